@@ -1,0 +1,97 @@
+"""Cards of CGR/1 (notation section 2) and a fast multiset of them.
+
+A card is an integer id: rank index * 4 + suit index for the 52 natural cards
+(ranks 2..A are indices 0..12, suits S H D C are 0..3), 52 for the black joker
+and 53 for the red joker.
+
+Hands are packed-int multisets: 4 bits per card id, the low 3 bits the count
+(up to 7, enough for Gou Ji's four packs) and the high bit a guard used to test
+"contains" with one subtraction.
+"""
+from __future__ import annotations
+
+RANKS = "23456789TJQKA"
+SUITS = "SHDC"
+BJ, RJ = 52, 53
+JOKERS = (BJ, RJ)
+CARD_IDS = range(54)
+
+CODES = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
+
+_SLOT = 4
+_GUARD = sum(8 << (_SLOT * c) for c in CARD_IDS)
+ONE = tuple(1 << (_SLOT * c) for c in CARD_IDS)
+
+
+def _aliases() -> dict[str, int]:
+    table = {}
+    for card, code in enumerate(CODES):
+        variants = {code, code.lower()}
+        if code[0] == "T":
+            variants |= {"10" + code[1], "10" + code[1].lower()}
+        for v in variants:
+            table[v] = card
+    return table
+
+
+_BY_CODE = _aliases()
+
+
+def parse_card(code: str) -> int | None:
+    """The id of a card code or alias (any letter case), or None."""
+    card = _BY_CODE.get(code)
+    if card is None and isinstance(code, str):
+        card = _BY_CODE.get(code.upper())
+    return card
+
+
+def is_canonical(code: str) -> bool:
+    card = _BY_CODE.get(code)
+    return card is not None and CODES[card] == code
+
+
+def rank(card: int) -> int:
+    """Rank index 0..12 (2..A); 13 and 14 for the black and red joker."""
+    return card >> 2 if card < 52 else card - 39
+
+
+def suit(card: int) -> int:
+    return card & 3
+
+
+def pack(cards) -> int:
+    total = 0
+    for c in cards:
+        total += ONE[c]
+    return total
+
+
+def contains(hand: int, cards: int) -> bool:
+    """Whether packed multiset `hand` holds packed multiset `cards`."""
+    return ((hand | _GUARD) - cards) & _GUARD == _GUARD
+
+
+def count(hand: int, card: int) -> int:
+    return (hand >> (_SLOT * card)) & 7
+
+
+def unpack(hand: int) -> list[int]:
+    cards = []
+    for c in CARD_IDS:
+        n = (hand >> (_SLOT * c)) & 7
+        if n:
+            cards.extend([c] * n)
+    return cards
+
+
+def codes(cards) -> list[str]:
+    return [CODES[c] for c in sorted(cards)]
+
+
+def describe_rank(r: int) -> str:
+    """A rank for messages: 'Ks', '10s', 'black jokers'."""
+    if r == 13:
+        return "black jokers"
+    if r == 14:
+        return "red jokers"
+    return ("10" if RANKS[r] == "T" else RANKS[r]) + "s"

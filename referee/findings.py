@@ -1,0 +1,70 @@
+"""Findings and reports (notation section 9)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ERROR, WARNING, INFO = "error", "warning", "info"
+
+
+@dataclass
+class Finding:
+    severity: str
+    rule: str
+    at: str
+    message: str
+    seat: int | None = None
+    deal: int | None = None
+    action: int | None = None
+    legal: dict | None = None
+
+    def as_dict(self) -> dict:
+        out = {"severity": self.severity, "rule": self.rule, "at": self.at}
+        for key in ("seat", "deal", "action"):
+            value = getattr(self, key)
+            if value is not None:
+                out[key] = value
+        out["message"] = self.message
+        if self.legal is not None:
+            out["legal"] = self.legal
+        return out
+
+
+class StopDeal(Exception):
+    """An action that cannot be applied: the replay of its deal stops here."""
+
+    def __init__(self, rule: str, message: str, at: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+        self.at = at
+
+
+@dataclass
+class Report:
+    valid: bool
+    game: str | None
+    rules: dict | None
+    findings: list[Finding]
+    deals: list[dict] = field(default_factory=list)
+    match: dict | None = None
+    source: str | None = None
+
+    def as_dict(self) -> dict:
+        out = {}
+        if self.source is not None:
+            out["source"] = self.source
+        out.update(
+            valid=self.valid,
+            game=self.game,
+            rules=self.rules,
+            findings=[f.as_dict() for f in self.findings],
+            deals=self.deals,
+        )
+        if self.match is not None:
+            out["match"] = self.match
+        return out
+
+
+def pointer(*parts) -> str:
+    """A JSON Pointer (RFC 6901) from path parts."""
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)

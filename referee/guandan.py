@@ -1,0 +1,872 @@
+"""Guandan (掼蛋), as ../shared/rules/guandan.md says. Section numbers (§) are that page's.
+
+Every Guandan rule lives here; the replay driver calls the functions listed in replay.py.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
+from .findings import StopDeal
+from .rules import Option
+
+NAME = "guandan"
+SEATS = 4
+HAND_SIZE = 27
+ACE, KING, TEN = 12, 11, 8          # rank indices
+HEARTS = 1
+
+DEFAULT_PRESET = "official"
+PRESETS = {
+    "official": {},
+    "pagat": {"one_two_levels": 4, "return_cap": "none", "equal_double_tribute": "free",
+              "a_fail_rule": "three_to_two", "wild_stands_for_itself": True, "report_at": None},
+}
+PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
+OPTIONS = {
+    "max_bomb_size": Option(10, (8, 9, 10), effect="largest bomb"),
+    "joker_bomb_rank": Option("top", ("top", "below_eight"), effect="§3.4"),
+    "straight_flush_bomb": Option(True, (True, False), effect="false: one-suit runs are straights"),
+    "ace_low": Option(True, (True, False), effect="false: A only at 14"),
+    "level_in_sequences": Option(True, (True, False), effect="false: no run covers rank L"),
+    "wild_straight_flush": Option(True, (True, False), effect="false: a wild-completed run is only a straight"),
+    "wild_stands_for_itself": Option(False, (True, False), effect="§2"),
+    "full_house_joker_pair": Option(True, (True, False), effect="BJ BJ / RJ RJ as a full house's pair"),
+    "one_two_levels": Option(3, (3, 4), effect="rise for a 1-2 finish"),
+    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"), effect="§5"),
+    "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
+                                   "three_to_opponents_level", "two_consecutive_to_two"), effect="§5"),
+    "ace_finish_to_two": Option(False, (True, False), effect="§5"),
+    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"), effect="§6.5"),
+    "return_excludes_level": Option(False, (True, False), effect="§6.5"),
+    "play_out_after_one_two": Option(False, (True, False), effect="§4.5"),
+    "equal_double_tribute": Option("clockwise", ("clockwise", "free"), effect="§6.4"),
+    "report_at": Option(10, kind=int, nullable=True, effect="§7"),
+}
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % SEATS
+
+
+def team(seat: int) -> int:
+    return seat % 2
+
+
+def level_code(level: int) -> str:
+    return RANKS[level]
+
+
+# ---------------------------------------------------------------- §2 combinations
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    type: str
+    rank: str            # the RANK of `as`
+    key: int             # compares within the type (level or natural order)
+    step: float | None   # place on the bomb ladder (§3.4); None for other types
+    self_count: int = 0  # wild cards standing for themselves (§2, wild_stands_for_itself)
+
+    @property
+    def name(self) -> str:
+        return f"{self.type}:{self.rank}"
+
+
+RUN_SHAPES = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
+BOMB_STEPS = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
+STRAIGHT_FLUSH_STEP = 2
+
+
+def level_value(r: int, level: int) -> int:
+    """Level order (§ terms): 2..A without L, then L, then BJ, then RJ."""
+    if r == level:
+        return 13
+    return r + 1 if r >= 13 else r
+
+
+class Combos:
+    """The readings of plays under one set of options, cached per (cards, level)."""
+
+    def __init__(self, options: dict):
+        self.o = options
+        self.joker_step = 4.5 if options["joker_bomb_rank"] == "below_eight" else 8
+        self.readings = lru_cache(maxsize=200_000)(self._readings)
+
+    def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
+        wild = level * 4 + HEARTS
+        wilds = cards.count(wild)
+        naturals = [c for c in cards if c != wild]
+        found: dict[str, Reading] = {}
+        for reading in self._candidates(len(cards), naturals, wilds, level):
+            best = found.get(reading.name)
+            if best is None or reading.self_count > best.self_count:
+                found[reading.name] = reading
+        result = list(found.values())
+        if self.o["wild_stands_for_itself"] and result:
+            most = max(r.self_count for r in result)
+            result = [r for r in result if r.self_count == most]
+        return tuple(result)
+
+    def _candidates(self, size, naturals, wilds, level):
+        counts: dict[int, int] = {}
+        for c in naturals:
+            counts[rank(c)] = counts.get(rank(c), 0) + 1
+        yield from self._same_rank(size, counts, wilds, level)
+        if size == 4 and counts.get(13) == 2 and counts.get(14) == 2:
+            yield Reading("joker_bomb", "RJ", 0, self.joker_step)
+        if size == 5:
+            yield from self._full_houses(counts, wilds, level)
+        for kind, (positions, per) in RUN_SHAPES.items():
+            if size == positions * per and 13 not in counts and 14 not in counts:
+                yield from self._runs(kind, positions, per, naturals, counts, wilds, level)
+
+    def _same_rank(self, size, counts, wilds, level):
+        """single, pair, triple and bombs: one rank, wild cards filling in (§2)."""
+        if len(counts) > 1:
+            return
+        r = next(iter(counts)) if counts else level     # wild cards alone are rank L (§10.6)
+        code = RANKS[r] if r < 13 else ("BJ", "RJ")[r - 13]
+        key = level_value(r, level)
+        itself = wilds if r == level else 0
+        if r >= 13:
+            if wilds == 0 and size <= 2:
+                yield Reading(("single", "pair")[size - 1], code, key, None)
+            return
+        if size <= 3:
+            yield Reading(("single", "pair", "triple")[size - 1], code, key, None, itself)
+        elif size <= self.o["max_bomb_size"]:
+            yield Reading("bomb", code, key, BOMB_STEPS[size], itself)
+
+    def _full_houses(self, counts, wilds, level):
+        """A triple plus a pair of another rank; never five equal cards (§10.5)."""
+        for t, have_t in counts.items():
+            if t >= 13 or have_t > 3:
+                continue
+            others = [r for r in counts if r != t]
+            if len(others) > 1:
+                continue
+            p = others[0] if others else None
+            have_p = counts[p] if p is not None else 0
+            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.o["full_house_joker_pair"])):
+                continue
+            need_t, need_p = 3 - have_t, 2 - have_p
+            if need_t + need_p != wilds:
+                continue
+            itself = need_t if t == level else 0
+            if p == level or (p is None and t != level):
+                itself += need_p
+            yield Reading("full_house", RANKS[t], level_value(t, level), None, itself)
+
+    def _runs(self, kind, positions, per, naturals, counts, wilds, level):
+        """Straights, tubes, plates (and straight flushes) on natural positions (§2)."""
+        lowest_top = positions if self.o["ace_low"] else positions + 1
+        for top in range(lowest_top, 15):
+            window = range(top - positions + 1, top + 1)
+            level_pos = 1 if level == ACE and 1 in window else level + 2
+            if not self.o["level_in_sequences"] and level_pos in window:
+                continue
+            at = {}
+            for r, n in counts.items():
+                pos = 1 if r == ACE and 1 in window else r + 2
+                at[pos] = n
+            if any(pos not in window or n > per for pos, n in at.items()):
+                continue
+            missing_at_level = per - at.get(level_pos, 0) if level_pos in window else 0
+            itself = min(wilds, missing_at_level)
+            code = RANKS[top - 2]
+            if kind != "straight":
+                yield Reading(kind, code, top, None, itself)
+                continue
+            yield from self._straights(code, top, naturals, wilds, itself)
+
+    def _straights(self, code, top, naturals, wilds, itself):
+        suits = {c & 3 for c in naturals}
+        one_suit = len(suits) == 1
+        flush_allowed = self.o["straight_flush_bomb"] and (wilds == 0 or self.o["wild_straight_flush"])
+        if one_suit and flush_allowed:
+            yield Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if HEARTS in suits else 0)
+            if wilds == 0:
+                return      # five natural one-suit cards in a run are only a straight flush (§10.2)
+        if one_suit and flush_allowed and HEARTS in suits:
+            itself = 0      # a wild heart here would make a flush, so it stands for another suit
+        yield Reading("straight", code, top, None, itself)
+
+
+def beats(x: Reading, y: Reading) -> bool:
+    """Whether X may follow Y (§3)."""
+    if y.step is not None:
+        return x.step is not None and (x.step, x.key) > (y.step, y.key)
+    if x.step is not None:
+        return True
+    return x.type == y.type and x.key > y.key
+
+
+def describe(reading: Reading) -> str:
+    r = reading.rank
+    shown = "10" if r == "T" else r
+    plural = {"BJ": "black jokers", "RJ": "red jokers"}.get(r, shown + "s")
+    return {
+        "single": f"a single {'black joker' if r == 'BJ' else 'red joker' if r == 'RJ' else shown}",
+        "pair": f"a pair of {plural}",
+        "triple": f"a triple of {plural}",
+        "full_house": f"a full house of {plural}",
+        "straight": f"a straight to {shown}",
+        "tube": f"a tube to {shown}",
+        "plate": f"a plate to {shown}",
+        "straight_flush": f"a straight flush to {shown}",
+        "joker_bomb": "the joker bomb",
+    }.get(reading.type) or f"a bomb of {_bomb_size(reading)} {plural}"
+
+
+def _bomb_size(reading: Reading) -> int:
+    return next(n for n, step in BOMB_STEPS.items() if step == reading.step)
+
+
+def may_follow(top: Reading) -> str:
+    """In words: what may follow `top` (§3)."""
+    if top.type == "joker_bomb" and top.step == 8:
+        return "nothing may follow the joker bomb"
+    if top.step is None:
+        kind = top.type.replace("_", " ")
+        return f"only a higher {kind}, or a bomb, may follow"
+    return "only a higher bomb may follow"
+
+
+def parse_as(text: str) -> str:
+    """`TYPE:RANK` with the rank's aliases resolved (10 for T, lower case)."""
+    kind, _, r = text.partition(":")
+    r = r.upper()
+    return f"{kind}:{'T' if r == '10' else r}"
+
+
+# ---------------------------------------------------------------- match state (§1, §5)
+
+@dataclass
+class Match:
+    rules: dict
+    combos: Combos
+    levels: list[int] | None = None          # [team0, team1] rank indices; None: unknown
+    declaring: int | None = None             # None: the fresh match's first deal (§1)
+    previous_order: list[int] | None = None  # full o1..o4 of the last deal
+    attempts: list[int] = field(default_factory=lambda: [0, 0])   # failed attempts at A, as counted (§5)
+    winner: int | None = None
+
+
+def new_match(ctx, record, rules):
+    if len(record["players"]) != SEATS:
+        ctx.error("guandan.deal.seats", "/players",
+                  f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
+        return None
+    match = Match(rules, Combos(rules["options"]), levels=[0, 0])
+    start = record.get("start") or {}
+    if start:
+        _read_start(ctx, match, start)
+    return match
+
+
+def _read_start(ctx, match, start):
+    """`start` for a record that begins mid-match (§1)."""
+    if "levels" not in start:
+        ctx.error("guandan.start.levels", "/start", "a mid-match start must give both teams' levels")
+    else:
+        match.levels = [_rank_index(v) for v in start["levels"]]
+    if "a_attempts" in start:
+        match.attempts = list(start["a_attempts"])
+    order = start.get("previous_order")
+    if order is not None:
+        full = _complete_order(order)
+        if full is None:
+            ctx.error("guandan.start.previous_order", "/start/previous_order",
+                      "previous_order must list 2 partners (a 1-2 finish), 3 or 4 different seats")
+        else:
+            match.previous_order = full
+            match.declaring = team(full[0])
+            if "playing" in start and start["playing"] != match.declaring:
+                ctx.error("guandan.start.playing", "/start/playing",
+                          f"previous_order makes team {match.declaring} the declaring team, not team {start['playing']}")
+        return
+    if "playing" in start:
+        match.declaring = start["playing"]
+    elif match.levels and (match.levels[0] != match.levels[1] or match.levels[0] == ACE):
+        ctx.error("guandan.start.playing", "/start",
+                  "the levels differ (or both are A): start must say which team is playing")
+
+
+def _rank_index(code: str) -> int:
+    code = code.upper()
+    return RANKS.index("T" if code == "10" else code)
+
+
+def _complete_order(order) -> list[int] | None:
+    """o1..o4 from a listed order of 2 (a 1-2 finish), 3 or 4 distinct seats (§5)."""
+    if len(set(order)) != len(order) or not 2 <= len(order) <= 4:
+        return None
+    if len(order) == 2 and order[1] != partner(order[0]):
+        return None
+    rest = [s for s in ((order[-1] + i) % SEATS for i in range(1, SEATS)) if s not in order]
+    return list(order) + rest
+
+
+# ---------------------------------------------------------------- deal state
+
+@dataclass
+class DealState:
+    level: int
+    options: dict
+    combos: Combos
+    dealt: list[list[int]]
+    hands: list[int]
+    sizes: list[int]
+    tribute: str                        # none, single, double, resisted (§6)
+    payers: list[int]                   # seats owing tribute, in the order o3, o4 / o4
+    receivers: list[int]                # o1 (and o2)
+    previous_o1: int | None
+    record_leader: int | None
+    paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
+    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
+    returned: dict = field(default_factory=dict)   # receiver -> card returned
+    leader: int | None = None
+    turn: int | None = None
+    top: tuple | None = None            # (seat, Reading, cards) of the top play
+    passed: set = field(default_factory=set)
+    trick: list = field(default_factory=list)
+    out: list = field(default_factory=list)
+    last_play: dict = field(default_factory=dict)
+    reached_low: dict = field(default_factory=dict)   # seat -> the play that took it to report_at or fewer
+    reported_low: set = field(default_factory=set)
+    over: bool = False
+
+    @property
+    def phase(self) -> str:
+        if len(self.paid) < len(self.payers):
+            return "tribute"
+        if len(self.returned) < len(self.receivers):
+            return "return"
+        return "play"
+
+    def holders(self):
+        return [s for s in range(SEATS) if self.sizes[s]]
+
+    def next_holder(self, seat: int) -> int:
+        for i in range(1, SEATS + 1):
+            s = (seat + i) % SEATS
+            if self.sizes[s]:
+                return s
+        return seat
+
+
+def start_deal(ctx, match, deal) -> DealState:
+    if match.winner is not None:
+        raise StopDeal("guandan.match.over", f"team {match.winner} already won the match; no deal may follow")
+    if match.levels is None:
+        raise StopDeal("guandan.deal.uncheckable",
+                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order")
+    _check_deck(ctx, deal)
+    level = match.levels[match.declaring if match.declaring is not None else 0]
+    opts = match.rules["options"]
+    state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
+                      [len(h) for h in deal.hands], "none", [], [],
+                      match.previous_order[0] if match.previous_order else None, deal.leader)
+    if match.previous_order is None:
+        if deal.leader is None:
+            raise StopDeal("guandan.leader.missing",
+                           "the first deal of a match must name its leader (the holder of the turned card)",
+                           ctx.at())
+        _begin_play(state, deal.leader)
+        return state
+    _owe_tribute(state, match.previous_order)
+    if state.phase == "play":
+        _begin_play(state, state.previous_o1)
+        _check_leader(ctx, state)
+    return state
+
+
+def _check_deck(ctx, deal):
+    """Four hands of 27 that together are exactly two packs (§1)."""
+    if len(deal.hands) != SEATS:
+        raise StopDeal("guandan.deal.hands", f"a Guandan deal has 4 hands, not {len(deal.hands)}", ctx.at("hands"))
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != HAND_SIZE:
+            raise StopDeal("guandan.deal.hand_size",
+                           f"seat {seat} was dealt {len(hand)} cards; every Guandan hand has 27",
+                           ctx.at("hands", seat))
+    tally = [0] * 54
+    for hand in deal.hands:
+        for c in hand:
+            tally[c] += 1
+    wrong = [f"{CODES[c]} {n} times" for c, n in enumerate(tally) if n != 2]
+    if wrong:
+        raise StopDeal("guandan.deck",
+                       "the hands are not two full packs: every card must appear exactly twice, but "
+                       + ", ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""), ctx.at("hands"))
+
+
+def _owe_tribute(state, order):
+    """Kind of tribute and who pays whom (§6.1, §6.2)."""
+    o1, o2, o3, o4 = order
+    if o2 == partner(o1):
+        payers, receivers = [o3, o4], [o1, o2]
+    else:
+        payers, receivers = [o4], [o1]
+    red_jokers = sum(count(state.hands[p], RJ) for p in payers)
+    if red_jokers == 2:
+        state.tribute = "resisted"
+        return
+    state.tribute = "double" if len(payers) == 2 else "single"
+    state.payers, state.receivers = payers, receivers
+
+
+def _begin_play(state, leader):
+    state.leader = state.turn = leader
+
+
+def _check_leader(ctx, state):
+    if state.record_leader is not None and state.record_leader != state.leader:
+        ctx.error("guandan.leader", ctx.at("leader"),
+                  f"the record names seat {state.record_leader} as leader, but seat {state.leader} leads "
+                  f"({_leader_reason(state)})")
+
+
+def _leader_reason(state) -> str:
+    return {"single": "the tribute payer leads", "double": "the payer who paid o1 leads",
+            "resisted": "after anti-tribute the previous winner leads"}.get(state.tribute, "")
+
+
+def is_over(state) -> bool:
+    return state.over
+
+
+# ---------------------------------------------------------------- actions
+
+def apply(ctx, state, action):
+    if action.verb == "declare":
+        return _declare(ctx, state, action)
+    if action.verb == "tribute":
+        return _tribute(ctx, state, action)
+    if action.verb == "return":
+        return _return(ctx, state, action)
+    if state.phase != "play":
+        owed = _owed_text(state)
+        raise StopDeal("guandan.tribute.order", f"seat {action.seat} {action.verb}ed while {owed}")
+    if action.seat != state.turn:
+        raise StopDeal("guandan.turn", f"seat {action.seat} acted out of turn: it was seat {state.turn}'s turn")
+    if action.verb == "pass":
+        return _pass(state, action)
+    return _play(ctx, state, action)
+
+
+def _declare(ctx, state, action):
+    """Declarations (§7): only `report`, transparent, with the true hand size."""
+    here = ctx.at("actions", action.index)
+    if action.declare != "report":
+        ctx.error("guandan.declare", here + "/declare",
+                  f"Guandan has no declaration {action.declare!r}; only report (anti-tribute is automatic)",
+                  action.seat, action.index)
+        return
+    size = state.sizes[action.seat]
+    if action.count != size:
+        said = "no count" if action.count is None else f"{action.count} cards"
+        ctx.error("guandan.report.count", here + "/count",
+                  f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
+    report_at = state.options["report_at"]
+    if report_at is not None and size <= report_at:
+        state.reported_low.add(action.seat)
+
+
+def _require(state, seat, cards, packed):
+    if not contains(state.hands[seat], packed):
+        shown = " ".join(CODES[c] for c in sorted(cards))
+        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {shown}")
+
+
+def _take(state, seat, cards, packed):
+    _require(state, seat, cards, packed)
+    state.hands[seat] -= packed
+    state.sizes[seat] -= len(cards)
+
+
+def _tribute(ctx, state, action):
+    """A tribute (§6.3, §6.4, §6.7)."""
+    seat = action.seat
+    if state.tribute in ("none", "resisted"):
+        why = ("the payers hold both red jokers (anti-tribute)" if state.tribute == "resisted"
+               else "no tribute is due in this deal")
+        raise StopDeal("guandan.tribute.none", f"seat {seat} paid tribute, but {why}")
+    if seat not in state.payers or seat in state.paid:
+        raise StopDeal("guandan.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
+    _take(state, seat, (action.card,), ONE[action.card])
+    best = _tribute_rank(state, seat)
+    if level_value(rank(action.card), state.level) != best:
+        ctx.error("guandan.tribute.card", ctx.at("actions", action.index, "tribute"),
+                  f"seat {seat} paid {CODES[action.card]}, but the tribute must be a card of the highest rank "
+                  f"in the dealt hand (leaving out wild cards): {_level_rank_name(best, state.level)}",
+                  seat, action.index)
+    state.paid[seat] = (action.card, action.index, action.to)
+    if len(state.paid) == len(state.payers):
+        _allocate(ctx, state)
+
+
+def _tribute_rank(state, seat) -> int:
+    wild = state.level * 4 + HEARTS
+    return max(level_value(rank(c), state.level) for c in state.dealt[seat] if c != wild)
+
+
+def _level_rank_name(value: int, level: int) -> str:
+    if value >= 14:
+        return ("a black joker", "a red joker")[value - 14]
+    r = level if value == 13 else value
+    return "a " + ("10" if RANKS[r] == "T" else RANKS[r])
+
+
+def _allocate(ctx, state):
+    """Who receives which tribute, and who leads (§6.4, §6.6)."""
+    if state.tribute == "single":
+        receiver_of = {state.payers[0]: state.receivers[0]}
+    else:
+        receiver_of = _allocate_double(ctx, state)
+    for payer, receiver in receiver_of.items():
+        card, index, to = state.paid[payer]
+        if to is not None and to != receiver:
+            ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
+                      f"seat {payer}'s tribute goes to seat {receiver}, not seat {to}", payer, index)
+        state.hands[receiver] += ONE[card]
+        state.sizes[receiver] += 1
+        state.given[receiver] = (payer, card)
+    leader = next(p for p, r in receiver_of.items() if r == state.receivers[0])
+    if state.leader is None:
+        _begin_play(state, leader)
+
+
+def _allocate_double(ctx, state):
+    o1, o2 = state.receivers
+    (p1, (c1, i1, to1)), (p2, (c2, i2, to2)) = state.paid.items()
+    v1, v2 = level_value(rank(c1), state.level), level_value(rank(c2), state.level)
+    if v1 != v2:
+        high = p1 if v1 > v2 else p2
+        return {high: o1, (p2 if high == p1 else p1): o2}
+    if state.options["equal_double_tribute"] == "clockwise":
+        first = (o1 + 1) % SEATS     # §10.7: the payer seated right after o1 pays o1
+        return {first: o1, (p2 if first == p1 else p1): o2}
+    if {to1, to2} != {o1, o2}:
+        raise StopDeal("guandan.tribute.to",
+                       f"equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
+                       ctx.at("actions", i2))
+    if state.record_leader not in (p1, p2):
+        raise StopDeal("guandan.leader.missing",
+                       f"with equal tributes allocated freely the record must name the leader: seat {p1} or {p2}",
+                       ctx.at("leader"))
+    state.leader = state.turn = state.record_leader
+    return {p1: to1, p2: to2}
+
+
+def _return(ctx, state, action):
+    """A return (§6.5)."""
+    seat = action.seat
+    if state.tribute in ("none", "resisted"):
+        raise StopDeal("guandan.tribute.none", f"seat {seat} returned a card, but no tribute was paid in this deal")
+    if state.phase == "tribute":
+        raise StopDeal("guandan.tribute.order",
+                       f"seat {seat} returned a card before all tributes were paid: {_owed_text(state)}")
+    if seat not in state.given or seat in state.returned:
+        raise StopDeal("guandan.return.payer", f"seat {seat} returned a card, but {_owed_text(state)}")
+    payer, received = state.given[seat]
+    problem = _return_problem(state, seat, payer, received, action.card)
+    _take(state, seat, (action.card,), ONE[action.card])
+    if problem:
+        ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
+                  f"seat {seat} returned {CODES[action.card]}: {problem}", seat, action.index)
+    if action.to is not None and action.to != payer:
+        ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
+                  f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
+    state.hands[payer] += ONE[action.card]
+    state.sizes[payer] += 1
+    state.returned[seat] = action.card
+    if state.phase == "play":
+        _check_leader(ctx, state)
+
+
+def _return_problem(state, seat, payer, received, card) -> str | None:
+    """Why `card` may not be returned, or None (§6.5, §10.8)."""
+    hand = state.hands[seat]
+    if card == received and count(hand, card) < 2:
+        return "the card received as tribute cannot be given back"
+    cap = state.options["return_cap"]
+    if cap == "ten_to_partner":
+        cap = "ten" if payer == partner(seat) else "none"
+    if cap == "none":
+        return None
+    others = unpack(hand - ONE[received])
+
+    def small(c):
+        return c < 52 and rank(c) <= TEN and not (state.options["return_excludes_level"] and rank(c) == state.level)
+
+    if any(small(c) for c in others):
+        return None if small(card) else "the return must be a card of 10 or lower" + (
+            ", not of the level rank" if state.options["return_excludes_level"] else "")
+    lowest = min(level_value(rank(c), state.level) for c in others)
+    if level_value(rank(card), state.level) != lowest:
+        return f"holding no card of 10 or lower, the return must be of the lowest rank held, {_level_rank_name(lowest, state.level)[2:]}"
+    return None
+
+
+def _owed_text(state) -> str:
+    if state.phase == "tribute":
+        owing = [p for p in state.payers if p not in state.paid]
+        return "tribute is still owed by seat " + " and seat ".join(map(str, owing))
+    if state.phase == "return":
+        owing = [r for r in state.receivers if r not in state.returned]
+        return "a return is still owed by seat " + " and seat ".join(map(str, owing))
+    return "no tribute or return is owed now"
+
+
+def _pass(state, action):
+    """A pass (§4.2, §4.3)."""
+    if state.top is None:
+        raise StopDeal("guandan.lead.pass", f"seat {action.seat} leads this trick and must play")
+    state.passed.add(action.seat)
+    state.trick.append({"seat": action.seat, "pass": True})
+    t = state.top[0]
+    if all(s in state.passed for s in state.holders() if s != t):
+        _end_trick(state, t)
+    else:
+        state.turn = state.next_holder(action.seat)
+
+
+def _end_trick(state, t):
+    """The top player leads; if he is out, his partner (接风) (§4.3)."""
+    if state.sizes[t]:
+        state.turn = t
+    elif state.sizes[partner(t)]:
+        state.turn = partner(t)
+    else:
+        state.turn = state.next_holder(t)   # both out: only after a played-out 1-2 finish
+    state.top = None
+    state.passed = set()
+    state.trick = []
+
+
+def _play(ctx, state, action):
+    seat, cards = action.seat, action.cards
+    packed = pack(cards)
+    _require(state, seat, cards, packed)
+    reading = _choose_reading(state, seat, cards, action.as_)
+    state.hands[seat] -= packed
+    state.sizes[seat] -= len(cards)
+    state.top = (seat, reading, cards)
+    state.passed = set()
+    state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
+    state.last_play[seat] = cards
+    size = state.sizes[seat]
+    report_at = state.options["report_at"]
+    if report_at is not None and size <= report_at:
+        state.reached_low.setdefault(seat, action.index)
+    if size == 0:
+        _goes_out(state, seat)
+    if not state.over:
+        state.turn = state.next_holder(seat)
+
+
+def _choose_reading(state, seat, cards, as_) -> Reading:
+    """The reading a play stands for (§2.1, §3)."""
+    readings = state.combos.readings(tuple(sorted(cards)), state.level)
+    shown = " ".join(CODES[c] for c in sorted(cards))
+    if not readings:
+        raise StopDeal("guandan.play.combination", f"seat {seat} played {shown}, which is no Guandan combination")
+    top = state.top[1] if state.top else None
+    legal = [r for r in readings if top is None or beats(r, top)]
+    if as_ is not None:
+        wanted = parse_as(as_)
+        chosen = next((r for r in readings if r.name == wanted), None)
+        if chosen is None:
+            raise StopDeal("guandan.play.as", f"seat {seat}'s {shown} cannot be read as {as_}; it reads as "
+                           + " or ".join(r.name for r in readings))
+        if chosen not in legal:
+            raise StopDeal("guandan.follow", f"seat {seat} played {describe(chosen)} on {describe(top)}; {may_follow(top)}")
+        return chosen
+    if not legal:
+        raise StopDeal("guandan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; {may_follow(top)}")
+    if len(legal) > 1 and not _ends_deal(state, seat, len(cards)):
+        raise StopDeal("guandan.play.as_required", f"seat {seat}'s {shown} reads as "
+                       + " or ".join(r.name for r in legal) + "; the play must say which with as")
+    return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
+
+
+def _ends_deal(state, seat, played) -> bool:
+    if state.sizes[seat] != played:
+        return False
+    out = state.out + [seat]
+    return _deal_is_over(out, state.options)
+
+
+def _deal_is_over(out, options) -> bool:
+    """§4.5: at the second seat out after a 1-2 finish, otherwise at the third."""
+    one_two = len(out) == 2 and out[1] == partner(out[0])
+    return len(out) >= 3 or (one_two and not options["play_out_after_one_two"])
+
+
+def _goes_out(state, seat):
+    state.out.append(seat)
+    state.over = _deal_is_over(state.out, state.options)
+
+
+# ---------------------------------------------------------------- what would have been legal
+
+def legal(state) -> dict:
+    phase = state.phase
+    if phase != "play":
+        return {"phase": phase, "owed": _owed_text(state)}
+    seat = state.turn
+    if state.top is None:
+        return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
+    top = state.top[1]
+    return {"phase": "play", "seat": seat, "top": top.name,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"}
+
+
+def snapshot(state) -> dict:
+    return {
+        "level": level_code(state.level),
+        "phase": "over" if state.over else state.phase,
+        "turn": None if state.over else (state.turn if state.phase == "play" else None),
+        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "table": list(state.trick),
+        "out": list(state.out),
+        "tribute": {
+            "kind": state.tribute,
+            "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
+            "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
+        },
+        "owed": None if state.phase == "play" else _owed_text(state),
+    }
+
+
+# ---------------------------------------------------------------- end of deal (§5)
+
+def finish_deal(ctx, match, state, deal) -> dict:
+    order = _final_order(state)
+    _warn_missing_reports(ctx, state)
+    declaring, level = match.declaring, state.level
+    _advance(match, order, level, state.last_play.get(order[0]))
+    outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
+               "declaring": declaring, "tribute": state.tribute, "leader": state.leader,
+               "order": order, "levels": [level_code(v) for v in match.levels],
+               "a_attempts": list(match.attempts)}
+    if match.winner is not None:
+        outcome["match_winner"] = match.winner
+    _check_deal_claims(ctx, deal, outcome, state)
+    return outcome
+
+
+def _final_order(state) -> list[int]:
+    out = list(state.out)
+    if len(out) == 2:     # 1-2 finish: the other two in seat order from o2 onward (§5)
+        return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
+    return out + [s for s in range(SEATS) if s not in out]
+
+
+def _warn_missing_reports(ctx, state):
+    for seat, index in sorted(state.reached_low.items()):
+        if seat not in state.reported_low:
+            ctx.warn("guandan.report.missing", ctx.at("actions", index),
+                     f"seat {seat} reached {state.options['report_at']} cards or fewer here and never reported "
+                     "its count", seat, index)
+
+
+def _advance(match, order, level, o1_last_play):
+    """Rise, match win, attempts at A (§5), then the winners declare the next deal."""
+    o1 = order[0]
+    winners, declaring = team(o1), match.declaring
+    start_levels = list(match.levels)
+    partner_place = order.index(partner(o1)) + 1
+    rise = {2: match.rules["options"]["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    match.levels[winners] = min(ACE, match.levels[winners] + rise)
+    attempting = declaring if level == ACE and declaring is not None else None
+    if match.rules["options"]["a_fail_rule"] in ("three_consecutive_to_k", "two_consecutive_to_two"):
+        for t in (0, 1):
+            if t != attempting:
+                match.attempts[t] = 0   # a deal that is not this team's attempt restarts its count
+    if attempting is not None:
+        _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play)
+    match.declaring = winners
+    match.previous_order = order
+
+
+def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play):
+    opts = match.rules["options"]
+    a_win = opts["a_win"]
+    wins = winners == declaring and (a_win == "any" or partner_place == 2
+                                     or (a_win == "one_two_or_one_three" and partner_place == 3))
+    if wins:
+        match.winner = declaring
+        return
+    rule = opts["a_fail_rule"]
+    match.attempts[declaring] += 1
+    limit = 2 if rule == "two_consecutive_to_two" else 3
+    if rule != "none" and match.attempts[declaring] >= limit:
+        match.levels[declaring] = {"three_to_two": 0, "two_consecutive_to_two": 0, "three_consecutive_to_k": KING,
+                                   "three_to_opponents_level": start_levels[1 - declaring]}[rule]
+        match.attempts[declaring] = 0
+    if opts["ace_finish_to_two"] and winners != declaring and o1_last_play \
+            and all(rank(c) == ACE for c in o1_last_play):
+        match.levels[declaring] = 0
+        match.attempts[declaring] = 0
+
+
+def _check_deal_claims(ctx, deal, outcome, state):
+    claimed = deal.result or {}
+    for key in claimed:
+        if key in ("winner", "scores"):
+            ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
+    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
+        ctx.error("guandan.result.order", ctx.at("result", "order"),
+                  f"claimed finishing order {claimed['order']}, computed {outcome['order']}")
+    if "levels" in claimed:
+        said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
+        if said != outcome["levels"]:
+            ctx.error("guandan.result.levels", ctx.at("result", "levels"),
+                      f"claimed levels {said} after this deal, computed {outcome['levels']}")
+    if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
+        ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
+                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+
+
+def _order_matches(claimed, computed, state) -> bool:
+    """§5: after a 1-2 finish the last two in either order or left out; otherwise 3 or 4 places."""
+    one_two = computed[1] == partner(computed[0])
+    if one_two:
+        return claimed[:2] == computed[:2] and (len(claimed) == 2 or
+                                                (len(claimed) == 4 and set(claimed[2:]) == set(computed[2:])))
+    return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
+
+
+def skip_deal(ctx, match, deal) -> dict:
+    """A deal that could not be replayed: carry on from its claimed order, if any (notation §9)."""
+    claimed = (deal.result or {}).get("order")
+    full = _complete_order(claimed) if claimed else None
+    outcome = {"deal": deal.index, "status": "stopped"}
+    if match.winner is not None:
+        return outcome
+    if full is None or match.levels is None:
+        match.levels = None     # later deals are not checkable (notation §9)
+        return outcome
+    level = match.levels[match.declaring if match.declaring is not None else 0]
+    _advance(match, full, level, None)
+    outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
+    return outcome
+
+
+def finish_match(ctx, match, claimed) -> dict:
+    levels = [level_code(v) for v in match.levels] if match.levels else None
+    summary = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
+    claimed = claimed or {}
+    if "totals" in claimed:
+        ctx.error("guandan.result.key", "/result/totals", "Guandan keeps no point totals; claim levels or winner")
+    if "levels" in claimed and levels is not None:
+        said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
+        if said != levels:
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {said}, computed {levels}")
+    if "winner" in claimed and match.levels is not None and claimed["winner"] != match.winner:
+        computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
+        ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")
+    return summary

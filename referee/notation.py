@@ -1,0 +1,194 @@
+"""Reading CGR/1 records (notation.md): JSON text, structure, cards, seats.
+
+The structure is checked against the shipped JSON Schema (schema/cgr1.schema.json),
+the one description of CGR/1 structure: a compiled validator on the hot path, and
+on failure the reference validator to list every problem with its JSON Pointer.
+Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from importlib import resources
+
+import fastjsonschema
+import jsonschema
+import orjson
+
+from .cards import is_canonical, parse_card
+from .findings import ERROR, INFO, Finding, pointer
+
+SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
+_fast_validate = fastjsonschema.compile(SCHEMA)
+_full_validator = jsonschema.Draft7Validator(SCHEMA)
+
+VERBS = ("play", "pass", "tribute", "return", "declare")
+_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
+               int: "a number", float: "a number", type(None): "null"}
+
+
+@dataclass(slots=True)
+class Action:
+    """One action, cards already read: `cards` for play, `card` for tribute/return."""
+    index: int
+    seat: int
+    verb: str
+    cards: tuple[int, ...] = ()
+    card: int = -1
+    declare: str | None = None
+    as_: str | None = None
+    to: int | None = None
+    count: int | None = None
+
+
+@dataclass(slots=True)
+class Deal:
+    index: int
+    hands: list[list[int]]
+    talon: list[int] | None
+    leader: int | None
+    actions: list[Action]
+    result: dict | None
+
+
+def parse_json(text: str | bytes):
+    """The JSON value of `text`, or a notation.json finding."""
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
+        return Finding(ERROR, "notation.json", "", f"the record is not valid JSON: {exc}")
+
+
+def structure_findings(record) -> list[Finding]:
+    """Every structural problem of a parsed record; [] when it follows the schema."""
+    try:
+        _fast_validate(record)
+        return []
+    except fastjsonschema.JsonSchemaException:
+        pass
+    errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
+    findings = []
+    for error in errors:
+        findings.extend(_finding_from(error))
+    return findings or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+
+
+def _finding_from(error) -> list[Finding]:
+    at = pointer(*error.absolute_path)
+    if error.validator == "additionalProperties":
+        known = error.schema.get("properties", {})
+        return [Finding(ERROR, "notation.key.unknown", pointer(*error.absolute_path, key),
+                        f"unknown key {key!r} (keys starting with x- are free for extensions)")
+                for key in error.instance if key not in known and not key.startswith("x-")]
+    if error.validator == "required":
+        key = re.match(r"^'(.*)' is a required property", error.message)
+        name = key.group(1) if key else "?"
+        return [Finding(ERROR, "notation.key.missing", at, f"missing required key {name!r}")]
+    rule = error.schema.get("x-rule", "notation.structure")
+    template = error.schema.get("x-message")
+    message = template.format(value=error.instance) if template else _plain(error)
+    return [Finding(ERROR, rule, at, message)]
+
+
+def _plain(error) -> str:
+    value = error.validator_value
+    if error.validator == "type":
+        wanted = {"object": "an object", "array": "an array", "string": "a string",
+                  "integer": "a whole number", "number": "a number", "boolean": "true or false"}
+        return f"expected {wanted.get(value, value)} here, not {_JSON_TYPES.get(type(error.instance), 'this')}"
+    if error.validator == "minItems":
+        return f"needs at least {value} item{'s' * (value != 1)}"
+    if error.validator == "maxItems":
+        return f"takes at most {value} items"
+    if error.validator == "minimum":
+        return f"must be at least {value}"
+    if error.validator == "minLength":
+        return "must not be empty"
+    if error.validator == "enum":
+        return f"{error.instance!r} is not one of {', '.join(map(repr, value))}"
+    return f"{error.instance!r} is not allowed here"
+
+
+def seat_findings(record: dict) -> list[Finding]:
+    """Seat numbers beyond the table (the schema cannot know its size)."""
+    seats = len(record["players"])
+    found = []
+
+    def check(value, *path):
+        if isinstance(value, int) and value >= seats:
+            found.append(Finding(ERROR, "notation.seat", pointer(*path),
+                                 f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
+
+    for d, deal in enumerate(record["deals"]):
+        check(deal.get("leader"), "deals", d, "leader")
+        for a, action in enumerate(deal["actions"]):
+            check(action["seat"], "deals", d, "actions", a, "seat")
+            check(action.get("to"), "deals", d, "actions", a, "to")
+        result = deal.get("result", {})
+        for i, seat in enumerate(result.get("order", ())):
+            check(seat, "deals", d, "result", "order", i)
+        check(result.get("winner"), "deals", d, "result", "winner")
+    start = record.get("start", {})
+    for i, seat in enumerate(start.get("previous_order", ())):
+        check(seat, "start", "previous_order", i)
+    check(start.get("dealer"), "start", "dealer")
+    return found
+
+
+def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
+    """The deals with card codes read; an info finding where aliases were used."""
+    alias_at = []
+
+    def card(code, *path):
+        if not alias_at and not is_canonical(code):
+            alias_at.append(pointer(*path))
+        return parse_card(code)
+
+    def cards(codes, *path):
+        return [card(c, *path, i) for i, c in enumerate(codes)]
+
+    deals = []
+    for d, raw in enumerate(record["deals"]):
+        hands = [cards(h, "deals", d, "hands", s) for s, h in enumerate(raw["hands"])]
+        talon = cards(raw["talon"], "deals", d, "talon") if "talon" in raw else None
+        actions = [_read_action(a, raw_action, card, cards, ("deals", d, "actions", a))
+                   for a, raw_action in enumerate(raw["actions"])]
+        deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
+    findings = []
+    if alias_at:
+        findings.append(Finding(INFO, "notation.card.alias", alias_at[0],
+                                "the record writes cards with aliases (10 for T, lowercase); "
+                                "`referee fmt` writes the canonical codes"))
+    return deals, findings
+
+
+def _read_action(index, raw, card, cards, path) -> Action:
+    verb = next(v for v in VERBS if v in raw)
+    action = Action(index, raw["seat"], verb, as_=raw.get("as"), to=raw.get("to"), count=raw.get("count"))
+    if verb == "play":
+        action.cards = tuple(cards(raw["play"], *path, "play"))
+    elif verb in ("tribute", "return"):
+        action.card = card(raw[verb], *path, verb)
+    elif verb == "declare":
+        action.declare = raw["declare"]
+    return action
+
+
+def split_records(text: str, jsonl: bool | None = None):
+    """(line number or None, record text) pairs: one JSON value, or JSON Lines.
+
+    `jsonl` None guesses: a text that is not one JSON value but whose first line is
+    is read as JSON Lines.
+    """
+    if jsonl is None:
+        stripped = text.strip()
+        first, _, rest = stripped.partition("\n")
+        jsonl = bool(rest.strip()) and not isinstance(parse_json(first), Finding) \
+            and isinstance(parse_json(stripped), Finding)
+    if not jsonl:
+        yield None, text
+        return
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            yield number, line
