@@ -45,11 +45,6 @@ def parse_card(code: str) -> int | None:
     return card
 
 
-def is_canonical(code: str) -> bool:
-    card = _BY_CODE.get(code)
-    return card is not None and CODES[card] == code
-
-
 def rank(card: int) -> int:
     """Rank index 0..12 (2..A); 13 and 14 for the black and red joker."""
     return card >> 2 if card < 52 else card - 39

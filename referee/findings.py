@@ -48,6 +48,7 @@ class Report:
     deals: list[dict] = field(default_factory=list)
     match: dict | None = None
     source: str | None = None
+    unreadable: bool = False     # the input could not be read as a record at all
 
     def as_dict(self) -> dict:
         out = {}

@@ -16,13 +16,14 @@ import fastjsonschema
 import jsonschema
 import orjson
 
-from .cards import is_canonical, parse_card
+from .cards import CODES, parse_card
 from .findings import ERROR, INFO, Finding, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 _fast_validate = fastjsonschema.compile(SCHEMA)
 _full_validator = jsonschema.Draft7Validator(SCHEMA)
 
+_CANONICAL = {code: card for card, code in enumerate(CODES)}
 VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
                int: "a number", float: "a number", type(None): "null"}
@@ -141,9 +142,11 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     alias_at = []
 
     def card(code, *path):
-        if not alias_at and not is_canonical(code):
+        found = _CANONICAL.get(code)
+        if found is None:
             alias_at.append(pointer(*path))
-        return parse_card(code)
+            found = parse_card(code)
+        return found
 
     def cards(codes, *path):
         return [card(c, *path, i) for i, c in enumerate(codes)]

@@ -1,0 +1,196 @@
+"""The `referee` command line."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+import orjson
+from rich.console import Console
+
+from referee.batch import check_path
+from referee.canonical import canonical, dumps
+from referee.notation import SCHEMA, parse_json, split_records, structure_findings
+from referee.replay import games, table_after
+
+from . import render
+
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="cgr-referee")
+def main():
+    """Referee for Chinese climbing card games: checks CGR/1 game records."""
+
+
+def _expand(paths):
+    for path in paths:
+        if os.path.isdir(path):
+            yield from sorted(str(p) for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl"))
+        else:
+            yield path
+
+
+@main.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
+def validate(files, as_json):
+    """Check records (JSON or JSON Lines files, directories, or - for stdin).
+
+    Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
+    2 some input could not be read.
+    """
+    console = Console(highlight=False)
+    counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
+    out = sys.stdout.buffer
+    for path in _expand(files):
+        for rep in check_path(path):
+            counts["records"] += 1
+            counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
+            if as_json:
+                out.write(orjson.dumps(rep.as_dict()) + b"\n")
+            else:
+                render.report(console, rep)
+    if not as_json:
+        render.summary(console, counts)
+    sys.exit(EXIT_UNREADABLE if counts["unreadable"] else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+def _load_one(path: str, line: int | None):
+    """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {path}: {exc}")
+    chunks = list(split_records(text))
+    if line is not None:
+        chunks = [c for c in chunks if c[0] == line]
+    if len(chunks) != 1:
+        _fail(f"{path} holds {len(chunks)} records here; name one with --line")
+    record = parse_json(chunks[0][1])
+    if not isinstance(record, dict):
+        _fail(f"{path}: " + (record.message if hasattr(record, "message") else "a record is a JSON object"))
+    return record
+
+
+def _fail(message: str, status: int = EXIT_UNREADABLE):
+    click.echo(f"referee: {message}", err=True)
+    sys.exit(status)
+
+
+@main.command()
+@click.argument("file")
+@click.option("--deal", "deal_index", type=int, required=True, help="Deal index, from 0.")
+@click.option("--step", type=int, default=None, help="Show the table after the first K actions (0: as dealt).")
+@click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
+@click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
+def replay(file, deal_index, step, line, as_json):
+    """Replay one deal: the table at a step, or the deal action by action."""
+    record = _load_one(file, line)
+    report, frames = table_after(record, deal_index)
+    deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    if not 0 <= deal_index < len(deals):
+        _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
+    if not frames:
+        render.report(Console(highlight=False), report)
+        _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
+    actions = deals[deal_index]["actions"]
+    steps = range(len(frames)) if step is None else [step]
+    if step is not None and not 0 <= step < len(frames):
+        _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
+    findings = [f for f in report.findings if f.deal == deal_index]
+    if as_json:
+        tables = [_frame_json(k, frames, actions, findings) for k in steps]
+        click.echo(json.dumps(tables[0] if step is not None else tables, ensure_ascii=False, indent=2))
+        return
+    console = Console(highlight=False)
+    for k in steps:
+        index = frames[k][0]
+        render.table(console, k, actions[index] if index >= 0 else None, frames[k][1], _seen(findings, index))
+        console.print()
+
+
+def _seen(findings, index):
+    return [f for f in findings if f.action is None and index == -1 or f.action is not None and f.action <= index]
+
+
+def _frame_json(k, frames, actions, findings) -> dict:
+    index, snap = frames[k]
+    return {"step": k, "action": actions[index] if index >= 0 else None, "table": snap,
+            "findings": [f.as_dict() for f in _seen(findings, index)]}
+
+
+@main.command()
+@click.argument("file")
+@click.option("-w", "--write", is_flag=True, help="Rewrite the file in place (atomically).")
+@click.option("--check", is_flag=True, help="Exit 1 when the file is not already canonical.")
+def fmt(file, write, check):
+    """Print a record (or JSON Lines of records) in canonical form."""
+    try:
+        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {file}: {exc}")
+    chunks = list(split_records(raw))
+    jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
+    lines = []
+    for number, chunk in chunks:
+        record = parse_json(chunk)
+        where = f"{file}:{number}" if number else file
+        if not isinstance(record, dict) or structure_findings(record):
+            problems = structure_findings(record) if not hasattr(record, "rule") else [record]
+            for f in problems:
+                click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
+            _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)
+        game = games().get(record["game"])
+        form = canonical(record, game.PRESET_ALIASES if game else None)
+        lines.append(orjson.dumps(form).decode() if jsonl else dumps(form))
+    text = "\n".join(lines) + "\n"
+    if check:
+        sys.exit(EXIT_VALID if text == raw else EXIT_INVALID)
+    if write and file != "-":
+        _write_atomically(file, text)
+    else:
+        sys.stdout.write(text)
+
+
+def _write_atomically(path: str, text: str):
+    folder = os.path.dirname(os.path.abspath(path))
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
+        handle.write(text)
+        temp = handle.name
+    os.replace(temp, path)
+
+
+@main.command()
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True)
+def rules(game, as_json):
+    """Presets and options of each game, with their defaults."""
+    known = games()
+    if game is not None and game not in known:
+        _fail(f"unknown game {game!r}; known: {', '.join(known)}", EXIT_INVALID)
+    chosen = [known[game]] if game else list(known.values())
+    if as_json:
+        click.echo(json.dumps({g.NAME: {
+            "default_preset": g.DEFAULT_PRESET, "presets": g.PRESETS, "preset_aliases": g.PRESET_ALIASES,
+            "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
+                        for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
+        return
+    console = Console(highlight=False)
+    for g in chosen:
+        render.rules_table(console, g)
+        console.print()
+
+
+@main.command()
+def schema():
+    """Print the JSON Schema of CGR/1 (for platforms that write records)."""
+    click.echo(json.dumps(SCHEMA, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,93 @@
+"""The canonical form of a record (notation: "export is canonical"): card aliases
+resolved, card lists sorted (all but the talon), preset aliases resolved, keys in
+the order of notation.md, and a stable layout: one line per action and per hand.
+"""
+from __future__ import annotations
+
+import json
+
+from .cards import CODES, parse_card
+
+KEY_ORDER = {
+    "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"],
+    "deal": ["hands", "talon", "leader", "actions", "result", "comment"],
+    "action": ["seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t", "comment"],
+}
+
+
+def _cards(codes, keep_order=False):
+    ids = [parse_card(c) for c in codes]
+    return [CODES[c] for c in (ids if keep_order else sorted(ids))]
+
+
+def _rank(code: str) -> str:
+    code = code.upper()
+    return "T" if code == "10" else code
+
+
+def _ordered(obj: dict, kind: str) -> dict:
+    order = KEY_ORDER[kind]
+    known = {k: obj[k] for k in order if k in obj}
+    known.update((k, v) for k, v in obj.items() if k not in order)
+    return known
+
+
+def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
+    """The canonical record; `record` must have passed the structure check."""
+    out = _ordered(record, "record")
+    rules = out.get("rules")
+    aliases = preset_aliases or {}
+    if isinstance(rules, str):
+        out["rules"] = aliases.get(rules, rules)
+    elif isinstance(rules, dict) and "preset" in rules:
+        out["rules"] = dict(rules, preset=aliases.get(rules["preset"], rules["preset"]))
+    if "start" in out and "levels" in out["start"]:
+        out["start"] = dict(out["start"], levels=[_rank(v) for v in out["start"]["levels"]])
+    out["deals"] = [_deal(d) for d in record["deals"]]
+    if "result" in out and "levels" in out["result"]:
+        out["result"] = dict(out["result"], levels=[_rank(v) for v in out["result"]["levels"]])
+    return out
+
+
+def _deal(deal: dict) -> dict:
+    out = _ordered(deal, "deal")
+    out["hands"] = [_cards(h) for h in deal["hands"]]
+    if "talon" in out:
+        out["talon"] = _cards(deal["talon"], keep_order=True)
+    out["actions"] = [_action(a) for a in deal["actions"]]
+    if "result" in out and "levels" in out["result"]:
+        out["result"] = dict(out["result"], levels=[_rank(v) for v in out["result"]["levels"]])
+    return out
+
+
+def _action(action: dict) -> dict:
+    out = _ordered(action, "action")
+    if "play" in out:
+        out["play"] = _cards(out["play"])
+    for verb in ("tribute", "return"):
+        if verb in out:
+            out[verb] = CODES[parse_card(out[verb])]
+    if "as" in out:
+        kind, _, r = out["as"].partition(":")
+        out["as"] = f"{kind}:{_rank(r)}"
+    return out
+
+
+def dumps(value, indent: int = 0) -> str:
+    """Stable layout: flat lists and flat objects on one line, the rest one item per line."""
+    if _flat(value):
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+    pad, inner = "  " * indent, "  " * (indent + 1)
+    if isinstance(value, dict):
+        items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {dumps(v, indent + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    items = [inner + dumps(v, indent + 1) for v in value]
+    return "[\n" + ",\n".join(items) + "\n" + pad + "]"
+
+
+def _flat(value) -> bool:
+    if isinstance(value, list):
+        return all(not isinstance(v, (list, dict)) for v in value)
+    if isinstance(value, dict):
+        return all(not isinstance(v, dict) and (not isinstance(v, list) or _flat(v)) for v in value.values())
+    return True
