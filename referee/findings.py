@@ -32,11 +32,12 @@ class Finding:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str, at: str | None = None):
+    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.at = at
+        self.severity = severity
 
 
 @dataclass

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
-from .findings import StopDeal
+from .findings import WARNING, StopDeal
 from .rules import Option
 
 NAME = "guandan"
@@ -361,7 +361,8 @@ def start_deal(ctx, match, deal) -> DealState:
         raise StopDeal("guandan.match.over", f"team {match.winner} already won the match; no deal may follow")
     if match.levels is None:
         raise StopDeal("guandan.deal.uncheckable",
-                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order")
+                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order",
+                       severity=WARNING)
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
     opts = match.rules["options"]
@@ -840,11 +841,14 @@ def _order_matches(claimed, computed, state) -> bool:
     return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
 
 
-def skip_deal(ctx, match, deal) -> dict:
-    """A deal that could not be replayed: carry on from its claimed order, if any (notation §9)."""
+def skip_deal(ctx, match, deal, state) -> dict:
+    """A deal not played to its end: carry on from its claimed order, if any (notation §9)."""
     claimed = (deal.result or {}).get("order")
     full = _complete_order(claimed) if claimed else None
     outcome = {"deal": deal.index, "status": "stopped"}
+    if state is not None:
+        outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
+                       leader=state.leader, out=list(state.out))
     if match.winner is not None:
         return outcome
     if full is None or match.levels is None:

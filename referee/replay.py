@@ -10,7 +10,8 @@ A game module offers:
     is_over(state) -> bool
     legal(state) -> dict                              what would have been legal now
     finish_deal(ctx, match, state, deal) -> dict      outcome; checks the deal's claims
-    skip_deal(ctx, match, deal) -> dict               a deal that could not be replayed
+    skip_deal(ctx, match, deal, state) -> dict        a deal that stopped or is incomplete (state
+                                                      None when it could not even start)
     finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
     snapshot(state) -> dict                           the table, for `replay`
 """
@@ -43,8 +44,8 @@ class Context:
 
 
 def games():
-    from . import guandan
-    return {"guandan": guandan}
+    from . import gandengyan, guandan
+    return {"guandan": guandan, "gandengyan": gandengyan}
 
 
 def check_record(record, source=None, observe=None) -> Report:
@@ -81,8 +82,8 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     try:
         state = game.start_deal(ctx, match, deal)
     except StopDeal as stop:
-        ctx.error(stop.rule, stop.at or ctx.at(), stop.message)
-        return game.skip_deal(ctx, match, deal)
+        ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message)
+        return game.skip_deal(ctx, match, deal, None)
     if observe:
         observe(deal.index, -1, state)
     for action in deal.actions:
@@ -95,7 +96,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         except StopDeal as stop:
             ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                     action.seat, action.index, game.legal(state))
-            return game.skip_deal(ctx, match, deal)
+            return game.skip_deal(ctx, match, deal, state)
         if observe:
             observe(deal.index, action.index, state)
     if game.is_over(state):
@@ -113,7 +114,7 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
     if deal.result:
         ctx.error("notation.result.incomplete", ctx.at("result"),
                   "an incomplete deal cannot claim a result")
-    outcome = game.skip_deal(ctx, match, deal)
+    outcome = game.skip_deal(ctx, match, deal, state)
     outcome["status"] = "incomplete"
     return outcome
 

@@ -1,0 +1,705 @@
+"""Gan Deng Yan (干瞪眼), as ../shared/rules/gandengyan.md says. Section numbers (§) are that page's.
+
+Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
+Where the page is silent, docs/gandengyan.md says how it was read.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
+from .findings import INFO, StopDeal
+from .rules import Option
+
+NAME = "gandengyan"
+MIN_SEATS, MAX_SEATS = 2, 6
+HAND_SIZE, DEALER_SIZE = 5, 6
+TWO, ACE = 0, 12                    # rank indices; the ladder is 1 (3) .. 12 (A)
+JOKER_BOMB_CLASS = 100              # above every other bomb class (§2)
+
+DEFAULT_PRESET = "pagat"
+PRESETS = {
+    "pagat": {},
+    "wenshan": {"scoring": "winner_only"},
+    "catsatcards": {"next_dealer": "any"},
+}
+PRESET_ALIASES = {f"gandengyan-{name}": name for name in PRESETS}
+_BOOL = (True, False)
+OPTIONS = {
+    "decks": Option(1, (1, 2), effect="number of 54-card packs"),
+    "jokers_wild": Option(True, _BOOL, effect="false: jokers only make joker_bomb or a §2.1 lead"),
+    "joker_as_two": Option(True, _BOOL, effect="false: a joker never stands for a 2"),
+    "triplet_is_bomb": Option(True, _BOOL, effect="false: triplet is ordinary"),
+    "triplet_sequences": Option(False, _BOOL, effect="allows triplet_sequence (needs triplet_is_bomb false)"),
+    "max_sequence_ranks": Option(12, tuple(range(3, 13)), effect="most ranks in any sequence type"),
+    "min_sequence_length": Option(3, (3, 4, 5), effect="fewest cards in a sequence"),
+    "next_dealer": Option("winner", ("winner", "any"), effect="who deals a later hand (§1)"),
+    "max_bomb_size": Option(4, tuple(range(4, 9)), effect="≥5 allows bombs of 5+ equal cards"),
+    "follow_equal_rank": Option(False, _BOOL, effect="an ordinary play may follow one of equal rank"),
+    "two_on_two": Option(False, _BOOL, effect="a 2 / pair / triplet of 2s may follow the same of 2s"),
+    "lone_joker_lead": Option(True, _BOOL, effect="false: §2.1 leads are not allowed (§4.4)"),
+    "talon_limit_to_win": Option(None, kind=int, nullable=True, effect="going out wins only with ≤ T in the talon"),
+    "scoring": Option("zero_sum", ("zero_sum", "winner_only"), effect="§5"),
+    "ace_multiplier": Option(1, (1, 2, 3, 4), effect="each ace held by a loser multiplies his payment"),
+    "public_multipliers": Option(False, _BOOL, effect="bombs played multiply all payments (§5)"),
+    "private_multipliers": Option(False, _BOOL, effect="jokers and bombs held multiply a loser's payment"),
+    "soft_bombs": Option(False, _BOOL, effect="bombs with jokers ×2, without ×4"),
+    "payment_cap": Option(None, kind=int, nullable=True, effect="most any loser pays in one deal"),
+    "report_at": Option(None, kind=int, nullable=True, effect="count at which a report is expected (§7)"),
+}
+_LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
+
+
+# ---------------------------------------------------------------- §2 combinations
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    type: str
+    rank: int       # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
+    size: int
+    bomb: int       # bomb class (§2); 0 for an ordinary combination
+    jokers: int     # jokers in the play (soft bombs, §5)
+
+    @property
+    def name(self) -> str:
+        return f"{self.type}:{CODES[53] if self.rank == 14 else RANKS[self.rank]}"
+
+
+def bomb_order(r: int) -> int:
+    """3 < 4 < … < A < 2 (§ terms)."""
+    return 13 if r == TWO else r
+
+
+class Combos:
+    """The readings of plays under one set of options, cached per sorted card tuple."""
+
+    def __init__(self, options: dict):
+        self.o = options
+        self.readings = lru_cache(maxsize=100_000)(self._readings)
+
+    def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
+        jokers = sum(c >= BJ for c in cards)
+        counts = Counter(rank(c) for c in cards if c < BJ)
+        if not counts:     # jokers alone: only the joker bomb here; §2.1 leads are the caller's
+            return (Reading("joker_bomb", 14, 2, JOKER_BOMB_CLASS, 2),) if cards == (BJ, RJ) else ()
+        if jokers and not self.o["jokers_wild"]:
+            return ()
+        found = []
+        if len(counts) == 1:
+            found += self._same_rank(len(cards), next(iter(counts)), jokers)
+        if TWO not in counts:
+            found += self._sequences(len(cards), counts, jokers)
+        return tuple(found)
+
+    def _same_rank(self, size, r, jokers):
+        if r == TWO and jokers and not self.o["joker_as_two"]:
+            return
+        if size <= 3:
+            bomb = 1 if size == 3 and self.o["triplet_is_bomb"] else 0
+            yield Reading(("single", "pair", "triplet")[size - 1], r, size, bomb, jokers)
+        elif size == 4:
+            yield Reading("four_bomb", r, 4, 2, jokers)
+        elif size <= self.o["max_bomb_size"]:
+            yield Reading("bomb", r, size, size - 2, jokers)
+
+    def _sequences(self, size, counts, jokers):
+        """Sequence types on the ladder; jokers fill the missing places (§2)."""
+        o = self.o
+        for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
+            ranks = size // per
+            if size % per or ranks > o["max_sequence_ranks"] or ranks < 2:
+                continue
+            if kind == "sequence" and ranks < max(3, o["min_sequence_length"]):
+                continue
+            if kind == "triplet_sequence" and not o["triplet_sequences"]:
+                continue
+            for top in range(ranks, ACE + 1):
+                low = top - ranks + 1
+                if all(low <= r <= top and n <= per for r, n in counts.items()):
+                    yield Reading(kind, top, size, 0, jokers)
+
+
+def beats(x: Reading, y: Reading, o: dict) -> bool:
+    """Whether X may follow Y (§3)."""
+    if y.type == "joker_bomb":
+        return False
+    if x.bomb and y.bomb:
+        return (x.bomb, bomb_order(x.rank)) > (y.bomb, bomb_order(y.rank))
+    if x.bomb or y.bomb:
+        return bool(x.bomb)
+    if x.type != y.type or x.size != y.size:
+        return False
+    if y.rank != TWO and (x.rank == y.rank + 1 or (o["follow_equal_rank"] and x.rank == y.rank)):
+        return True
+    return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o["two_on_two"])
+
+
+def describe(r: Reading) -> str:
+    shown = "10" if RANKS[r.rank % 13] == "T" else RANKS[r.rank % 13]
+    return {
+        "single": f"a single {shown}",
+        "pair": f"a pair of {shown}s",
+        "triplet": f"a triplet of {shown}s",
+        "sequence": f"a {r.size}-card sequence to {shown}",
+        "double_sequence": f"a {r.size}-card double sequence to {shown}",
+        "triplet_sequence": f"a {r.size}-card triplet sequence to {shown}",
+        "four_bomb": f"a four-bomb of {shown}s",
+        "bomb": f"a bomb of {r.size} {shown}s",
+        "joker_bomb": "the joker bomb",
+    }[r.type]
+
+
+def may_follow(top: Reading, o: dict) -> str:
+    """In words: what may follow `top` (§3)."""
+    if top.type == "joker_bomb":
+        return "nothing may follow the joker bomb"
+    if top.bomb:
+        return "only a higher bomb may follow"
+    allowed = []
+    if top.rank != TWO:
+        ranks = [top.rank] * o["follow_equal_rank"] + [top.rank + 1] * (top.rank < ACE)
+        allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
+    if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o["two_on_two"]):
+        allowed.append(describe(Reading(top.type, TWO, top.size, 0, 0)))
+    return "only " + ", ".join(allowed + ["a bomb"]) + " may follow"
+
+
+def parse_as(text: str) -> str:
+    """`TYPE:RANK` with the rank's aliases resolved (10 for T, lower case)."""
+    kind, _, r = text.partition(":")
+    r = r.upper()
+    return f"{kind}:{'T' if r == '10' else r}"
+
+
+# ---------------------------------------------------------------- match state (§1, §5)
+
+@dataclass
+class Match:
+    rules: dict
+    options: dict
+    combos: Combos
+    seats: int
+    totals: list | None              # None: not checkable after a stopped deal (notation §9)
+    dealer: int | None               # who must deal the next deal; None: any seat (or unknown)
+    first: bool = True
+
+
+def new_match(ctx, record, rules):
+    seats = len(record["players"])
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        ctx.error("gandengyan.deal.seats", "/players",
+                  f"Gan Deng Yan is played by 2 to 6 seats; this record lists {seats} players")
+        return None
+    if not _options_fit(ctx, record, rules["options"]):
+        return None
+    start = record.get("start") or {}
+    totals = list(start.get("totals", [0] * seats))
+    if len(totals) != seats:
+        ctx.error("gandengyan.start.totals", "/start/totals", f"start totals must give {seats} numbers, one per seat")
+        totals = None
+    return Match(rules, rules["options"], Combos(rules["options"]), seats, totals, start.get("dealer"))
+
+
+def _options_fit(ctx, record, o) -> bool:
+    """Ranges the option types cannot say, and the conflicts of §9."""
+    raw = record.get("rules")
+    given = raw.get("options", {}) if isinstance(raw, dict) else {}
+
+    def at(name):
+        return f"/rules/options/{name}" if name in given else "/rules"
+
+    fits = True
+    for name, least in _LEAST.items():
+        if o[name] is not None and o[name] < least:
+            ctx.error("notation.rules.option", at(name), f"option {name} takes an integer ≥ {least} or null")
+            fits = False
+    if o["triplet_sequences"] and o["triplet_is_bomb"]:
+        ctx.error("gandengyan.rules.conflict", at("triplet_sequences"),
+                  "triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a sequence part")
+        fits = False
+    if o["min_sequence_length"] > o["max_sequence_ranks"]:
+        ctx.error("gandengyan.rules.conflict", at("min_sequence_length"),
+                  f"min_sequence_length {o['min_sequence_length']} exceeds max_sequence_ranks {o['max_sequence_ranks']}")
+        fits = False
+    return fits
+
+
+# ---------------------------------------------------------------- deal state
+
+@dataclass
+class DealState:
+    options: dict
+    combos: Combos
+    seats: int
+    dealer: int
+    hands: list[int]
+    sizes: list[int]
+    talon: list[int]
+    drawn: int = 0                      # cards taken from the talon so far
+    turn: int | None = None
+    top: tuple | None = None            # (seat, Reading) of the top play
+    passed: set = field(default_factory=set)
+    trick: list = field(default_factory=list)
+    draws: list = field(default_factory=list)      # the draws made after the last action
+    bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
+    winner: int | None = None
+    over: bool = False
+    reached_low: dict = field(default_factory=dict)
+    reported_low: set = field(default_factory=set)
+
+    @property
+    def talon_left(self) -> int:
+        return len(self.talon) - self.drawn
+
+    def holders(self):
+        return [s for s in range(self.seats) if self.sizes[s]]
+
+    def next_holder(self, seat: int) -> int | None:
+        for i in range(1, self.seats + 1):
+            s = (seat + i) % self.seats
+            if self.sizes[s]:
+                return s
+        return None
+
+
+def start_deal(ctx, match, deal) -> DealState:
+    dealer = _check_hands(ctx, match, deal)
+    _check_deck(ctx, match, deal)
+    _check_dealer(ctx, match, deal, dealer)
+    match.first = False
+    state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
+                      [len(h) for h in deal.hands], list(deal.talon))
+    state.turn = dealer
+    return state
+
+
+def _check_hands(ctx, match, deal) -> int:
+    """One 6-card hand, the dealer's, and 5 cards in every other (§1)."""
+    if len(deal.hands) != match.seats:
+        raise StopDeal("gandengyan.deal.hand_size",
+                       f"the deal has {len(deal.hands)} hands for {match.seats} players", ctx.at("hands"))
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) not in (HAND_SIZE, DEALER_SIZE):
+            raise StopDeal("gandengyan.deal.hand_size",
+                           f"seat {seat} was dealt {len(hand)} cards; the dealer holds 6 and every other seat 5",
+                           ctx.at("hands", seat))
+    sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
+    if len(sixes) != 1:
+        raise StopDeal("gandengyan.deal.hand_size",
+                       f"exactly one seat (the dealer) must be dealt 6 cards, not {len(sixes)}", ctx.at("hands"))
+    return sixes[0]
+
+
+def _check_deck(ctx, match, deal):
+    """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
+    decks = match.options["decks"]
+    seen = [0] * 54
+    places = [(("hands", s, i), c) for s, h in enumerate(deal.hands) for i, c in enumerate(h)]
+    places += [(("talon", i), c) for i, c in enumerate(deal.talon)]
+    for path, card in places:
+        seen[card] += 1
+        if seen[card] > decks:
+            raise StopDeal("gandengyan.deck", f"{CODES[card]} appears more than {decks} time{'s' * (decks > 1)}: "
+                           f"the deal must be exactly {_deck_name(decks)}", ctx.at(*path))
+    missing = [CODES[c] for c in range(54) if seen[c] < decks]
+    if missing:
+        raise StopDeal("gandengyan.deck", f"the hands and talon lack {' '.join(missing[:6])}"
+                       + (" …" if len(missing) > 6 else "") + f": the deal must be exactly {_deck_name(decks)}",
+                       ctx.at("talon"))
+
+
+def _deck_name(decks: int) -> str:
+    return "one 54-card pack" if decks == 1 else "two 54-card packs"
+
+
+def _check_dealer(ctx, match, deal, dealer):
+    if deal.leader is not None and deal.leader != dealer:
+        ctx.error("gandengyan.leader", ctx.at("leader"),
+                  f"the record names seat {deal.leader} as leader, but seat {dealer} was dealt 6 cards and leads")
+    if match.dealer is None or match.dealer == dealer:
+        return
+    if match.first:
+        ctx.error("gandengyan.start.dealer", "/start/dealer",
+                  f"start names seat {match.dealer} as dealer, but seat {dealer} was dealt 6 cards")
+    else:
+        ctx.error("gandengyan.deal.dealer", ctx.at("hands", dealer),
+                  f"seat {dealer} was dealt 6 cards, but seat {match.dealer} deals this hand "
+                  "(the last winner, or the same dealer after a deal without winner)", dealer)
+
+
+def is_over(state) -> bool:
+    return state.over
+
+
+# ---------------------------------------------------------------- actions (§4, §7)
+
+def apply(ctx, state, action):
+    state.draws = []
+    if action.verb == "declare":
+        return _declare(ctx, state, action)
+    if action.verb not in ("play", "pass"):
+        raise StopDeal("gandengyan.action.unknown", f"Gan Deng Yan has no {action.verb} (§6)")
+    if action.seat != state.turn:
+        raise StopDeal("gandengyan.turn", f"seat {action.seat} acted out of turn: it was seat {state.turn}'s turn")
+    if action.verb == "pass":
+        return _pass(state, action)
+    return _play(ctx, state, action)
+
+
+def _declare(ctx, state, action):
+    """Only `report`, transparent, with the true hand size (§7)."""
+    here = ctx.at("actions", action.index)
+    if action.declare != "report":
+        ctx.error("gandengyan.declare", here + "/declare",
+                  f"Gan Deng Yan has no declaration {action.declare!r}; only report", action.seat, action.index)
+        return
+    size = state.sizes[action.seat]
+    if action.count != size:
+        said = "no count" if action.count is None else f"{action.count} cards"
+        ctx.error("gandengyan.report.count", here + "/count",
+                  f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
+    report_at = state.options["report_at"]
+    if report_at is not None and size <= report_at:
+        state.reported_low.add(action.seat)
+
+
+def _pass(state, action):
+    seat = action.seat
+    if state.top is None and can_lead(state, seat):
+        raise StopDeal("gandengyan.lead.pass", f"seat {seat} leads this trick and must play")
+    state.passed.add(seat)
+    state.trick.append({"seat": seat, "pass": True})
+    if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
+        if all(s in state.passed for s in state.holders()):
+            state.over = True
+        else:
+            state.turn = state.next_holder(seat)
+        return
+    _continue(state, state.top[0], seat)
+
+
+def _continue(state, top_seat, seat):
+    """End the trick when every other holder passed since the top play (§4.2), else the next holder."""
+    if all(s in state.passed for s in state.holders() if s != top_seat):
+        _end_trick(state, top_seat)
+    else:
+        state.turn = state.next_holder(seat)
+
+
+def _end_trick(state, last):
+    """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
+    order = [(last + i) % state.seats for i in range(state.seats)]
+    for seat in order:
+        if not state.talon_left:
+            break
+        card = state.talon[state.drawn]
+        state.drawn += 1
+        state.hands[seat] += ONE[card]
+        state.sizes[seat] += 1
+        state.draws.append({"seat": seat, "card": CODES[card]})
+    empty = [s for s in order if not state.sizes[s]]
+    if empty:                   # §4.3 talon limit: a seat still without cards wins now
+        state.winner, state.over = empty[0], True
+        return
+    state.turn, state.top, state.passed, state.trick = last, None, set(), []
+
+
+def _play(ctx, state, action):
+    seat, cards = action.seat, action.cards
+    packed = pack(cards)
+    if not contains(state.hands[seat], packed):
+        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+    reading = _choose_reading(state, seat, cards, action.as_)
+    state.hands[seat] -= packed
+    state.sizes[seat] -= len(cards)
+    if reading.bomb:
+        state.bombs.append((reading, action.index))
+    state.top, state.passed = (seat, reading), set()
+    state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
+    report_at = state.options["report_at"]
+    if report_at is not None and 0 < state.sizes[seat] <= report_at:
+        state.reached_low.setdefault(seat, action.index)
+    if not state.sizes[seat] and _out_wins(state):
+        state.winner, state.over = seat, True
+        return
+    _continue(state, seat, seat)
+
+
+def _out_wins(state) -> bool:
+    """Going out wins at once, unless the talon holds more than T cards (§4.3, §10.11)."""
+    limit = state.options["talon_limit_to_win"]
+    return limit is None or state.talon_left <= limit
+
+
+def _shown(cards) -> str:
+    return " ".join(CODES[c] for c in sorted(cards))
+
+
+def can_lead(state, seat) -> bool:
+    """Whether the seat has any legal lead (§4.4)."""
+    hand = state.hands[seat]
+    if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
+        return True
+    return state.options["lone_joker_lead"] and _lone_jokers(state.sizes[seat], state.options)
+
+
+def _lone_jokers(size: int, o: dict) -> bool:
+    """A whole hand of jokers that §2.1 lets lead: one joker, or two identical ones with two decks."""
+    return size == 1 or (size == 2 and o["decks"] == 2)
+
+
+def _choose_reading(state, seat, cards, as_) -> Reading:
+    """The reading a play stands for (§2.2, §3)."""
+    o = state.options
+    readings = state.combos.readings(tuple(sorted(cards)))
+    if not readings and all(c >= BJ for c in cards):
+        readings = _jokers_alone(state, seat, cards)
+    if not readings:
+        raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination"
+                       + ("" if o["jokers_wild"] or max(cards) < BJ else " (jokers are not wild under these rules)"))
+    top = state.top[1] if state.top else None
+    legal = [r for r in readings if top is None or beats(r, top, o)]
+    if as_ is not None:
+        wanted = parse_as(as_)
+        chosen = next((r for r in readings if r.name == wanted), None)
+        if chosen is None:
+            raise StopDeal("gandengyan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
+                           + " or ".join(r.name for r in readings))
+        if chosen not in legal:
+            raise StopDeal("gandengyan.follow", f"seat {seat} played {describe(chosen)} on {describe(top)}; "
+                           + may_follow(top, o))
+        return chosen
+    if not legal:
+        raise StopDeal("gandengyan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; "
+                       + may_follow(top, o))
+    if len(legal) > 1 and not _same_scores(state, seat, cards, legal):
+        raise StopDeal("gandengyan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
+                       + " or ".join(r.name for r in legal) + "; the play must say which with as")
+    return legal[0]
+
+
+def _same_scores(state, seat, cards, legal) -> bool:
+    """§2.2: on a play that ends the deal, readings that score alike need no `as`."""
+    if state.sizes[seat] != len(cards) or not _out_wins(state):
+        return False
+    return len({_bomb_factor(r, state.options) for r in legal}) == 1
+
+
+def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
+    """A play of jokers only, other than the joker bomb: the §2.1 leads, or an error."""
+    o = state.options
+    whole = state.sizes[seat] == len(cards)
+    if len(cards) > 2 or (len(cards) == 2 and cards[0] != cards[1]):
+        raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination")
+    if state.top is not None or not whole:
+        raise StopDeal("gandengyan.joker.alone",
+                       f"seat {seat} played {_shown(cards)} alone: jokers without a natural card are no "
+                       "combination, except as the leader's last card (§2.1)")
+    if not o["lone_joker_lead"]:
+        raise StopDeal("gandengyan.joker.lone_lead",
+                       f"seat {seat} led {_shown(cards)}, but these rules do not allow a lone joker lead; "
+                       f"seat {seat} must pass")
+    return (Reading(("single", "pair")[len(cards) - 1], TWO, len(cards), 0, len(cards)),)
+
+
+# ---------------------------------------------------------------- what would have been legal, the table
+
+def legal(state) -> dict:
+    seat = state.turn
+    if state.top is None:
+        may = f"seat {seat} leads: any combination" if can_lead(state, seat) else \
+            f"seat {seat} has no legal lead and passes (§4.4)"
+        return {"seat": seat, "may": may}
+    top = state.top[1]
+    return {"seat": seat, "top": top.name,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}"}
+
+
+def snapshot(state) -> dict:
+    return {
+        "dealer": state.dealer,
+        "phase": "over" if state.over else "play",
+        "turn": None if state.over else state.turn,
+        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "table": list(state.trick),
+        "talon": state.talon_left,
+        "drawn": list(state.draws),
+        "winner": state.winner,
+    }
+
+
+# ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
+
+def _bomb_factor(r: Reading, o: dict) -> int:
+    """A bomb's multiplier (§5); 1 for ordinary plays (triplets that are no bombs never count)."""
+    if not r.bomb:
+        return 1
+    if r.type == "joker_bomb":
+        return 8
+    if o["soft_bombs"]:
+        return 2 if r.jokers else 4
+    return 2 if r.type == "triplet" else 4
+
+
+def _public(state) -> tuple[int, list[str]]:
+    if not state.options["public_multipliers"]:
+        return 1, []
+    factor, why = 1, []
+    for reading, index in state.bombs:
+        f = _bomb_factor(reading, state.options)
+        factor *= f
+        why.append(f"public ×{f}: {describe(reading)} played at action {index}")
+    return factor, why
+
+
+def _private(hand: int, o: dict) -> list[tuple[int, str]]:
+    """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
+    if not o["private_multipliers"]:
+        return []
+    found = [(2, "a joker")] * (count(hand, BJ) + count(hand, RJ))
+    triplet = 4 if o["soft_bombs"] else 2
+    for r in range(13):
+        m = sum(count(hand, r * 4 + s) for s in range(4))
+        found += [(4, f"a held four-bomb of {RANKS[r]}s")] * (m // 4)
+        if m % 4 == 3 and o["triplet_is_bomb"]:
+            found.append((triplet, f"a held triplet bomb of {RANKS[r]}s"))
+    found += [(8, "a held joker bomb")] * min(count(hand, BJ), count(hand, RJ))
+    return found
+
+
+def _payments(state) -> tuple[list[int], list[str]]:
+    """p(L) for every seat (0 for the winner) and every multiplier applied, with its reason (§5)."""
+    o = state.options
+    public, why = _public(state)
+    pays = [0] * state.seats
+    for seat in range(state.seats):
+        if seat == state.winner:
+            continue
+        hand = state.hands[seat]
+        aces = sum(count(hand, ACE * 4 + s) for s in range(4))
+        factor = o["ace_multiplier"] ** aces
+        if aces and o["ace_multiplier"] > 1:
+            why.append(f"seat {seat} ×{factor}: {aces} ace{'s' * (aces > 1)} at ×{o['ace_multiplier']}")
+        for f, reason in _private(hand, o):
+            factor *= f
+            why.append(f"seat {seat} ×{f}: {reason}")
+        pays[seat] = state.sizes[seat] * factor * public
+        if o["payment_cap"] is not None and pays[seat] > o["payment_cap"]:
+            why.append(f"seat {seat} capped: {pays[seat]} → {o['payment_cap']}")
+            pays[seat] = o["payment_cap"]
+    return pays, why
+
+
+def _scores(state, pays) -> list[int]:
+    if state.winner is None:
+        return [0] * state.seats
+    zero_sum = state.options["scoring"] == "zero_sum"
+    scores = [-p if zero_sum else 0 for p in pays]
+    scores[state.winner] = sum(pays)
+    return scores
+
+
+def finish_deal(ctx, match, state, deal) -> dict:
+    _warn_missing_reports(ctx, state)
+    dead = state.winner is None
+    pays, why = ([0] * state.seats, []) if dead else _payments(state)
+    scores = _scores(state, pays)
+    _carry(match, scores, state.dealer if dead else state.winner)
+    outcome = {"deal": deal.index, "status": "dead" if dead else "complete", "dealer": state.dealer,
+               "winner": state.winner, "left": list(state.sizes), "talon": state.talon_left,
+               "multipliers": why, "payments": pays, "scores": scores,
+               "totals": None if match.totals is None else list(match.totals)}
+    _check_deal_claims(ctx, deal, outcome)
+    return outcome
+
+
+def _carry(match, scores, next_dealer):
+    """Totals and the next dealer (§1, §5)."""
+    if match.totals is not None:
+        match.totals = [t + s for t, s in zip(match.totals, scores)]
+    match.dealer = next_dealer if match.options["next_dealer"] == "winner" else None
+
+
+def _warn_missing_reports(ctx, state):
+    for seat, index in sorted(state.reached_low.items()):
+        if seat not in state.reported_low:
+            ctx.warn("gandengyan.report.missing", ctx.at("actions", index),
+                     f"seat {seat} reached {state.options['report_at']} cards or fewer here and never reported "
+                     "its count", seat, index)
+
+
+def _check_deal_claims(ctx, deal, outcome):
+    claimed = deal.result or {}
+    winner = outcome["winner"]
+    for key in ("levels", "tribute"):
+        if key in claimed:
+            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
+    if "winner" in claimed and claimed["winner"] != winner:
+        ctx.error("gandengyan.result.winner", ctx.at("result", "winner"),
+                  f"claimed winner seat {claimed['winner']}, but {_winner_text(winner)}")
+    order = claimed.get("order")
+    if order:
+        if order[0] != winner:
+            ctx.error("gandengyan.result.order", ctx.at("result", "order", 0),
+                      f"claimed seat {order[0]} went out first, but {_winner_text(winner)}")
+        if len(order) > 1:
+            ctx.add(INFO, "gandengyan.result.order", ctx.at("result", "order", 1),
+                    "only the winner is ranked in Gan Deng Yan; the rest of the order is ignored")
+    if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
+        ctx.error("gandengyan.result.scores", ctx.at("result", "scores"),
+                  f"claimed scores {claimed['scores']}, computed {outcome['scores']}"
+                  + (f" ({'; '.join(outcome['multipliers'])})" if outcome["multipliers"] else ""))
+
+
+def _winner_text(winner) -> str:
+    return "the deal ended without a winner (§4.6)" if winner is None else f"seat {winner} went out first"
+
+
+def skip_deal(ctx, match, deal) -> dict:
+    """A deal that could not be replayed: carry on from its claims, if any (notation §9)."""
+    claimed = deal.result or {}
+    order = claimed.get("order") or []
+    winner = claimed.get("winner", order[0] if order else None)
+    scores = claimed.get("scores")
+    if scores is None or len(scores) != match.seats:
+        match.totals = None
+    else:
+        match.totals = None if match.totals is None else [t + s for t, s in zip(match.totals, scores)]
+    match.dealer = winner if match.options["next_dealer"] == "winner" else None
+    match.first = False
+    outcome = {"deal": deal.index, "status": "stopped"}
+    if winner is not None or scores is not None:
+        outcome.update(winner=winner, scores=scores, totals=match.totals, from_claim=True)
+    return outcome
+
+
+def finish_match(ctx, match, claimed) -> dict:
+    totals = match.totals
+    leader = _leader_of(totals)
+    summary = {"totals": totals, "winner": leader}
+    claimed = claimed or {}
+    if "levels" in claimed:
+        ctx.error("gandengyan.result.key", "/result/levels", "Gan Deng Yan has no levels; claim totals or winner")
+    if totals is None:
+        for key in ("totals", "winner"):
+            if key in claimed:
+                ctx.add(INFO, "gandengyan.match.uncheckable", f"/result/{key}",
+                        f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
+        return summary
+    if "totals" in claimed and list(claimed["totals"]) != totals:
+        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {claimed['totals']}, computed {totals}")
+    if "winner" in claimed and claimed["winner"] != leader:
+        computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
+        ctx.error("gandengyan.match.winner", "/result/winner",
+                  f"claimed winner seat {claimed['winner']}, but {computed} ({totals})")
+    return summary
+
+
+def _leader_of(totals) -> int | None:
+    """The seat with the highest total; None on a tie (§5)."""
+    if not totals:
+        return None
+    best = max(totals)
+    return totals.index(best) if totals.count(best) == 1 else None
