@@ -657,8 +657,8 @@ def _winner_text(winner) -> str:
     return "the deal ended without a winner (§4.6)" if winner is None else f"seat {winner} went out first"
 
 
-def skip_deal(ctx, match, deal) -> dict:
-    """A deal that could not be replayed: carry on from its claims, if any (notation §9)."""
+def skip_deal(ctx, match, deal, state) -> dict:
+    """A deal not played to its end: the position reached, then carry on from its claims (notation §9)."""
     claimed = deal.result or {}
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
@@ -670,6 +670,8 @@ def skip_deal(ctx, match, deal) -> dict:
     match.dealer = winner if match.options["next_dealer"] == "winner" else None
     match.first = False
     outcome = {"deal": deal.index, "status": "stopped"}
+    if state is not None:
+        outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
     if winner is not None or scores is not None:
         outcome.update(winner=winner, scores=scores, totals=match.totals, from_claim=True)
     return outcome

@@ -69,14 +69,16 @@ def structure_findings(record) -> list[Finding]:
     except fastjsonschema.JsonSchemaException:
         pass
     errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
-    findings = []
+    findings = {}
     for error in errors:
-        findings.extend(_finding_from(error))
-    return findings or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+        for finding in _finding_from(error):
+            findings.setdefault((finding.rule, finding.at), finding)
+    return list(findings.values()) or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
 
 
 def _finding_from(error) -> list[Finding]:
-    at = pointer(*error.absolute_path)
+    path = list(error.absolute_path)
+    at = pointer(*(path[:-1] if error.schema.get("x-at") == "parent" else path))
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
         return [Finding(ERROR, "notation.key.unknown", pointer(*error.absolute_path, key),

@@ -1,0 +1,115 @@
+"""CGR/1 reading (notation.md): structure, cards and aliases, seats, verbs, x- keys, rules."""
+import copy
+import json
+
+import jsonschema
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from referee.batch import check_one
+from referee.notation import SCHEMA, structure_findings
+from referee.replay import check_record
+from tests.builders import guandan, quick_deal
+
+BASE = guandan([quick_deal([0, 2])])
+
+
+def errors(record):
+    return [(f.rule, f.at) for f in check_record(record).findings if f.severity == "error"]
+
+
+def changed(edit):
+    record = copy.deepcopy(BASE)
+    edit(record)
+    return record
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda r: r.update(plya=1), [("notation.key.unknown", "/plya")]),
+    (lambda r: r["deals"][0]["actions"][0].update(cards=["3S"]), [("notation.key.unknown", "/deals/0/actions/0/cards")]),
+    (lambda r: r.pop("deals"), [("notation.key.missing", "")]),
+    (lambda r: r.update(cgr=2), [("notation.version", "/cgr")]),
+    (lambda r: r.update(game="poker"), [("notation.game", "/game")]),
+    (lambda r: r["deals"][0]["hands"][1].__setitem__(3, "1OS"), [("notation.card.unknown", "/deals/0/hands/1/3")]),
+    (lambda r: r["deals"][0]["actions"][0]["play"].__setitem__(0, "ZZ"),
+     [("notation.card.unknown", "/deals/0/actions/0/play/0")]),
+    (lambda r: r["deals"][0]["actions"][1].pop("pass"), [("notation.action.verb", "/deals/0/actions/1")]),
+    (lambda r: r["deals"][0]["actions"][1].update(play=["3S"]), [("notation.action.verb", "/deals/0/actions/1")]),
+    (lambda r: r["deals"][0]["actions"][1].update({"pass": False}), [("notation.action.pass", "/deals/0/actions/1/pass")]),
+    (lambda r: r["deals"][0]["actions"][1].update(seat=4), [("notation.seat", "/deals/0/actions/1/seat")]),
+    (lambda r: r["deals"][0]["actions"][1].update(seat=-1), [("notation.seat", "/deals/0/actions/1/seat")]),
+    (lambda r: r["deals"][0].update(talon=[]), [("notation.key.game", "/deals/0/talon")]),
+    (lambda r: r["deals"][0]["actions"][0].update({"as": "straight"}), [("notation.action.as", "/deals/0/actions/0/as")]),
+    (lambda r: r.update(deals=[]), [("notation.deals", "/deals")]),
+    (lambda r: r.update(start={"fresh": True}), [("notation.key.game", "/start/fresh")]),
+    (lambda r: r.update(rules="house"), [("notation.rules.preset", "/rules")]),
+    (lambda r: r.update(rules={"preset": "official", "options": {"max_bomb": 8}}),
+     [("notation.rules.option", "/rules/options/max_bomb")]),
+    (lambda r: r.update(rules={"options": {"max_bomb_size": 12}}), [("notation.rules.option", "/rules/options/max_bomb_size")]),
+    (lambda r: r.update(rules={"options": {"report_at": True}}), [("notation.rules.option", "/rules/options/report_at")]),
+    (lambda r: r.update(meta={"round": 3}), [("notation.meta", "/meta/round")]),
+    (lambda r: r.update(meta="Huai'an"), [("notation.meta", "/meta")]),
+])
+def test_structure_errors(edit, expected):
+    assert errors(changed(edit)) == expected
+
+
+def test_x_keys_are_kept_and_ignored():
+    def edit(r):
+        r["x-platform"] = {"table": 9}
+        r["deals"][0]["x-clock"] = [1, 2]
+        r["deals"][0]["actions"][0]["x-ms"] = 312
+        r["rules"] = {"preset": "official", "options": {"x-house": 1}}
+    assert errors(changed(edit)) == []
+
+
+def test_aliases_are_accepted_with_a_note():
+    def edit(r):
+        hand = r["deals"][0]["hands"][1]
+        hand[:] = [c.lower() if c[0] != "T" else "10" + c[1] for c in hand]
+        r["rules"] = "guandan-official"
+    report = check_record(changed(edit))
+    assert report.valid
+    assert [(f.severity, f.rule, f.at) for f in report.findings if f.severity == "info"] == [
+        ("info", "notation.card.alias", "/deals/0/hands/1/0")]
+    assert report.rules["preset"] == "official"
+
+
+@pytest.mark.parametrize("text, rule", [
+    ('{"cgr": 1, "game": "guandan", ', "notation.json"),
+    ("[1, 2", "notation.json"),
+    ("", "notation.json"),
+])
+def test_unreadable_json(text, rule):
+    report = check_one(text, "t.json")
+    assert report.unreadable and [f.rule for f in report.findings] == [rule]
+
+
+def test_a_record_is_an_object():
+    assert [f.rule for f in check_record([1, 2]).findings] == ["notation.structure"]
+
+
+# One source of truth: the reader's structure check is the schema's verdict.
+MUTATIONS = [
+    lambda r: r.update(plya=1), lambda r: r.pop("players"), lambda r: r.update(cgr="1"),
+    lambda r: r["deals"][0]["actions"].append({"seat": 0}), lambda r: r["deals"][0]["hands"].append("AS"),
+    lambda r: r["deals"][0]["actions"][0].update(tribute="XX"), lambda r: r.update(start={"levels": ["1", "2"]}),
+    lambda r: r.update(result={"winner": "team 0"}), lambda r: r.update(comment=5), lambda r: None,
+    lambda r: r["deals"][0].update(leader=1.5), lambda r: r.update(meta={"x": "y"}),
+]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(range(len(MUTATIONS))), max_size=3))
+def test_reader_and_schema_agree(picks):
+    record = copy.deepcopy(BASE)
+    for p in picks:
+        MUTATIONS[p](record)
+    schema_says = jsonschema.Draft7Validator(SCHEMA).is_valid(record)
+    assert (structure_findings(record) == []) is schema_says
+
+
+def test_shipped_schema_is_a_valid_json_schema():
+    jsonschema.Draft7Validator.check_schema(SCHEMA)
+    with open("referee/schema/cgr1.schema.json") as handle:
+        assert json.load(handle) == SCHEMA
