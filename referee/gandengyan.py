@@ -418,13 +418,13 @@ def _play(ctx, state, action):
         state.bombs.append((reading, action.index))
     state.top, state.passed = (seat, reading), set()
     state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
-    report_at = state.options["report_at"]
-    if report_at is not None and 0 < state.sizes[seat] <= report_at:
-        state.reached_low.setdefault(seat, action.index)
     if not state.sizes[seat] and _out_wins(state):
         state.winner, state.over = seat, True
         return
     _continue(state, seat, seat)
+    report_at = state.options["report_at"]
+    if report_at is not None and 0 < state.sizes[seat] <= report_at:   # after any draw this play caused
+        state.reached_low.setdefault(seat, action.index)
 
 
 def _out_wins(state) -> bool:
