@@ -44,7 +44,7 @@ def validate(files, as_json):
     Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
     2 some input could not be read.
     """
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
     out = sys.stdout.buffer
     for path in _expand(files):
@@ -96,7 +96,7 @@ def replay(file, deal_index, step, line, as_json):
     if not 0 <= deal_index < len(deals):
         _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
     if not frames:
-        render.report(Console(highlight=False), report)
+        render.report(Console(highlight=False, soft_wrap=True), report)
         _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
     actions = deals[deal_index]["actions"]
     steps = range(len(frames)) if step is None else [step]
@@ -107,7 +107,7 @@ def replay(file, deal_index, step, line, as_json):
         tables = [_frame_json(k, frames, actions, findings) for k in steps]
         click.echo(json.dumps(tables[0] if step is not None else tables, ensure_ascii=False, indent=2))
         return
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     for k in steps:
         index = frames[k][0]
         render.table(console, k, actions[index] if index >= 0 else None, frames[k][1], _seen(findings, index))
@@ -180,7 +180,7 @@ def rules(game, as_json):
             "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
-    console = Console(highlight=False)
+    console = Console(highlight=False, soft_wrap=True)
     for g in chosen:
         render.rules_table(console, g)
         console.print()
@@ -191,6 +191,11 @@ def schema():
     """Print the JSON Schema of CGR/1 (for platforms that write records)."""
     click.echo(json.dumps(SCHEMA, indent=2))
 
+
+from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
+from .store import store  # noqa: E402
+main.add_command(serve)
+main.add_command(store)
 
 if __name__ == "__main__":
     main()

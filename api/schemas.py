@@ -1,0 +1,120 @@
+"""Marshmallow schemas of every request and response body; the OpenAPI document is made from them."""
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+
+class FindingSchema(Schema):
+    severity = fields.String(required=True, validate=validate.OneOf(["error", "warning", "info"]))
+    rule = fields.String(required=True, metadata={"description": "stable rule id, e.g. guandan.follow"})
+    at = fields.String(required=True, metadata={"description": "JSON Pointer into the record"})
+    seat = fields.Integer()
+    deal = fields.Integer()
+    action = fields.Integer()
+    message = fields.String(required=True)
+    legal = fields.Dict(metadata={"description": "what would have been legal where the replay stopped"})
+
+
+class ErrorSchema(Schema):
+    """The one shape of every error body."""
+    code = fields.Integer(required=True, metadata={"description": "HTTP status code"})
+    status = fields.String(required=True, metadata={"description": "HTTP status name"})
+    message = fields.String(required=True)
+    findings = fields.List(fields.Nested(FindingSchema), required=True,
+                           metadata={"description": "what is wrong with the request body or parameters"})
+
+
+class ReportSchema(Schema):
+    """The report of one record, as `referee validate --json` prints it (notation section 9)."""
+    source = fields.String()
+    valid = fields.Boolean(required=True)
+    game = fields.String(required=True, allow_none=True)
+    rules = fields.Dict(required=True, allow_none=True, metadata={"description": "the effective rules"})
+    findings = fields.List(fields.Nested(FindingSchema), required=True)
+    deals = fields.List(fields.Dict(), required=True, metadata={"description": "each deal's computed outcome"})
+    match = fields.Dict(metadata={"description": "the match outcome"})
+
+
+class RecordSchema(Schema):
+    """A CGR/1 record (notation section 4); the referee checks it, this schema only describes it."""
+    cgr = fields.Integer(required=True, metadata={"example": 1})
+    game = fields.String(required=True, metadata={"example": "guandan"})
+    rules = fields.Raw(metadata={"description": "a preset name, or {preset, options}"})
+    meta = fields.Dict(keys=fields.String(), values=fields.String())
+    players = fields.List(fields.String(), required=True)
+    start = fields.Dict()
+    deals = fields.List(fields.Dict(), required=True)
+    result = fields.Dict()
+    comment = fields.String()
+
+
+class RecordSummarySchema(Schema):
+    id = fields.String(required=True, metadata={"description": "SHA-256 of the canonical record"})
+    game = fields.String(required=True)
+    event = fields.String(required=True, allow_none=True)
+    date = fields.String(required=True, allow_none=True)
+    players = fields.List(fields.String(), required=True)
+    valid = fields.Boolean(required=True)
+    deals = fields.Integer(required=True)
+    submitted_by = fields.String(required=True)
+    submitted_at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
+
+
+class SubmittedSchema(RecordSummarySchema):
+    created = fields.Boolean(required=True, metadata={"description": "false: the record was already stored"})
+    report = fields.Nested(ReportSchema, required=True)
+
+
+class SubmitterSchema(Schema):
+    submitter = fields.String(data_key="X-Submitter", load_default="api",
+                              metadata={"description": "who submits the record (stored with it)"})
+
+
+class RecordQuerySchema(Schema):
+    game = fields.String()
+    event = fields.String()
+    player = fields.String(metadata={"description": "a player's name, at any seat"})
+    date = fields.String(metadata={"description": "meta.date or its beginning: 2026-05 finds all of May"})
+    valid = fields.Boolean()
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+
+
+class RecordPageSchema(Schema):
+    total = fields.Integer(required=True)
+    page = fields.Integer(required=True)
+    per_page = fields.Integer(required=True)
+    items = fields.List(fields.Nested(RecordSummarySchema), required=True)
+
+
+class StepSchema(Schema):
+    """The table after the first `step` actions of a deal, as `referee replay --json` shows it."""
+    step = fields.Integer(required=True)
+    action = fields.Dict(required=True, allow_none=True, metadata={"description": "the action just applied"})
+    table = fields.Dict(required=True, metadata={"description": "the game's snapshot of the table"})
+    findings = fields.List(fields.Nested(FindingSchema), required=True,
+                           metadata={"description": "the deal's findings up to this step"})
+
+
+class StandingSchema(Schema):
+    game = fields.String(required=True)
+    entrant = fields.String(required=True, metadata={"description": "a player, or a team's names joined by &"})
+    players = fields.List(fields.String(), required=True)
+    records = fields.Integer(required=True)
+    match_wins = fields.Integer(metadata={"description": "Guandan: matches won"})
+    levels = fields.Integer(metadata={"description": "Guandan: levels gained"})
+    points = fields.Integer(metadata={"description": "Gou Ji (team) and Gan Deng Yan (player): points won"})
+
+
+class NotCountedSchema(Schema):
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    reason = fields.String(required=True)
+
+
+class StandingsSchema(Schema):
+    event = fields.String(required=True)
+    records = fields.Integer(required=True)
+    counted = fields.Integer(required=True)
+    standings = fields.List(fields.Nested(StandingSchema), required=True)
+    not_counted = fields.List(fields.Nested(NotCountedSchema), required=True)

@@ -1,0 +1,194 @@
+"""The record store: records with their reports, findings and per-deal outcomes in one
+SQLite file (WAL mode), in tables a person can query with `sqlite-utils` or `sqlite3`.
+
+A record is stored in its canonical form under the SHA-256 of its compact, key-sorted
+JSON, so the same record submitted twice is stored once.
+"""
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import sqlite3
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+import orjson
+import sqlite_utils
+
+from referee.canonical import canonical
+from referee.findings import Finding
+from referee.notation import parse_json, structure_findings
+from referee.replay import check_record, games
+
+SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
+
+
+@dataclass
+class Entry:
+    """A record ready to store: its id, canonical form and report."""
+    id: str
+    record: dict
+    report: dict
+
+
+def prepare(text: str | bytes) -> Entry | list[Finding]:
+    """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
+    value = parse_json(text)
+    if isinstance(value, Finding):
+        return [value]
+    problems = structure_findings(value)
+    if problems:
+        return problems
+    game = games().get(value["game"])
+    form = canonical(value, game.PRESET_ALIASES if game else None)
+    digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
+    return Entry(digest, form, check_record(form).as_dict())
+
+
+def _v1_tables(db: sqlite_utils.Database):
+    db["records"].create({"id": str, "game": str, "event": str, "date": str, "players": str, "valid": int,
+                          "deals": int, "submitted_by": str, "submitted_at": str, "record": str}, pk="id")
+    db["reports"].create({"record_id": str, "report": str}, pk="record_id",
+                         foreign_keys=[("record_id", "records", "id")])
+    db["findings"].create({"record_id": str, "n": int, "severity": str, "rule": str, "at": str, "seat": int,
+                           "deal": int, "action": int, "message": str}, pk=("record_id", "n"),
+                          foreign_keys=[("record_id", "records", "id")])
+    db["deals"].create({"record_id": str, "deal": int, "status": str, "outcome": str}, pk=("record_id", "deal"),
+                       foreign_keys=[("record_id", "records", "id")])
+    db["seats"].create({"record_id": str, "seat": int, "player": str}, pk=("record_id", "seat"),
+                       foreign_keys=[("record_id", "records", "id")])
+    db["records"].create_index(["event"])
+    db["records"].create_index(["game"])
+    db["seats"].create_index(["player"])
+    db["findings"].create_index(["rule"])
+
+
+MIGRATIONS = [_v1_tables]     # ordered; step i brings the store to version i + 1
+
+
+@contextlib.contextmanager
+def _writing(db: sqlite_utils.Database):
+    """One transaction that holds the write lock from its start, so a check then write is atomic."""
+    db.conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield db
+    except BaseException:
+        db.conn.execute("ROLLBACK")
+        raise
+    db.conn.execute("COMMIT")
+
+
+class Store:
+    def __init__(self, path: str):
+        self.path = str(path)
+        with self.connect() as db:
+            db.enable_wal()
+            self._migrate(db)
+
+    @contextlib.contextmanager
+    def connect(self):
+        db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=30, check_same_thread=False))
+        try:
+            yield db
+        finally:
+            db.close()
+
+    def _migrate(self, db):
+        with _writing(db):
+            db["migrations"].create({"version": int, "applied_at": str}, pk="version", if_not_exists=True)
+            done = db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
+            for version, step in enumerate(MIGRATIONS[done:], done + 1):
+                step(db)
+                db["migrations"].insert({"version": version, "applied_at": _now()})
+
+    def version(self) -> int:
+        with self.connect() as db:
+            return db.execute("SELECT max(version) FROM migrations").fetchone()[0]
+
+    def put(self, entry: Entry, submitted_by: str) -> tuple[dict, bool]:
+        """Store an entry with its report in one transaction: (summary, True when newly stored)."""
+        with self.connect() as db, _writing(db):
+            found = self._summary(db, entry.id)
+            if found:
+                return found, False
+            self._insert(db, entry, submitted_by)
+            return self._summary(db, entry.id), True
+
+    def _insert(self, db, entry: Entry, submitted_by: str):
+        record, report = entry.record, entry.report
+        meta = record.get("meta", {})
+        db["records"].insert({
+            "id": entry.id, "game": record["game"], "event": meta.get("event"), "date": meta.get("date"),
+            "players": orjson.dumps(record["players"]).decode(), "valid": report["valid"],
+            "deals": len(record["deals"]), "submitted_by": submitted_by, "submitted_at": _now(),
+            "record": orjson.dumps(record).decode()})
+        db["reports"].insert({"record_id": entry.id, "report": orjson.dumps(report).decode()})
+        db["findings"].insert_all(
+            {"record_id": entry.id, "n": n, "severity": f["severity"], "rule": f["rule"], "at": f["at"],
+             "seat": f.get("seat"), "deal": f.get("deal"), "action": f.get("action"), "message": f["message"]}
+            for n, f in enumerate(report["findings"]))
+        db["deals"].insert_all(
+            {"record_id": entry.id, "deal": d["deal"], "status": d.get("status"), "outcome": orjson.dumps(d).decode()}
+            for d in report["deals"])
+        db["seats"].insert_all({"record_id": entry.id, "seat": s, "player": name}
+                               for s, name in enumerate(record["players"]))
+
+    def _summary(self, db, record_id: str) -> dict | None:
+        rows = self._summaries(db, "id = ?", [record_id])
+        return rows[0] if rows else None
+
+    @staticmethod
+    def _summaries(db, where: str, params: list, tail: str = "") -> list[dict]:
+        rows = db.execute(f"SELECT {SUMMARY} FROM records WHERE {where} {tail}", params).fetchall()
+        names = SUMMARY.split(", ")
+        out = []
+        for row in rows:
+            item = dict(zip(names, row))
+            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]))
+            out.append(item)
+        return out
+
+    def find(self, game=None, event=None, player=None, date=None, valid=None, page=1, per_page=20):
+        """(total, summaries of one page) of the records that pass every filter given."""
+        clauses, params = [], []
+        for column, value in (("game", game), ("event", event), ("valid", valid)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        if date is not None:
+            clauses.append("date LIKE ? || '%'")    # "2026-05" finds every day of May
+            params.append(date)
+        if player is not None:
+            clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
+            params.append(player)
+        where = " AND ".join(clauses) or "1"
+        with self.connect() as db:
+            total = db.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
+            rows = self._summaries(db, where, params + [per_page, (page - 1) * per_page],
+                                   "ORDER BY submitted_at, id LIMIT ? OFFSET ?")
+        return total, rows
+
+    def text(self, record_id: str, what: str = "record") -> str | None:
+        """The stored JSON text of a record (`what` = "record") or of its report ("report")."""
+        sql = {"record": "SELECT record FROM records WHERE id = ?",
+               "report": "SELECT report FROM reports WHERE record_id = ?"}[what]
+        with self.connect() as db:
+            row = db.execute(sql, [record_id]).fetchone()
+        return row[0] if row else None
+
+    def event(self, event: str) -> list[tuple[str, dict, dict]]:
+        """(id, record, report) of every record of an event, in the order they were submitted."""
+        with self.connect() as db:
+            rows = db.execute("SELECT id, record, report FROM records JOIN reports ON record_id = id "
+                              "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
+        return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
+
+    def delete(self, record_id: str) -> bool:
+        with self.connect() as db, _writing(db):
+            for table in ("seats", "deals", "findings", "reports"):
+                db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
+            return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
