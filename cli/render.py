@@ -21,7 +21,7 @@ def report(console: Console, rep) -> None:
         console.print(Text.assemble("  ", (f"{f.severity:<7}", STYLE[f.severity]), " ", (f.rule, "bold"),
                                     f"  {f.at or '/'}" + (f"  ({where})" if where else "")))
         console.print(Text("          " + f.message))
-        if f.legal and f.legal.get("may"):
+        if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("          legal then: " + f.legal["may"], "dim"))
 
 
@@ -42,7 +42,8 @@ def match_line(match: dict) -> str:
 
 def _value(value) -> str:
     if isinstance(value, list):
-        return " ".join(_value(v) for v in value) if value else "-"
+        sep = "; " if any(isinstance(v, str) and " " in v for v in value) else " "
+        return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
         return " ".join(f"{k}={_value(v)}" for k, v in value.items())
     return str(value)
@@ -68,16 +69,25 @@ def table(console: Console, step: int, action: dict | None, snap: dict, findings
     console.print(grid)
     trick = "; ".join(f"{t['seat']}: " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t else "pass")
                       for t in snap["table"]) or "empty"
-    console.print(f"level {snap['level']}  phase {snap['phase']}  turn {snap['turn']}  out {snap['out']}",
-                  highlight=False)
+    rest = {k: v for k, v in snap.items() if k not in ("hands", "table") and v is not None}
+    flat = {k: v for k, v in rest.items() if not isinstance(v, (dict, list)) or k == "out"}
+    console.print("  ".join(f"{k} {v}" for k, v in flat.items()), highlight=False)
     console.print(f"table: {trick}", highlight=False)
-    tribute = snap["tribute"]
-    if tribute["kind"] != "none":
-        paid = ", ".join(f"{p['seat']} paid {p['card']}" for p in tribute["paid"]) or "nothing paid yet"
-        back = ", ".join(f"{r['seat']} returned {r['card']} to {r['to']}" for r in tribute["returned"])
-        console.print(f"tribute {tribute['kind']}: {paid}" + (f"; {back}" if back else ""), highlight=False)
+    for key, value in rest.items():
+        if key not in flat and value:
+            console.print(f"{key.replace('_', ' ')}: {_nested(value)}", highlight=False)
     for f in findings:
         console.print(Text.assemble(("  " + f.severity, STYLE[f.severity]), f" {f.rule}: {f.message}"))
+
+
+def _nested(value, inner=False) -> str:
+    """A snapshot value of lists and objects on one line: 'seat 0 card 5H, seat 1 card 7C'."""
+    if isinstance(value, dict):
+        return (" " if inner else "; ").join(f"{k} {_nested(v, True)}" for k, v in value.items()
+                                             if v not in (None, [], {}))
+    if isinstance(value, list):
+        return ", ".join(_nested(v, True) for v in value) or "-"
+    return str(value)
 
 
 def _action_text(action: dict) -> str:
