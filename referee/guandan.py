@@ -716,13 +716,36 @@ def _goes_out(state, seat):
 def legal(state) -> dict:
     phase = state.phase
     if phase != "play":
-        return {"phase": phase, "owed": _owed_text(state)}
+        return {"phase": phase, "owed": _owed_text(state), "may": _owed_text(state)}
     seat = state.turn
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    return {"phase": "play", "seat": seat, "top": top.name,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"}
+    held = _followers_held(state, seat, top)
+    return {"phase": "play", "seat": seat, "top": top.name, "held": held,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"
+                   + (f"; seat {seat} held " + ", ".join(held) if held else f"; seat {seat} held none")}
+
+
+def _followers_held(state, seat, top) -> list[str]:
+    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`."""
+    cards = unpack(state.hands[seat])
+    wild = state.level * 4 + HEARTS
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if c != wild:
+            by_rank.setdefault(rank(c), []).append(c)
+    wilds = [c for c in cards if c == wild]
+    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
+    found = []
+    for group in by_rank.values():
+        for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
+            play = tuple(sorted((group + wilds)[:size]))
+            found += [r for r in state.combos.readings(play, state.level) if beats(r, top)]
+    jokers = [c for c in cards if c >= 52]
+    if len(jokers) == 4:
+        found += [r for r in state.combos.readings(tuple(jokers), state.level) if beats(r, top)]
+    return sorted({r.name for r in found})
 
 
 def snapshot(state) -> dict:

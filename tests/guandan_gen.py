@@ -69,6 +69,8 @@ def ladder(play):
 
 
 def may_follow(play, top) -> bool:
+    if top[0] == "scripted":
+        return False        # the bot always passes on a scripted play
     if top[0] in ("bomb", "joker_bomb"):
         return play[0] in ("bomb", "joker_bomb") and ladder(play) > ladder(top)
     if play[0] in ("bomb", "joker_bomb"):
@@ -83,8 +85,11 @@ def deal_hands(rng):
 
 
 class DealPlayer:
-    def __init__(self, rng, hands, level, leader):
+    """Plays a deal with a simple bot; `scripted` maps a seat to (cards, as) it leads first."""
+
+    def __init__(self, rng, hands, level, leader, scripted=None):
         self.rng, self.level = rng, level
+        self.scripted = dict(scripted or {})
         self.hands = [list(h) for h in hands]
         self.actions, self.out = [], []
         self.leader = leader
@@ -118,6 +123,9 @@ class DealPlayer:
                     choice = min(plain, key=lambda p: p[2])
                 elif bombs and self.rng.random() < 0.15:
                     choice = min(bombs, key=ladder)
+            if top is None and turn in self.scripted:
+                cards, reading = self.scripted.pop(turn)
+                choice = ("scripted", len(cards), 100, list(cards))
             if choice is None:
                 self.actions.append({"seat": turn, "pass": True})
                 passed.add(turn)
@@ -131,6 +139,8 @@ class DealPlayer:
             for c in choice[3]:
                 hand.remove(c)
             self.actions.append({"seat": turn, "play": list(choice[3])})
+            if choice[0] == "scripted":
+                self.actions[-1]["as"] = reading
             if 0 < len(hand) <= 10 and turn not in self.reported:
                 self.reported.add(turn)
                 self.actions.append({"seat": turn, "declare": "report", "count": len(hand)})
