@@ -1,0 +1,142 @@
+"""The command line: exit codes, JSON Lines reports, replay, fmt, rules."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from tests.guandan_gen import match_record
+
+SAMPLES = Path(__file__).parent.parent / "samples" / "guandan"
+VALID = str(SAMPLES / "match-won-at-a.json")
+DISPUTED = str(SAMPLES / "disputed-illegal-follow.json")
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def test_validate_exit_codes(tmp_path):
+    assert run("validate", VALID).exit_code == 0
+    assert run("validate", VALID, DISPUTED).exit_code == 1
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"cgr": 1, "game": "guandan", "deals": [')
+    assert run("validate", VALID, str(broken)).exit_code == 2
+    assert run("validate", str(tmp_path / "missing.json")).exit_code == 2
+
+
+def test_validate_json_reports(tmp_path):
+    archive = tmp_path / "archive.jsonl"
+    records = [json.dumps(match_record(s, max_deals=1)) for s in (1, 2)]
+    archive.write_text(records[0] + "\n\n" + "{not json\n" + records[1] + "\n")
+    result = run("validate", "--json", str(archive))
+    reports = [json.loads(line) for line in result.output.splitlines()]
+    assert [r["source"] for r in reports] == [f"{archive}:1", f"{archive}:3", f"{archive}:4"]
+    assert [r["valid"] for r in reports] == [True, False, True]
+    assert reports[1]["findings"][0]["rule"] == "notation.json"
+    assert result.exit_code == 2
+
+
+def test_validate_json_finding_fields():
+    result = run("validate", "--json", DISPUTED)
+    report = json.loads(result.output)
+    error = next(f for f in report["findings"] if f["severity"] == "error")
+    assert set(error) >= {"severity", "rule", "at", "seat", "deal", "action", "message"}
+    assert report["valid"] is False and report["rules"]["preset"] == "official"
+
+
+def test_validate_stdin_and_text_summary():
+    result = run("validate", "-", stdin=Path(VALID).read_text())
+    assert result.exit_code == 0
+    assert "1 valid" in result.output and "<stdin>" in result.output
+
+
+def test_validate_a_directory():
+    result = run("validate", str(SAMPLES))
+    assert result.exit_code == 1 and "7 record(s)" in result.output
+
+
+def test_validate_not_utf8(tmp_path):
+    bad = tmp_path / "latin.json"
+    bad.write_bytes(b'{"cgr": 1, "players": ["J\xe9r\xf4me"]}')
+    result = run("validate", "--json", str(bad))
+    assert json.loads(result.output)["findings"][0]["rule"] == "notation.encoding"
+    assert result.exit_code == 2
+
+
+def test_replay_step():
+    result = run("replay", VALID, "--deal", "1", "--step", "0", "--json")
+    frame = json.loads(result.output)
+    assert frame["step"] == 0 and frame["action"] is None
+    assert [len(h) for h in frame["table"]["hands"]] == [27, 27, 27, 27]
+    after = json.loads(run("replay", VALID, "--deal", "1", "--step", "2", "--json").output)
+    assert after["table"]["tribute"]["kind"] in ("single", "double") and after["table"]["tribute"]["paid"]
+
+
+def test_replay_whole_deal_and_text():
+    frames = json.loads(run("replay", VALID, "--deal", "0", "--json").output)
+    assert len(frames) == len(json.loads(Path(VALID).read_text())["deals"][0]["actions"]) + 1
+    text = run("replay", VALID, "--deal", "0", "--step", "1")
+    assert text.exit_code == 0 and "step 1: seat" in text.output
+
+
+def test_replay_stops_at_the_error():
+    result = run("replay", DISPUTED, "--deal", "0", "--step", "24", "--json")
+    frame = json.loads(result.output)
+    assert frame["findings"] == []
+    past = run("replay", DISPUTED, "--deal", "0", "--step", "26")
+    assert past.exit_code == 1 and "replays to step 24" in past.output
+
+
+def test_replay_bad_deal_index():
+    assert run("replay", VALID, "--deal", "99").exit_code == 1
+
+
+def test_fmt_resolves_aliases_and_is_stable(tmp_path):
+    record = match_record(7, max_deals=1)
+    record["deals"][0]["hands"][0] = [c.lower() for c in record["deals"][0]["hands"][0]]
+    record["rules"] = "guandan-official"
+    source = tmp_path / "r.json"
+    source.write_text(json.dumps(record))
+    once = run("fmt", str(source)).output
+    assert '"official"' in once and "guandan-official" not in once
+    again = tmp_path / "again.json"
+    again.write_text(once)
+    assert run("fmt", str(again)).output == once
+    assert run("fmt", "--check", str(again)).exit_code == 0
+    assert run("fmt", "--check", str(source)).exit_code == 1
+
+
+def test_fmt_write_in_place_and_refuses_broken_input(tmp_path):
+    target = tmp_path / "r.json"
+    target.write_text(json.dumps(match_record(8, max_deals=1)))
+    assert run("fmt", "-w", str(target)).exit_code == 0
+    assert run("fmt", "--check", str(target)).exit_code == 0
+    broken = tmp_path / "b.json"
+    broken.write_text('{"cgr": 1, "plya": 2}')
+    result = run("fmt", "-w", str(broken))
+    assert result.exit_code == 1 and broken.read_text() == '{"cgr": 1, "plya": 2}'
+
+
+def test_rules():
+    result = run("rules", "guandan")
+    assert result.exit_code == 0 and "max_bomb_size" in result.output and "pagat" in result.output
+    listed = json.loads(run("rules", "guandan", "--json").output)
+    assert listed["guandan"]["options"]["one_two_levels"]["default"] == 3
+    assert run("rules", "bridge").exit_code == 1
+
+
+def test_schema_command_prints_the_shipped_schema():
+    shipped = json.loads((Path(__file__).parent.parent / "referee" / "schema" / "cgr1.schema.json").read_text())
+    assert json.loads(run("schema").output) == shipped
+
+
+@pytest.mark.parametrize("text", ["", "   ", "[]", "null", "42"])
+def test_odd_inputs_never_crash(tmp_path, text):
+    path = tmp_path / "odd.json"
+    path.write_text(text)
+    result = run("validate", "--json", str(path))
+    assert result.exit_code in (1, 2)
+    assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
+    assert json.loads(result.output.splitlines()[0])["valid"] is False
