@@ -74,3 +74,33 @@ def play(seat, *cards, as_=None) -> dict:
 
 def pas(seat) -> dict:
     return {"seat": seat, "pass": True}
+
+
+def table(hands, talon=(), turn=0, dealer=0, **changes):
+    """A deal state in the middle of play, for flow rules: hands and talon as codes."""
+    from referee.cards import pack
+    from referee.gandengyan import DealState
+    o = options(**changes)
+    ids = [[parse_card(c) for c in hand] for hand in hands]
+    state = DealState(o, Combos(o), len(hands), dealer, [pack(h) for h in ids], [len(h) for h in ids],
+                      [parse_card(c) for c in talon])
+    state.turn = turn
+    return state
+
+
+def act(state, seat, *cards, as_=None, verb=None, declare=None, count=None, index=0):
+    """Applies one action to a state; returns the context (findings). StopDeal propagates."""
+    from referee.gandengyan import apply
+    from referee.notation import Action
+    from referee.replay import Context
+    ctx = Context()
+    ctx.deal = 0
+    verb = verb or ("declare" if declare else "play" if cards else "pass")
+    action = Action(index, seat, verb, tuple(parse_card(c) for c in cards), as_=as_, declare=declare, count=count)
+    apply(ctx, state, action)
+    return ctx
+
+
+def hand(state, seat) -> list[str]:
+    from referee.cards import unpack
+    return sorted(CODES[c] for c in unpack(state.hands[seat]))

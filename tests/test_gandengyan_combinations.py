@@ -34,7 +34,7 @@ READINGS = [
     (["7S", "7H", "7D"], {"triplet_is_bomb": False}, {"triplet:7"}),
     (["3S", "3H", "3D", "4S", "4H", "4D"], {}, set()),
     (["3S", "3H", "3D", "4S", "4H", "4D"], {"triplet_is_bomb": False, "triplet_sequences": True},
-     {"triplet_sequence:4", "double_sequence:4"} - {"double_sequence:4"}),
+     {"triplet_sequence:4"}),
     (["3S", "3H", "3D", "4S", "4H", "BJ"], {"triplet_is_bomb": False, "triplet_sequences": True},
      {"triplet_sequence:4"}),
     (["9S", "9H", "9D", "9C"], {}, {"four_bomb:9"}),
