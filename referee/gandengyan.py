@@ -484,7 +484,7 @@ def _same_scores(state, seat, cards, legal) -> bool:
     """§2.2: on a play that ends the deal, readings that score alike need no `as`."""
     if state.sizes[seat] != len(cards) or not _out_wins(state):
         return False
-    return len({_bomb_factor(r, state.options) for r in legal}) == 1
+    return not state.options["public_multipliers"] or len({_bomb_factor(r, state.options) for r in legal}) == 1
 
 
 def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
