@@ -147,6 +147,7 @@ class DealPlayer:
         self.talon = list(talon)
         self.dealer = dealer
         self.actions, self.bombs, self.winner = [], [], None
+        self.before = []            # per action: (the acting seat's hand, the top play or None)
 
     def next_holder(self, seat):
         for i in range(1, self.n + 1):
@@ -160,6 +161,7 @@ class DealPlayer:
         while True:
             hand = self.hands[turn]
             choice = self.choose(hand, top)
+            self.before.append((list(hand), top))
             if choice is None:
                 self.actions.append({"seat": turn, "pass": True})
                 passed.add(turn)
@@ -194,6 +196,7 @@ class DealPlayer:
         """A report right after the play that took the hand to report_at or fewer (§7)."""
         limit, size = self.o["report_at"], len(self.hands[seat])
         if limit is not None and 0 < size <= limit:
+            self.before.append((list(self.hands[seat]), None))
             self.actions.append({"seat": seat, "declare": "report", "count": size})
 
     def draw(self, last) -> bool:
@@ -247,8 +250,9 @@ def deal_cards(rng, seats, dealer, decks):
 
 
 def match_record(seed: int, seats: int = 4, deals: int = 3, options: dict | None = None,
-                 preset: str = "pagat") -> dict:
-    """A fresh match with every claim filled in; `options` override the defaults."""
+                 preset: str = "pagat", trace: list | None = None) -> dict:
+    """A fresh match with every claim filled in; `options` override the defaults.
+    `trace`, when given, receives each action's (hand before it, top play) for every deal."""
     rng = random.Random(seed)
     o = dict(DEFAULTS, **(options or {}))
     if preset == "wenshan":
@@ -264,6 +268,8 @@ def match_record(seed: int, seats: int = 4, deals: int = 3, options: dict | None
         hands, talon = deal_cards(rng, seats, dealer, o["decks"])
         player = DealPlayer(rng, hands, talon, dealer, o)
         winner = player.play()
+        if trace is not None:
+            trace.append(player.before)
         deal_scores = scores(player, winner, o)
         totals = [t + s for t, s in zip(totals, deal_scores)]
         result = {"scores": deal_scores}
