@@ -246,7 +246,8 @@ def parse_as(text: str) -> str:
 class Match:
     rules: dict
     combos: Combos
-    levels: list[int] | None = None          # [team0, team1] rank indices; None: unknown
+    levels: list[int] | None = None          # [team0, team1] rank indices
+    settled: bool = True                     # False once a deal ended without a known order
     declaring: int | None = None             # None: the fresh match's first deal (§1)
     previous_order: list[int] | None = None  # full o1..o4 of the last deal
     attempts: list[int] = field(default_factory=lambda: [0, 0])   # failed attempts at A, as counted (§5)
@@ -359,7 +360,7 @@ class DealState:
 def start_deal(ctx, match, deal) -> DealState:
     if match.winner is not None:
         raise StopDeal("guandan.match.over", f"team {match.winner} already won the match; no deal may follow")
-    if match.levels is None:
+    if not match.settled:
         raise StopDeal("guandan.deal.uncheckable",
                        "this deal cannot be checked: an earlier deal stopped and claims no finishing order",
                        severity=WARNING)
@@ -477,8 +478,7 @@ def _declare(ctx, state, action):
 
 def _require(state, seat, cards, packed):
     if not contains(state.hands[seat], packed):
-        shown = " ".join(CODES[c] for c in sorted(cards))
-        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {shown}")
+        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
 
 
 def _take(state, seat, cards, packed):
@@ -626,7 +626,7 @@ def _pass(state, action):
     if state.top is None:
         raise StopDeal("guandan.lead.pass", f"seat {action.seat} leads this trick and must play")
     state.passed.add(action.seat)
-    state.trick.append({"seat": action.seat, "pass": True})
+    state.trick.append((action.seat, None, None))
     t = state.top[0]
     if all(s in state.passed for s in state.holders() if s != t):
         _end_trick(state, t)
@@ -656,7 +656,7 @@ def _play(ctx, state, action):
     state.sizes[seat] -= len(cards)
     state.top = (seat, reading, cards)
     state.passed = set()
-    state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
+    state.trick.append((seat, cards, reading))
     state.last_play[seat] = cards
     size = state.sizes[seat]
     report_at = state.options["report_at"]
@@ -668,19 +668,22 @@ def _play(ctx, state, action):
         state.turn = state.next_holder(seat)
 
 
+def _shown(cards) -> str:
+    return " ".join(CODES[c] for c in sorted(cards))
+
+
 def _choose_reading(state, seat, cards, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.readings(tuple(sorted(cards)), state.level)
-    shown = " ".join(CODES[c] for c in sorted(cards))
     if not readings:
-        raise StopDeal("guandan.play.combination", f"seat {seat} played {shown}, which is no Guandan combination")
+        raise StopDeal("guandan.play.combination", f"seat {seat} played {_shown(cards)}, which is no Guandan combination")
     top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top)]
     if as_ is not None:
         wanted = parse_as(as_)
         chosen = next((r for r in readings if r.name == wanted), None)
         if chosen is None:
-            raise StopDeal("guandan.play.as", f"seat {seat}'s {shown} cannot be read as {as_}; it reads as "
+            raise StopDeal("guandan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
                            + " or ".join(r.name for r in readings))
         if chosen not in legal:
             raise StopDeal("guandan.follow", f"seat {seat} played {describe(chosen)} on {describe(top)}; {may_follow(top)}")
@@ -688,7 +691,7 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
     if not legal:
         raise StopDeal("guandan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; {may_follow(top)}")
     if len(legal) > 1 and not _ends_deal(state, seat, len(cards)):
-        raise StopDeal("guandan.play.as_required", f"seat {seat}'s {shown} reads as "
+        raise StopDeal("guandan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
                        + " or ".join(r.name for r in legal) + "; the play must say which with as")
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
 
@@ -754,7 +757,9 @@ def snapshot(state) -> dict:
         "phase": "over" if state.over else state.phase,
         "turn": None if state.over else (state.turn if state.phase == "play" else None),
         "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
-        "table": list(state.trick),
+        "table": [{"seat": seat, "pass": True} if cards is None else
+                  {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+                  for seat, cards, reading in state.trick],
         "out": list(state.out),
         "tribute": {
             "kind": state.tribute,
@@ -874,8 +879,8 @@ def skip_deal(ctx, match, deal, state) -> dict:
                        leader=state.leader, out=list(state.out))
     if match.winner is not None:
         return outcome
-    if full is None or match.levels is None:
-        match.levels = None     # later deals are not checkable (notation §9)
+    if full is None or not match.settled:
+        match.settled = False     # later deals are not checkable (notation §9)
         return outcome
     level = match.levels[match.declaring if match.declaring is not None else 0]
     _advance(match, full, level, None)
@@ -884,16 +889,18 @@ def skip_deal(ctx, match, deal, state) -> dict:
 
 
 def finish_match(ctx, match, claimed) -> dict:
-    levels = [level_code(v) for v in match.levels] if match.levels else None
+    levels = [level_code(v) for v in match.levels]
     summary = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
+    if not match.settled:
+        summary["settled"] = False      # levels as they stood before a deal that did not finish
     claimed = claimed or {}
     if "totals" in claimed:
         ctx.error("guandan.result.key", "/result/totals", "Guandan keeps no point totals; claim levels or winner")
-    if "levels" in claimed and levels is not None:
+    if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
             ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {said}, computed {levels}")
-    if "winner" in claimed and match.levels is not None and claimed["winner"] != match.winner:
+    if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")
     return summary

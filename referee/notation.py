@@ -20,7 +20,22 @@ from .cards import CODES, parse_card
 from .findings import ERROR, INFO, Finding, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
-_fast_validate = fastjsonschema.compile(SCHEMA)
+
+
+def _inlined(node, definitions):
+    """The schema with its (non-recursive) $refs replaced by their definitions."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            return _inlined(definitions[node["$ref"].rsplit("/", 1)[1]], definitions)
+        return {k: _inlined(v, definitions) for k, v in node.items() if k != "definitions"}
+    if isinstance(node, list):
+        return [_inlined(v, definitions) for v in node]
+    return node
+
+
+# The hot path only needs yes or no; inlined references spare fastjsonschema from
+# building a path string for every card and action it checks.
+_fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
 _full_validator = jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
@@ -151,7 +166,10 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
         return found
 
     def cards(codes, *path):
-        return [card(c, *path, i) for i, c in enumerate(codes)]
+        try:
+            return [_CANONICAL[c] for c in codes]
+        except KeyError:
+            return [card(c, *path, i) for i, c in enumerate(codes)]
 
     deals = []
     for d, raw in enumerate(record["deals"]):
