@@ -36,14 +36,15 @@ class ReportSchema(Schema):
 
 
 class RecordSchema(Schema):
-    """A CGR/1 record (notation section 4); the referee checks it, this schema only describes it."""
-    cgr = fields.Integer(required=True, metadata={"example": 1})
-    game = fields.String(required=True, metadata={"example": "guandan"})
+    """A CGR/1 record (notation section 4): its outline. The full structure is the CGR/1 JSON Schema
+    (`referee schema`); the referee reads the body against it and answers 400 with findings."""
+    cgr = fields.Integer(required=True, validate=validate.OneOf([1]))
+    game = fields.String(required=True, validate=validate.OneOf(["guandan", "gouji", "gandengyan"]))
     rules = fields.Raw(metadata={"description": "a preset name, or {preset, options}"})
     meta = fields.Dict(keys=fields.String(), values=fields.String())
-    players = fields.List(fields.String(), required=True)
+    players = fields.List(fields.String(), required=True, validate=validate.Length(min=1))
     start = fields.Dict()
-    deals = fields.List(fields.Dict(), required=True)
+    deals = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
     result = fields.Dict()
     comment = fields.String()
 
@@ -76,7 +77,7 @@ class RecordQuerySchema(Schema):
     player = fields.String(metadata={"description": "a player's name, at any seat"})
     date = fields.String(metadata={"description": "meta.date or its beginning: 2026-05 finds all of May"})
     valid = fields.Boolean()
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
 
 
