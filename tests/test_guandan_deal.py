@@ -395,14 +395,14 @@ def test_claims_checked():
                                          ([2, 0], False), ([0, 2, 1], False)])
 def test_claimed_order_after_one_two(claimed, ok):
     report = check(quick_deal([0, 2], result={"order": claimed}))
-    assert (findings(report) == []) is ok
+    assert findings(report) == ([] if ok else [("guandan.result.order", "/deals/0/result/order")])
 
 
 @pytest.mark.parametrize("claimed, ok", [([0, 1, 2], True), ([0, 1, 2, 3], True), ([0, 1], False),
                                          ([0, 1, 3, 2], False)])
 def test_claimed_order(claimed, ok):
     report = check(quick_deal([0, 1, 2], result={"order": claimed}))
-    assert (findings(report) == []) is ok
+    assert findings(report) == ([] if ok else [("guandan.result.order", "/deals/0/result/order")])
 
 
 def test_record_claims():
@@ -450,3 +450,21 @@ def test_start_previous_order_fixes_tribute():
     report = check(deal([["KS"], ["RJ"], [], ["RJ"]], [P(1, "KS")]), start=start)
     assert findings(report) == [("guandan.tribute.order", "/deals/0/actions/0")]
     assert report.deals[0]["tribute"] == "double" and report.deals[0]["level"] == "8"   # team 1 declares
+
+
+def test_three_hands():
+    d = quick_deal([0, 2])
+    d["hands"] = d["hands"][:3]
+    assert findings(check(d)) == [("guandan.deal.hands", "/deals/0/hands")]
+
+
+def test_claims_that_are_not_guandan():
+    d = quick_deal([0, 2], result={"scores": [1, -1]})
+    assert findings(check(d)) == [("guandan.result.key", "/deals/0/result/scores")]
+    totals = check(quick_deal([0, 2]), result={"totals": [3, 0]})
+    assert findings(totals) == [("guandan.result.key", "/result/totals")]
+
+
+def test_return_by_a_seat_that_owes_none():
+    actions = [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"}, {"seat": 3, "return": "3D"}]
+    assert findings(two_deals([0, 2], DOUBLE_NO_ANTI, actions)) == [("guandan.return.payer", "/deals/1/actions/2")]

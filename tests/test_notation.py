@@ -6,7 +6,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.batch import check_one
+from referee.batch import check_one, check_path, check_text
 from referee.notation import SCHEMA, structure_findings
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
@@ -49,6 +49,11 @@ def changed(edit):
     (lambda r: r.update(rules={"options": {"report_at": True}}), [("notation.rules.option", "/rules/options/report_at")]),
     (lambda r: r.update(meta={"round": 3}), [("notation.meta", "/meta/round")]),
     (lambda r: r.update(meta="Huai'an"), [("notation.meta", "/meta")]),
+    (lambda r: r.update(rules=7), [("notation.rules", "/rules")]),
+    (lambda r: r.update(start={"levels": ["5", "1"], "playing": 0}), [("notation.rank", "/start/levels/1")]),
+    (lambda r: r.update(start={"levels": ["5", "5"], "playing": 2}), [("notation.start", "/start/playing")]),
+    (lambda r: r["deals"][0]["actions"].__setitem__(1, "pass"), [("notation.action", "/deals/0/actions/1")]),
+    (lambda r: r["players"].append(3), [("notation.structure", "/players/4")]),
 ])
 def test_structure_errors(edit, expected):
     assert errors(changed(edit)) == expected
@@ -83,6 +88,27 @@ def test_aliases_are_accepted_with_a_note():
 def test_unreadable_json(text, rule):
     report = check_one(text, "t.json")
     assert report.unreadable and [f.rule for f in report.findings] == [rule]
+
+
+def test_oversized_record(monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 10)
+    report = check_one('{"cgr": 1, "game": "guandan"}', "big.json")
+    assert report.unreadable and [f.rule for f in report.findings] == ["notation.size"]
+
+
+def test_missing_file():
+    [report] = check_path("/nonexistent/record.json")
+    assert report.unreadable and [f.rule for f in report.findings] == ["notation.file"]
+
+
+def test_not_utf8():
+    [report] = check_text(b"\xff\xfe{}", "x.json")
+    assert [f.rule for f in report.findings] == ["notation.encoding"]
+
+
+def test_game_without_a_module(monkeypatch):
+    monkeypatch.setattr("referee.replay.games", lambda: {})
+    assert errors(BASE) == [("notation.game.unsupported", "/game")]
 
 
 def test_a_record_is_an_object():
