@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
 from .findings import INFO, StopDeal
@@ -163,7 +164,7 @@ def may_follow(top: Reading, o: dict) -> str:
         allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
     if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o["two_on_two"]):
         allowed.append(describe(Reading(top.type, TWO, top.size, 0, 0)))
-    return "only " + ", ".join(allowed + ["a bomb"]) + " may follow"
+    return "only " + ", ".join(allowed) + (" or " if allowed else "") + "a bomb may follow"
 
 
 def parse_as(text: str) -> str:
@@ -513,8 +514,25 @@ def legal(state) -> dict:
             f"seat {seat} has no legal lead and passes (§4.4)"
         return {"seat": seat, "may": may}
     top = state.top[1]
-    return {"seat": seat, "top": top.name,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}"}
+    plays = _followers(state, seat)
+    held = f"; from its hand: {', '.join(plays[:12])}{' …' if len(plays) > 12 else ''}" if plays else \
+        "; it holds nothing that may follow"
+    return {"seat": seat, "top": top.name, "plays": plays,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}{held}"}
+
+
+def _followers(state, seat) -> list[str]:
+    """Every play from the seat's hand that may follow the top play, with its reading (§3)."""
+    top, o = state.top[1], state.options
+    hand = unpack(state.hands[seat])
+    found, seen = [], set()
+    for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
+        for cards in sorted(set(combinations(hand, size))):
+            ranks = tuple(map(rank, cards))       # suits never matter: one play per rank pattern
+            if ranks not in seen:
+                seen.add(ranks)
+                found += [f"{_shown(cards)} as {r.name}" for r in state.combos.readings(cards) if beats(r, top, o)]
+    return found
 
 
 def snapshot(state) -> dict:

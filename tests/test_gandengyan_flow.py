@@ -232,3 +232,14 @@ def test_as_on_the_last_play_only_when_readings_score_differently(changes, needs
 def test_tribute_is_no_gan_deng_yan_action():
     s = table([["5S", "BJ"], ["6H", "9C"]])
     assert stop_rule(s, 0, "5S", verb="tribute") == "gandengyan.action.unknown"
+
+
+def test_what_was_legal_lists_the_plays_from_the_hand():
+    from referee.gandengyan import legal
+    s = table([["4S", "4H", "KC"], ["5C", "BJ", "2D", "9S", "9H", "9D"]], talon=["AS"])
+    act(s, 0, "4S", "4H")
+    shown = legal(s)
+    assert shown["top"] == "pair:4"
+    assert shown["plays"] == ["2D BJ as pair:2", "5C BJ as pair:5", "9S 9H 9D as triplet:9",
+                              "9S 9H BJ as triplet:9", "9S 9H 9D BJ as four_bomb:9"]
+    assert shown["may"].startswith("seat 1 passes, or plays on a pair of 4s: only a pair of 5s, a pair of 2s or a bomb")

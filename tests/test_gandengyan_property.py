@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from referee.replay import check_record
 from tests.gandengyan_gen import follows, match_record, Play, value
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
