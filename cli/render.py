@@ -42,7 +42,8 @@ def match_line(match: dict) -> str:
 
 def _value(value) -> str:
     if isinstance(value, list):
-        sep = "; " if any(isinstance(v, str) and " " in v for v in value) else " "
+        sep = " | " if any(isinstance(v, list) for v in value) else \
+            "; " if any(isinstance(v, str) and " " in v for v in value) else " "
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
         return " ".join(f"{k}={_value(v)}" for k, v in value.items())

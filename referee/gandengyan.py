@@ -626,7 +626,8 @@ def finish_deal(ctx, match, state, deal) -> dict:
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
     outcome = {"deal": deal.index, "status": "dead" if dead else "complete", "dealer": state.dealer,
-               "winner": state.winner, "left": list(state.sizes), "talon": state.talon_left,
+               "winner": state.winner, "left": list(state.sizes),
+               "held": [[CODES[c] for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
                "multipliers": why, "payments": pays, "scores": scores,
                "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)

@@ -43,6 +43,7 @@ def test_sample_is_canonical(name):
 def test_samples_show_their_outcomes():
     [rep] = list(check_path(str(SAMPLES / "multipliers.json")))
     assert rep.deals[0]["payments"] == [16, 384, 0]
+    assert rep.deals[0]["held"][1] == ["3S", "3H", "3D", "3C", "AS", "BJ"]
     [rep] = list(check_path(str(SAMPLES / "wenshan-session.json")))
     assert all(s >= 0 for d in rep.deals for s in d["scores"])
 
