@@ -2,8 +2,9 @@
 
 Run: .venv/bin/python benchmarks/gandengyan_throughput.py [--deals N] [--repeat R]
 It generates a corpus of complete random matches (JSON Lines, with claims): 2 to 6
-seats and a mix of presets and scoring options, three deals each; then it times (a) orjson parsing every line and (b) the full check of every line
-(parse, structure, replay, claims), and prints the median of R runs.
+seats, a mix of presets and options, three deals each. Then it times (a) orjson parsing
+every line and (b) the full check of every line (parse, structure, replay, claims), and
+prints the median of R runs.
 """
 from __future__ import annotations
 

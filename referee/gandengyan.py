@@ -222,7 +222,8 @@ def _options_fit(ctx, record, o) -> bool:
         fits = False
     if o["min_sequence_length"] > o["max_sequence_ranks"]:
         ctx.error("gandengyan.rules.conflict", at("min_sequence_length"),
-                  f"min_sequence_length {o['min_sequence_length']} exceeds max_sequence_ranks {o['max_sequence_ranks']}")
+                  f"min_sequence_length {o['min_sequence_length']} exceeds "
+                  f"max_sequence_ranks {o['max_sequence_ranks']}")
         fits = False
     return fits
 

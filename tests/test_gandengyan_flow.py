@@ -39,7 +39,7 @@ def test_a_short_talon_serves_the_first_seats_only_then_nobody():
 
 
 def test_a_seat_that_passed_may_play_later_in_the_trick():
-    s = table([["4S", "6S", "9H"], ["5H", "7C", "KD"], ["3C", "8D", "TH"]], talon=["AS"] )
+    s = table([["4S", "6S", "9H"], ["5H", "7C", "KD"], ["3C", "8D", "TH"]], talon=["AS"])
     act(s, 0, "4S")
     act(s, 1, "5H")
     act(s, 2)
@@ -140,7 +140,7 @@ def test_dead_deal_when_no_holder_can_lead():
 
 
 def test_lone_joker_lead_that_does_not_end_the_deal_counts_as_a_two():
-    s = table([["BJ"], ["2H", "9C"], ["5S", "5H", "5D"]], talon=["AS"] * 1 + ["AH"] * 1 + list("") , talon_limit_to_win=0)
+    s = table([["BJ"], ["2H", "9C"], ["5S", "5H", "5D"]], talon=["AS", "AH"], talon_limit_to_win=0)
     act(s, 0, "BJ")                              # talon 2 > 0: the deal goes on
     assert not s.over and s.turn == 1
     assert stop_rule(s, 1, "2H") == "gandengyan.follow"
@@ -162,7 +162,7 @@ def test_going_out_with_a_big_talon_goes_on_and_the_empty_seat_draws_first():
 
 
 def test_going_out_with_the_talon_at_the_limit_wins():
-    s = table([["4S"], ["5H", "9C"]], talon=["AS"] * 1 + ["AH", "AD", "AC", "KS"], talon_limit_to_win=5)
+    s = table([["4S"], ["5H", "9C"]], talon=["AS", "AH", "AD", "AC", "KS"], talon_limit_to_win=5)
     act(s, 0, "4S")
     assert s.over and s.winner == 0
 
