@@ -10,6 +10,7 @@ from flask_smorest import Api
 
 from .schemas import ErrorSchema
 from .store import Store
+from .views import blp
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
 
@@ -35,8 +36,6 @@ def _parameter_findings(messages: dict) -> list[dict]:
 
 def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
                max_body: int = DEFAULT_MAX_BODY) -> Flask:
-    from .views import blp
-
     app = Flask("referee")
     app.config.update(
         API_TITLE="CGR/1 referee", API_VERSION="1", OPENAPI_VERSION="3.0.3",
