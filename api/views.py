@@ -32,8 +32,8 @@ def _store():
     return current_app.extensions["referee.store"]
 
 
-def _json(value, status: int = 200) -> Response:
-    return Response(orjson.dumps(value), status, mimetype="application/json")
+def _json(value) -> Response:
+    return Response(orjson.dumps(value), mimetype="application/json")
 
 
 def _stored_json(text: str | None) -> Response:

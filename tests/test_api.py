@@ -10,6 +10,7 @@ from click.testing import CliRunner
 
 from api import create_app
 from api.schemas import ErrorSchema
+from api.standings import standings
 from api.store import Entry, Store, prepare
 from cli.main import main
 from tests.gandengyan_gen import match_record as gdy_record
@@ -236,6 +237,16 @@ def test_standings_total_levels_wins_and_points_and_list_what_was_not_counted(cl
     points = {row["entrant"]: row["points"] for row in body["standings"] if row["game"] == "gandengyan"}
     totals = client.post("/v1/validate", data=orjson.dumps(gdy)).get_json()["match"]["totals"]
     assert points == dict(zip(gdy["players"], totals))
+
+
+def test_team_points_count_from_the_start_and_reports_without_totals_are_not_counted():
+    gouji = dict(GOUJI, start={"totals": [10, -10]})
+    entries = [("g", gouji, {"findings": [], "match": {"totals": [40, -40]}}),
+               ("d", dict(gdy_record(1)), {"findings": [], "deals": [], "match": None})]
+    body = standings("Open", entries)
+    assert [(row["entrant"], row["points"]) for row in body["standings"]] == [("A & C & E", 30), ("B & D & F", -30)]
+    assert body["not_counted"] == [{"id": "d", "game": "gandengyan",
+                                    "reason": "the report of this gandengyan record has no match totals"}]
 
 
 def test_standings_of_an_event_without_records_are_empty(client):
