@@ -7,11 +7,10 @@ import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint, abort
 
-from cli.main import _frame_json
 from referee.batch import check_one
 from referee.findings import ERROR, Finding
 from referee.notation import split_records
-from referee.replay import table_after
+from referee.replay import replay_steps, step_json
 
 from . import schemas
 from .standings import standings
@@ -156,13 +155,12 @@ def get_step(record_id, deal, step):
     record = orjson.loads(text)
     if deal >= len(record["deals"]):
         abort(404, message=f"the record has {len(record['deals'])} deal(s)")
-    report, frames = table_after(record, deal)
-    findings = [f for f in report.findings if f.deal == deal]
+    report, frames = replay_steps(record, deal)
     if not frames:
         abort(422, message=f"deal {deal} could not be replayed", findings=[f.as_dict() for f in report.findings])
     if step >= len(frames):
         abort(404, message=f"deal {deal} replays to step {len(frames) - 1} at most")
-    return _json(_frame_json(step, frames, record["deals"][deal]["actions"], findings))
+    return _json(step_json(frames[step]))
 
 
 @blp.route("/events/<event>/standings", methods=["GET"])

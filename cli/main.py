@@ -14,7 +14,7 @@ from rich.console import Console
 from referee.batch import check_path
 from referee.canonical import canonical, dumps
 from referee.notation import SCHEMA, parse_json, split_records, structure_findings
-from referee.replay import games, table_after
+from referee.replay import games, replay_steps, step_json
 
 from . import render
 
@@ -91,37 +91,24 @@ def _fail(message: str, status: int = EXIT_UNREADABLE):
 def replay(file, deal_index, step, line, as_json):
     """Replay one deal: the table at a step, or the deal action by action."""
     record = _load_one(file, line)
-    report, frames = table_after(record, deal_index)
+    report, frames = replay_steps(record, deal_index)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     if not 0 <= deal_index < len(deals):
         _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
         _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
-    actions = deals[deal_index]["actions"]
-    steps = range(len(frames)) if step is None else [step]
     if step is not None and not 0 <= step < len(frames):
         _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
-    findings = [f for f in report.findings if f.deal == deal_index]
+    chosen = frames if step is None else [frames[step]]
     if as_json:
-        tables = [_frame_json(k, frames, actions, findings) for k in steps]
+        tables = [step_json(frame) for frame in chosen]
         click.echo(json.dumps(tables[0] if step is not None else tables, ensure_ascii=False, indent=2))
         return
     console = Console(highlight=False, soft_wrap=True)
-    for k in steps:
-        index = frames[k][0]
-        render.table(console, k, actions[index] if index >= 0 else None, frames[k][1], _seen(findings, index))
+    for frame in chosen:
+        render.table(console, frame["step"], frame["action"], frame["table"], frame["findings"])
         console.print()
-
-
-def _seen(findings, index):
-    return [f for f in findings if f.action is None and index == -1 or f.action is not None and f.action <= index]
-
-
-def _frame_json(k, frames, actions, findings) -> dict:
-    index, snap = frames[k]
-    return {"step": k, "action": actions[index] if index >= 0 else None, "table": snap,
-            "findings": [f.as_dict() for f in _seen(findings, index)]}
 
 
 @main.command()

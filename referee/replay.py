@@ -124,14 +124,30 @@ def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
     return Report(valid, game, rules, ctx.findings, list(deals), match, source)
 
 
-def table_after(record, deal_index: int):
-    """Every (action index, snapshot, findings so far) of one deal, after a full check."""
-    frames = []
+def replay_steps(record, deal_index: int):
+    """(report, steps) for one deal: step k is the table after its first k actions (0: as dealt),
+    with the action that led there and the deal's findings up to that action."""
+    raw = []
     game = games().get(record.get("game")) if isinstance(record, dict) else None
 
     def observe(deal, index, state):
         if deal == deal_index:
-            frames.append((index, game.snapshot(state)))
+            raw.append((index, game.snapshot(state)))
 
     report = check_record(record, observe=observe)
-    return report, frames
+    if not raw:
+        return report, []
+    actions = record["deals"][deal_index]["actions"]
+    findings = [f for f in report.findings if f.deal == deal_index]
+    steps = [{"step": k, "action": actions[index] if index >= 0 else None, "table": table,
+              "findings": [f for f in findings if _seen_by(f, index)]}
+             for k, (index, table) in enumerate(raw)]
+    return report, steps
+
+
+def _seen_by(finding, index) -> bool:
+    return finding.action <= index if finding.action is not None else index == -1
+
+
+def step_json(step: dict) -> dict:
+    return dict(step, findings=[f.as_dict() for f in step["findings"]])

@@ -4,7 +4,7 @@ import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.replay import check_record, table_after
+from referee.replay import check_record, replay_steps
 from tests.guandan_gen import DECK, level_value, match_record, rank_of
 
 SETTINGS = settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -56,10 +56,11 @@ def test_a_wrong_seat_is_caught(seed, data):
 @given(seeds, st.data())
 def test_a_weaker_follow_is_caught(seed, data):
     record = match_record(seed, max_deals=1)
-    _, frames = table_after(copy.deepcopy(record), 0)
+    _, frames = replay_steps(copy.deepcopy(record), 0)
     actions = record["deals"][0]["actions"]
     candidates = []
-    for step, (index, table) in enumerate(frames[1:], 1):
+    for index, frame in enumerate(frames[1:]):
+        table = frame["table"]
         following = index + 1 < len(actions) and table["table"] and "play" in table["table"][-1]
         if following and table["table"][-1]["as"].startswith("single:") and table["turn"] is not None:
             top = table["table"][-1]["play"][0]
