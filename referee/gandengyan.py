@@ -12,6 +12,7 @@ from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
 from .findings import INFO, StopDeal
+from .reports import ReportWatch
 from .rules import Option
 
 NAME = "gandengyan"
@@ -248,12 +249,14 @@ class DealState:
     bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
-    reached_low: dict = field(default_factory=dict)
-    reported_low: set = field(default_factory=set)
+    reports: ReportWatch = field(init=False)
 
     @property
     def talon_left(self) -> int:
         return len(self.talon) - self.drawn
+
+    def __post_init__(self):
+        self.reports = ReportWatch(NAME, self.options["report_at"])
 
     def holders(self):
         return [s for s in range(self.seats) if self.sizes[s]]
@@ -340,7 +343,7 @@ def is_over(state) -> bool:
 def apply(ctx, state, action):
     state.draws = []
     if action.verb == "declare":
-        return _declare(ctx, state, action)
+        return state.reports.declare(ctx, action, state.sizes[action.seat])
     if action.verb not in ("play", "pass"):
         raise StopDeal("gandengyan.action.unknown", f"Gan Deng Yan has no {action.verb} (§6)")
     if action.seat != state.turn:
@@ -348,23 +351,6 @@ def apply(ctx, state, action):
     if action.verb == "pass":
         return _pass(state, action)
     return _play(ctx, state, action)
-
-
-def _declare(ctx, state, action):
-    """Only `report`, transparent, with the true hand size (§7)."""
-    here = ctx.at("actions", action.index)
-    if action.declare != "report":
-        ctx.error("gandengyan.declare", here + "/declare",
-                  f"Gan Deng Yan has no declaration {action.declare!r}; only report", action.seat, action.index)
-        return
-    size = state.sizes[action.seat]
-    if action.count != size:
-        said = "no count" if action.count is None else f"{action.count} cards"
-        ctx.error("gandengyan.report.count", here + "/count",
-                  f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
-    report_at = state.options["report_at"]
-    if report_at is not None and size <= report_at:
-        state.reported_low.add(action.seat)
 
 
 def _pass(state, action):
@@ -424,9 +410,7 @@ def _play(ctx, state, action):
         state.winner, state.over = seat, True
         return
     _continue(state, seat, seat)
-    report_at = state.options["report_at"]
-    if report_at is not None and 0 < state.sizes[seat] <= report_at:   # after any draw this play caused
-        state.reached_low.setdefault(seat, action.index)
+    state.reports.played(seat, state.sizes[seat], action.index)    # after any draw this play caused
 
 
 def _out_wins(state) -> bool:
@@ -621,7 +605,7 @@ def _scores(state, pays) -> list[int]:
 
 
 def finish_deal(ctx, match, state, deal) -> dict:
-    _warn_missing_reports(ctx, state)
+    state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
@@ -640,14 +624,6 @@ def _carry(match, scores, next_dealer):
     if match.totals is not None:
         match.totals = [t + s for t, s in zip(match.totals, scores)]
     match.dealer = next_dealer if match.options["next_dealer"] == "winner" else None
-
-
-def _warn_missing_reports(ctx, state):
-    for seat, index in sorted(state.reached_low.items()):
-        if seat not in state.reported_low:
-            ctx.warn("gandengyan.report.missing", ctx.at("actions", index),
-                     f"seat {seat} reached {state.options['report_at']} cards or fewer here and never reported "
-                     "its count", seat, index)
 
 
 def _check_deal_claims(ctx, deal, outcome):

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
 from .findings import WARNING, StopDeal
+from .reports import ReportWatch
 from .rules import Option
 
 NAME = "guandan"
@@ -334,9 +335,11 @@ class DealState:
     trick: list = field(default_factory=list)
     out: list = field(default_factory=list)
     last_play: dict = field(default_factory=dict)
-    reached_low: dict = field(default_factory=dict)   # seat -> the play that took it to report_at or fewer
-    reported_low: set = field(default_factory=set)
+    reports: ReportWatch = field(init=False)
     over: bool = False
+
+    def __post_init__(self):
+        self.reports = ReportWatch(NAME, self.options["report_at"])
 
     @property
     def phase(self) -> str:
@@ -443,7 +446,7 @@ def is_over(state) -> bool:
 
 def apply(ctx, state, action):
     if action.verb == "declare":
-        return _declare(ctx, state, action)
+        return state.reports.declare(ctx, action, state.sizes[action.seat], ' (anti-tribute is automatic)')
     if action.verb == "tribute":
         return _tribute(ctx, state, action)
     if action.verb == "return":
@@ -456,24 +459,6 @@ def apply(ctx, state, action):
     if action.verb == "pass":
         return _pass(state, action)
     return _play(ctx, state, action)
-
-
-def _declare(ctx, state, action):
-    """Declarations (§7): only `report`, transparent, with the true hand size."""
-    here = ctx.at("actions", action.index)
-    if action.declare != "report":
-        ctx.error("guandan.declare", here + "/declare",
-                  f"Guandan has no declaration {action.declare!r}; only report (anti-tribute is automatic)",
-                  action.seat, action.index)
-        return
-    size = state.sizes[action.seat]
-    if action.count != size:
-        said = "no count" if action.count is None else f"{action.count} cards"
-        ctx.error("guandan.report.count", here + "/count",
-                  f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
-    report_at = state.options["report_at"]
-    if report_at is not None and size <= report_at:
-        state.reported_low.add(action.seat)
 
 
 def _require(state, seat, cards, packed):
@@ -659,9 +644,7 @@ def _play(ctx, state, action):
     state.trick.append((seat, cards, reading))
     state.last_play[seat] = cards
     size = state.sizes[seat]
-    report_at = state.options["report_at"]
-    if report_at is not None and size <= report_at:
-        state.reached_low.setdefault(seat, action.index)
+    state.reports.played(seat, size, action.index)
     if size == 0:
         _goes_out(state, seat)
     if not state.over:
@@ -774,7 +757,7 @@ def snapshot(state) -> dict:
 
 def finish_deal(ctx, match, state, deal) -> dict:
     order = _final_order(state)
-    _warn_missing_reports(ctx, state)
+    state.reports.warn_missing(ctx)
     declaring, level = match.declaring, state.level
     _advance(match, order, level, state.last_play.get(order[0]))
     outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
@@ -792,14 +775,6 @@ def _final_order(state) -> list[int]:
     if len(out) == 2:     # 1-2 finish: the other two in seat order from o2 onward (§5)
         return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
     return out + [s for s in range(SEATS) if s not in out]
-
-
-def _warn_missing_reports(ctx, state):
-    for seat, index in sorted(state.reached_low.items()):
-        if seat not in state.reported_low:
-            ctx.warn("guandan.report.missing", ctx.at("actions", index),
-                     f"seat {seat} reached {state.options['report_at']} cards or fewer here and never reported "
-                     "its count", seat, index)
 
 
 def _advance(match, order, level, o1_last_play):

@@ -1,0 +1,38 @@
+"""Hand-size reports (notation §5: `declare: report` with `count`), kept the same way by
+every game that has them (Guandan §7, Gan Deng Yan's announcement option): a report is
+transparent, its count must be the hand size, and a seat that went to `report_at` cards
+or fewer without reporting gets a warning."""
+from __future__ import annotations
+
+
+class ReportWatch:
+    def __init__(self, game: str, report_at: int | None):
+        self.game, self.report_at = game, report_at
+        self.reached: dict[int, int] = {}     # seat -> the action that took it to report_at or fewer
+        self.reported: set[int] = set()       # seats that reported at report_at or fewer
+
+    def declare(self, ctx, action, size: int, others: str = ""):
+        """A `declare` action; only `report` is known."""
+        here = ctx.at("actions", action.index)
+        if action.declare != "report":
+            ctx.error(f"{self.game}.declare", here + "/declare",
+                      f"there is no declaration {action.declare!r} here; only report{others}", action.seat, action.index)
+            return
+        if action.count != size:
+            said = "no count" if action.count is None else f"{action.count} cards"
+            ctx.error(f"{self.game}.report.count", here + "/count",
+                      f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
+        if self.report_at is not None and size <= self.report_at:
+            self.reported.add(action.seat)
+
+    def played(self, seat: int, size: int, index: int):
+        """After a play (and any draw it caused) left `seat` with `size` cards."""
+        if self.report_at is not None and 0 < size <= self.report_at:
+            self.reached.setdefault(seat, index)
+
+    def warn_missing(self, ctx):
+        for seat, index in sorted(self.reached.items()):
+            if seat not in self.reported:
+                ctx.warn(f"{self.game}.report.missing", ctx.at("actions", index),
+                         f"seat {seat} reached {self.report_at} cards or fewer here and never reported its count",
+                         seat, index)
