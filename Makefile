@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench clean
+.PHONY: demo test bench bench-api clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,7 +19,10 @@ test: $(STAMP)
 	$(BIN)/pytest -q
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/guandan_throughput.py
+	$(BIN)/python benchmarks/throughput.py
+
+bench-api: $(STAMP)
+	$(BIN)/python benchmarks/api_throughput.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
