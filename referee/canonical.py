@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from .cards import CODES, parse_card
+from .cards import CODES, parse_card, rank_code, reading_code
 
 KEY_ORDER = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"],
@@ -18,11 +18,6 @@ KEY_ORDER = {
 def _cards(codes, keep_order=False):
     ids = [parse_card(c) for c in codes]
     return [CODES[c] for c in (ids if keep_order else sorted(ids))]
-
-
-def _rank(code: str) -> str:
-    code = code.upper()
-    return "T" if code == "10" else code
 
 
 def _ordered(obj: dict, kind: str) -> dict:
@@ -42,10 +37,10 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
     elif isinstance(rules, dict) and "preset" in rules:
         out["rules"] = dict(rules, preset=aliases.get(rules["preset"], rules["preset"]))
     if "start" in out and "levels" in out["start"]:
-        out["start"] = dict(out["start"], levels=[_rank(v) for v in out["start"]["levels"]])
+        out["start"] = dict(out["start"], levels=[rank_code(v) for v in out["start"]["levels"]])
     out["deals"] = [_deal(d) for d in record["deals"]]
     if "result" in out and "levels" in out["result"]:
-        out["result"] = dict(out["result"], levels=[_rank(v) for v in out["result"]["levels"]])
+        out["result"] = dict(out["result"], levels=[rank_code(v) for v in out["result"]["levels"]])
     return out
 
 
@@ -56,7 +51,7 @@ def _deal(deal: dict) -> dict:
         out["talon"] = _cards(deal["talon"], keep_order=True)
     out["actions"] = [_action(a) for a in deal["actions"]]
     if "result" in out and "levels" in out["result"]:
-        out["result"] = dict(out["result"], levels=[_rank(v) for v in out["result"]["levels"]])
+        out["result"] = dict(out["result"], levels=[rank_code(v) for v in out["result"]["levels"]])
     return out
 
 
@@ -68,8 +63,7 @@ def _action(action: dict) -> dict:
         if verb in out:
             out[verb] = CODES[parse_card(out[verb])]
     if "as" in out:
-        kind, _, r = out["as"].partition(":")
-        out["as"] = f"{kind}:{_rank(r)}"
+        out["as"] = reading_code(out["as"])
     return out
 
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 BJ, RJ = 52, 53
-JOKERS = (BJ, RJ)
 CARD_IDS = range(54)
 
 CODES = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
@@ -45,13 +44,21 @@ def parse_card(code: str) -> int | None:
     return card
 
 
+def rank_code(code: str) -> str:
+    """A rank code with its aliases resolved: `10` -> `T`, lower case -> upper."""
+    code = code.upper()
+    return "T" if code == "10" else code
+
+
+def reading_code(text: str) -> str:
+    """An `as` reading `TYPE:RANK` with the rank's aliases resolved (notation §5)."""
+    kind, _, r = text.partition(":")
+    return f"{kind}:{rank_code(r)}"
+
+
 def rank(card: int) -> int:
     """Rank index 0..12 (2..A); 13 and 14 for the black and red joker."""
     return card >> 2 if card < 52 else card - 39
-
-
-def suit(card: int) -> int:
-    return card & 3
 
 
 def pack(cards) -> int:
@@ -81,12 +88,3 @@ def unpack(hand: int) -> list[int]:
 
 def codes(cards) -> list[str]:
     return [CODES[c] for c in sorted(cards)]
-
-
-def describe_rank(r: int) -> str:
-    """A rank for messages: 'Ks', '10s', 'black jokers'."""
-    if r == 13:
-        return "black jokers"
-    if r == 14:
-        return "red jokers"
-    return ("10" if RANKS[r] == "T" else RANKS[r]) + "s"

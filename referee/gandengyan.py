@@ -168,13 +168,6 @@ def may_follow(top: Reading, o: dict) -> str:
     return "only " + ", ".join(allowed) + (" or " if allowed else "") + "a bomb may follow"
 
 
-def parse_as(text: str) -> str:
-    """`TYPE:RANK` with the rank's aliases resolved (10 for T, lower case)."""
-    kind, _, r = text.partition(":")
-    r = r.upper()
-    return f"{kind}:{'T' if r == '10' else r}"
-
-
 # ---------------------------------------------------------------- match state (§1, §5)
 
 @dataclass
@@ -448,8 +441,7 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
     top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top, o)]
     if as_ is not None:
-        wanted = parse_as(as_)
-        chosen = next((r for r in readings if r.name == wanted), None)
+        chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
             raise StopDeal("gandengyan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
                            + " or ".join(r.name for r in readings))

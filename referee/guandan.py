@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
+from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, rank_code, unpack
 from .findings import WARNING, StopDeal
 from .reports import ReportWatch
 from .rules import Option
@@ -234,13 +234,6 @@ def may_follow(top: Reading) -> str:
     return "only a higher bomb may follow"
 
 
-def parse_as(text: str) -> str:
-    """`TYPE:RANK` with the rank's aliases resolved (10 for T, lower case)."""
-    kind, _, r = text.partition(":")
-    r = r.upper()
-    return f"{kind}:{'T' if r == '10' else r}"
-
-
 # ---------------------------------------------------------------- match state (§1, §5)
 
 @dataclass
@@ -296,8 +289,7 @@ def _read_start(ctx, match, start):
 
 
 def _rank_index(code: str) -> int:
-    code = code.upper()
-    return RANKS.index("T" if code == "10" else code)
+    return RANKS.index(rank_code(code))
 
 
 def _complete_order(order) -> list[int] | None:
@@ -526,7 +518,7 @@ def _allocate(ctx, state):
 
 def _allocate_double(ctx, state):
     o1, o2 = state.receivers
-    (p1, (c1, i1, to1)), (p2, (c2, i2, to2)) = state.paid.items()
+    (p1, (c1, _, to1)), (p2, (c2, i2, to2)) = state.paid.items()
     v1, v2 = level_value(rank(c1), state.level), level_value(rank(c2), state.level)
     if v1 != v2:
         high = p1 if v1 > v2 else p2
@@ -663,8 +655,7 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
     top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top)]
     if as_ is not None:
-        wanted = parse_as(as_)
-        chosen = next((r for r in readings if r.name == wanted), None)
+        chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
             raise StopDeal("guandan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
                            + " or ".join(r.name for r in readings))

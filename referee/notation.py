@@ -16,7 +16,7 @@ import fastjsonschema
 import jsonschema
 import orjson
 
-from .cards import CODES, parse_card
+from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, Finding, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
@@ -190,7 +190,9 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
 
 def _read_action(index, raw, card, cards, path) -> Action:
     verb = next(v for v in VERBS if v in raw)
-    action = Action(index, raw["seat"], verb, as_=raw.get("as"), to=raw.get("to"), count=raw.get("count"))
+    reading = raw.get("as")
+    action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),
+                    count=raw.get("count"))
     if verb == "play":
         action.cards = tuple(cards(raw["play"], *path, "play"))
     elif verb in ("tribute", "return"):
