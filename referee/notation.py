@@ -131,28 +131,39 @@ def _plain(error) -> str:
 
 
 def seat_findings(record: dict) -> list[Finding]:
-    """Seat numbers beyond the table (the schema cannot know its size)."""
+    """Seat numbers beyond the table (the schema cannot know its size). Whole numbers written
+    as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way."""
     seats = len(record["players"])
     found = []
 
-    def check(value, *path):
-        if isinstance(value, int) and value >= seats:
+    def check(holder, key, *path):
+        value = holder.get(key) if isinstance(holder, dict) else holder[key]
+        if isinstance(value, float):
+            value = holder[key] = int(value)
+        if isinstance(value, int) and value >= seats and path:
             found.append(Finding(ERROR, "notation.seat", pointer(*path),
                                  f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
 
+    def check_all(values, *path):
+        for i in range(len(values)):
+            check(values, i, *path, i)
+
     for d, deal in enumerate(record["deals"]):
-        check(deal.get("leader"), "deals", d, "leader")
+        check(deal, "leader", "deals", d, "leader")
         for a, action in enumerate(deal["actions"]):
-            check(action["seat"], "deals", d, "actions", a, "seat")
-            check(action.get("to"), "deals", d, "actions", a, "to")
+            check(action, "seat", "deals", d, "actions", a, "seat")
+            check(action, "to", "deals", d, "actions", a, "to")
+            check(action, "count")
         result = deal.get("result", {})
-        for i, seat in enumerate(result.get("order", ())):
-            check(seat, "deals", d, "result", "order", i)
-        check(result.get("winner"), "deals", d, "result", "winner")
+        check_all(result.get("order", []), "deals", d, "result", "order")
+        check(result, "winner", "deals", d, "result", "winner")
     start = record.get("start", {})
-    for i, seat in enumerate(start.get("previous_order", ())):
-        check(seat, "start", "previous_order", i)
-    check(start.get("dealer"), "start", "dealer")
+    check_all(start.get("previous_order", []), "start", "previous_order")
+    check(start, "dealer", "start", "dealer")
+    check(start, "playing")
+    for i in range(len(start.get("a_attempts", []))):
+        check(start["a_attempts"], i)
+    check(record.get("result", {}), "winner")
     return found
 
 

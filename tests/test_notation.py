@@ -1,6 +1,7 @@
 """CGR/1 reading (notation.md): structure, cards and aliases, seats, verbs, x- keys, rules."""
 import copy
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -139,3 +140,47 @@ def test_shipped_schema_is_a_valid_json_schema():
     jsonschema.Draft7Validator.check_schema(SCHEMA)
     with open("referee/schema/cgr1.schema.json") as handle:
         assert json.load(handle) == SCHEMA
+
+
+def test_whole_numbers_written_as_decimals_are_read_as_integers():
+    def edit(r):
+        r["deals"][0]["actions"][1]["seat"] = 1.0
+        r["deals"][0]["leader"] = 0.0
+        r["start"] = {"levels": ["2", "2"], "playing": 0.0, "a_attempts": [1.0, 0]}
+    assert errors(changed(edit)) == []
+    huge = changed(lambda r: r["deals"][0].update(leader=1e30))
+    assert errors(huge) == [("notation.seat", "/deals/0/leader")]
+
+
+def _paths(value, path=()):
+    yield path
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        yield from _paths(child, path + (key,))
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 2**70) | st.floats(allow_nan=False) | st.text(max_size=4)
+    | st.sampled_from(["AS", "10h", "BJ", "play", "x-a"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["seat", "play", "pass", "x-y", "as"]),
+                                                               inner, max_size=3),
+    max_leaves=6)
+SMALL = guandan([{"hands": BASE["deals"][0]["hands"], "leader": 0, "actions": BASE["deals"][0]["actions"][:12],
+                  "result": {"order": [0, 2]}}], start={"levels": ["5", "5"]})
+GDY = json.loads((Path(__file__).parent.parent / "samples" / "gandengyan" / "multipliers.json").read_text())
+PROBES = [(record, p) for record in (SMALL, GDY) for p in _paths(record)
+          if p and (p[0] != "deals" or len(p) < 4 or p[3] not in ("hands", "talon") or len(p) < 6)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(PROBES), JSON_VALUES)
+def test_any_value_anywhere_gives_a_report_never_an_exception(probe, value):
+    original, path = probe
+    record = copy.deepcopy(original)
+    holder = record
+    for key in path[:-1]:
+        holder = holder[key]
+    holder[path[-1]] = value
+    report = check_record(record)
+    assert isinstance(report.valid, bool)
+    assert all(f.rule and f.message for f in report.findings)
