@@ -190,7 +190,7 @@ class Combos:
             if wilds == 0:
                 return      # five natural one-suit cards in a run are only a straight flush (§10.2)
         if one_suit and flush_allowed and HEARTS in suits:
-            itself = 0      # a wild heart here would make a flush, so it stands for another suit
+            itself = min(itself, wilds - 1)   # one wild must stand for another suit, or it is a flush
         yield Reading("straight", code, top, None, itself)
 
 
@@ -373,8 +373,11 @@ def start_deal(ctx, match, deal) -> DealState:
         _begin_play(state, deal.leader)
         return state
     _owe_tribute(state, match.previous_order)
-    if state.phase == "play":
+    if state.tribute == "resisted":
         _begin_play(state, state.previous_o1)
+    elif state.tribute == "single":
+        _begin_play(state, state.payers[0])
+    if state.leader is not None:
         _check_leader(ctx, state)
     return state
 
@@ -475,7 +478,7 @@ def _tribute(ctx, state, action):
         raise StopDeal("guandan.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
     _take(state, seat, (action.card,), ONE[action.card])
     best = _tribute_rank(state, seat)
-    if level_value(rank(action.card), state.level) != best:
+    if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
         ctx.error("guandan.tribute.card", ctx.at("actions", action.index, "tribute"),
                   f"seat {seat} paid {CODES[action.card]}, but the tribute must be a card of the highest rank "
                   f"in the dealt hand (leaving out wild cards): {_level_rank_name(best, state.level)}",
@@ -511,9 +514,9 @@ def _allocate(ctx, state):
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
-    leader = next(p for p, r in receiver_of.items() if r == state.receivers[0])
     if state.leader is None:
-        _begin_play(state, leader)
+        _begin_play(state, next(p for p, r in receiver_of.items() if r == state.receivers[0]))
+        _check_leader(ctx, state)
 
 
 def _allocate_double(ctx, state):
@@ -560,8 +563,6 @@ def _return(ctx, state, action):
     state.hands[payer] += ONE[action.card]
     state.sizes[payer] += 1
     state.returned[seat] = action.card
-    if state.phase == "play":
-        _check_leader(ctx, state)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:

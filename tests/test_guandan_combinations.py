@@ -106,6 +106,9 @@ def test_wild_stands_for_itself_option():
     # 5H 6H 8H 9H + wild 7H: the straight flush in hearts has the wild as itself
     assert readings(["5H", "6H", "8H", "9H", "7H"], "7", wild_stands_for_itself=True) == {"straight_flush:9"}
     assert readings(["5H", "6H", "8H", "9H", "7H"], "7") == {"straight_flush:9", "straight:9"}
+    # two wilds on hearts: one 7H as itself, the other as a non-heart, is a straight that ties
+    assert readings(["5H", "6H", "8H", "7H", "7H"], "7", wild_stands_for_itself=True) == {
+        "straight_flush:8", "straight_flush:9", "straight:8", "straight:9"}
 
 
 # §3: examples at level 7 (wild cards: the two 7H)

@@ -468,3 +468,27 @@ def test_claims_that_are_not_guandan():
 def test_return_by_a_seat_that_owes_none():
     actions = [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"}, {"seat": 3, "return": "3D"}]
     assert findings(two_deals([0, 2], DOUBLE_NO_ANTI, actions)) == [("guandan.return.payer", "/deals/1/actions/2")]
+
+
+def test_a_wild_card_is_never_the_tribute():
+    # level 7, seat 3 pays seat 0; all four jokers are with seat 1, so seat 3's highest are its 7s
+    start = {"levels": ["7", "2"], "previous_order": [0, 1, 2, 3]}
+    partial = [[], ["BJ", "BJ", "RJ", "RJ"], [], ["7S", "7H"]]
+    wild = check(deal(partial, [{"seat": 3, "tribute": "7H"}]), start=start)
+    assert findings(wild) == [("guandan.tribute.card", "/deals/0/actions/0/tribute")]
+    plain = check(deal(partial, [{"seat": 3, "tribute": "7S"}]), start=start)
+    assert findings(plain) == []
+
+
+def test_leader_checked_before_the_tribute_is_done():
+    start = {"levels": ["5", "2"], "previous_order": [0, 1, 2, 3]}    # seat 3 pays seat 0 and leads
+    report = check(deal([["RJ"], [], [], []], [], leader=1), start=start)
+    assert findings(report) == [("guandan.leader", "/deals/0/leader")]
+
+
+def test_a_report_after_the_deal_ended_is_transparent():
+    d = quick_deal([0, 2])
+    d["actions"].append({"seat": 1, "declare": "report", "count": 27})
+    assert findings(check(d)) == []
+    d["actions"].append(PASS(3))
+    assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
