@@ -5,6 +5,7 @@ Where the page is silent, docs/gandengyan.md says how it was read.
 """
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -459,10 +460,17 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
 
 
 def _same_scores(state, seat, cards, legal) -> bool:
-    """§2.2: on a play that ends the deal, readings that score alike need no `as`."""
+    """§2.2: on a play that ends the deal, readings that score alike need no `as`: the
+    payments are worked out for each reading (a bomb raises the public multiplier)."""
     if state.sizes[seat] != len(cards) or not _out_wins(state):
         return False
-    return not state.options["public_multipliers"] or len({_bomb_factor(r, state.options) for r in legal}) == 1
+    payments = set()
+    for reading in legal:
+        trial = copy.copy(state)
+        trial.winner = seat
+        trial.bombs = state.bombs + [(reading, -1)] if reading.bomb else state.bombs
+        payments.add(tuple(_payments(trial)[0]))
+    return len(payments) == 1
 
 
 def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
@@ -645,8 +653,14 @@ def _winner_text(winner) -> str:
     return "the deal ended without a winner (§4.6)" if winner is None else f"seat {winner} went out first"
 
 
-def skip_deal(ctx, match, deal, state) -> dict:
-    """A deal not played to its end: the position reached, then carry on from its claims (notation §9)."""
+def skip_deal(ctx, match, deal, state, stopped) -> dict:
+    """A deal not played to its end: the position reached; a stopped one then carries on
+    from its claims (notation §9)."""
+    outcome = {"deal": deal.index, "status": "stopped"}
+    if state is not None:
+        outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
+    if not stopped:
+        return outcome
     claimed = deal.result or {}
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
@@ -657,9 +671,6 @@ def skip_deal(ctx, match, deal, state) -> dict:
         match.totals = None if match.totals is None else [t + s for t, s in zip(match.totals, scores)]
     match.dealer = winner if match.options["next_dealer"] == "winner" else None
     match.first = False
-    outcome = {"deal": deal.index, "status": "stopped"}
-    if state is not None:
-        outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
     if winner is not None or scores is not None:
         outcome.update(winner=winner, scores=scores, totals=match.totals, from_claim=True)
     return outcome

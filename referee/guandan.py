@@ -836,15 +836,16 @@ def _order_matches(claimed, computed, state) -> bool:
     return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
 
 
-def skip_deal(ctx, match, deal, state) -> dict:
-    """A deal not played to its end: carry on from its claimed order, if any (notation §9)."""
+def skip_deal(ctx, match, deal, state, stopped) -> dict:
+    """A deal not played to its end: a stopped one carries on from its claimed order, if any
+    (notation §9)."""
     claimed = (deal.result or {}).get("order")
     full = _complete_order(claimed) if claimed else None
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
                        leader=state.leader, out=list(state.out))
-    if match.winner is not None:
+    if match.winner is not None or not stopped:
         return outcome
     if full is None or not match.settled:
         match.settled = False     # later deals are not checkable (notation §9)

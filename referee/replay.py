@@ -10,8 +10,12 @@ A game module offers:
     is_over(state) -> bool
     legal(state) -> dict                              what would have been legal now
     finish_deal(ctx, match, state, deal) -> dict      outcome; checks the deal's claims
-    skip_deal(ctx, match, deal, state) -> dict        a deal that stopped or is incomplete (state
-                                                      None when it could not even start)
+    skip_deal(ctx, match, deal, state, stopped)       a deal not played to its end: `stopped` by an
+        -> dict                                       error (or incomplete before the last deal), when
+                                                      later deals carry on from its claims; otherwise
+                                                      the record's unfinished last deal, which leaves
+                                                      the match as the last complete deal left it.
+                                                      `state` is None when it could not even start
     finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
     snapshot(state) -> dict                           the table, for `replay`
 """
@@ -83,7 +87,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         state = game.start_deal(ctx, match, deal)
     except StopDeal as stop:
         ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message)
-        return game.skip_deal(ctx, match, deal, None)
+        return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
     for action in deal.actions:
@@ -96,7 +100,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         except StopDeal as stop:
             ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                     action.seat, action.index, game.legal(state))
-            return game.skip_deal(ctx, match, deal, state)
+            return game.skip_deal(ctx, match, deal, state, True)
         if observe:
             observe(deal.index, action.index, state)
     if game.is_over(state):
@@ -114,7 +118,7 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
     if deal.result:
         ctx.error("notation.result.incomplete", ctx.at("result"),
                   "an incomplete deal cannot claim a result")
-    outcome = game.skip_deal(ctx, match, deal, state)
+    outcome = game.skip_deal(ctx, match, deal, state, not is_last)
     outcome["status"] = "incomplete"
     return outcome
 

@@ -1,5 +1,8 @@
 """Whole records: the deal check (§1), claims (§5, notation §6), rules (§8, §9), reports (§7),
 and every finding id with its JSON Pointer."""
+import json
+from pathlib import Path
+
 import pytest
 
 from tests.gandengyan_builders import check, deal, errors, found, pas, play, record
@@ -181,9 +184,11 @@ def test_action_after_the_deal_ended():
     assert errors(rep) == [("gandengyan.deal.over", "/deals/0/actions/1")]
 
 
-def test_tribute_in_a_record_is_caught_by_the_structure():
+def test_tribute_in_a_record_is_caught_by_the_structure_with_the_pages_rule_id():
     rec = one_deal(actions=[{"seat": 0, "tribute": "3S"}, OUT])
-    assert errors(check(rec)) == [("notation.key.game", "/deals/0/actions/0/tribute")]
+    assert errors(check(rec)) == [("gandengyan.action.unknown", "/deals/0/actions/0/tribute")]
+    rec = one_deal(actions=[{"seat": 0, "return": "3S"}, OUT])
+    assert errors(check(rec)) == [("gandengyan.action.unknown", "/deals/0/actions/0/return")]
 
 
 # a 3-player deal: seat 1 falls to 3 cards at action 1, seat 0 to 2 at action 3; seat 0 goes out after the draw
@@ -237,3 +242,20 @@ def test_stopped_deal_without_claims_makes_totals_uncheckable():
     rep = check(record([deal(WIN, [play(1, "AS")]), deal(WIN_1, [OUT_1], dealer=1)], result={"totals": [0, 0]}))
     assert errors(rep) == [("gandengyan.turn", "/deals/0/actions/0")]      # no dealer error: unknown winner
     assert ("gandengyan.match.uncheckable", "/result/totals") in found(rep, "info")
+
+
+DATA = Path(__file__).parent / "data"
+
+
+def test_record_claims_are_checked_after_an_unfinished_last_deal():
+    rec = json.loads((DATA / "gandengyan-incomplete-last-deal.json").read_text())
+    report = check(rec)
+    assert errors(report) == [("gandengyan.match.totals", "/result/totals"), ("gandengyan.match.winner", "/result/winner")]
+    assert report.match["totals"] == [5, -5]
+
+
+def test_as_is_not_needed_when_the_cap_makes_every_reading_score_alike():
+    capped = json.loads((DATA / "gandengyan-as-capped-scores.json").read_text())
+    assert errors(check(capped)) == []
+    uncapped = json.loads((DATA / "gandengyan-as-uncapped-scores.json").read_text())
+    assert errors(check(uncapped)) == [("gandengyan.play.as_required", "/deals/0/actions/2")]

@@ -492,3 +492,11 @@ def test_a_report_after_the_deal_ended_is_transparent():
     assert findings(check(d)) == []
     d["actions"].append(PASS(3))
     assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
+
+
+def test_record_claims_are_checked_after_an_unfinished_last_deal():
+    unfinished = deal([[], ["RJ"], [], ["BJ"]], [])
+    right = check(quick_deal([0, 2]), unfinished, result={"levels": ["5", "2"]})
+    assert findings(right) == [] and "settled" not in right.match
+    wrong = check(quick_deal([0, 2]), unfinished, result={"levels": ["6", "2"]})
+    assert findings(wrong) == [("guandan.match.levels", "/result/levels")]
