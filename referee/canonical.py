@@ -36,12 +36,16 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
         out["rules"] = aliases.get(rules, rules)
     elif isinstance(rules, dict) and "preset" in rules:
         out["rules"] = dict(rules, preset=aliases.get(rules["preset"], rules["preset"]))
-    if "start" in out and "levels" in out["start"]:
-        out["start"] = dict(out["start"], levels=[rank_code(v) for v in out["start"]["levels"]])
+    _levels(out, "start")
     out["deals"] = [_deal(d) for d in record["deals"]]
-    if "result" in out and "levels" in out["result"]:
-        out["result"] = dict(out["result"], levels=[rank_code(v) for v in out["result"]["levels"]])
+    _levels(out, "result")
     return out
+
+
+def _levels(out: dict, key: str):
+    """Canonical rank codes in `out[key]["levels"]`, where there are any."""
+    if key in out and "levels" in out[key]:
+        out[key] = dict(out[key], levels=[rank_code(v) for v in out[key]["levels"]])
 
 
 def _deal(deal: dict) -> dict:
@@ -50,8 +54,7 @@ def _deal(deal: dict) -> dict:
     if "talon" in out:
         out["talon"] = _cards(deal["talon"], keep_order=True)
     out["actions"] = [_action(a) for a in deal["actions"]]
-    if "result" in out and "levels" in out["result"]:
-        out["result"] = dict(out["result"], levels=[rank_code(v) for v in out["result"]["levels"]])
+    _levels(out, "result")
     return out
 
 
