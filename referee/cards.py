@@ -84,7 +84,3 @@ def unpack(hand: int) -> list[int]:
         if n:
             cards.extend([c] * n)
     return cards
-
-
-def codes(cards) -> list[str]:
-    return [CODES[c] for c in sorted(cards)]
