@@ -154,9 +154,12 @@ def _write_atomically(path: str, text: str):
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: default_preset, presets, preset_aliases and options "
+                   "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game, with their defaults."""
+    """Presets and options of each game (all games when GAME is left out), with their defaults
+    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
         _fail(f"unknown game {game!r}; known: {', '.join(known)}", EXIT_INVALID)
@@ -167,10 +170,7 @@ def rules(game, as_json):
             "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
-    console = Console(highlight=False, soft_wrap=True)
-    for g in chosen:
-        render.rules_table(console, g)
-        console.print()
+    click.echo("\n\n".join(render.rules_table(g) for g in chosen))
 
 
 @main.command()

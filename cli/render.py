@@ -5,6 +5,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.rules import json_text
+
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
@@ -41,6 +43,8 @@ def match_line(match: dict) -> str:
 
 
 def _value(value) -> str:
+    if isinstance(value, bool) or value is None:
+        return json_text(value)
     if isinstance(value, list):
         sep = " | " if any(isinstance(v, list) for v in value) else \
             "; " if any(isinstance(v, str) and " " in v for v in value) else " "
@@ -103,13 +107,17 @@ def _action_text(action: dict) -> str:
     return f"seat {seat} declares {action.get('declare')}" + (f" {action['count']}" if "count" in action else "")
 
 
-def rules_table(console: Console, game) -> None:
-    console.print(Text(f"{game.NAME}: default preset {game.DEFAULT_PRESET}", "bold"))
-    presets = Table("preset", "overrides", box=None, header_style="bold")
+def rules_table(game) -> str:
+    """A game's presets and options as plain text: nothing is cut, in a terminal or a pipe."""
+    lines = [f"{game.NAME}: default preset {game.DEFAULT_PRESET}; rules page docs/rules/{game.NAME}.md", "", "presets:"]
     for name, overrides in game.PRESETS.items():
-        presets.add_row(name, ", ".join(f"{k}={v}" for k, v in overrides.items()) or "(all defaults)")
-    console.print(presets)
-    options = Table("option", "values", "default", "effect", box=None, header_style="bold")
+        changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or "(all defaults)"
+        lines.append(f"  {name}: {changes}")
+    if game.PRESET_ALIASES:
+        aliases = ", ".join(f"{alias} = {name}" for alias, name in game.PRESET_ALIASES.items())
+        lines.append(f"  aliases: {aliases}")
+    lines += ["", "options (name: values, default):"]
     for name, opt in game.OPTIONS.items():
-        options.add_row(name, opt.describe(), str(opt.default), opt.effect)
-    console.print(options)
+        lines.append(f"  {name}: {opt.describe()}, default {json_text(opt.default)}")
+        lines.append(f"      {opt.effect}")
+    return "\n".join(lines)
