@@ -179,8 +179,10 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
-from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
+from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
+from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
+main.add_command(audit)
 main.add_command(serve)
 main.add_command(store)
 
