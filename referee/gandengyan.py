@@ -629,9 +629,7 @@ def _carry(match, scores, next_dealer):
 def _check_deal_claims(ctx, deal, outcome):
     claimed = deal.result or {}
     winner = outcome["winner"]
-    for key in ("levels", "tribute"):
-        if key in claimed:
-            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
+    _check_claim_keys(ctx, claimed)
     if "winner" in claimed and claimed["winner"] != winner:
         ctx.error("gandengyan.result.winner", ctx.at("result", "winner"),
                   f"claimed winner seat {claimed['winner']}, but {_winner_text(winner)}")
@@ -649,6 +647,13 @@ def _check_deal_claims(ctx, deal, outcome):
                   + (f" ({'; '.join(outcome['multipliers'])})" if outcome["multipliers"] else ""))
 
 
+def _check_claim_keys(ctx, claimed):
+    """Claims notation §6 gives to other games are errors (notation §9)."""
+    for key in ("levels", "tribute"):
+        if key in claimed:
+            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
+
+
 def _winner_text(winner) -> str:
     return "the deal ended without a winner (§4.6)" if winner is None else f"seat {winner} went out first"
 
@@ -662,6 +667,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if not stopped:
         return outcome
     claimed = deal.result or {}
+    _check_claim_keys(ctx, claimed)
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
     scores = claimed.get("scores")

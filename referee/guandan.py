@@ -811,20 +811,37 @@ def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_l
 
 def _check_deal_claims(ctx, deal, outcome, state):
     claimed = deal.result or {}
+    _check_claim_keys(ctx, claimed)
+    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
+        ctx.error("guandan.result.order", ctx.at("result", "order"),
+                  f"claimed finishing order {_seats(claimed['order'])}, computed {_seats(outcome['order'])}")
+    _check_levels_claim(ctx, claimed, outcome["levels"])
+    _check_tribute_claim(ctx, claimed, outcome["tribute"])
+
+
+def _check_claim_keys(ctx, claimed):
+    """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in claimed:
         if key in ("winner", "scores"):
             ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
-    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
-        ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  f"claimed finishing order {claimed['order']}, computed {outcome['order']}")
+
+
+def _check_levels_claim(ctx, claimed, computed):
     if "levels" in claimed:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
-        if said != outcome["levels"]:
+        if said != computed:
             ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-                      f"claimed levels {said} after this deal, computed {outcome['levels']}")
-    if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
+                      f"claimed levels {' and '.join(said)} after this deal, computed {' and '.join(computed)}")
+
+
+def _check_tribute_claim(ctx, claimed, computed):
+    if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+                  f"claimed tribute {claimed['tribute']}, computed {computed}")
+
+
+def _seats(order) -> str:
+    return ", ".join(map(str, order))
 
 
 def _order_matches(claimed, computed, state) -> bool:
@@ -837,21 +854,27 @@ def _order_matches(claimed, computed, state) -> bool:
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
-    """A deal not played to its end: a stopped one carries on from its claimed order, if any
-    (notation §9)."""
-    claimed = (deal.result or {}).get("order")
-    full = _complete_order(claimed) if claimed else None
+    """A deal not played to its end: a stopped one carries on from its claimed order, if any,
+    and its claimed levels set the next deal's levels (notation §9)."""
+    claimed = deal.result or {}
+    full = _complete_order(claimed["order"]) if claimed.get("order") else None
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
                        leader=state.leader, out=list(state.out))
     if match.winner is not None or not stopped:
         return outcome
+    _check_claim_keys(ctx, claimed)
+    if state is not None:
+        _check_tribute_claim(ctx, claimed, state.tribute)
     if full is None or not match.settled:
         match.settled = False     # later deals are not checkable (notation §9)
         return outcome
     level = match.levels[match.declaring if match.declaring is not None else 0]
     _advance(match, full, level, None)
+    _check_levels_claim(ctx, claimed, [level_code(v) for v in match.levels])
+    if "levels" in claimed:
+        match.levels = [_rank_index(v) for v in claimed["levels"]]
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
 

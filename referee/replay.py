@@ -91,7 +91,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     if observe:
         observe(deal.index, -1, state)
     for action in deal.actions:
-        if game.is_over(state) and action.verb != "declare":     # reports may stand anywhere (notation §5)
+        if game.is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
             ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
                       "the deal was already over; no action may follow", action.seat, action.index)
             break
