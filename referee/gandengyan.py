@@ -271,6 +271,9 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
+    first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    if deal.leader is not None and deal.leader == first_lead:
+        state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
     return state
 
 

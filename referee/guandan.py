@@ -318,8 +318,9 @@ class DealState:
     previous_o1: int | None
     record_leader: int | None
     paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
-    returned: dict = field(default_factory=dict)   # receiver -> card returned
+    given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
+    returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
+    first_lead: int | None = None                  # the seat the record shows making the first play
     leader: int | None = None
     turn: int | None = None
     top: tuple | None = None            # (seat, Reading, cards) of the top play
@@ -337,7 +338,7 @@ class DealState:
     def phase(self) -> str:
         if len(self.paid) < len(self.payers):
             return "tribute"
-        if len(self.returned) < len(self.receivers):
+        if len(self.returned) < len(self.given):
             return "return"
         return "play"
 
@@ -365,6 +366,7 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
+    state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
     if match.previous_order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
@@ -422,10 +424,14 @@ def _begin_play(state, leader):
 
 
 def _check_leader(ctx, state):
+    """A wrong `leader` is reported; when the record's first play is by that seat, the replay
+    follows the record (one fault, one finding)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
                   f"the record names seat {state.record_leader} as leader, but seat {state.leader} leads "
                   f"({_leader_reason(state)})")
+        if state.first_lead == state.record_leader:
+            _begin_play(state, state.record_leader)
 
 
 def _leader_reason(state) -> str:
@@ -506,16 +512,23 @@ def _allocate(ctx, state):
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
         receiver_of = _allocate_double(ctx, state)
+    went_to = {}
     for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
         if to is not None and to != receiver:
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
                       f"seat {payer}'s tribute goes to seat {receiver}, not seat {to}", payer, index)
+            if to != payer and to not in state.given:
+                receiver = to       # the card goes where the record says (one fault, one finding)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
+        went_to[payer] = receiver
     if state.leader is None:
-        _begin_play(state, next(p for p, r in receiver_of.items() if r == state.receivers[0]))
+        o1 = state.receivers[0]
+        leader = next(p for p, r in receiver_of.items() if r == o1)
+        as_sent = next((p for p, r in went_to.items() if r == o1), leader)
+        _begin_play(state, as_sent if state.first_lead == as_sent else leader)   # as the record plays it
         _check_leader(ctx, state)
 
 
@@ -557,12 +570,15 @@ def _return(ctx, state, action):
     if problem:
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
                   f"seat {seat} returned {CODES[action.card]}: {problem}", seat, action.index)
+    to = payer
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
-    state.hands[payer] += ONE[action.card]
-    state.sizes[payer] += 1
-    state.returned[seat] = action.card
+        if action.to != seat:
+            to = action.to      # the card goes where the record says (one fault, one finding)
+    state.hands[to] += ONE[action.card]
+    state.sizes[to] += 1
+    state.returned[seat] = (action.card, to)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:
@@ -594,7 +610,7 @@ def _owed_text(state) -> str:
         owing = [p for p in state.payers if p not in state.paid]
         return "tribute is still owed by seat " + " and seat ".join(map(str, owing))
     if state.phase == "return":
-        owing = [r for r in state.receivers if r not in state.returned]
+        owing = [r for r in state.given if r not in state.returned]
         return "a return is still owed by seat " + " and seat ".join(map(str, owing))
     return "no tribute or return is owed now"
 
@@ -739,7 +755,7 @@ def snapshot(state) -> dict:
         "tribute": {
             "kind": state.tribute,
             "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
-            "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
+            "returned": [{"seat": r, "card": CODES[c], "to": to} for r, (c, to) in state.returned.items()],
         },
         "owed": None if state.phase == "play" else _owed_text(state),
     }
