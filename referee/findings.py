@@ -70,3 +70,11 @@ class Report:
 def pointer(*parts) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def grouped_plays(plays: list[tuple[str, str]]) -> str:
+    """(type, cards) pairs, weakest first, in words grouped by type: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
+    groups: dict[str, list[str]] = {}
+    for kind, cards in plays:
+        groups.setdefault(kind, []).append(cards)
+    return "; ".join(f"{kind.replace('_', ' ')} {', '.join(cards)}" for kind, cards in groups.items())

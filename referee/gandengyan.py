@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
-from .findings import INFO, StopDeal
+from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, unpack
+from .findings import INFO, StopDeal, grouped_plays
 from .reports import ReportWatch
 from .rules import Option
 
@@ -395,7 +395,9 @@ def _play(ctx, state, action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
-        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        lacking = missing(state.hands[seat], cards)
+        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
+                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
     reading = _choose_reading(state, seat, cards, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
@@ -502,15 +504,15 @@ def legal(state) -> dict:
             f"seat {seat} has no legal lead and passes (§4.4)"
         return {"seat": seat, "may": may}
     top = state.top[1]
-    plays = _followers(state, seat)
-    held = f"; from its hand: {', '.join(plays[:12])}{' …' if len(plays) > 12 else ''}" if plays else \
-        "; it holds nothing that may follow"
-    return {"seat": seat, "top": top.name, "plays": plays,
+    found = _followers(state, seat)
+    held = f"; from its hand: {grouped_plays([(r.type, cards) for r, cards in found[:12]])}" \
+        f"{' …' if len(found) > 12 else ''}" if found else "; it holds nothing that may follow"
+    return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found],
             "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}{held}"}
 
 
-def _followers(state, seat) -> list[str]:
-    """Every play from the seat's hand that may follow the top play, with its reading (§3)."""
+def _followers(state, seat) -> list[tuple[Reading, str]]:
+    """Every play from the seat's hand that may follow the top play, with its reading, weakest first (§3)."""
     top, o = state.top[1], state.options
     hand = unpack(state.hands[seat])
     found, seen = [], set()
@@ -519,8 +521,14 @@ def _followers(state, seat) -> list[str]:
             ranks = tuple(map(rank, cards))       # suits never matter: one play per rank pattern
             if ranks not in seen:
                 seen.add(ranks)
-                found += [f"{_shown(cards)} as {r.name}" for r in state.combos.readings(cards) if beats(r, top, o)]
-    return found
+                found += [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r in state.combos.readings(cards)
+                          if beats(r, top, o)]
+    return sorted(found, key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size))
+
+
+def in_rank_order(cards) -> list[int]:
+    """Cards low to high: the ladder 3 … A, then 2s, then the jokers (§ terms)."""
+    return sorted(cards, key=lambda c: (bomb_order(rank(c)) if c < BJ else 14 + c - BJ, c))
 
 
 def snapshot(state) -> dict:
@@ -528,10 +536,12 @@ def snapshot(state) -> dict:
         "dealer": state.dealer,
         "phase": "over" if state.over else "play",
         "turn": None if state.over else state.turn,
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
+        "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
         "table": list(state.trick),
         "talon": state.talon_left,
         "drawn": list(state.draws),
+        "bombs_played": [r.name for r, _ in state.bombs],
         "winner": state.winner,
     }
 

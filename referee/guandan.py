@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, rank_code, unpack
-from .findings import WARNING, StopDeal
+from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
+from .findings import WARNING, StopDeal, grouped_plays
 from .reports import ReportWatch
 from .rules import Option
 
@@ -321,6 +321,8 @@ class DealState:
     given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
     first_lead: int | None = None                  # the seat the record shows making the first play
+    levels: list = field(default_factory=list)     # both teams' levels as the deal starts
+    declaring: int | None = None
     leader: int | None = None
     turn: int | None = None
     top: tuple | None = None            # (seat, Reading, cards) of the top play
@@ -367,6 +369,7 @@ def start_deal(ctx, match, deal) -> DealState:
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
     state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
@@ -464,7 +467,9 @@ def apply(ctx, state, action):
 
 def _require(state, seat, cards, packed):
     if not contains(state.hands[seat], packed):
-        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        lacking = missing(state.hands[seat], cards)
+        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
+                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
 
 
 def _take(state, seat, cards, packed):
@@ -664,6 +669,11 @@ def _shown(cards) -> str:
     return " ".join(CODES[c] for c in sorted(cards))
 
 
+def in_rank_order(cards, level: int) -> list[int]:
+    """Cards low to high in level order (§ terms), the wild cards among the level cards."""
+    return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
+
+
 def _choose_reading(state, seat, cards, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.readings(tuple(sorted(cards)), state.level)
@@ -715,14 +725,17 @@ def legal(state) -> dict:
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    held = _followers_held(state, seat, top)
-    return {"phase": "play", "seat": seat, "top": top.name, "held": held,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"
-                   + (f"; seat {seat} held " + ", ".join(held) if held else f"; seat {seat} held none")}
+    found = _followers_held(state, seat, top)
+    shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
+    plays = [f"{cards} as {r.name}" for r, cards in shown]
+    held = f"; of one rank (and the joker bomb) it held: {grouped_plays([(r.type, c) for r, c in shown])}" \
+        if found else "; it held no play of one rank (nor the joker bomb) that may follow"
+    return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
 
 
-def _followers_held(state, seat, top) -> list[str]:
-    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`."""
+def _followers_held(state, seat, top) -> list[tuple[Reading, tuple]]:
+    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`, weakest first."""
     cards = unpack(state.hands[seat])
     wild = state.level * 4 + HEARTS
     by_rank: dict[int, list[int]] = {}
@@ -731,15 +744,15 @@ def _followers_held(state, seat, top) -> list[str]:
             by_rank.setdefault(rank(c), []).append(c)
     wilds = [c for c in cards if c == wild]
     sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
-    found = []
+    found = {}
     for group in by_rank.values():
         for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
             play = tuple(sorted((group + wilds)[:size]))
-            found += [r for r in state.combos.readings(play, state.level) if beats(r, top)]
-    jokers = [c for c in cards if c >= 52]
+            found.update({r.name: (r, play) for r in state.combos.readings(play, state.level) if beats(r, top)})
+    jokers = tuple(c for c in cards if c >= 52)
     if len(jokers) == 4:
-        found += [r for r in state.combos.readings(tuple(jokers), state.level) if beats(r, top)]
-    return sorted({r.name for r in found})
+        found.update({r.name: (r, jokers) for r in state.combos.readings(jokers, state.level) if beats(r, top)})
+    return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
 
 def snapshot(state) -> dict:
@@ -747,7 +760,10 @@ def snapshot(state) -> dict:
         "level": level_code(state.level),
         "phase": "over" if state.over else state.phase,
         "turn": None if state.over else (state.turn if state.phase == "play" else None),
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "levels": state.levels,
+        "declaring": state.declaring,
+        "wild": [CODES[state.level * 4 + HEARTS]],
+        "hands": [[CODES[c] for c in in_rank_order(unpack(h), state.level)] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
                   for seat, cards, reading in state.trick],
