@@ -207,7 +207,7 @@ def rules(game, as_json):
     """Presets and options of each game, with their defaults."""
     known = games()
     if game is not None and game not in known:
-        _fail(f"unknown game {game!r}; known: {', '.join(known)}", EXIT_INVALID)
+        _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {

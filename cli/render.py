@@ -41,6 +41,8 @@ def match_line(match: dict) -> str:
 
 
 def _value(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         sep = " | " if any(isinstance(v, list) for v in value) else \
             "; " if any(isinstance(v, str) and " " in v for v in value) else " "

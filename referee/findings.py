@@ -78,3 +78,17 @@ def grouped_plays(plays: list[tuple[str, str]]) -> str:
     for kind, cards in plays:
         groups.setdefault(kind, []).append(cards)
     return "; ".join(f"{kind.replace('_', ' ')} {', '.join(cards)}" for kind, cards in groups.items())
+
+
+def plain(value) -> str:
+    """A value as a message shows it: strings in double quotes, true/false/null, lists as
+    comma-separated items ("none" when empty); never a Python repr."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items()) + "}"
+    return str(value)

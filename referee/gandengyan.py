@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, unpack
-from .findings import INFO, StopDeal, grouped_plays
+from .findings import INFO, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -656,7 +656,7 @@ def _check_deal_claims(ctx, deal, outcome):
                     "only the winner is ranked in Gan Deng Yan; the rest of the order is ignored")
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gandengyan.result.scores", ctx.at("result", "scores"),
-                  f"claimed scores {claimed['scores']}, computed {outcome['scores']}"
+                  f"claimed scores {plain(claimed['scores'])}, computed {plain(outcome['scores'])}"
                   + (f" ({'; '.join(outcome['multipliers'])})" if outcome["multipliers"] else ""))
 
 
@@ -709,11 +709,11 @@ def finish_match(ctx, match, claimed) -> dict:
                         f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
         return summary
     if "totals" in claimed and list(claimed["totals"]) != totals:
-        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {claimed['totals']}, computed {totals}")
+        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
     if "winner" in claimed and claimed["winner"] != leader:
         computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
         ctx.error("gandengyan.match.winner", "/result/winner",
-                  f"claimed winner seat {claimed['winner']}, but {computed} ({totals})")
+                  f"claimed winner seat {claimed['winner']}, but {computed} (totals {plain(totals)})")
     return summary
 
 

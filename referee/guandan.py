@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
-from .findings import WARNING, StopDeal, grouped_plays
+from .findings import WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -846,7 +846,7 @@ def _check_deal_claims(ctx, deal, outcome, state):
     _check_claim_keys(ctx, claimed)
     if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
         ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  f"claimed finishing order {_seats(claimed['order'])}, computed {_seats(outcome['order'])}")
+                  f"claimed finishing order {plain(claimed['order'])}, computed {plain(outcome['order'])}")
     _check_levels_claim(ctx, claimed, outcome["levels"])
     _check_tribute_claim(ctx, claimed, outcome["tribute"])
 
@@ -870,10 +870,6 @@ def _check_tribute_claim(ctx, claimed, computed):
     if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
                   f"claimed tribute {claimed['tribute']}, computed {computed}")
-
-
-def _seats(order) -> str:
-    return ", ".join(map(str, order))
 
 
 def _order_matches(claimed, computed, state) -> bool:
@@ -922,7 +918,7 @@ def finish_match(ctx, match, claimed) -> dict:
     if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {said}, computed {levels}")
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {plain(said)}, computed {plain(levels)}")
     if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")

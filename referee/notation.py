@@ -17,7 +17,7 @@ import jsonschema
 import orjson
 
 from .cards import CODES, parse_card, reading_code
-from .findings import ERROR, INFO, Finding, pointer
+from .findings import ERROR, INFO, Finding, plain, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 
@@ -118,15 +118,16 @@ def _finding_from(error, record) -> list[Finding]:
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
         return [located(record, "notation.key.unknown", path + [key],
-                        f"unknown key {key!r} (keys starting with x- are free for extensions)")
+                        f"unknown key {plain(key)} (keys starting with x- are free for extensions)")
                 for key in error.instance if key not in known and not key.startswith("x-")]
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
-        return [located(record, "notation.key.missing", at, f"missing required key {name!r}")]
+        return [located(record, "notation.key.missing", at, f"missing required key {plain(name)}")]
     rule = error.schema.get("x-rule", "notation.structure")
     template = error.schema.get("x-message")
-    message = template.format(value=error.instance) if template else _plain(error)
+    message = template.replace("{value!r}", "{value}").format(value=plain(error.instance)) if template \
+        else _plain(error)
     return [located(record, rule, at, message)]
 
 
@@ -145,8 +146,8 @@ def _plain(error) -> str:
     if error.validator == "minLength":
         return "must not be empty"
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(repr, value))}"
-    return f"{error.instance!r} is not allowed here"
+        return f"{plain(error.instance)} is not one of {plain(value)}"
+    return f"{plain(error.instance)} is not allowed here"
 
 
 def seat_findings(record: dict) -> list[Finding]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .findings import ERROR, Finding
+from .findings import ERROR, Finding, plain
 
 
 @dataclass(frozen=True)
@@ -48,7 +48,7 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
         findings.append(Finding(ERROR, "notation.rules.preset", at,
-                                f"unknown preset {preset!r} for {game.NAME}; presets: {', '.join(game.PRESETS)}"))
+                                f"unknown preset {plain(preset)} for {game.NAME}; presets: {', '.join(game.PRESETS)}"))
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
     options.update(game.PRESETS[preset])
@@ -56,10 +56,10 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         option = game.OPTIONS.get(name)
         if option is None and not name.startswith("x-"):
             findings.append(Finding(ERROR, "notation.rules.option", f"/rules/options/{name}",
-                                    f"unknown option {name!r} for {game.NAME}"))
+                                    f"unknown option {plain(name)} for {game.NAME}"))
         elif option is not None and not option.allows(value):
             findings.append(Finding(ERROR, "notation.rules.option", f"/rules/options/{name}",
-                                    f"option {name} takes {option.describe()}, not {value!r}"))
+                                    f"option {name} takes {option.describe()}, not {plain(value)}"))
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings
