@@ -146,7 +146,7 @@ def get_report(record_id):
 
 @blp.route("/records/<record_id>/deals/<int:deal>/steps/<int:step>", methods=["GET"])
 @blp.response(200, schemas.StepSchema)
-@blp.doc(summary="The table after the first `step` actions of a deal (0: as dealt)")
+@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last step")
 @_errors(404, 422)
 def get_step(record_id, deal, step):
     text = _store().text(record_id)

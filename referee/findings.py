@@ -76,3 +76,25 @@ class Report:
 def pointer(*parts) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def grouped_plays(plays: list[tuple[str, str]]) -> str:
+    """(type, cards) pairs, weakest first, in words grouped by type: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
+    groups: dict[str, list[str]] = {}
+    for kind, cards in plays:
+        groups.setdefault(kind, []).append(cards)
+    return "; ".join(f"{kind.replace('_', ' ')} {', '.join(cards)}" for kind, cards in groups.items())
+
+
+def plain(value) -> str:
+    """A value as a message shows it: strings in double quotes, true/false/null, lists as
+    comma-separated items ("none" when empty); never a Python repr."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items()) + "}"
+    return str(value)

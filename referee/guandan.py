@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, rank_code, unpack
-from .findings import WARNING, StopDeal
+from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
+from .findings import WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -328,8 +328,11 @@ class DealState:
     previous_o1: int | None
     record_leader: int | None
     paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
-    returned: dict = field(default_factory=dict)   # receiver -> card returned
+    given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
+    returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
+    first_lead: int | None = None                  # the seat the record shows making the first play
+    levels: list = field(default_factory=list)     # both teams' levels as the deal starts
+    declaring: int | None = None
     leader: int | None = None
     turn: int | None = None
     top: tuple | None = None            # (seat, Reading, cards) of the top play
@@ -347,7 +350,7 @@ class DealState:
     def phase(self) -> str:
         if len(self.paid) < len(self.payers):
             return "tribute"
-        if len(self.returned) < len(self.receivers):
+        if len(self.returned) < len(self.given):
             return "return"
         return "play"
 
@@ -375,6 +378,8 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
+    state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
@@ -432,10 +437,14 @@ def _begin_play(state, leader):
 
 
 def _check_leader(ctx, state):
+    """A wrong `leader` is reported; when the record's first play is by that seat, the replay
+    follows the record (one fault, one finding)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
                   f"the record names seat {state.record_leader} as leader, but seat {state.leader} leads "
                   f"({_leader_reason(state)})")
+        if state.first_lead == state.record_leader:
+            _begin_play(state, state.record_leader)
 
 
 def _leader_reason(state) -> str:
@@ -468,7 +477,9 @@ def apply(ctx, state, action):
 
 def _require(state, seat, cards, packed):
     if not contains(state.hands[seat], packed):
-        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        lacking = missing(state.hands[seat], cards)
+        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
+                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
 
 
 def _take(state, seat, cards, packed):
@@ -516,16 +527,23 @@ def _allocate(ctx, state):
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
         receiver_of = _allocate_double(ctx, state)
+    went_to = {}
     for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
         if to is not None and to != receiver:
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
                       f"seat {payer}'s tribute goes to seat {receiver}, not seat {to}", payer, index)
+            if to != payer and to not in state.given:
+                receiver = to       # the card goes where the record says (one fault, one finding)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
+        went_to[payer] = receiver
     if state.leader is None:
-        _begin_play(state, next(p for p, r in receiver_of.items() if r == state.receivers[0]))
+        o1 = state.receivers[0]
+        leader = next(p for p, r in receiver_of.items() if r == o1)
+        as_sent = next((p for p, r in went_to.items() if r == o1), leader)
+        _begin_play(state, as_sent if state.first_lead == as_sent else leader)   # as the record plays it
         _check_leader(ctx, state)
 
 
@@ -567,12 +585,15 @@ def _return(ctx, state, action):
     if problem:
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
                   f"seat {seat} returned {CODES[action.card]}: {problem}", seat, action.index)
+    to = payer
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
-    state.hands[payer] += ONE[action.card]
-    state.sizes[payer] += 1
-    state.returned[seat] = action.card
+        if action.to != seat:
+            to = action.to      # the card goes where the record says (one fault, one finding)
+    state.hands[to] += ONE[action.card]
+    state.sizes[to] += 1
+    state.returned[seat] = (action.card, to)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:
@@ -604,7 +625,7 @@ def _owed_text(state) -> str:
         owing = [p for p in state.payers if p not in state.paid]
         return "tribute is still owed by seat " + " and seat ".join(map(str, owing))
     if state.phase == "return":
-        owing = [r for r in state.receivers if r not in state.returned]
+        owing = [r for r in state.given if r not in state.returned]
         return "a return is still owed by seat " + " and seat ".join(map(str, owing))
     return "no tribute or return is owed now"
 
@@ -658,6 +679,11 @@ def _shown(cards) -> str:
     return " ".join(CODES[c] for c in sorted(cards))
 
 
+def in_rank_order(cards, level: int) -> list[int]:
+    """Cards low to high in level order (§ terms), the wild cards among the level cards."""
+    return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
+
+
 def _choose_reading(state, seat, cards, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.readings(tuple(sorted(cards)), state.level)
@@ -709,14 +735,17 @@ def legal(state) -> dict:
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    held = _followers_held(state, seat, top)
-    return {"phase": "play", "seat": seat, "top": top.name, "held": held,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"
-                   + (f"; seat {seat} held " + ", ".join(held) if held else f"; seat {seat} held none")}
+    found = _followers_held(state, seat, top)
+    shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
+    plays = [f"{cards} as {r.name}" for r, cards in shown]
+    held = f"; of one rank (and the joker bomb) it held: {grouped_plays([(r.type, c) for r, c in shown])}" \
+        if found else "; it held no play of one rank (nor the joker bomb) that may follow"
+    return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
 
 
-def _followers_held(state, seat, top) -> list[str]:
-    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`."""
+def _followers_held(state, seat, top) -> list[tuple[Reading, tuple]]:
+    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`, weakest first."""
     cards = unpack(state.hands[seat])
     wild = state.level * 4 + HEARTS
     by_rank: dict[int, list[int]] = {}
@@ -725,15 +754,15 @@ def _followers_held(state, seat, top) -> list[str]:
             by_rank.setdefault(rank(c), []).append(c)
     wilds = [c for c in cards if c == wild]
     sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
-    found = []
+    found = {}
     for group in by_rank.values():
         for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
             play = tuple(sorted((group + wilds)[:size]))
-            found += [r for r in state.combos.readings(play, state.level) if beats(r, top)]
-    jokers = [c for c in cards if c >= 52]
+            found.update({r.name: (r, play) for r in state.combos.readings(play, state.level) if beats(r, top)})
+    jokers = tuple(c for c in cards if c >= 52)
     if len(jokers) == 4:
-        found += [r for r in state.combos.readings(tuple(jokers), state.level) if beats(r, top)]
-    return sorted({r.name for r in found})
+        found.update({r.name: (r, jokers) for r in state.combos.readings(jokers, state.level) if beats(r, top)})
+    return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
 
 def snapshot(state) -> dict:
@@ -741,7 +770,10 @@ def snapshot(state) -> dict:
         "level": level_code(state.level),
         "phase": "over" if state.over else state.phase,
         "turn": None if state.over else (state.turn if state.phase == "play" else None),
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "levels": state.levels,
+        "declaring": state.declaring,
+        "wild": [CODES[state.level * 4 + HEARTS]],
+        "hands": [[CODES[c] for c in in_rank_order(unpack(h), state.level)] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
                   for seat, cards, reading in state.trick],
@@ -749,7 +781,7 @@ def snapshot(state) -> dict:
         "tribute": {
             "kind": state.tribute,
             "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
-            "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
+            "returned": [{"seat": r, "card": CODES[c], "to": to} for r, (c, to) in state.returned.items()],
         },
         "owed": None if state.phase == "play" else _owed_text(state),
     }
@@ -821,20 +853,33 @@ def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_l
 
 def _check_deal_claims(ctx, deal, outcome, state):
     claimed = deal.result or {}
+    _check_claim_keys(ctx, claimed)
+    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
+        ctx.error("guandan.result.order", ctx.at("result", "order"),
+                  f"claimed finishing order {plain(claimed['order'])}, computed {plain(outcome['order'])}")
+    _check_levels_claim(ctx, claimed, outcome["levels"])
+    _check_tribute_claim(ctx, claimed, outcome["tribute"])
+
+
+def _check_claim_keys(ctx, claimed):
+    """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in claimed:
         if key in ("winner", "scores"):
             ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
-    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
-        ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  f"claimed finishing order {claimed['order']}, computed {outcome['order']}")
+
+
+def _check_levels_claim(ctx, claimed, computed):
     if "levels" in claimed:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
-        if said != outcome["levels"]:
+        if said != computed:
             ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-                      f"claimed levels {said} after this deal, computed {outcome['levels']}")
-    if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
+                      f"claimed levels {' and '.join(said)} after this deal, computed {' and '.join(computed)}")
+
+
+def _check_tribute_claim(ctx, claimed, computed):
+    if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+                  f"claimed tribute {claimed['tribute']}, computed {computed}")
 
 
 def _order_matches(claimed, computed, state) -> bool:
@@ -847,21 +892,27 @@ def _order_matches(claimed, computed, state) -> bool:
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
-    """A deal not played to its end: a stopped one carries on from its claimed order, if any
-    (notation §9)."""
-    claimed = (deal.result or {}).get("order")
-    full = _complete_order(claimed) if claimed else None
+    """A deal not played to its end: a stopped one carries on from its claimed order, if any,
+    and its claimed levels set the next deal's levels (notation §9)."""
+    claimed = deal.result or {}
+    full = _complete_order(claimed["order"]) if claimed.get("order") else None
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
                        leader=state.leader, out=list(state.out))
     if match.winner is not None or not stopped:
         return outcome
+    _check_claim_keys(ctx, claimed)
+    if state is not None:
+        _check_tribute_claim(ctx, claimed, state.tribute)
     if full is None or not match.settled:
         match.settled = False     # later deals are not checkable (notation §9)
         return outcome
     level = match.levels[match.declaring if match.declaring is not None else 0]
     _advance(match, full, level, None)
+    _check_levels_claim(ctx, claimed, [level_code(v) for v in match.levels])
+    if "levels" in claimed:
+        match.levels = [_rank_index(v) for v in claimed["levels"]]
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
 
@@ -877,7 +928,7 @@ def finish_match(ctx, match, claimed) -> dict:
     if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {said}, computed {levels}")
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {plain(said)}, computed {plain(levels)}")
     if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")

@@ -9,7 +9,7 @@ import difflib
 import json
 from dataclasses import dataclass
 
-from .findings import ERROR, Finding, pointer
+from .findings import ERROR, Finding, plain, pointer
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
         findings.append(Finding(ERROR, "notation.rules.preset", at,
-                                f"unknown preset {json_text(preset)} for {game.NAME}{_did_you_mean(preset, game.PRESETS)}; "
+                                f"unknown preset {plain(preset)} for {game.NAME}{_did_you_mean(preset, game.PRESETS)}; "
                                 f"presets: {', '.join(game.PRESETS)}"))
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
@@ -66,11 +66,11 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         option = game.OPTIONS.get(name)
         if option is None and not name.startswith("x-"):
             findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                                    f"unknown option {json_text(name)} for {game.NAME}{_did_you_mean(name, game.OPTIONS)}; "
+                                    f"unknown option {plain(name)} for {game.NAME}{_did_you_mean(name, game.OPTIONS)}; "
                                     f"options: {', '.join(game.OPTIONS)}"))
         elif option is not None and not option.allows(value):
             findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                                    f"option {name} takes {option.describe()}, not {json_text(value)}"))
+                                    f"option {name} takes {option.describe()}, not {plain(value)}"))
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings

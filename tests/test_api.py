@@ -206,6 +206,15 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
 
+def test_steps_show_the_rejected_action_as_referee_replay_does(client):
+    from pathlib import Path
+    disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
+    record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
+    step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "24", "--json"])
+    assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
+
+
 def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
     record_id = post(client, guandan(5)).get_json()["id"]
     assert "2 deal" in assert_error(client.get(f"/v1/records/{record_id}/deals/2/steps/0"), 404)["message"]

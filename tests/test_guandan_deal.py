@@ -133,11 +133,42 @@ def test_deal_over_after_one_two_finish():
     assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
 
 
-def test_play_out_after_one_two():
-    d = quick_deal([0, 2])
-    report = check(d, rules={"preset": "official", "options": {"play_out_after_one_two": True}})
+PLAY_OUT = {"preset": "official", "options": {"play_out_after_one_two": True}}
+
+
+def test_play_out_after_one_two_a_record_stopping_at_the_one_two_finish_is_incomplete():
+    report = check(quick_deal([0, 2]), rules=PLAY_OUT)
     assert report.deals[0]["status"] == "incomplete"
     assert ("notation.deal.incomplete", "/deals/0/actions") in findings(report, "warning")
+
+
+def played_out(third_leads=3):
+    """Seats 0 and 2 go out (1-2), seat 2's last trick is passed out, then the next holder
+    after seat 2 (seat 3) leads its whole hand as singles while seat 1 passes (§4.5)."""
+    d = quick_deal([0, 2])
+    d["actions"] += [PASS(3), PASS(1)]
+    singles = d["hands"][third_leads]
+    for i, card in enumerate(singles):
+        d["actions"].append(P(third_leads, card))
+        if i < len(singles) - 1:
+            d["actions"].append(PASS((third_leads + 2) % 4))
+    return d
+
+
+@pytest.mark.parametrize("claim", [[0, 2, 3, 1], [0, 2, 1, 3], [0, 2]])
+def test_play_out_after_one_two_third_and_fourth_in_either_order(claim):
+    d = played_out()
+    d["result"] = {"order": claim, "levels": ["5", "2"]}
+    report = check(d, rules=PLAY_OUT)
+    assert findings(report) == [] and report.deals[0]["order"] == [0, 2, 3, 1]
+
+
+def test_play_out_after_one_two_trick_led_by_the_next_holder_after_the_winner():
+    """Seat 2 wins the trick and its partner is out too: seat 3, next after it, leads; not seat 1."""
+    report = check(played_out(third_leads=1), rules=PLAY_OUT)
+    first_lead = len(quick_deal([0, 2])["actions"]) + 2
+    assert findings(report) == [("guandan.turn", f"/deals/0/actions/{first_lead}")]
+    assert report.findings[0].legal["seat"] == 3
 
 
 # ---------------------------------------------------------------- §5 order, levels, match
@@ -432,6 +463,25 @@ def test_stopped_deal_continues_from_its_claim():
     assert ("guandan.deal.uncheckable", "/deals/1") in findings(no_claim, "warning")
 
 
+def test_claimed_levels_of_a_stopped_deal_set_the_next_level():
+    """Notation §9: the claimed levels set the next deal's levels; levels the claimed order
+    does not give (a 1-2 finish from 2 gives 5) are reported as for a complete deal."""
+    stopped = deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["7", "2"]})
+    resisted = deal([["7H", "KS"], ["RJ"], [], ["RJ"]], [P(0, "7H", "KS")])   # seat 0, the last o1, leads
+    report = check(stopped, resisted)
+    assert findings(report) == [("guandan.lead.pass", "/deals/0/actions/0"),
+                                ("guandan.result.levels", "/deals/0/result/levels")]
+    assert report.deals[1]["level"] == "7" and report.deals[1]["tribute"] == "resisted"
+    agreed = check(deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["5", "2"]}), resisted)
+    assert findings(agreed) == [("guandan.lead.pass", "/deals/0/actions/0"),
+                                ("guandan.play.combination", "/deals/1/actions/0")]   # 7H is no wild card at 5
+
+
+def test_claims_of_other_games_on_a_stopped_deal_are_errors():
+    report = check(deal([[]], [PASS(0)], leader=0, result={"order": [1, 3], "scores": [1, 2]}))
+    assert ("guandan.result.key", "/deals/0/result/scores") in findings(report)
+
+
 @pytest.mark.parametrize("start, expected", [
     ({"playing": 0}, [("guandan.start.levels", "/start")]),
     ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start")]),
@@ -486,11 +536,10 @@ def test_leader_checked_before_the_tribute_is_done():
     assert findings(report) == [("guandan.leader", "/deals/0/leader")]
 
 
-def test_a_report_after_the_deal_ended_is_transparent():
+def test_a_report_after_the_deal_ended_is_a_late_action():
+    """§4.1, §7, notation §5: reports stand anywhere before the deal ends, not after it."""
     d = quick_deal([0, 2])
     d["actions"].append({"seat": 1, "declare": "report", "count": 27})
-    assert findings(check(d)) == []
-    d["actions"].append(PASS(3))
     assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
 
 
