@@ -41,8 +41,9 @@ def prepare(text: str | bytes) -> Entry | list[Finding]:
         return problems
     game = games().get(value["game"])
     form = canonical(value, game.PRESET_ALIASES if game else None)
+    report = check_record(form).as_dict()     # reads whole numbers written as decimals into `form`
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Entry(digest, form, check_record(form).as_dict())
+    return Entry(digest, form, report)
 
 
 def _v1_tables(db: sqlite_utils.Database):
