@@ -258,6 +258,6 @@ def split_records(text: str, jsonl: bool | None = None):
     if not jsonl:
         yield None, text
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):     # not splitlines(): U+2028 may stand in a string
         if line.strip():
             yield number, line

@@ -253,3 +253,33 @@ def test_open_writes_take_json_bodies_only_and_answer_our_host(monkeypatch, tmp_
     assert client.get("/v1/records", headers={"Host": "localhost:8765"}).status_code == 200
     rebound = client.get("/v1/records", headers={"Host": "evil.example:8765"})
     assert_error(rebound, 400)
+
+
+# ------------------------------------------------------------------ 6. JSON Lines break at \n only
+
+ODD = changed(BASE, lambda r: r.update(comment="a\u2028b\u2029c\x85d\x1ce\x0bf"))
+ODD_LINES = (orjson.dumps(ODD) + b"\n" + orjson.dumps(BASE) + b"\n").decode()
+
+
+def test_json_lines_break_at_newlines_only(tmp_path):
+    archive = tmp_path / "odd.json"
+    archive.write_text(ODD_LINES, encoding="utf-8")
+    for source in (str(archive), "-"):
+        result = run("validate", "--json", source, stdin=ODD_LINES)
+        reports = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["valid"] for r in reports] == [True, True], result.output
+        assert reports[1]["source"].endswith(":2")
+    imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(archive))
+    assert imported.exit_code == 0 and imported.output.count(" stored") == 2, imported.output
+    client = app_with(tmp_path).test_client()
+    answer = client.post("/v1/validate", data=ODD_LINES.encode(), content_type="application/x-ndjson")
+    assert [json.loads(line)["valid"] for line in answer.data.split(b"\n") if line] == [True, True]
+
+
+def test_fmt_output_passes_its_own_check(tmp_path):
+    archive = tmp_path / "odd.jsonl"
+    archive.write_text(ODD_LINES, encoding="utf-8")
+    assert run("fmt", "-w", str(archive)).exit_code == 0
+    assert run("fmt", "--check", str(archive)).exit_code == 0
+    first = archive.read_text(encoding="utf-8").split("\n")[0]
+    assert json.loads(first)["comment"] == ODD["comment"]
