@@ -5,7 +5,9 @@ from __future__ import annotations
 import contextlib
 import copy
 import json
+import os
 import socket
+import tempfile
 import threading
 from pathlib import Path
 
@@ -283,3 +285,56 @@ def test_fmt_output_passes_its_own_check(tmp_path):
     assert run("fmt", "--check", str(archive)).exit_code == 0
     first = archive.read_text(encoding="utf-8").split("\n")[0]
     assert json.loads(first)["comment"] == ODD["comment"]
+
+
+# ------------------------------------------------------------------ 7. fmt -w keeps the file what it was
+
+ALIASED = changed(BASE, lambda r: r["deals"][0]["hands"][0].__setitem__(0, r["deals"][0]["hands"][0][0].lower()))
+
+
+def test_fmt_keeps_a_one_record_json_lines_file_json_lines(tmp_path):
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(orjson.dumps(ALIASED) + b"\n")
+    assert run("fmt", "-w", str(path)).exit_code == 0
+    lines = path.read_text().split("\n")
+    assert len(lines) == 2 and lines[1] == "" and json.loads(lines[0])["deals"][0]["hands"][0][0].isupper()
+
+
+def test_fmt_keeps_the_mode_and_writes_through_a_symlink(tmp_path):
+    target = tmp_path / "record.json"
+    target.write_bytes(orjson.dumps(ALIASED))
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert run("fmt", "-w", str(link)).exit_code == 0
+    assert link.is_symlink() and (target.stat().st_mode & 0o777) == 0o644
+    assert run("fmt", "--check", str(target)).exit_code == 0
+
+
+def test_fmt_syncs_before_the_rename_and_leaves_no_temp_file_when_it_fails(tmp_path, monkeypatch):
+    path = tmp_path / "record.json"
+    path.write_bytes(orjson.dumps(ALIASED))
+    before = path.read_bytes()
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    assert run("fmt", "-w", str(path)).exit_code == 0 and synced
+    path.write_bytes(before)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    result = run("fmt", "-w", str(path))
+    assert result.exit_code == 2 and "No space left" in result.output and "Traceback" not in result.output
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]
+
+
+def test_fmt_in_a_read_only_folder_is_a_clear_error(tmp_path, monkeypatch):
+    path = tmp_path / "record.json"
+    path.write_bytes(orjson.dumps(ALIASED))
+
+    def refused(*args, **kwargs):      # what a read-only folder answers (root is let through, so it is faked)
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", refused)
+    result = run("fmt", "-w", str(path))
+    assert result.exit_code == 2 and "cannot write" in result.output and "Permission denied" in result.output
