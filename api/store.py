@@ -34,15 +34,19 @@ class Entry:
 def prepare(text: str | bytes) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
-    if isinstance(value, Finding):
-        return [value]
+    return [value] if isinstance(value, Finding) else prepare_record(value)
+
+
+def prepare_record(value) -> Entry | list[Finding]:
+    """The entry for one parsed record, or the findings that make it no CGR/1 record."""
     problems = structure_findings(value)
     if problems:
         return problems
     game = games().get(value["game"])
     form = canonical(value, game.PRESET_ALIASES if game else None)
+    report = check_record(form).as_dict()     # reads whole numbers written as decimals into `form`
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Entry(digest, form, check_record(form).as_dict())
+    return Entry(digest, form, report)
 
 
 def _v1_tables(db: sqlite_utils.Database):
@@ -100,6 +104,10 @@ class Store:
             for version, step in enumerate(MIGRATIONS[done:], done + 1):
                 step(db)
                 db["migrations"].insert({"version": version, "applied_at": _now()})
+
+    def has(self, record_id: str) -> bool:
+        with self.connect() as db:
+            return db.execute("SELECT 1 FROM records WHERE id = ?", [record_id]).fetchone() is not None
 
     def version(self) -> int:
         with self.connect() as db:

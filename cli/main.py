@@ -1,6 +1,7 @@
 """The `referee` command line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -169,7 +170,7 @@ def fmt(file, write, check):
         raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         _fail(f"cannot read {file}: {exc}")
-    chunks = list(split_records(raw))
+    chunks = list(split_records(raw, True if file.endswith(".jsonl") else None))
     jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
     lines = []
     for number, chunk in chunks:
@@ -193,11 +194,34 @@ def fmt(file, write, check):
 
 
 def _write_atomically(path: str, text: str):
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-        handle.write(text)
-        temp = handle.name
-    os.replace(temp, path)
+    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    temp = None
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
+            temp = handle.name
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
+        _fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str):
+    """Make the rename itself durable, where the system lets a folder be opened."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 @main.command()

@@ -77,7 +77,7 @@ def import_(files, db_path, submitter):
             already += not created
             click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
                        f"{'' if valid else ' (invalid)'}")
-    click.echo(f"{stored} newly stored, {already} there before, {rejected} not stored; {invalid} invalid", err=True)
+    click.echo(f"{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", err=True)
     sys.exit(EXIT_UNREADABLE if rejected else EXIT_INVALID if invalid else EXIT_VALID)
 
 

@@ -41,6 +41,7 @@ _fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]),
 _full_validator = jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
+MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
                int: "a number", float: "a number", type(None): "null"}
@@ -158,9 +159,9 @@ def seat_findings(record: dict) -> list[Finding]:
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
-        if isinstance(value, float):
+        if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
-        if isinstance(value, int) and value >= seats and path:
+        if isinstance(value, (int, float)) and value >= seats and path:
             found.append(located(record, "notation.seat", list(path),
                                  f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
 
@@ -187,6 +188,33 @@ def seat_findings(record: dict) -> list[Finding]:
     for i in range(len(start.get("a_attempts", []))):
         check(start["a_attempts"], i)
     check(record.get("result", {}), "winner")
+    return found
+
+
+def number_findings(record: dict) -> list[Finding]:
+    """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
+    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part."""
+    found = []
+
+    def check(value, *path):
+        if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            found.append(Finding(ERROR, "notation.number", pointer(*path),
+                                 f"{value!r} is beyond any number a record can mean (at most 10^12)"))
+
+    def check_all(values, *path):
+        for i, value in enumerate(values):
+            check(value, *path, i)
+
+    for d, deal in enumerate(record["deals"]):
+        for a, action in enumerate(deal["actions"]):
+            if len(action) > 2:
+                check(action.get("count"), "deals", d, "actions", a, "count")
+                check(action.get("t"), "deals", d, "actions", a, "t")
+        check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
+    start = record.get("start", {})
+    check_all(start.get("a_attempts", []), "start", "a_attempts")
+    check_all(start.get("totals", []), "start", "totals")
+    check_all(record.get("result", {}).get("totals", []), "result", "totals")
     return found
 
 
@@ -250,6 +278,6 @@ def split_records(text: str, jsonl: bool | None = None):
     if not jsonl:
         yield None, text
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):     # not splitlines(): U+2028 may stand in a string
         if line.strip():
             yield number, line

@@ -22,7 +22,7 @@ def db(tmp_path):
     path = str(tmp_path / "store.db")
     result = run("store", "import", "--db", path, VALID, DISPUTED, GDY)
     assert result.exit_code == 1, result.output       # one stored record is invalid
-    assert "3 newly stored, 0 there before, 0 not stored; 1 invalid" in result.output
+    assert "3 new, 0 already in the store, 0 rejected; 1 invalid" in result.output
     return path
 
 
@@ -66,7 +66,7 @@ def test_export_writes_json_lines_that_import_again(db, tmp_path):
     lines = out.read_text().split("\n")
     assert len(lines) == 4 and lines[-1] == ""
     again = run("store", "import", "--db", str(tmp_path / "other.db"), str(out))
-    assert "3 newly stored" in again.output
+    assert "3 new," in again.output
     assert _ids(str(tmp_path / "other.db"))[0] == _ids(db)[0]
 
 

@@ -1,0 +1,340 @@
+"""Hardening (issue 8): crafted numbers, duplicate keys, line breaks, files that are no files,
+`fmt -w` on the disk: a finding or a clear error, never a crash, never silent loss."""
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import os
+import socket
+import tempfile
+import threading
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+import api.views
+from api import create_app
+from api.limits import Limits
+from api.schemas import ErrorSchema
+from api.server import make_server
+from api.store import prepare
+from cli.main import main
+from referee.replay import check_record
+from tests.builders import guandan, quick_deal
+
+GDY = json.loads((Path(__file__).parent.parent / "samples" / "gandengyan" / "multipliers.json").read_text())
+BASE = guandan([quick_deal([0, 2])])
+TOKEN = "a-token-of-16-chars-or-more"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def changed(record, edit):
+    record = copy.deepcopy(record)
+    edit(record)
+    return record
+
+
+def assert_error(response, code: int) -> dict:
+    body = response.get_json()
+    assert response.status_code == code, body
+    assert ErrorSchema().validate(body) == {} and body["code"] == code
+    return body
+
+
+def errors(record):
+    return [(f.rule, f.at) for f in check_record(record).findings if f.severity == "error"]
+
+
+# ------------------------------------------------------------------ 1. numbers beyond 64 bits
+
+HUGE_SEAT = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.9e19))
+LOW_TOTALS = changed(GDY, lambda r: r.update(start={"totals": [-2**63 + 1, 0, 0]}))
+HUGE_COUNT = changed(BASE, lambda r: r["deals"][0]["actions"].insert(
+    1, {"seat": 1, "declare": "report", "count": 1e30}))
+
+
+@pytest.mark.parametrize("record, expected", [
+    (HUGE_SEAT, [("notation.seat", "/deals/0/actions/1/seat")]),
+    (LOW_TOTALS, [("notation.number", "/start/totals/0")]),
+    (HUGE_COUNT, [("notation.number", "/deals/0/actions/1/count")]),
+    (changed(GDY, lambda r: r["deals"][0]["result"].update(scores=[-9.2e18, 0, 0])),
+     [("notation.number", "/deals/0/result/scores/0")]),
+    (changed(GDY, lambda r: r["result"].update(totals=[1, 2, 10**13])), [("notation.number", "/result/totals/2")]),
+    (changed(BASE, lambda r: r["deals"][0]["actions"][0].update(t=2**64 - 1)),
+     [("notation.number", "/deals/0/actions/0/t")]),
+])
+def test_numbers_beyond_any_meaning_are_findings(record, expected):
+    assert errors(record) == expected
+    orjson.dumps(check_record(record).as_dict())
+    orjson.dumps(record)
+
+
+def test_a_crafted_number_does_not_stop_a_batch(tmp_path):
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (LOW_TOTALS, HUGE_SEAT, BASE)))
+    result = run("validate", "--json", str(archive))
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert [json.loads(line)["valid"] for line in result.output.splitlines()] == [False, False, True]
+    db = str(tmp_path / "r.db")
+    imported = run("store", "import", "--db", db, str(archive))
+    assert imported.exit_code == 1, imported.output
+    assert imported.output.count("stored") == 3
+
+
+def test_api_answers_a_crafted_number_with_a_report(tmp_path):
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
+    stored = client.post("/v1/records", data=orjson.dumps(HUGE_SEAT), headers=AUTH, content_type="application/json")
+    assert stored.status_code == 201 and stored.get_json()["report"]["valid"] is False
+    checked = client.post("/v1/validate", data=orjson.dumps(LOW_TOTALS), content_type="application/json")
+    assert checked.status_code == 200
+    assert checked.get_json()["findings"][0]["rule"] == "notation.number"
+
+
+# ------------------------------------------------------------------ 2. one id for one stored form
+
+def test_a_whole_number_written_as_a_decimal_is_the_same_record():
+    decimal = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.0))
+    assert prepare(orjson.dumps(decimal)).id == prepare(orjson.dumps(BASE)).id
+
+
+def test_the_id_is_the_hash_of_the_stored_form(tmp_path):
+    import hashlib
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
+    decimal = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.0))
+    ids = {client.post("/v1/records", data=orjson.dumps(r), headers=AUTH,
+                       content_type="application/json").get_json()["id"] for r in (BASE, decimal)}
+    assert len(ids) == 1 and client.get("/v1/records").get_json()["total"] == 1
+    stored = client.get(f"/v1/records/{ids.pop()}")
+    record = orjson.loads(stored.data)
+    assert hashlib.sha256(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest() == stored.request.path.rsplit("/", 1)[1]
+
+
+# ------------------------------------------------------------------ 3. the work of a request is bounded
+
+def app_with(tmp_path, **limits):
+    return create_app(str(tmp_path / "r.db"), token=TOKEN, limits=Limits(**limits))
+
+
+def test_records_per_request_are_bounded(tmp_path):
+    client = app_with(tmp_path, records=3).test_client()
+    body = b"1\n" * 4
+    assert_error(client.post("/v1/validate", data=body, content_type="application/x-ndjson"), 413)
+    answer = client.post("/v1/validate", data=b"1\n" * 3, content_type="application/x-ndjson")
+    assert answer.status_code == 200 and len(answer.data.splitlines()) == 3
+
+
+TWO_DEALS = guandan([quick_deal([0, 2]), quick_deal([0, 2])])
+
+
+@pytest.mark.parametrize("limits, said", [({"deals": 1}, "2 deals"), ({"actions": 10}, "actions")])
+def test_deals_and_actions_per_record_are_bounded(tmp_path, limits, said):
+    client = app_with(tmp_path, **limits).test_client()
+    body = orjson.dumps(TWO_DEALS)
+    for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
+        error = assert_error(client.post(path, data=body, headers=headers, content_type="application/json"), 422)
+        assert said in error["message"] and error["findings"][0]["rule"] == "api.limit"
+    assert client.get("/v1/records").get_json()["total"] == 0
+
+
+def test_a_finding_message_is_cut_to_the_limit(tmp_path):
+    client = app_with(tmp_path, message=60).test_client()
+    record = changed(BASE, lambda r: r["deals"][0]["actions"][0].update(play=["3S"] * 5000))
+    for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
+        answer = client.post(path, data=orjson.dumps(record), headers=headers, content_type="application/json")
+        report = answer.get_json().get("report", answer.get_json())
+        assert report["findings"] and max(len(f["message"]) for f in report["findings"]) <= 60 + len(" … (cut)")
+    assert len(client.post("/v1/validate", json=record).data) < 5000
+
+
+def test_a_full_check_pool_answers_503_and_reads_go_on(tmp_path):
+    app = app_with(tmp_path, checks=1, queue=0)
+    client = app.test_client()
+    release, started = threading.Event(), threading.Event()
+    blocker = threading.Thread(target=app.extensions["referee.pool"].run,
+                               args=(lambda: started.set() or release.wait(10),))
+    blocker.start()
+    try:
+        assert started.wait(10)
+        busy = assert_error(client.post("/v1/validate", json=BASE), 503)
+        assert "try again" in busy["message"]
+        assert client.get("/v1/records").status_code == 200
+    finally:
+        release.set()
+        blocker.join(10)
+    assert client.post("/v1/validate", json=BASE).status_code == 200
+
+
+def test_steps_are_replayed_once_per_deal(tmp_path, monkeypatch):
+    client = app_with(tmp_path).test_client()
+    record_id = client.post("/v1/records", json=BASE, headers=AUTH).get_json()["id"]
+    calls = []
+    real = api.views.replay_steps
+    monkeypatch.setattr(api.views, "replay_steps", lambda *args: calls.append(args) or real(*args))
+    tables = [client.get(f"/v1/records/{record_id}/deals/0/steps/{k}").get_json()["table"] for k in range(4)]
+    assert len(calls) == 1 and tables[0] != tables[3]
+    client.delete(f"/v1/records/{record_id}", headers=AUTH)
+    assert_error(client.get(f"/v1/records/{record_id}/deals/0/steps/1"), 404)
+
+
+# ------------------------------------------------------------------ 4, 12. waitress: limits, errors in the one shape
+
+@contextlib.contextmanager
+def serving(app, **options):
+    server = make_server(app, host="127.0.0.1", port=0, threads=4, **options)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        yield server.effective_port
+    finally:
+        server.task_dispatcher.shutdown()
+        server.close()
+        thread.join(timeout=10)
+
+
+def raw_request(port, data: bytes) -> tuple[int, dict]:
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
+        conn.sendall(data)
+        answer = b""
+        while chunk := conn.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    return int(head.split()[1]), json.loads(body)
+
+
+def test_waitress_refuses_big_bodies_and_headers_in_the_error_shape(tmp_path):
+    with serving(app_with(tmp_path), max_request_body_size=1000, max_request_header_size=2000) as port:
+        code, body = raw_request(port, b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                                       b"Content-Length: 50000000\r\n\r\n{")
+        assert code == 413 and ErrorSchema().validate(body) == {} and body["code"] == 413
+        code, body = raw_request(port, b"GET /v1/records HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 3000 + b"\r\n\r\n")
+        assert code == 431 and ErrorSchema().validate(body) == {}
+
+
+def test_serve_hands_the_limits_to_waitress_and_the_app(monkeypatch, tmp_path):
+    calls = []
+
+    class Server:
+        def run(self):
+            pass
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **kw: calls.append((app, kw)) or Server())
+    result = run("serve", "--db", str(tmp_path / "r.db"), "--read-only", "--max-body", "5000", "--threads", "12",
+                 "--connection-limit", "20", "--channel-timeout", "5", "--max-records", "7", "--checks", "3")
+    assert result.exit_code == 0, result.output
+    app, options = calls[0]
+    assert options["max_request_body_size"] == 5000 and options["threads"] == 12
+    assert options["connection_limit"] == 20 and options["channel_timeout"] == 5
+    assert app.extensions["referee.limits"] == Limits(records=7, checks=3)
+    assert run("serve", "--read-only", "--checks", "6", "--threads", "8").exit_code == 2
+
+
+# ------------------------------------------------------------------ 5. --no-auth: JSON bodies, our own Host
+
+def test_open_writes_take_json_bodies_only_and_answer_our_host(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setattr("api.server.make_server", lambda app, **kw: calls.append(app) or Server())
+
+    class Server:
+        def run(self):
+            pass
+
+    assert run("serve", "--db", str(tmp_path / "r.db"), "--no-auth", "--port", "8765").exit_code == 0
+    client = calls[0].test_client()
+    local = {"Host": "127.0.0.1:8765"}
+    form = client.post("/v1/records", data=orjson.dumps(BASE), headers=local, content_type="text/plain")
+    assert_error(form, 415)
+    assert client.get("/v1/records", headers=local).get_json()["total"] == 0
+    assert client.post("/v1/records", json=BASE, headers=local).status_code == 201
+    assert client.get("/v1/records", headers={"Host": "localhost:8765"}).status_code == 200
+    rebound = client.get("/v1/records", headers={"Host": "evil.example:8765"})
+    assert_error(rebound, 400)
+
+
+# ------------------------------------------------------------------ 6. JSON Lines break at \n only
+
+ODD = changed(BASE, lambda r: r.update(comment="a\u2028b\u2029c\x85d\x1ce\x0bf"))
+ODD_LINES = (orjson.dumps(ODD) + b"\n" + orjson.dumps(BASE) + b"\n").decode()
+
+
+def test_json_lines_break_at_newlines_only(tmp_path):
+    archive = tmp_path / "odd.json"
+    archive.write_text(ODD_LINES, encoding="utf-8")
+    for source in (str(archive), "-"):
+        result = run("validate", "--json", source, stdin=ODD_LINES)
+        reports = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["valid"] for r in reports] == [True, True], result.output
+        assert reports[1]["source"].endswith(":2")
+    imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(archive))
+    assert imported.exit_code == 0 and imported.output.count(" stored") == 2, imported.output
+    client = app_with(tmp_path).test_client()
+    answer = client.post("/v1/validate", data=ODD_LINES.encode(), content_type="application/x-ndjson")
+    assert [json.loads(line)["valid"] for line in answer.data.split(b"\n") if line] == [True, True]
+
+
+def test_fmt_output_passes_its_own_check(tmp_path):
+    archive = tmp_path / "odd.jsonl"
+    archive.write_text(ODD_LINES, encoding="utf-8")
+    assert run("fmt", "-w", str(archive)).exit_code == 0
+    assert run("fmt", "--check", str(archive)).exit_code == 0
+    first = archive.read_text(encoding="utf-8").split("\n")[0]
+    assert json.loads(first)["comment"] == ODD["comment"]
+
+
+# ------------------------------------------------------------------ 7. fmt -w keeps the file what it was
+
+ALIASED = changed(BASE, lambda r: r["deals"][0]["hands"][0].__setitem__(0, r["deals"][0]["hands"][0][0].lower()))
+
+
+def test_fmt_keeps_a_one_record_json_lines_file_json_lines(tmp_path):
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(orjson.dumps(ALIASED) + b"\n")
+    assert run("fmt", "-w", str(path)).exit_code == 0
+    lines = path.read_text().split("\n")
+    assert len(lines) == 2 and lines[1] == "" and json.loads(lines[0])["deals"][0]["hands"][0][0].isupper()
+
+
+def test_fmt_keeps_the_mode_and_writes_through_a_symlink(tmp_path):
+    target = tmp_path / "record.json"
+    target.write_bytes(orjson.dumps(ALIASED))
+    target.chmod(0o644)
+    link = tmp_path / "link.json"
+    link.symlink_to(target)
+    assert run("fmt", "-w", str(link)).exit_code == 0
+    assert link.is_symlink() and (target.stat().st_mode & 0o777) == 0o644
+    assert run("fmt", "--check", str(target)).exit_code == 0
+
+
+def test_fmt_syncs_before_the_rename_and_leaves_no_temp_file_when_it_fails(tmp_path, monkeypatch):
+    path = tmp_path / "record.json"
+    path.write_bytes(orjson.dumps(ALIASED))
+    before = path.read_bytes()
+    synced = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: synced.append(fd) or real_fsync(fd))
+    assert run("fmt", "-w", str(path)).exit_code == 0 and synced
+    path.write_bytes(before)
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", full)
+    result = run("fmt", "-w", str(path))
+    assert result.exit_code == 2 and "No space left" in result.output and "Traceback" not in result.output
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["record.json"]
+
+
+def test_fmt_in_a_read_only_folder_is_a_clear_error(tmp_path, monkeypatch):
+    path = tmp_path / "record.json"
+    path.write_bytes(orjson.dumps(ALIASED))
+
+    def refused(*args, **kwargs):      # what a read-only folder answers (root is let through, so it is faked)
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(tempfile, "NamedTemporaryFile", refused)
+    result = run("fmt", "-w", str(path))
+    assert result.exit_code == 2 and "cannot write" in result.output and "Permission denied" in result.output
