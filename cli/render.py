@@ -65,7 +65,8 @@ def table(console: Console, step: int, action: dict | None, snap: dict, findings
     grid.add_column("cards", justify="right")
     grid.add_column("hand")
     for seat, hand in enumerate(snap["hands"]):
-        mark = " ←" if snap.get("turn") == seat else ""
+        turn = snap.get("turn")
+        mark = " ←" if turn == seat or isinstance(turn, list) and seat in turn else ""
         grid.add_row(f"{seat}{mark}", str(len(hand)), " ".join(hand))
     console.print(grid)
     trick = "; ".join(f"{t['seat']}: " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t else "pass")
