@@ -105,7 +105,8 @@ def describe(x: tuple) -> str:
     size, r, black, red = x
     jokers = [f"{n} {kind} joker{'s' * (n > 1)}" for n, kind in ((black, "black"), (red, "red")) if n]
     shown = "10" if r == 8 else RANK_NAMES[r]
-    return f"a set of {size} {shown}{'s' * (size > 1)}" + (f" ({' and '.join(jokers)})" if jokers else "")
+    head = f"a single {shown}" if size == 1 else f"a set of {size} {shown}s"
+    return head + (f" ({' and '.join(jokers)})" if jokers else "")
 
 
 def may_follow(y: tuple) -> str:
@@ -695,6 +696,8 @@ def _shao_first(ctx, state, action, x, packed):
     if not shao_valid(rest):
         return _shao_void(ctx, state, action, f"seat {q}'s Shao Pai is false: after {describe(x)} its hand "
                           "does not split into sets that each hold a joker plus one last set (§4.7.2)")
+    if state.t == state.shao_bound:
+        state.shao_bound = -1           # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
     state.sizes[q] -= x[0]
     if state.reports.report_at is not None:
