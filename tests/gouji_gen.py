@@ -121,8 +121,9 @@ def candidate_sets(hand, top, rng, leading):
 class DealPlayer:
     """Plays one deal from the dealt hands; `actions` is the record's action list."""
 
-    def __init__(self, rng, hands, leader, o, chance):
+    def __init__(self, rng, hands, leader, o, chance, fault=None):
         self.rng, self.o, self.chance = rng, o, chance
+        self.fault, self.fault_at = fault, None      # a fault to commit: (kind, earliest action)
         self.hands = [list(h) for h in hands]
         self.holders = set(range(6))
         self.out, self.dead = [], []
@@ -275,6 +276,8 @@ class DealPlayer:
         return self.actions
 
     def step(self):
+        if self.fault and self.fault_at is None and len(self.actions) >= self.fault[1] and self.try_fault():
+            return
         seat = self.rng.choice(sorted(self.turn))
         if len(self.turn) > 1:
             self.events.add("endgame_choice")
@@ -287,6 +290,43 @@ class DealPlayer:
         if options and self.rng.random() < self.chance.get("follow", 0.6):
             return self.follow(seat, self.rng.choice(options))
         self.pass_(seat)
+
+    def try_fault(self):
+        """One illegal play, where the situation allows it: a seat that passed plays again in the
+        trick (§4.9), a seat outside a duel plays into it (§4.5), a set with black jokers is beaten
+        without as many red jokers (§3 rule 4)."""
+        top, kind = self.top, self.fault[0]
+        if top is None:
+            return False
+        if kind == "reentry" and self.mode == "N":
+            seats = sorted((self.passed & self.holders) - {self.t})
+        elif kind == "intrude" and self.mode == "D":
+            seats = sorted(self.holders - set(self.duel))
+        elif kind == "black_joker" and top.black and not top.red:
+            for seat in sorted(self.turn):
+                naturals = {}
+                for c in self.hands[seat]:
+                    if top.rank < value(c) <= 12:
+                        naturals.setdefault(value(c), []).append(c)
+                for cards in naturals.values():
+                    if len(cards) >= len(top.cards):
+                        return self.commit_fault(seat, Set(cards[:len(top.cards)]), "gouji.follow")
+            return False
+        else:
+            return False
+        for seat in seats:
+            options = candidate_sets(self.hands[seat], top, self.rng, False)
+            if options:
+                return self.commit_fault(seat, options[0], "gouji.turn")
+        return False
+
+    def commit_fault(self, seat, chosen, rule):
+        self.fault_at = (len(self.actions), rule)
+        if self.mode != "D":
+            self.note_actor(seat)
+        gone = self.play(seat, chosen)
+        self.after_play(seat, chosen, gone)
+        return True
 
     def bot_declines(self, seat):
         """Team-mates rarely beat each other; seats asked to let go by Xian Rang Rang mostly do."""
@@ -339,6 +379,8 @@ class DealPlayer:
         if self.over:
             return
         if self.mode == "S" or (self.mode == "N" and chosen.qualifies(self.o)):
+            if self.mode == "S":
+                self.events.add("duel_after_shao")
             self.mode = "N"
             if opposite(seat) in self.holders:
                 self.mode, self.duel, self.final = "D", (seat, opposite(seat)), gone
@@ -491,6 +533,9 @@ def tribute_phase(rng, hands, previous, kind, o, chance):
     for payer, receiver, n, _ in duties:
         for _ in range(n):
             card = rng.choice(highest(hands[payer]))
+            if chance.get("wrong_tribute") and not chance.get("wrong_done"):
+                card = min(hands[payer], key=value)          # a fault: not the highest card (§6.2)
+                chance["wrong_done"] = (payer, card)
             hands[payer].remove(card)
             hands[receiver].append(card)
             paid.append((payer, receiver, card))
@@ -516,12 +561,18 @@ def deal_hands(rng, arrange=None):
     return arrange(rng, hands) if arrange else hands
 
 
-def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=None, players=None):
-    """A random legal match of `deals` deals with every claim; `arrange(rng, hands, deal_index)`
-    may rearrange a deal's hands (e.g. to give a seat four red jokers)."""
+def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=None, players=None,
+                 fault=None, events=False):
+    """A random legal match of `deals` deals with every claim.
+
+    `arrange(rng, hands, deal_index, previous_order)` may rearrange a deal's hands (e.g. to give
+    a seat four red jokers). `fault` = (kind, deal, earliest action) commits one illegal play
+    ("reentry", "intrude", "black_joker") in that deal, if the situation arises; the record then
+    gets `x-fault` = {"deal", "action", "rule"}. `chance["wrong_tribute"]` pays one tribute card
+    that is not the highest. `events` keeps what happened in each deal under `x-events`."""
     rng = random.Random(seed)
     o = dict(DEFAULTS, **(options or {}))
-    chance = chance or {}
+    chance = dict(chance or {})
     start = start or {}
     previous = start.get("previous_order")
     fresh = previous is None or start.get("fresh") is True
@@ -533,7 +584,7 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
         record["start"] = start
     record["deals"] = []
     for index in range(deals):
-        hands = deal_hands(rng, (lambda r, h, i=index: arrange(r, h, i)) if arrange else None)
+        hands = deal_hands(rng, (lambda r, h, i=index, p=previous: arrange(r, h, i, p)) if arrange else None)
         dealt = [list(h) for h in hands]
         sweep = previous is not None and len({team(s) for s in previous[:3]}) == 1
         kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
@@ -557,13 +608,21 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
             deal["leader"] = leader
         elif rng.random() < 0.3:
             deal["leader"] = leader
-        player = DealPlayer(rng, hands, leader, o, chance)
+        wrong = chance.pop("wrong_done", None)
+        if wrong:
+            at = next(i for i, a in enumerate(actions) if a["seat"] == wrong[0] and a.get("tribute") == wrong[1])
+            record["x-fault"] = {"deal": index, "action": at, "rule": "gouji.tribute.card"}
+            chance["wrong_done"] = True
+        player = DealPlayer(rng, hands, leader, o, chance, fault[::2] if fault and fault[1] == index else None)
         deal["actions"] = actions + player.run()
+        if player.fault_at:
+            record["x-fault"] = {"deal": index, "action": len(actions) + player.fault_at[0], "rule": player.fault_at[1]}
         order = final_order(player)
         got = scores(order, o)
         totals = [t + g for t, g in zip(totals, got)]
         deal["result"] = {"order": order if rng.random() < 0.5 else order[:5], "scores": got, "tribute": tribute}
-        deal["x-events"] = sorted(player.events)
+        if events:
+            deal["x-events"] = sorted(player.events)
         record["deals"].append(deal)
         previous, fresh = order, False
     winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
@@ -571,7 +630,7 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
     return record
 
 
-def hoard_jokers(rng, hands, index):
+def hoard_jokers(rng, hands, index, previous=None):
     """Rearranges a deal so that one seat holds all eight jokers and seven ranks of four cards:
     a hand that may declare Shao Pai from the start (§4.7.2)."""
     deck = [c for h in hands for c in h]
