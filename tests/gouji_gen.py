@@ -132,6 +132,7 @@ class DealPlayer:
         self.bound = None            # a Shao Pai declarer still bound by §4.7.4
         self.reported = set()
         self.events = set()          # what happened: "duel", "shao", "xrr", "endgame_choice", ...
+        self.turns = []              # (action index, the seats that could act) before each bot step
         self.over = False
 
     # ----- trick state
@@ -279,6 +280,7 @@ class DealPlayer:
         if self.fault and self.fault_at is None and len(self.actions) >= self.fault[1] and self.try_fault():
             return
         seat = self.rng.choice(sorted(self.turn))
+        self.turns.append((len(self.actions), sorted(self.turn)))
         if len(self.turn) > 1:
             self.events.add("endgame_choice")
         hand = self.hands[seat]
@@ -533,7 +535,7 @@ def tribute_phase(rng, hands, previous, kind, o, chance):
     for payer, receiver, n, _ in duties:
         for _ in range(n):
             card = rng.choice(highest(hands[payer]))
-            if chance.get("wrong_tribute") and not chance.get("wrong_done"):
+            if chance.get("wrong_tribute") and "wrong_done" not in chance and "wrong_used" not in chance:
                 card = min(hands[payer], key=value)          # a fault: not the highest card (§6.2)
                 chance["wrong_done"] = (payer, card)
             hands[payer].remove(card)
@@ -612,7 +614,7 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
         if wrong:
             at = next(i for i, a in enumerate(actions) if a["seat"] == wrong[0] and a.get("tribute") == wrong[1])
             record["x-fault"] = {"deal": index, "action": at, "rule": "gouji.tribute.card"}
-            chance["wrong_done"] = True
+            chance["wrong_used"] = True
         player = DealPlayer(rng, hands, leader, o, chance, fault[::2] if fault and fault[1] == index else None)
         deal["actions"] = actions + player.run()
         if player.fault_at:
@@ -623,6 +625,7 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
         deal["result"] = {"order": order if rng.random() < 0.5 else order[:5], "scores": got, "tribute": tribute}
         if events:
             deal["x-events"] = sorted(player.events)
+            deal["x-turns"] = [[len(actions) + i, seats] for i, seats in player.turns]
         record["deals"].append(deal)
         previous, fresh = order, False
     winner = None if totals[0] == totals[1] else int(totals[1] > totals[0])
