@@ -451,7 +451,7 @@ class DealPlayer:
             s1s = [s for s in candidate_sets(hand, self.top, self.rng, False) if shao_ok(without(hand, s.cards))]
             false = self.chance.get("false_shao", 0) and [s for s in candidate_sets(hand, self.top, self.rng, False)
                                                           if not shao_ok(without(hand, s.cards))]
-            if false and self.rng.random() < self.chance["false_shao"]:
+            if false and "false_shao" not in self.events and self.rng.random() < self.chance["false_shao"]:
                 self.act({"seat": q, "declare": "shao_pai"})
                 s1 = self.rng.choice(false)
                 self.act({"seat": q, "play": list(s1.cards)})
@@ -647,3 +647,111 @@ def hoard_jokers(rng, hands, index, previous=None):
     others = [rest[i * 36:(i + 1) * 36] for i in range(5)]
     arranged = others[:seat] + [mine] + others[seat:]
     return [sorted(h, key=lambda c: (value(c), c)) for h in arranged]
+
+
+def without_wilds(seat_of):
+    """An arrangement that leaves one seat (chosen from the deal index and the previous order)
+    without 2s and jokers, swapping them for natural cards of the other hands: a revolution hand."""
+    def arrange(rng, hands, index, previous):
+        seat = seat_of(index, previous)
+        if seat is None:
+            return hands
+        hands = [list(h) for h in hands]
+        for k, card in enumerate(hands[seat]):
+            if value(card) >= 13:
+                other, j = next((o, j) for o in range(6) if o != seat for j, c in enumerate(hands[o]) if value(c) <= 12)
+                hands[seat][k], hands[other][j] = hands[other][j], card
+        return [sorted(h, key=lambda c: (value(c), c)) for h in hands]
+    return arrange
+
+
+def four_red_jokers(rng, hands, index, previous):
+    """In an ordinary game, the big loser of the previous deal is dealt all four red jokers."""
+    if previous is None:
+        return hands
+    seat = previous[5]
+    hands = [list(h) for h in hands]
+    for other in range(6):
+        while other != seat and "RJ" in hands[other]:
+            k = next(k for k, c in enumerate(hands[seat]) if c != "RJ")
+            hands[other][hands[other].index("RJ")], hands[seat][k] = hands[seat][k], "RJ"
+    return [sorted(h, key=lambda c: (value(c), c)) for h in hands]
+
+
+PLAYERS = ["Wang", "Li", "Zhang", "Liu", "Chen", "Yang"]
+
+
+def _first(make, accept):
+    for seed in range(500):
+        record = make(seed)
+        if accept(record):
+            return record
+    raise LookupError("no seed gives this sample")
+
+
+def _events(record, *wanted):
+    return any(set(wanted) <= set(d.get("x-events", [])) for d in record["deals"])
+
+
+def _swap_claimed_order(record):
+    order = record["deals"][1]["result"]["order"]
+    order[1], order[2] = order[2], order[1]
+    return record
+
+
+SAMPLES = {
+    "full-deal-to-last-holder": lambda: _first(lambda s: match_record(s, deals=1, events=True),
+                                               lambda r: len(r["deals"][0]["result"]["order"]) == 6),
+    "session-tribute-and-returns": lambda: _first(lambda s: match_record(s, deals=4, events=True),
+                                                  lambda r: [d["result"]["tribute"] for d in r["deals"][1:]]
+                                                  == ["ordinary"] * 3),
+    "duel-won-after-shao-pai": lambda: _first(
+        lambda s: match_record(s, deals=1, arrange=hoard_jokers, chance={"shao": 1, "revolution": 0}, events=True),
+        lambda r: _events(r, "shao", "duel_after_shao")),
+    "false-shao-pai": lambda: _first(
+        lambda s: match_record(s, deals=1, arrange=hoard_jokers, chance={"false_shao": 1, "revolution": 0},
+                               events=True), lambda r: _events(r, "false_shao")),
+    "revolution": lambda: _first(
+        lambda s: match_record(s, deals=3, arrange=without_wilds(lambda i, p: 2 if i == 1 else None), events=True),
+        lambda r: [d["result"]["tribute"] == "revolution" for d in r["deals"]] == [False, True, False]),
+    "liberation": lambda: _first(
+        lambda s: match_record(s, deals=2, arrange=four_red_jokers, chance={"revolution": 0}, events=True),
+        lambda r: r["deals"][1]["result"]["tribute"] in ("ordinary", "liberation")
+        and any(a.get("declare") == "liberation" for a in r["deals"][1]["actions"])),
+    "endgame-team-chooses-order": lambda: _first(lambda s: match_record(s, deals=1, events=True),
+                                                 lambda r: _events(r, "endgame_choice", "xrr")),
+    "sweep-with-exchange": lambda: _first(
+        lambda s: match_record(s, deals=2, start={"previous_order": [0, 2, 4, 1, 3, 5], "totals": [12, -12]},
+                               events=True), lambda r: r["deals"][0]["result"]["tribute"] == "sweep"),
+    "disputed-re-entry-after-pass": lambda: _first(
+        lambda s: match_record(s, deals=1, fault=("reentry", 0, 40), events=True), lambda r: "x-fault" in r),
+    "disputed-non-duellist-plays-into-duel": lambda: _first(
+        lambda s: match_record(s, deals=1, fault=("intrude", 0, 40), events=True), lambda r: "x-fault" in r),
+    "disputed-black-joker-beaten-without-red-joker": lambda: _first(
+        lambda s: match_record(s, deals=1, fault=("black_joker", 0, 0), events=True), lambda r: "x-fault" in r),
+    "disputed-wrong-tribute-card": lambda: _first(
+        lambda s: match_record(s, deals=2, chance={"wrong_tribute": 1}, events=True), lambda r: "x-fault" in r),
+    "disputed-wrong-claimed-order": lambda: _swap_claimed_order(match_record(11, deals=2, events=True)),
+}
+
+
+def sample(name: str) -> dict:
+    """A sample record for samples/gouji/, without the generator's x- keys."""
+    record = SAMPLES[name]()
+    record.pop("x-fault", None)
+    for deal in record["deals"]:
+        deal.pop("x-events", None)
+        deal.pop("x-turns", None)
+    record["players"] = PLAYERS
+    record["meta"] = {"event": "Qingdao club night", "source": "generated by tests/gouji_gen.py", "round": name}
+    return record
+
+
+if __name__ == "__main__":
+    import sys
+    from pathlib import Path
+
+    from referee.canonical import canonical, dumps
+
+    for name in SAMPLES:
+        Path(sys.argv[1], f"{name}.json").write_text(dumps(canonical(sample(name))) + "\n")

@@ -253,3 +253,8 @@ def test_a_stopped_deal_with_claims_lets_the_next_deal_be_checked():
     report = report_of(rec)
     assert [f.rule for f in report.findings if f.severity == "error"] == ["gouji.turn"]
     assert report.deals[1]["status"] == "complete" and report.match["totals"] == rec["result"]["totals"]
+
+
+def test_a_declaration_gou_ji_does_not_have():
+    rec = record([deal([["3S"]], [declare(0, "anti_tribute"), play(0, "3S")])])
+    assert findings(rec) == [("gouji.declare", AT(0) + "/declare")]
