@@ -78,7 +78,7 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
         grid.add_column(column, justify="right" if column == "cards" else "left")
     grid.add_column("hand (low to high" + (", * wild)" if wild else ")"))
     for seat, hand in enumerate(snap["hands"]):
-        grid.add_row(f"{seat}{' ← to act' if turn == seat else ''}", _name(players, seat), str(len(hand)),
+        grid.add_row(f"{seat}{' ← to act' if seat in _acting(turn) else ''}", _name(players, seat), str(len(hand)),
                      " ".join(c + "*" if c in wild else c for c in hand))
     console.print(grid)
     for line in _state_lines(snap, players):
@@ -99,6 +99,11 @@ def _step_head(frame, players) -> Text:
     if frame.get("rejected"):
         head.append("  REJECTED: the table before it", "bold red")
     return head
+
+
+def _acting(turn) -> list[int]:
+    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
+    return [] if turn is None else turn if isinstance(turn, list) else [turn]
 
 
 def _name(players, seat) -> str:
@@ -123,7 +128,9 @@ def _state_lines(snap, players) -> list[str]:
         lines.append(f"levels: {levels}; declaring: " + ("none (first deal)" if declaring is None
                                                          else _team(players, declaring)))
     turn = snap.get("turn")
-    lines.append(f"phase {snap.get('phase')}; to act: " + ("nobody" if turn is None else _seat(players, turn)))
+    acting = " or ".join(_seat(players, seat) for seat in _acting(turn)) or "nobody"
+    phase = f"phase {snap['phase']}; " if snap.get("phase") else ""
+    lines.append(f"{phase}to act: {acting}")
     trick = "; ".join(f"{_seat(players, t['seat'])} " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t
                                                           else "passes") for t in snap["table"]) or "empty"
     lines.append(f"current trick: {trick}")

@@ -59,8 +59,8 @@ class Context:
 
 
 def games():
-    from . import gandengyan, guandan
-    return {"guandan": guandan, "gandengyan": gandengyan}
+    from . import gandengyan, gouji, guandan
+    return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
 
 
 def check_record(record, source=None, observe=None) -> Report:
