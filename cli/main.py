@@ -179,10 +179,12 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
+from .importing import import_  # noqa: E402
 from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
 from .store import store  # noqa: E402
 main.add_command(serve)
 main.add_command(store)
+main.add_command(import_)
 
 if __name__ == "__main__":
     main()
