@@ -67,7 +67,7 @@ def messages(record, victory_after=None):
             rest = [[s, [platform_card(c) for c in hands[s]]] for s in range(4) if hands[s]]
             out.append((ALL, {"type": "notify", "stage": "episodeOver", "order": order, "curRank": level,
                               "restCards": rest}))
-            levels = deal["result"]["levels"]
+            levels = deal["result"].get("levels", levels)
     if victory_after is not None:
         out.append((ALL, {"type": "notify", "stage": "gameOver", "curTimes": 1, "settingTimes": 1}))
         out.append((ALL, {"type": "notify", "stage": "gameResult",

@@ -80,7 +80,7 @@ def convert(lines, source: str, per: str, rules):
 
 def _deals(lines, source):
     """Deal, MatchEnd and Problem items, in the capture's order."""
-    deal = None
+    deal, seen = None, False
     copies = _Copies()
     for item in lines:
         if isinstance(item, Problem):
@@ -105,9 +105,9 @@ def _deals(lines, source):
             if stage == "beginning" and (deal is None or deal.progressed or _text(msg.get("myPos")) in deal.hands):
                 if deal is not None:
                     yield from _finished(deal, source)
-                deal = Deal(number)
+                deal, seen = Deal(number), True
             elif deal is None:
-                deal = Deal(number, progressed=True)
+                deal, seen = Deal(number, progressed=True), True
                 raise Unconvertible("the capture begins inside a deal: no beginning message before this line")
             deal.last_line = number
             deal.progressed |= stage != "beginning"
@@ -124,6 +124,8 @@ def _deals(lines, source):
                 yield problem
     if deal is not None:
         yield from _finished(deal, source)
+    elif not seen:
+        yield Problem(source, None, "the capture holds no deal (no beginning message)")
 
 
 def _finished(deal: Deal, source):
@@ -242,12 +244,13 @@ def _play(deal: Deal, msg):
         return
     if not (isinstance(action, list) and len(action) == 3 and isinstance(action[2], list)):
         raise Unconvertible("curAction must be [type, rank, cards] or [\"PASS\", \"PASS\", \"PASS\"]")
-    kind, rank, cards = _text(action[0]), _text(action[1]), action[2]
+    kind, rank, cards = action
     deal.actions.append({"seat": seat, "play": [_card(c) for c in cards], "as": _reading(kind, rank)})
 
 
 def _reading(kind, rank) -> str:
     """CGR/1 `as` of a platform [type, rank]: runs are named by their top rank (notation §5)."""
+    kind, rank = _text(kind), _text(rank)
     if kind not in TYPES:
         raise Unconvertible(f"unknown action type {kind!r}; known: {', '.join(TYPES)}")
     name, span = TYPES[kind]
@@ -340,7 +343,7 @@ class _Run:
 
 
 def _records(items, source, per, rules):
-    run, previous, victories, ended = None, None, [0] * SEATS, False
+    run, previous, last, victories, ended = None, None, None, [0] * SEATS, False
     for item in items:
         if isinstance(item, Problem):
             yield item
@@ -351,7 +354,7 @@ def _records(items, source, per, rules):
             if item.victories is not None:
                 winner = _winner(victories, item.victories)
                 victories = item.victories
-                if run is not None and run.deals[-1] is previous and winner is not None:
+                if run is not None and run.deals[-1] is last and winner is not None:
                     run.winner = winner
             previous, ended = None, True
             continue
@@ -367,7 +370,7 @@ def _records(items, source, per, rules):
                 run = _Run(deal, previous)
             else:
                 run.deals.append(deal)
-        previous = deal
+        previous = last = deal
     if run is not None:
         yield _imported(run, source, rules)
 
