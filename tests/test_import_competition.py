@@ -203,6 +203,18 @@ def test_generated_matches_round_trip(seed, merged):
     assert check_record(record).valid
 
 
+def test_equal_double_tributes_name_the_leader_the_free_allocation_needs():
+    original = match_record(7, max_deals=30)           # deal 1: both payers pay a black joker
+    free = {"preset": "official", "options": {"equal_double_tribute": "free"}}
+    [record] = records(convert_text(capture_lines(original, merged=False), rules=free))
+    deal = record["deals"][1]
+    assert [a["tribute"] for a in deal["actions"] if "tribute" in a] == ["BJ", "BJ"]
+    assert deal["leader"] == next(a["seat"] for a in deal["actions"] if "play" in a)
+    assert check_record(record).valid
+    del deal["leader"]
+    assert errors(record) == [("guandan.leader.missing", "/deals/1/leader")]
+
+
 def test_per_deal_records_start_from_the_captured_previous_deal():
     original = match()
     items = convert_file("match-several-deals.jsonl.gz", per="deal")
@@ -244,7 +256,8 @@ def test_the_platform_rules_are_written_and_rules_can_be_overridden():
     text = capture_lines(special_record(RUNS), merged=False)
     [record] = records(convert_text(text, rules=competition.DEFAULT_RULES))
     assert record["rules"] == {"preset": "official", "options": {
-        "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two"}}
+        "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two",
+        "report_at": None}}
     assert check_record(record).rules["options"]["equal_double_tribute"] == "free"
     [record] = records(convert_text(text, rules="pagat"))
     assert record["rules"] == "pagat"

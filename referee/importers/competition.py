@@ -25,9 +25,11 @@ SUMMARY = "captures of the Guandan AI competition WebSocket protocol (JSON Lines
 # The platform's rules (the format page, "Rules the platform plays") as options of the
 # Guandan rules page §9: returns of face value ten or lower and never a level card; equal
 # double tributes allocated freely; teams failing at A sent back to 2 (engines count the
-# failures differently: `--rules` sets another a_fail_rule).
+# failures differently: `--rules` sets another a_fail_rule). The protocol has no message to
+# report a hand's size, so no report is expected (`report_at` null).
 DEFAULT_RULES = {"preset": "official", "options": {
-    "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two"}}
+    "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two",
+    "report_at": None}}
 
 SEATS = 4
 RANKS = "23456789TJQKA"
