@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.importers import Imported, Problem, read_lines
 from referee.importers import competition
@@ -429,3 +430,36 @@ def test_a_line_longer_than_the_limit_is_skipped(tmp_path, monkeypatch):
         [f"{path}:1: the line is longer than 100 bytes"]
     assert [line for line in read_lines(str(path)) if not isinstance(line, Problem)] == [(2, '{"actIndex": 1}\n')]
 
+
+
+# ---------------------------------------------------------------- any input: records or named problems
+
+SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+SPECIAL_LINES = capture_lines(special_record(BOMBS), merged=False).splitlines(True)
+
+
+def converted_or_named(text):
+    items = convert_text(text)
+    assert all(isinstance(item, (Imported, Problem)) for item in items)
+    for record in records(items):
+        check_record(record)               # the referee reads whatever was written, without an exception
+    return items
+
+
+@SETTINGS
+@given(st.lists(st.one_of(st.text(max_size=30), JSON.map(json.dumps)), max_size=8))
+def test_arbitrary_lines_never_raise(lines):
+    assert problems(converted_or_named("\n".join(lines)))
+
+
+@SETTINGS
+@given(st.integers(0, len(SPECIAL_LINES) - 1), st.sampled_from(
+    ["handCards", "myPos", "curRank", "selfRank", "curPos", "curAction", "order", "type", "stage", "msg"]), JSON)
+def test_a_capture_with_one_value_changed_never_raises(index, key, value):
+    msg = json.loads(SPECIAL_LINES[index])
+    msg[key] = value
+    lines = SPECIAL_LINES[:index] + [json.dumps(msg) + "\n"] + SPECIAL_LINES[index + 1:]
+    converted_or_named("".join(lines))
