@@ -120,6 +120,7 @@ def test_unknown_cards_are_refused(bad):
     ("Single", "7", "single:7"), ("Single", "B", "single:BJ"), ("Single", "HR", "single:RJ"),
     ("Pair", "R", "pair:RJ"), ("Pair", "T", "pair:T"), ("Trips", "Q", "triple:Q"),
     ("ThreeWithTwo", "9", "full_house:9"), ("Bomb", "A", "bomb:A"), ("FourKings", "JOKER", "joker_bomb:RJ"),
+    ("Bomb", "JOKER", "joker_bomb:RJ"),
     ("Straight", "A", "straight:5"), ("Straight", "2", "straight:6"), ("Straight", "T", "straight:A"),
     ("StraightFlush", "A", "straight_flush:5"), ("StraightFlush", "9", "straight_flush:K"),
     ("ThreePair", "A", "tube:3"), ("ThreePair", "Q", "tube:A"),
@@ -347,7 +348,7 @@ def test_a_missing_hand_names_the_line_and_the_other_deals_convert():
     ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5"]}\n', "curAction"),
     ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5", ["S5", "Z9"]]}\n', "'Z9'"),
     ('{"type": "notify", "stage": "tribute", "result": [[0, 1]]}\n', "[from, to, card]"),
-    ('{"type": "notify", "stage": "anti-tribute", "antiNum": -1, "antiPos": [1]}\n', "antiNum"),
+    ('{"type": "notify", "stage": "anti-tribute", "antiNum": 1, "antiPos": 1}\n', "antiPos"),
     ('{"type": "notify", "stage": "episodeOver", "order": "0123"}\n', "order"),
 ])
 def test_a_bad_message_spoils_only_its_own_deal(line, message):

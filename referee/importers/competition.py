@@ -206,8 +206,7 @@ def _apply(deal: Deal, seat, msg):
             deal.actions.append({"seat": giver, verb: card, "to": receiver})
             if verb == "tribute":
                 deal.tributes.append((giver, receiver, card))
-    elif stage == "anti-tribute":
-        _natural(msg.get("antiNum"), "antiNum")
+    elif stage == "anti-tribute":                # antiNum (antiNums in some engines) counts antiPos
         deal.anti_seats = _seats(msg.get("antiPos"), "antiPos")
     else:                                      # episodeOver; restCards: what the referee computes
         deal.order = _seats(msg.get("order"), "order")
@@ -256,7 +255,7 @@ def _reading(kind, rank) -> str:
     if kind not in TYPES:
         raise Unconvertible(f"unknown action type {kind!r}; known: {', '.join(TYPES)}")
     name, span = TYPES[kind]
-    if name == "joker_bomb":
+    if name == "joker_bomb" or (name == "bomb" and rank == "JOKER"):     # the older servers' four jokers
         return "joker_bomb:RJ"
     if name in ("single", "pair") and rank in JOKER_RANKS:
         return f"{name}:{JOKER_RANKS[rank]}"
