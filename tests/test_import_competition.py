@@ -464,3 +464,23 @@ def test_a_capture_with_one_value_changed_never_raises(index, key, value):
     msg[key] = value
     lines = SPECIAL_LINES[:index] + [json.dumps(msg) + "\n"] + SPECIAL_LINES[index + 1:]
     converted_or_named("".join(lines))
+
+
+def test_a_double_tribute_allocated_by_seat_is_kept_and_reported():
+    """The engine family that gives o1 the tribute of a seat, not the higher card (format page):
+    the capture's allocation is written as it was, and the referee reports it."""
+    lines = bare_match_lines()
+    double = next(i for i, line in enumerate(lines) if '"stage": "tribute"' in line
+                  and len({c[1] for _, _, c in json.loads(line)["result"]}) == 2)
+    deal = sum('"beginning"' in line and '"myPos": 0' in line for line in lines[:double]) - 1
+    tribute, back = json.loads(lines[double]), json.loads(lines[double + 1])
+    (pa, ra, ca), (pb, rb, cb) = tribute["result"]
+    tribute["result"] = [[pa, rb, ca], [pb, ra, cb]]                 # each payer to the other receiver
+    back["result"] = [[g, pb if to == pa else pa, c] for g, to, c in back["result"]]
+    lines[double], lines[double + 1] = json.dumps(tribute) + "\n", json.dumps(back) + "\n"
+    [changed] = records(convert_text("".join(lines)))
+    given = [(a["seat"], a["to"]) for a in changed["deals"][deal]["actions"] if "tribute" in a]
+    assert given == [(pa, rb), (pb, ra)]
+    found = errors(changed)
+    assert found[0] == ("guandan.tribute.to", f"/deals/{deal}/actions/0/to")
+    assert all(at.startswith(f"/deals/{deal}/") for _, at in found)
