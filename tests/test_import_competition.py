@@ -484,3 +484,15 @@ def test_a_double_tribute_allocated_by_seat_is_kept_and_reported():
     found = errors(changed)
     assert found[0] == ("guandan.tribute.to", f"/deals/{deal}/actions/0/to")
     assert all(at.startswith(f"/deals/{deal}/") for _, at in found)
+
+
+def test_two_matches_in_one_file_with_cumulative_victories():
+    second = match_record(7, max_deals=30)                   # won by team 1 in 7 deals
+    first_text = capture_lines(match(), merged=False, victory_after=0)
+    second_text = edited(capture_lines(second, merged=False, victory_after=1).splitlines(True), "gameResult",
+                         lambda msg: msg.update(victoryNum=[1, 1, 1, 1]))        # counts since the session began
+    one, two = records(convert_text(first_text + second_text))
+    assert (one["result"], two["result"]) == ({"winner": 0}, {"winner": 1})
+    assert "start" not in two and two["deals"][0]["leader"] == second["deals"][0]["leader"]
+    assert facts(two) == facts(second)
+    assert check_record(one).valid and check_record(two).valid
