@@ -331,9 +331,10 @@ class _Run:
         self.deals, self.previous = [first], previous
         self.winner = None
 
-    def record(self, rules) -> dict:
+    def record(self, rules, where: str) -> dict:
         first = self.deals[0]
-        record = {"cgr": 1, "game": GAME, "rules": rules, "meta": {}, "players": [f"seat {s}" for s in range(SEATS)]}
+        record = {"cgr": 1, "game": GAME, "rules": rules, "meta": {"source": f"competition capture {where}"},
+                  "players": [f"seat {s}" for s in range(SEATS)]}
         start = _start(first, self.previous)
         if start:
             record["start"] = start
@@ -378,9 +379,7 @@ def _records(items, source, per, rules):
 
 def _imported(run: _Run, source, rules) -> Imported:
     where = f"{source}:{run.deals[0].first_line}-{run.deals[-1].last_line}"
-    record = run.record(rules)
-    record["meta"]["source"] = f"competition capture {where}"
-    return Imported(record, where)
+    return Imported(run.record(rules, where), where)
 
 
 def _winner(before, after):
