@@ -1,7 +1,10 @@
 """`referee import`: other formats' captures and logs, converted into CGR/1 records."""
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
+import tempfile
 
 import click
 import orjson
@@ -13,7 +16,7 @@ from referee.replay import check_record, games
 from referee.rules import resolve
 
 from . import render
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail, _write_atomically
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
 
 
 def _rules(text: str | None, importer):
@@ -41,7 +44,7 @@ def _rules(text: str | None, importer):
 @click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
               help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
-              help="Write the records here (JSON Lines, written whole or not at all); default standard output.")
+              help="Write the records here (JSON Lines; the file is replaced only once all are written); default standard output.")
 @click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
               help="One record per match (per run of consecutive converted deals), or per deal.")
 @click.option("--rules", "rules_text", default=None,
@@ -59,29 +62,44 @@ def import_(captures, source_format, output, per, rules_text, validate):
     rules = _rules(rules_text, importer)
     console = Console(highlight=False, soft_wrap=True, stderr=output is None)
     counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
-    lines, problems = [], 0
-    for path in captures:
-        for item in importer.convert(read_lines(path, sys.stdin.buffer), path, per, rules):
-            if not isinstance(item, Imported):
-                click.echo(f"referee: {item}", err=True)
-                problems += 1
-                continue
-            lines.append(orjson.dumps(canonical(item.record)).decode())
-            if validate:
-                report = check_record(item.record, item.source)
-                counts["records"] += 1
-                counts["valid" if report.valid else "invalid"] += 1
-                render.report(console, report)
-    text = "".join(line + "\n" for line in lines)
-    if output is None:
-        sys.stdout.write(text)
-    else:
-        try:
-            _write_atomically(output, text)
-        except OSError as exc:
-            _fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
-    click.echo(f"referee: {len(lines)} record(s) converted, {problems} problem(s)", err=True)
+    written = problems = 0
+    try:
+        with _records_out(output) as out:
+            for path in captures:
+                for item in importer.convert(read_lines(path, sys.stdin.buffer), path, per, rules):
+                    if not isinstance(item, Imported):
+                        click.echo(f"referee: {item}", err=True)
+                        problems += 1
+                        continue
+                    out.write(orjson.dumps(canonical(item.record)).decode() + "\n")
+                    written += 1
+                    if validate:
+                        report = check_record(item.record, item.source)
+                        counts["records"] += 1
+                        counts["valid" if report.valid else "invalid"] += 1
+                        render.report(console, report)
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
+    click.echo(f"referee: {written} record(s) converted, {problems} problem(s)", err=True)
     if validate:
         counts["unreadable"] = problems
         render.summary(console, counts)
     sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+@contextlib.contextmanager
+def _records_out(path: str | None):
+    """Standard output, or a temporary file beside `path` that becomes `path` once every
+    record is written (an interrupted run leaves `path` as it was)."""
+    if path is None:
+        yield sys.stdout
+        return
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.abspath(path)),
+                                         delete=False, suffix=".tmp")
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise

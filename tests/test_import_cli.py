@@ -80,3 +80,16 @@ def test_bad_options_are_usage_errors(tmp_path):
     assert run(MATCH, "--from", "botzone").exit_code == 2
     result = run(MATCH, "-o", str(tmp_path / "no" / "such" / "dir.jsonl"))
     assert result.exit_code == 2 and "nothing was written" in result.stderr
+
+
+def test_an_interrupted_run_leaves_the_output_file_as_it_was(tmp_path, monkeypatch):
+    out = tmp_path / "out.jsonl"
+    out.write_text("earlier records\n")
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("cli.importing.canonical", interrupted)
+    result = run(MATCH, "-o", str(out))
+    assert result.exit_code != 0
+    assert out.read_text() == "earlier records\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.jsonl"]
