@@ -252,11 +252,13 @@ def schema():
 
 
 from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
+from .importing import import_  # noqa: E402
 from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
 main.add_command(audit)
 main.add_command(serve)
 main.add_command(store)
+main.add_command(import_)
 
 if __name__ == "__main__":
     main()
