@@ -2,13 +2,13 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 
-from referee.notation import split_records
+from referee.batch import records_of
+from referee.findings import Report
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn
 
 
 @click.group()
@@ -28,25 +28,22 @@ def import_(files, db_path, submitter):
     from api.store import Store, prepare
 
     records = Store(db_path)
-    invalid = rejected = 0
-    for path in _expand(files):
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            click.echo(f"{path}: not stored: cannot read it: {exc}", err=True)
-            rejected += 1
-            continue
-        for line, chunk in split_records(text):
-            where = path if line is None else f"{path}:{line}"
-            entry = prepare(chunk)
+    invalid = rejected = stored = 0
+    warnings = []
+    for path in _expand(files, lambda message: warnings.append(_warn(message))):
+        for where, item in records_of(path):
+            entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
             if isinstance(entry, list):
                 first = entry[0]
                 click.echo(f"{where}: not stored: {first.rule} at {first.at or '/'}: {first.message}", err=True)
                 rejected += 1
                 continue
             _, created = records.put(entry, submitter)
+            stored += 1
             valid = entry.report["valid"]
             invalid += not valid
             click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
                        f"{'' if valid else ' (invalid)'}")
-    sys.exit(EXIT_UNREADABLE if rejected else EXIT_INVALID if invalid else EXIT_VALID)
+    if not stored and not rejected:
+        warnings.append(_warn("no records were selected"))
+    sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)

@@ -338,3 +338,100 @@ def test_fmt_in_a_read_only_folder_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "NamedTemporaryFile", refused)
     result = run("fmt", "-w", str(path))
     assert result.exit_code == 2 and "cannot write" in result.output and "Permission denied" in result.output
+
+
+# ------------------------------------------------------------------ 8. what cannot be read is said, never skipped
+
+def test_a_folder_that_cannot_be_listed_is_unreadable(tmp_path, monkeypatch):
+    folder = tmp_path / "archive"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.json").write_bytes(orjson.dumps(BASE))
+    real_scandir = os.scandir
+
+    def refuse(path="."):          # what a folder without read permission answers (root is let through)
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+    monkeypatch.setattr(os, "scandir", refuse)
+    monkeypatch.setattr(os, "listdir", lambda path: list(refuse(path)))
+    for command in (("validate", "--json"), ("store", "import", "--db", str(tmp_path / "r.db"))):
+        result = run(*command, str(folder))
+        assert result.exit_code == 2, result.output
+        assert "locked" in result.output and "Permission denied" in result.output
+
+
+@pytest.mark.parametrize("make", [lambda p: os.mkfifo(p), None])
+def test_pipes_and_devices_are_unreadable_not_hangs(tmp_path, make):
+    path = str(tmp_path / "pipe.json")
+    if make:
+        make(path)
+    else:
+        path = "/dev/zero"
+    for command in (("validate", "--json"), ("fmt",), ("replay", "--deal", "0")):
+        result = run(*command, path)
+        assert result.exit_code == 2 and "not a regular file" in result.output, (command, result.output)
+
+
+def test_upper_case_suffixes_are_read_and_an_empty_selection_is_a_warning(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "RECORD.JSON").write_bytes(orjson.dumps(BASE))
+    assert "1 record(s)" in run("validate", str(tmp_path / "full")).output
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("nothing")
+    for command in (("validate",), ("store", "import", "--db", str(tmp_path / "r.db"))):
+        result = run(*command, str(tmp_path / "empty"))
+        assert result.exit_code == 2 and "warning: no .json or .jsonl file" in result.output, result.output
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    result = run("validate", str(blank))
+    assert result.exit_code == 2 and "warning: no records were selected" in result.output
+
+
+# ------------------------------------------------------------------ 9. streamed, each record capped before it is read
+
+def test_json_lines_are_streamed_and_a_huge_line_is_skipped_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    body = orjson.dumps(BASE)
+    assert len(body) < 5000
+    archive = tmp_path / "a.json"
+    archive.write_bytes(body + b"\n" + b"[" * 3_000_000 + b"\n" + body + b"\n")
+    reads = []
+    real_open = open
+
+    class Watched:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def readline(self, limit=-1):
+            line = self.handle.readline(limit)
+            reads.append(len(line))
+            return line
+
+        def read(self, size=-1):
+            data = self.handle.read(size)
+            reads.append(len(data))
+            return data
+
+    monkeypatch.setattr("builtins.open", lambda path, mode="r", *a, **k:
+                        Watched(real_open(path, mode, *a, **k)) if str(path) == str(archive) else
+                        real_open(path, mode, *a, **k))
+    for source, stdin in ((str(archive), None), ("-", archive.read_bytes())):
+        result = run("validate", "--json", source, stdin=stdin)
+        reports = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["valid"] for r in reports] == [True, False, True]
+        assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"].endswith(":3")
+    assert reads and max(reads) <= 1 << 20      # the 3 MB line is skipped in pieces, never held whole
+
+
+def test_a_document_above_the_cap_is_not_read_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    big = tmp_path / "big.json"
+    big.write_bytes(b"{\n" + b" " * 100000 + b"}")
+    result = run("validate", "--json", str(big))
+    assert result.exit_code == 2 and json.loads(result.output)["findings"][0]["rule"] == "notation.size"
