@@ -17,7 +17,7 @@ import sqlite_utils
 
 from referee.canonical import canonical
 from referee.findings import Finding
-from referee.notation import parse_json, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, structure_findings
 from referee.replay import check_record, games
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
@@ -34,7 +34,7 @@ class Entry:
 def prepare(text: str | bytes) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
-    return [value] if isinstance(value, Finding) else prepare_record(value)
+    return [value] if isinstance(value, Finding) else duplicate_key_findings(text, value) or prepare_record(value)
 
 
 def prepare_record(value) -> Entry | list[Finding]:

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from referee.batch import check_path, not_a_file
 from referee.canonical import canonical, dumps
-from referee.notation import SCHEMA, parse_json, split_records, structure_findings
+from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games, replay_steps, step_json
 
 from . import render
@@ -147,14 +147,15 @@ def replay(file, deal_index, step, line, as_json):
 def fmt(file, write, check):
     """Print a record (or JSON Lines of records) in canonical form."""
     raw = _read(file)
-    chunks = list(split_records(raw, True if file.endswith(".jsonl") else None))
+    chunks = list(split_records(raw, True if file.lower().endswith(".jsonl") else None))
     jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
     lines = []
     for number, chunk in chunks:
         record = parse_json(chunk)
         where = f"{file}:{number}" if number else file
-        if not isinstance(record, dict) or structure_findings(record):
-            problems = structure_findings(record) if not hasattr(record, "rule") else [record]
+        problems = [record] if hasattr(record, "rule") else \
+            duplicate_key_findings(chunk, record) or structure_findings(record)
+        if problems:
             for f in problems:
                 click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
             _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)

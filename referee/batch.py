@@ -11,7 +11,7 @@ import stat
 import sys
 
 from .findings import ERROR, Finding, Report
-from .notation import parse_json, split_records
+from .notation import duplicate_key_findings, parse_json, split_records
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -39,6 +39,14 @@ def check_one(chunk: str, source: str) -> Report:
     value = parse_json(chunk)
     if isinstance(value, Finding):
         return unreadable(source, value.rule, value.message)
+    return check_parsed(chunk, value, source)
+
+
+def check_parsed(chunk: str, value, source: str) -> Report:
+    """The report of a parsed record; a key written twice stops it there, as a structure problem does."""
+    duplicates = duplicate_key_findings(chunk, value)
+    if duplicates:
+        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
     return check_record(value, source)
 
 

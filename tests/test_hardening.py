@@ -435,3 +435,37 @@ def test_a_document_above_the_cap_is_not_read_whole(tmp_path, monkeypatch):
     big.write_bytes(b"{\n" + b" " * 100000 + b"}")
     result = run("validate", "--json", str(big))
     assert result.exit_code == 2 and json.loads(result.output)["findings"][0]["rule"] == "notation.size"
+
+
+# ------------------------------------------------------------------ 10. a key written twice
+
+TWICE = orjson.dumps(BASE).decode().replace('"seat":1,', '"seat":3,"seat":1,', 1)
+
+
+def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
+    assert TWICE != orjson.dumps(BASE).decode() and json.loads(TWICE) == BASE
+    path = tmp_path / "twice.json"
+    path.write_text(TWICE)
+    result = run("validate", "--json", str(path))
+    finding = json.loads(result.output)["findings"][0]
+    assert result.exit_code == 1 and (finding["rule"], finding["at"]) == ("notation.key.duplicate",
+                                                                         "/deals/0/actions/1/seat")
+    refused = run("fmt", "-w", str(path))
+    assert refused.exit_code == 1 and "notation.key.duplicate" in refused.output and path.read_text() == TWICE
+    imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(path))
+    assert imported.exit_code == 2 and "not stored: notation.key.duplicate" in imported.output
+    client = app_with(tmp_path).test_client()
+    stored = assert_error(client.post("/v1/records", data=TWICE, headers=AUTH, content_type="application/json"), 400)
+    assert stored["findings"][0]["rule"] == "notation.key.duplicate"
+    checked = client.post("/v1/validate", data=TWICE, content_type="application/json").get_json()
+    assert checked["valid"] is False and checked["findings"][0]["at"] == "/deals/0/actions/1/seat"
+
+
+@pytest.mark.parametrize("text, where", [
+    ('{"a": {"b": [{"x": 1, "x": "\\u003a"}]}}', ["/a/b/0/x"]),      # an escaped colon cannot hide it
+    ('{"a": "x:y", "b": {"a": 1}, "c": ["d:e"]}', []),
+    ('{"k:": 1, "k:": 2}', ["/k:"]),
+])
+def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
+    from referee.notation import duplicate_key_findings
+    assert [f.at for f in duplicate_key_findings(text, json.loads(text))] == where
