@@ -8,7 +8,7 @@ import click
 from referee.batch import records_of
 from referee.findings import Report
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
 
 
 @click.group()
@@ -25,9 +25,12 @@ def import_(files, db_path, submitter):
 
     Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
     """
-    from api.store import Store, prepare
+    from api.store import Store, StoreError, prepare
 
-    records = Store(db_path)
+    try:
+        records = Store(db_path, wait=30)
+    except StoreError as exc:
+        _fail(str(exc))
     invalid = rejected = stored = 0
     warnings = []
     for path in _expand(files, lambda message: warnings.append(_warn(message))):
@@ -38,7 +41,12 @@ def import_(files, db_path, submitter):
                 click.echo(f"{where}: not stored: {first.rule} at {first.at or '/'}: {first.message}", err=True)
                 rejected += 1
                 continue
-            _, created = records.put(entry, submitter)
+            try:
+                _, created = records.put(entry, submitter)
+            except StoreError as exc:
+                click.echo(f"{where}: not stored: {exc}", err=True)
+                rejected += 1
+                continue
             stored += 1
             valid = entry.report["valid"]
             invalid += not valid

@@ -7,8 +7,10 @@ import copy
 import json
 import os
 import socket
+import sqlite3
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import orjson
@@ -20,7 +22,7 @@ from api import create_app
 from api.limits import Limits
 from api.schemas import ErrorSchema
 from api.server import make_server
-from api.store import prepare
+from api.store import Store, prepare
 from cli.main import main
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
@@ -469,3 +471,112 @@ def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
 def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
     from referee.notation import duplicate_key_findings
     assert [f.at for f in duplicate_key_findings(text, json.loads(text))] == where
+
+
+# ------------------------------------------------------------------ 11. clear errors, never a traceback
+
+def no_traceback(result):
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def newer_store(path):
+    Store(str(path))
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO migrations VALUES (99, 'later')")
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: p.mkdir(), "is a folder"),
+    (lambda p: p.write_text("not a database, just text" * 100), "file is not a database"),
+    (newer_store, "schema version 99"),
+])
+def test_a_store_that_cannot_be_used_is_a_clear_error(tmp_path, make, said, monkeypatch):
+    db = tmp_path / "r.db"
+    make(db)
+    record = tmp_path / "a.json"
+    record.write_bytes(orjson.dumps(BASE))
+    imported = no_traceback(run("store", "import", "--db", str(db), str(record)))
+    assert imported.exit_code == 2 and said in imported.output
+    monkeypatch.setattr("api.server.make_server", lambda app, **kw: pytest.fail("served a broken store"))
+    served = no_traceback(run("serve", "--db", str(db), "--read-only"))
+    assert served.exit_code == 1 and said in served.output
+
+
+def test_a_read_only_store_says_so_for_each_record(tmp_path, monkeypatch):
+    db = str(tmp_path / "r.db")
+    Store(db)
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda path, **kw: real(f"file:{path}?mode=ro", uri=True, **kw))
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(orjson.dumps(BASE) + b"\n" + orjson.dumps(TWO_DEALS) + b"\n")
+    result = no_traceback(run("store", "import", "--db", db, str(archive)))
+    assert result.exit_code == 2 and result.output.count("not stored: the store cannot be written") == 2
+
+
+def test_a_locked_store_answers_503_after_a_short_wait(tmp_path):
+    app = app_with(tmp_path)
+    app.extensions["referee.store"].wait = 0.2
+    client = app.test_client()
+    holder = sqlite3.connect(str(tmp_path / "r.db"), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        busy = assert_error(client.post("/v1/records", json=BASE, headers=AUTH), 503)
+        assert time.monotonic() - started < 5 and "busy" in busy["message"]
+        assert client.get("/v1/records").status_code == 200          # WAL: reads go on
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert client.post("/v1/records", json=BASE, headers=AUTH).status_code == 201
+
+
+def test_a_full_store_answers_507(tmp_path, monkeypatch):
+    app = app_with(tmp_path)
+    store = app.extensions["referee.store"]
+    real = store.connect
+
+    @contextlib.contextmanager
+    def full():
+        with real() as db:
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count = {pages}")
+            yield db
+    monkeypatch.setattr(store, "connect", full)
+    big = dict(BASE, comment="x" * 200_000)
+    error = assert_error(app.test_client().post("/v1/records", json=big, headers=AUTH), 507)
+    assert "full" in error["message"]
+    monkeypatch.undo()
+    assert app.test_client().get("/v1/records").get_json()["total"] == 0
+
+
+def test_serve_refuses_a_busy_port_a_bad_port_a_short_or_binary_token(tmp_path):
+    db = str(tmp_path / "r.db")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = no_traceback(run("serve", "--db", db, "--read-only", "--port", str(port)))
+    assert busy.exit_code == 1 and "cannot listen" in busy.output
+    assert no_traceback(run("serve", "--db", db, "--read-only", "--port", "70000")).exit_code == 2
+    short, binary = tmp_path / "short", tmp_path / "binary"
+    short.write_text("s3cret\n")
+    binary.write_bytes(b"\xff\xfe\x00token-token-token-token")
+    for token_file, said in ((short, "at least 16"), (binary, "cannot read the token file")):
+        result = no_traceback(run("serve", "--db", db, "--token-file", str(token_file)))
+        assert result.exit_code == 2 and said in result.output
+
+
+# ------------------------------------------------------------------ 12. filters take their text as it is
+
+def test_the_date_filter_takes_percent_and_underscore_as_they_are(tmp_path):
+    client = app_with(tmp_path).test_client()
+    client.post("/v1/records", json=dict(BASE, meta={"date": "2026-05-01"}), headers=AUTH)
+    client.post("/v1/records", json=dict(BASE, meta={"date": "2026_05%"}), headers=AUTH)
+
+    def dates(query):
+        return [item["date"] for item in client.get("/v1/records", query_string={"date": query}).get_json()["items"]]
+    assert dates("2026-05") == ["2026-05-01"]
+    assert dates("2026_") == ["2026_05%"] and dates("2026_05%") == ["2026_05%"]
+    assert dates("%") == [] and dates("2026-05-01\\") == []
