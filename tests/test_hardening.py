@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import copy
 import json
 import os
+import re
 import socket
 import sqlite3
 import tempfile
@@ -15,6 +17,7 @@ from pathlib import Path
 
 import orjson
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from click.testing import CliRunner
 
 import api.views
@@ -580,3 +583,67 @@ def test_the_date_filter_takes_percent_and_underscore_as_they_are(tmp_path):
     assert dates("2026-05") == ["2026-05-01"]
     assert dates("2026_") == ["2026_05%"] and dates("2026_05%") == ["2026_05%"]
     assert dates("%") == [] and dates("2026-05-01\\") == []
+
+
+def test_idle_connections_are_dropped_so_other_clients_get_in(tmp_path):
+    app = app_with(tmp_path)
+    with serving(app, connection_limit=3, channel_timeout=1, cleanup_interval=1) as port:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]
+        try:
+            started = time.monotonic()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+            conn.request("GET", "/v1/records")
+            assert conn.getresponse().status == 200
+            assert time.monotonic() - started < 10
+            conn.close()
+        finally:
+            for sock in idle:
+                sock.close()
+
+
+# ------------------------------------------------------------------ all together: mutated records, nothing lost
+
+SMALL = orjson.dumps(changed(BASE, lambda r: r["deals"][0].update(actions=r["deals"][0]["actions"][:6]))).decode()
+GDY_TEXT = orjson.dumps(GDY).decode()
+NUMBERS = ["1.9e19", "-9223372036854775807", "18446744073709551615", "1e308", "0.0", "-0.0", "1.5", "4"]
+
+
+@st.composite
+def mutated_lines(draw):
+    text = draw(st.sampled_from([SMALL, GDY_TEXT]))
+    for _ in range(draw(st.integers(1, 3))):
+        spots = [m.start() for m in re.finditer(r"-?\d+(?:\.\d+)?(?:e\d+)?", text)] or [0]
+        at = draw(st.sampled_from(spots))
+        end = re.match(r"-?\d+(?:\.\d+)?(?:e\d+)?", text[at:])
+        kind = draw(st.sampled_from(["number", "cut", "byte", "twice", "odd"]))
+        if kind == "number" and end:
+            text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end():]
+        elif kind == "cut":
+            text = text[:draw(st.integers(0, len(text)))]
+        elif kind == "byte":
+            i = draw(st.integers(0, len(text) - 1))
+            text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1:]
+        elif kind == "twice":
+            text = text.replace('"seat":', '"seat":0,"seat":', 1)
+        else:
+            text = text.replace('"players":[', '"comment":"\u2028\x85","players":[', 1)
+    return text.replace("\n", " ")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(mutated_lines(), min_size=1, max_size=4))
+def test_mutated_records_give_one_answer_per_line_and_none_is_lost(tmp_path_factory, lines):
+    folder = tmp_path_factory.mktemp("fuzz")
+    archive = folder / "mutated.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = no_traceback(run("validate", "--json", str(archive)))
+    reports = [json.loads(line) for line in checked.output.splitlines()]
+    assert [r["source"] for r in reports] == [f"{archive}:{n}" for n, line in enumerate(lines, 1) if line.strip()]
+    imported = no_traceback(run("store", "import", "--db", str(folder / "r.db"), str(archive)))
+    answers = [line for line in imported.output.splitlines() if line.startswith(str(archive))]
+    assert len(answers) == len(reports) and all(" stored" in a or "not stored:" in a for a in answers)
+    client = app_with(folder).test_client()
+    answer = client.post("/v1/validate", data=archive.read_bytes(), content_type="application/x-ndjson")
+    assert answer.status_code in (200, 422)
+    if answer.status_code == 200:
+        assert len(answer.data.splitlines()) == len(reports)
