@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_smorest import Api
+from werkzeug.http import HTTP_STATUS_CODES
 
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
-from .store import Store
+from .store import Store, StoreError
 from .views import blp
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
@@ -35,6 +36,11 @@ def _parameter_findings(messages: dict) -> list[dict]:
             for location, fields in messages.items() for name, text in fields.items()]
 
 
+def _store_error(error: StoreError):
+    body = {"code": error.status, "status": HTTP_STATUS_CODES[error.status], "message": str(error), "findings": []}
+    return body, error.status, {"Retry-After": "1"} if error.status == 503 else {}
+
+
 def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
                max_body: int = DEFAULT_MAX_BODY, limits: Limits = Limits(),
                trusted_hosts: list[str] | None = None) -> Flask:
@@ -47,6 +53,7 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
         MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only,
         TRUSTED_HOSTS=trusted_hosts)
     app.extensions["referee.store"] = Store(db_path)
+    app.register_error_handler(StoreError, _store_error)
     app.extensions["referee.limits"] = limits
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
     api = RefereeApi(app)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,7 +18,7 @@ import sqlite_utils
 
 from referee.canonical import canonical
 from referee.findings import Finding
-from referee.notation import parse_json, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, structure_findings
 from referee.replay import check_record, games
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
@@ -34,7 +35,7 @@ class Entry:
 def prepare(text: str | bytes) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
-    return [value] if isinstance(value, Finding) else prepare_record(value)
+    return [value] if isinstance(value, Finding) else duplicate_key_findings(text, value) or prepare_record(value)
 
 
 def prepare_record(value) -> Entry | list[Finding]:
@@ -77,27 +78,58 @@ def _writing(db: sqlite_utils.Database):
     try:
         yield db
     except BaseException:
-        db.conn.execute("ROLLBACK")
+        if db.conn.in_transaction:        # SQLite has rolled back itself after some errors (a full disk)
+            db.conn.execute("ROLLBACK")
         raise
     db.conn.execute("COMMIT")
 
 
+class StoreError(Exception):
+    """The store cannot answer: `status` is the HTTP status that says why (503 busy or not
+    writable, 507 full)."""
+
+    def __init__(self, message: str, status: int = 503):
+        super().__init__(message)
+        self.status = status
+
+
+_STATUS = {"SQLITE_BUSY": (503, "the store is busy (locked by another writer); try again shortly"),
+           "SQLITE_LOCKED": (503, "the store is busy (locked by another writer); try again shortly"),
+           "SQLITE_FULL": (507, "the store's disk is full"),
+           "SQLITE_READONLY": (503, "the store cannot be written (a read-only file or folder)")}
+
+
 class Store:
-    def __init__(self, path: str):
+    def __init__(self, path: str, wait: float = 2.0):
+        """`wait`: seconds a request waits for another writer's lock before the store says busy."""
         self.path = str(path)
+        self.wait = wait
+        if os.path.isdir(self.path):
+            raise StoreError(f"the store {self.path} is a folder, not a SQLite file")
         with self.connect() as db:
             db.enable_wal()
             self._migrate(db)
 
     @contextlib.contextmanager
     def connect(self):
-        db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=30, check_same_thread=False))
         try:
-            yield db
-        finally:
-            db.close()
+            db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=self.wait, check_same_thread=False))
+            try:
+                yield db
+            finally:
+                db.close()
+        except sqlite3.Error as exc:
+            name = getattr(exc, "sqlite_errorname", "")
+            status, message = _STATUS.get(name, (503, f"the store {self.path} cannot be used"))
+            raise StoreError(f"{message}: {exc}", status) from None
 
     def _migrate(self, db):
+        done = self._version(db)
+        if done > len(MIGRATIONS):
+            raise StoreError(f"the store {self.path} has schema version {done}; this referee knows "
+                             f"versions up to {len(MIGRATIONS)}: use a newer referee")
+        if done == len(MIGRATIONS):
+            return
         with _writing(db):
             db["migrations"].create({"version": int, "applied_at": str}, pk="version", if_not_exists=True)
             done = db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
@@ -111,7 +143,13 @@ class Store:
 
     def version(self) -> int:
         with self.connect() as db:
-            return db.execute("SELECT max(version) FROM migrations").fetchone()[0]
+            return self._version(db)
+
+    @staticmethod
+    def _version(db) -> int:
+        if not db["migrations"].exists():
+            return 0
+        return db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
 
     def put(self, entry: Entry, submitted_by: str) -> tuple[dict, bool]:
         """Store an entry with its report in one transaction: (summary, True when newly stored)."""
@@ -202,8 +240,8 @@ def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[s
             clauses.append(f"{column} = ?")
             params.append(value)
     if date is not None:
-        clauses.append("date LIKE ? || '%'")    # "2026-05" finds every day of May
-        params.append(date)
+        clauses.append("date LIKE ? || '%' ESCAPE '\\'")    # "2026-05" finds every day of May
+        params.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
     if player is not None:
         clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
         params.append(player)

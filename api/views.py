@@ -8,10 +8,10 @@ import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint, abort
 
-from referee.batch import unreadable
+from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
-from referee.notation import parse_json, split_records
-from referee.replay import check_record, replay_steps, step_json
+from referee.notation import duplicate_key_findings, parse_json, split_records
+from referee.replay import replay_steps, step_json
 
 from . import schemas
 from .limits import Busy, record_size_problem, trimmed
@@ -88,7 +88,7 @@ def _check_all(chunks, limits) -> list[dict]:
     for line, chunk in chunks:
         source = SOURCE if line is None else f"{SOURCE}:{line}"
         value = _parsed(chunk, source, limits)
-        report = value if hasattr(value, "unreadable") else check_record(value, source)
+        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source)
         reports.append((report.unreadable, report.findings, trimmed(report.as_dict(), limits.message)))
     return reports
 
@@ -153,7 +153,7 @@ def _entry(text: str, limits):
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings
-    entry = prepare_record(value)
+    entry = duplicate_key_findings(text, value) or prepare_record(value)
     if not isinstance(entry, list):
         trimmed(entry.report, limits.message)
     return entry

@@ -13,9 +13,9 @@ import orjson
 from rich.console import Console
 from rich.text import Text
 
-from referee.batch import check_path
+from referee.batch import check_path, not_a_file
 from referee.canonical import canonical, dumps
-from referee.notation import SCHEMA, parse_json, split_records, structure_findings
+from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
@@ -29,12 +29,24 @@ def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
 
 
-def _expand(paths):
+def _expand(paths, warn):
+    """Every file to read: the paths given, and the .json / .jsonl files (any case) in folders and
+    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
+    it reports why; `warn` hears of a folder holding no such file."""
     for path in paths:
-        if os.path.isdir(path):
-            yield from sorted(str(p) for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl"))
-        else:
+        if not os.path.isdir(path):
             yield path
+            continue
+        found, failed = False, []
+        for folder, subfolders, names in os.walk(path, onerror=failed.append):
+            subfolders.sort()
+            for name in sorted(names):
+                if name.lower().endswith((".json", ".jsonl")):
+                    found = True
+                    yield os.path.join(folder, name)
+        yield from (error.filename for error in failed)
+        if not found and not failed:
+            warn(f"no .json or .jsonl file in {path}")
 
 
 @main.command()
@@ -44,12 +56,13 @@ def validate(files, as_json):
     """Check records (JSON or JSON Lines files, directories, or - for stdin).
 
     Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
-    2 some input could not be read.
+    2 some input could not be read, or a folder (or the whole selection) held no record.
     """
     console = Console(highlight=False, soft_wrap=True)
     counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
     out = sys.stdout.buffer
-    for path in _expand(files):
+    warnings = []
+    for path in _expand(files, lambda message: warnings.append(_warn(message))):
         for rep in check_path(path):
             counts["records"] += 1
             counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
@@ -59,15 +72,19 @@ def validate(files, as_json):
                 render.report(console, rep)
     if not as_json:
         render.summary(console, counts)
-    sys.exit(EXIT_UNREADABLE if counts["unreadable"] else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+    if not counts["records"]:
+        warnings.append(_warn("no records were selected"))
+    sys.exit(EXIT_UNREADABLE if counts["unreadable"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+def _warn(message: str) -> str:
+    click.echo(f"referee: warning: {message}", err=True)
+    return message
 
 
 def _load_one(path: str, line: int | None):
     """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {path}: {exc}")
+    text = _read(path)
     chunks = list(split_records(text))
     if line is not None:
         chunks = [c for c in chunks if c[0] == line]
@@ -77,6 +94,17 @@ def _load_one(path: str, line: int | None):
     if not isinstance(record, dict):
         _fail(f"{path}: " + (record.message if hasattr(record, "message") else "a record is a JSON object"))
     return record
+
+
+def _read(path: str) -> str:
+    """The whole text of a file (`-`: standard input), or exit 2 saying why not."""
+    problem = None if path == "-" else not_a_file(path)
+    if problem:
+        _fail(f"cannot read {path}: {problem}")
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {path}: {exc}")
 
 
 def _fail(message: str, status: int = EXIT_UNREADABLE):
@@ -166,18 +194,16 @@ def _chosen_steps(frames, deal_index, step, action, finding):
 @click.option("--check", is_flag=True, help="Exit 1 when the file is not already canonical.")
 def fmt(file, write, check):
     """Print a record (or JSON Lines of records) in canonical form."""
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {file}: {exc}")
-    chunks = list(split_records(raw, True if file.endswith(".jsonl") else None))
+    raw = _read(file)
+    chunks = list(split_records(raw, True if file.lower().endswith(".jsonl") else None))
     jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
     lines = []
     for number, chunk in chunks:
         record = parse_json(chunk)
         where = f"{file}:{number}" if number else file
-        if not isinstance(record, dict) or structure_findings(record):
-            problems = structure_findings(record) if not hasattr(record, "rule") else [record]
+        problems = [record] if hasattr(record, "rule") else \
+            duplicate_key_findings(chunk, record) or structure_findings(record)
+        if problems:
             for f in problems:
                 click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
             _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)

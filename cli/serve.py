@@ -81,14 +81,19 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     from api import create_app
     from api.limits import Limits
     from api.server import make_server
+    from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
              "checks": checks, "queue": check_queue}
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     if limits.checks + limits.queue >= threads:
         raise click.UsageError("--checks plus --check-queue must stay below --threads, so reads are served")
-    app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
-                     max_body=max_body, limits=limits, trusted_hosts=_hosts(host, port) if access == "open" else None)
+    try:
+        app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
+                         max_body=max_body, limits=limits,
+                         trusted_hosts=_hosts(host, port) if access == "open" else None)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                              channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),

@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from referee.batch import records_of
 from referee.findings import Report
-from referee.notation import split_records
 
 from . import render
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
                          help="SQLite file of the record store.")
@@ -31,10 +31,13 @@ def _filters(command):
 
 
 def _open(db_path: str):
-    from api.store import Store
+    from api.store import Store, StoreError
     if not Path(db_path).exists():
         _fail(f"no record store at {db_path}")
-    return Store(db_path)
+    try:
+        return Store(db_path)
+    except StoreError as exc:
+        _fail(str(exc))
 
 
 @click.group()
@@ -51,34 +54,38 @@ def import_(files, db_path, submitter):
 
     FILES are JSON or JSON Lines files or directories. Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
     """
-    from api.store import Store, prepare
+    from api.store import Store, StoreError, prepare
 
-    records = Store(db_path)
+    try:
+        records = Store(db_path, wait=30)
+    except StoreError as exc:
+        _fail(str(exc))
     invalid = rejected = stored = already = 0
-    for path in _expand(files):
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            click.echo(f"{path}: not stored: cannot read it: {exc}", err=True)
-            rejected += 1
-            continue
-        for line, chunk in split_records(text):
-            where = path if line is None else f"{path}:{line}"
-            entry = prepare(chunk)
+    warnings = []
+    for path in _expand(files, lambda message: warnings.append(_warn(message))):
+        for where, item in records_of(path):
+            entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
             if isinstance(entry, list):
                 first = entry[0]
                 click.echo(f"{where}: not stored: {first.rule} at {first.at or '/'}: {first.message}", err=True)
                 rejected += 1
                 continue
-            _, created = records.put(entry, submitter)
+            try:
+                _, created = records.put(entry, submitter)
+            except StoreError as exc:
+                click.echo(f"{where}: not stored: {exc}", err=True)
+                rejected += 1
+                continue
             valid = entry.report["valid"]
             invalid += not valid
             stored += created
             already += not created
             click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
                        f"{'' if valid else ' (invalid)'}")
+    if not (stored or already or rejected):
+        warnings.append(_warn("no records were selected"))
     click.echo(f"{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", err=True)
-    sys.exit(EXIT_UNREADABLE if rejected else EXIT_INVALID if invalid else EXIT_VALID)
+    sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)
 
 
 @store.command("list")

@@ -79,6 +79,74 @@ def parse_json(text: str | bytes):
         return Finding(ERROR, "notation.json", "", f"the record is not valid JSON: {exc}")
 
 
+def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
+    """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
+    CGR/1 reads it as a broken record. Cheap when there is none: a text holding no more colons
+    than the value has keys and colons in its strings writes no key twice (no \\u003a escape aside)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
+        return []
+    try:
+        twice = json.loads(text, object_pairs_hook=_object)
+    except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
+        return []
+    return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
+                    f"the key {key!r} is written more than once in this object; only one may stand")
+            for path, holder in _walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
+
+
+_COLON_ESCAPE = re.compile(r"\\u003[aA]")
+
+
+class _Twice(dict):
+    twice: list
+
+
+def _object(pairs):
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    seen = set()
+    found = _Twice(found)
+    found.twice = list(dict.fromkeys(key for key, _ in pairs if key in seen or seen.add(key)))
+    return found
+
+
+def _walk(value):
+    """(path, value) for every object and array in a JSON value, without recursion."""
+    stack = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        yield path, item
+        children = item.items() if isinstance(item, dict) else enumerate(item)
+        stack += [(path + (key,), child) for key, child in children if isinstance(child, (dict, list))]
+
+
+def _colons(value) -> int:
+    """Keys, and colons in keys and strings, of a JSON value (the hot path: lists of cards are
+    joined whole)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            total += len(item) + "".join(item).count(":")
+            item = item.values()
+        else:
+            try:
+                total += "".join(item).count(":")
+                continue
+            except TypeError:
+                pass
+        for child in item:
+            if type(child) is str:
+                total += child.count(":")
+            elif type(child) in (dict, list):
+                stack.append(child)
+    return total
+
+
 def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     try:

@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import contextlib
+import http.client
 import copy
 import json
 import os
+import re
 import socket
+import sqlite3
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 import orjson
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 from click.testing import CliRunner
 
 import api.views
@@ -20,7 +25,7 @@ from api import create_app
 from api.limits import Limits
 from api.schemas import ErrorSchema
 from api.server import make_server
-from api.store import prepare
+from api.store import Store, prepare
 from cli.main import main
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
@@ -338,3 +343,307 @@ def test_fmt_in_a_read_only_folder_is_a_clear_error(tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "NamedTemporaryFile", refused)
     result = run("fmt", "-w", str(path))
     assert result.exit_code == 2 and "cannot write" in result.output and "Permission denied" in result.output
+
+
+# ------------------------------------------------------------------ 8. what cannot be read is said, never skipped
+
+def test_a_folder_that_cannot_be_listed_is_unreadable(tmp_path, monkeypatch):
+    folder = tmp_path / "archive"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.json").write_bytes(orjson.dumps(BASE))
+    real_scandir = os.scandir
+
+    def refuse(path="."):          # what a folder without read permission answers (root is let through)
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+    monkeypatch.setattr(os, "scandir", refuse)
+    monkeypatch.setattr(os, "listdir", lambda path: list(refuse(path)))
+    for command in (("validate", "--json"), ("store", "import", "--db", str(tmp_path / "r.db"))):
+        result = run(*command, str(folder))
+        assert result.exit_code == 2, result.output
+        assert "locked" in result.output and "Permission denied" in result.output
+
+
+@pytest.mark.parametrize("make", [lambda p: os.mkfifo(p), None])
+def test_pipes_and_devices_are_unreadable_not_hangs(tmp_path, make):
+    path = str(tmp_path / "pipe.json")
+    if make:
+        make(path)
+    else:
+        path = "/dev/zero"
+    for command in (("validate", "--json"), ("fmt",), ("replay", "--deal", "0")):
+        result = run(*command, path)
+        assert result.exit_code == 2 and "not a regular file" in result.output, (command, result.output)
+
+
+def test_upper_case_suffixes_are_read_and_an_empty_selection_is_a_warning(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "RECORD.JSON").write_bytes(orjson.dumps(BASE))
+    assert "1 record(s)" in run("validate", str(tmp_path / "full")).output
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("nothing")
+    for command in (("validate",), ("store", "import", "--db", str(tmp_path / "r.db"))):
+        result = run(*command, str(tmp_path / "empty"))
+        assert result.exit_code == 2 and "warning: no .json or .jsonl file" in result.output, result.output
+    blank = tmp_path / "blank.jsonl"
+    blank.write_text("\n\n")
+    result = run("validate", str(blank))
+    assert result.exit_code == 2 and "warning: no records were selected" in result.output
+
+
+# ------------------------------------------------------------------ 9. streamed, each record capped before it is read
+
+def test_json_lines_are_streamed_and_a_huge_line_is_skipped_unread(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    body = orjson.dumps(BASE)
+    assert len(body) < 5000
+    archive = tmp_path / "a.json"
+    archive.write_bytes(body + b"\n" + b"[" * 3_000_000 + b"\n" + body + b"\n")
+    reads = []
+    real_open = open
+
+    class Watched:
+        def __init__(self, handle):
+            self.handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.handle.close()
+
+        def readline(self, limit=-1):
+            line = self.handle.readline(limit)
+            reads.append(len(line))
+            return line
+
+        def read(self, size=-1):
+            data = self.handle.read(size)
+            reads.append(len(data))
+            return data
+
+    monkeypatch.setattr("builtins.open", lambda path, mode="r", *a, **k:
+                        Watched(real_open(path, mode, *a, **k)) if str(path) == str(archive) else
+                        real_open(path, mode, *a, **k))
+    for source, stdin in ((str(archive), None), ("-", archive.read_bytes())):
+        result = run("validate", "--json", source, stdin=stdin)
+        reports = [json.loads(line) for line in result.output.splitlines()]
+        assert [r["valid"] for r in reports] == [True, False, True]
+        assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"].endswith(":3")
+    assert reads and max(reads) <= 1 << 20      # the 3 MB line is skipped in pieces, never held whole
+
+
+def test_a_document_above_the_cap_is_not_read_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    big = tmp_path / "big.json"
+    big.write_bytes(b"{\n" + b" " * 100000 + b"}")
+    result = run("validate", "--json", str(big))
+    assert result.exit_code == 2 and json.loads(result.output)["findings"][0]["rule"] == "notation.size"
+
+
+# ------------------------------------------------------------------ 10. a key written twice
+
+TWICE = orjson.dumps(BASE).decode().replace('"seat":1,', '"seat":3,"seat":1,', 1)
+
+
+def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
+    assert TWICE != orjson.dumps(BASE).decode() and json.loads(TWICE) == BASE
+    path = tmp_path / "twice.json"
+    path.write_text(TWICE)
+    result = run("validate", "--json", str(path))
+    finding = json.loads(result.output)["findings"][0]
+    assert result.exit_code == 1 and (finding["rule"], finding["at"]) == ("notation.key.duplicate",
+                                                                         "/deals/0/actions/1/seat")
+    refused = run("fmt", "-w", str(path))
+    assert refused.exit_code == 1 and "notation.key.duplicate" in refused.output and path.read_text() == TWICE
+    imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(path))
+    assert imported.exit_code == 2 and "not stored: notation.key.duplicate" in imported.output
+    client = app_with(tmp_path).test_client()
+    stored = assert_error(client.post("/v1/records", data=TWICE, headers=AUTH, content_type="application/json"), 400)
+    assert stored["findings"][0]["rule"] == "notation.key.duplicate"
+    checked = client.post("/v1/validate", data=TWICE, content_type="application/json").get_json()
+    assert checked["valid"] is False and checked["findings"][0]["at"] == "/deals/0/actions/1/seat"
+
+
+@pytest.mark.parametrize("text, where", [
+    ('{"a": {"b": [{"x": 1, "x": "\\u003a"}]}}', ["/a/b/0/x"]),      # an escaped colon cannot hide it
+    ('{"a": "x:y", "b": {"a": 1}, "c": ["d:e"]}', []),
+    ('{"k:": 1, "k:": 2}', ["/k:"]),
+])
+def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
+    from referee.notation import duplicate_key_findings
+    assert [f.at for f in duplicate_key_findings(text, json.loads(text))] == where
+
+
+# ------------------------------------------------------------------ 11. clear errors, never a traceback
+
+def no_traceback(result):
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    return result
+
+
+def newer_store(path):
+    Store(str(path))
+    with sqlite3.connect(path) as conn:
+        conn.execute("INSERT INTO migrations VALUES (99, 'later')")
+
+
+@pytest.mark.parametrize("make, said", [
+    (lambda p: p.mkdir(), "is a folder"),
+    (lambda p: p.write_text("not a database, just text" * 100), "file is not a database"),
+    (newer_store, "schema version 99"),
+])
+def test_a_store_that_cannot_be_used_is_a_clear_error(tmp_path, make, said, monkeypatch):
+    db = tmp_path / "r.db"
+    make(db)
+    record = tmp_path / "a.json"
+    record.write_bytes(orjson.dumps(BASE))
+    imported = no_traceback(run("store", "import", "--db", str(db), str(record)))
+    assert imported.exit_code == 2 and said in imported.output
+    monkeypatch.setattr("api.server.make_server", lambda app, **kw: pytest.fail("served a broken store"))
+    served = no_traceback(run("serve", "--db", str(db), "--read-only"))
+    assert served.exit_code == 1 and said in served.output
+
+
+def test_a_read_only_store_says_so_for_each_record(tmp_path, monkeypatch):
+    db = str(tmp_path / "r.db")
+    Store(db)
+    real = sqlite3.connect
+    monkeypatch.setattr(sqlite3, "connect", lambda path, **kw: real(f"file:{path}?mode=ro", uri=True, **kw))
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(orjson.dumps(BASE) + b"\n" + orjson.dumps(TWO_DEALS) + b"\n")
+    result = no_traceback(run("store", "import", "--db", db, str(archive)))
+    assert result.exit_code == 2 and result.output.count("not stored: the store cannot be written") == 2
+
+
+def test_a_locked_store_answers_503_after_a_short_wait(tmp_path):
+    app = app_with(tmp_path)
+    app.extensions["referee.store"].wait = 0.2
+    client = app.test_client()
+    holder = sqlite3.connect(str(tmp_path / "r.db"), isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        started = time.monotonic()
+        busy = assert_error(client.post("/v1/records", json=BASE, headers=AUTH), 503)
+        assert time.monotonic() - started < 5 and "busy" in busy["message"]
+        assert client.get("/v1/records").status_code == 200          # WAL: reads go on
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert client.post("/v1/records", json=BASE, headers=AUTH).status_code == 201
+
+
+def test_a_full_store_answers_507(tmp_path, monkeypatch):
+    app = app_with(tmp_path)
+    store = app.extensions["referee.store"]
+    real = store.connect
+
+    @contextlib.contextmanager
+    def full():
+        with real() as db:
+            pages = db.execute("PRAGMA page_count").fetchone()[0]
+            db.execute(f"PRAGMA max_page_count = {pages}")
+            yield db
+    monkeypatch.setattr(store, "connect", full)
+    big = dict(BASE, comment="x" * 200_000)
+    error = assert_error(app.test_client().post("/v1/records", json=big, headers=AUTH), 507)
+    assert "full" in error["message"]
+    monkeypatch.undo()
+    assert app.test_client().get("/v1/records").get_json()["total"] == 0
+
+
+def test_serve_refuses_a_busy_port_a_bad_port_a_short_or_binary_token(tmp_path):
+    db = str(tmp_path / "r.db")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        busy = no_traceback(run("serve", "--db", db, "--read-only", "--port", str(port)))
+    assert busy.exit_code == 1 and "cannot listen" in busy.output
+    assert no_traceback(run("serve", "--db", db, "--read-only", "--port", "70000")).exit_code == 2
+    short, binary = tmp_path / "short", tmp_path / "binary"
+    short.write_text("s3cret\n")
+    binary.write_bytes(b"\xff\xfe\x00token-token-token-token")
+    for token_file, said in ((short, "at least 16"), (binary, "cannot read the token file")):
+        result = no_traceback(run("serve", "--db", db, "--token-file", str(token_file)))
+        assert result.exit_code == 2 and said in result.output
+
+
+# ------------------------------------------------------------------ 12. filters take their text as it is
+
+def test_the_date_filter_takes_percent_and_underscore_as_they_are(tmp_path):
+    client = app_with(tmp_path).test_client()
+    client.post("/v1/records", json=dict(BASE, meta={"date": "2026-05-01"}), headers=AUTH)
+    client.post("/v1/records", json=dict(BASE, meta={"date": "2026_05%"}), headers=AUTH)
+
+    def dates(query):
+        return [item["date"] for item in client.get("/v1/records", query_string={"date": query}).get_json()["items"]]
+    assert dates("2026-05") == ["2026-05-01"]
+    assert dates("2026_") == ["2026_05%"] and dates("2026_05%") == ["2026_05%"]
+    assert dates("%") == [] and dates("2026-05-01\\") == []
+
+
+def test_idle_connections_are_dropped_so_other_clients_get_in(tmp_path):
+    app = app_with(tmp_path)
+    with serving(app, connection_limit=3, channel_timeout=1, cleanup_interval=1) as port:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(3)]
+        try:
+            started = time.monotonic()
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+            conn.request("GET", "/v1/records")
+            assert conn.getresponse().status == 200
+            assert time.monotonic() - started < 10
+            conn.close()
+        finally:
+            for sock in idle:
+                sock.close()
+
+
+# ------------------------------------------------------------------ all together: mutated records, nothing lost
+
+SMALL = orjson.dumps(changed(BASE, lambda r: r["deals"][0].update(actions=r["deals"][0]["actions"][:6]))).decode()
+GDY_TEXT = orjson.dumps(GDY).decode()
+NUMBERS = ["1.9e19", "-9223372036854775807", "18446744073709551615", "1e308", "0.0", "-0.0", "1.5", "4"]
+
+
+@st.composite
+def mutated_lines(draw):
+    text = draw(st.sampled_from([SMALL, GDY_TEXT]))
+    for _ in range(draw(st.integers(1, 3))):
+        spots = [m.start() for m in re.finditer(r"-?\d+(?:\.\d+)?(?:e\d+)?", text)] or [0]
+        at = draw(st.sampled_from(spots))
+        end = re.match(r"-?\d+(?:\.\d+)?(?:e\d+)?", text[at:])
+        kind = draw(st.sampled_from(["number", "cut", "byte", "twice", "odd"]))
+        if kind == "number" and end:
+            text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end():]
+        elif kind == "cut":
+            text = text[:draw(st.integers(0, len(text)))]
+        elif kind == "byte":
+            i = draw(st.integers(0, len(text) - 1))
+            text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1:]
+        elif kind == "twice":
+            text = text.replace('"seat":', '"seat":0,"seat":', 1)
+        else:
+            text = text.replace('"players":[', '"comment":"\u2028\x85","players":[', 1)
+    return text.replace("\n", " ")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(mutated_lines(), min_size=1, max_size=4))
+def test_mutated_records_give_one_answer_per_line_and_none_is_lost(tmp_path_factory, lines):
+    folder = tmp_path_factory.mktemp("fuzz")
+    archive = folder / "mutated.jsonl"
+    archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    checked = no_traceback(run("validate", "--json", str(archive)))
+    reports = [json.loads(line) for line in checked.output.splitlines()]
+    assert [r["source"] for r in reports] == [f"{archive}:{n}" for n, line in enumerate(lines, 1) if line.strip()]
+    imported = no_traceback(run("store", "import", "--db", str(folder / "r.db"), str(archive)))
+    answers = [line for line in imported.output.splitlines() if line.startswith(str(archive))]
+    assert len(answers) == len(reports) and all(" stored" in a or "not stored:" in a for a in answers)
+    client = app_with(folder).test_client()
+    answer = client.post("/v1/validate", data=archive.read_bytes(), content_type="application/x-ndjson")
+    assert answer.status_code in (200, 422)
+    if answer.status_code == 200:
+        assert len(answer.data.splitlines()) == len(reports)
