@@ -227,8 +227,10 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
+from .explain import explain  # noqa: E402
 from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
 from .store import store  # noqa: E402
+main.add_command(explain)
 main.add_command(serve)
 main.add_command(store)
 

@@ -918,7 +918,7 @@ def finish_match(ctx, match, claimed) -> dict:
     if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {plain(said)}, computed {plain(levels)}")
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {' and '.join(said)}, computed {' and '.join(levels)}")
     if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")
