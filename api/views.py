@@ -81,11 +81,12 @@ def _errors(*codes):
 @blp.response(200, schemas.ReportSchema)
 @blp.alt_response(200, schema=schemas.ReportSchema, content_type="application/x-ndjson",
                   description="one report per line, for a JSON Lines body")
+@blp.arguments(schemas.InferSchema, location="query", as_kwargs=True, error_status_code=400)
 @_errors(400, 413)
-def validate():
+def validate(infer_rules):
     jsonl = True if request.mimetype in JSONL_TYPES else None
     chunks = list(split_records(_body_text(), jsonl))
-    reports = [check_one(chunk, SOURCE if line is None else f"{SOURCE}:{line}") for line, chunk in chunks]
+    reports = [check_one(chunk, SOURCE if line is None else f"{SOURCE}:{line}", infer_rules) for line, chunk in chunks]
     if chunks and chunks[0][0] is None:
         if reports[0].unreadable:
             _bad_body(reports[0].findings, "the body is not a JSON record")

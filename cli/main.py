@@ -39,7 +39,9 @@ def _expand(paths):
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
-def validate(files, as_json):
+@click.option("--infer-rules", "infer", is_flag=True,
+              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
+def validate(files, as_json, infer):
     """Check records (JSON or JSON Lines files, directories, or - for stdin).
 
     Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
@@ -49,7 +51,7 @@ def validate(files, as_json):
     counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
     out = sys.stdout.buffer
     for path in _expand(files):
-        for rep in check_path(path):
+        for rep in check_path(path, infer):
             counts["records"] += 1
             counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
             if as_json:

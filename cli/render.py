@@ -5,6 +5,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.infer import describe
+
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
@@ -23,6 +25,8 @@ def report(console: Console, rep) -> None:
         console.print(Text("          " + f.message))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("          legal then: " + f.legal["may"], "dim"))
+    if rep.inferred is not None:
+        console.print(Text("  rules: " + describe(rep.inferred), "bold"))
 
 
 def deal_line(deal: dict) -> str:

@@ -50,6 +50,7 @@ class Report:
     match: dict | None = None
     source: str | None = None
     unreadable: bool = False     # the input could not be read as a record at all
+    inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
 
     def as_dict(self) -> dict:
         out = {}
@@ -64,6 +65,8 @@ class Report:
         )
         if self.match is not None:
             out["match"] = self.match
+        if self.inferred is not None:
+            out["inferred_rules"] = self.inferred
         return out
 
 
