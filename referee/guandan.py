@@ -15,7 +15,7 @@ from .rules import Option
 NAME = "guandan"
 SEATS = 4
 HAND_SIZE = 27
-ACE, KING, TEN = 12, 11, 8          # rank indices
+ACE, TEN = 12, 8                    # rank indices
 HEARTS = 1
 
 DEFAULT_PRESET = "official"
@@ -38,6 +38,10 @@ OPTIONS = {
     "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"), effect="§5"),
     "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
                                    "three_to_opponents_level", "two_consecutive_to_two"), effect="§5"),
+    "a_fail_after": Option(None, kind=int, nullable=True, effect="failures at A that move the team (docs/guandan.md)"),
+    "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
+                            effect="what counts as a failure at A (docs/guandan.md)"),
+    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"), effect="where a failing team goes"),
     "ace_finish_to_two": Option(False, (True, False), effect="§5"),
     "return_cap": Option("ten", ("ten", "none", "ten_to_partner"), effect="§6.5"),
     "return_excludes_level": Option(False, (True, False), effect="§6.5"),
@@ -252,6 +256,10 @@ def new_match(ctx, record, rules):
     if len(record["players"]) != SEATS:
         ctx.error("guandan.deal.seats", "/players",
                   f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
+        return None
+    after = rules["options"]["a_fail_after"]
+    if after is not None and after < 1:
+        ctx.error("notation.rules.option", "/rules/options/a_fail_after", "option a_fail_after takes an integer ≥ 1 or null")
         return None
     match = Match(rules, Combos(rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
@@ -802,43 +810,57 @@ def _final_order(state) -> list[int]:
 
 
 def _advance(match, order, level, o1_last_play):
-    """Rise, match win, attempts at A (§5), then the winners declare the next deal."""
+    """Rise, match win, failures at A (§5), then the winners declare the next deal."""
     o1 = order[0]
     winners, declaring = team(o1), match.declaring
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
-    rise = {2: match.rules["options"]["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    opts = match.rules["options"]
+    rise = {2: opts["one_two_levels"], 3: 2, 4: 1}[partner_place]
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
-    if match.rules["options"]["a_fail_rule"] in ("three_consecutive_to_k", "two_consecutive_to_two"):
-        for t in (0, 1):
-            if t != attempting:
-                match.attempts[t] = 0   # a deal that is not this team's attempt restarts its count
-    if attempting is not None:
-        _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play)
+    a_win = opts["a_win"]
+    if attempting is not None and winners == attempting and (
+            a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
+        match.winner = attempting
+    else:
+        _count_failures(match, attempting, start_levels)
+        if attempting is not None and opts["ace_finish_to_two"] and winners != attempting and o1_last_play \
+                and all(rank(c) == ACE for c in o1_last_play):
+            match.levels[attempting] = 0
+            match.attempts[attempting] = 0
     match.declaring = winners
     match.previous_order = order
 
 
-def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play):
-    opts = match.rules["options"]
-    a_win = opts["a_win"]
-    wins = winners == declaring and (a_win == "any" or partner_place == 2
-                                     or (a_win == "one_two_or_one_three" and partner_place == 3))
-    if wins:
-        match.winner = declaring
-        return
-    rule = opts["a_fail_rule"]
-    match.attempts[declaring] += 1
-    limit = 2 if rule == "two_consecutive_to_two" else 3
-    if rule != "none" and match.attempts[declaring] >= limit:
-        match.levels[declaring] = {"three_to_two": 0, "two_consecutive_to_two": 0, "three_consecutive_to_k": KING,
-                                   "three_to_opponents_level": start_levels[1 - declaring]}[rule]
-        match.attempts[declaring] = 0
-    if opts["ace_finish_to_two"] and winners != declaring and o1_last_play \
-            and all(rank(c) == ACE for c in o1_last_play):
-        match.levels[declaring] = 0
-        match.attempts[declaring] = 0
+# the page's named A-failure rules (§5) as (failures, what counts as one, where the team goes)
+A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts", "2"),
+                "three_consecutive_to_k": (3, "consecutive_attempts", "K"),
+                "three_to_opponents_level": (3, "attempts", "opponents_level"),
+                "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
+
+
+def a_fail_rule(opts) -> tuple[int | None, str, str]:
+    """(failures, what counts, where the team goes): the named `a_fail_rule`, each part
+    replaced by `a_fail_after`, `a_fail_counts`, `a_fail_to` where those are set."""
+    after, counts, to = A_FAIL_RULES[opts["a_fail_rule"]]
+    return (opts["a_fail_after"] or after, opts["a_fail_counts"] or counts, opts["a_fail_to"] or to or "2")
+
+
+def _count_failures(match, attempting, start_levels):
+    """A deal that did not win the match: failures at A, and the move at the limit (§5).
+    `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
+    at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
+    after, counts, to = a_fail_rule(match.rules["options"])
+    for t in (0, 1):
+        failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
+        if failed:
+            match.attempts[t] += 1
+        elif counts == "consecutive_attempts":
+            match.attempts[t] = 0
+        if failed and after is not None and match.attempts[t] >= after:
+            match.levels[t] = start_levels[1 - t] if to == "opponents_level" else _rank_index(to)
+            match.attempts[t] = 0
 
 
 def _check_deal_claims(ctx, deal, outcome, state):

@@ -32,7 +32,7 @@ class Option:
 
 
 def _show(value) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
+    return "true" if value is True else "false" if value is False else "null" if value is None else str(value)
 
 
 def resolve(game, raw) -> tuple[dict, list[Finding]]:
