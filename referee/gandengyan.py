@@ -243,6 +243,7 @@ class DealState:
     bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
+    totals: list | None = None          # the match totals before this deal (None: not checkable)
     reports: ReportWatch = field(init=False)
 
     @property
@@ -271,6 +272,7 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
+    state.totals = None if match.totals is None else list(match.totals)
     first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
     if deal.leader is not None and deal.leader == first_lead:
         state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
@@ -542,6 +544,7 @@ def snapshot(state) -> dict:
         "talon": state.talon_left,
         "drawn": list(state.draws),
         "bombs_played": [r.name for r, _ in state.bombs],
+        "totals_before_the_deal": state.totals,
         "winner": state.winner,
     }
 
