@@ -160,3 +160,17 @@ def test_odd_inputs_never_crash(tmp_path, text):
     assert result.exit_code in (1, 2)
     assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
     assert json.loads(result.output.splitlines()[0])["valid"] is False
+
+
+@pytest.mark.parametrize("path", sorted(str(p) for p in SAMPLES.parent.glob("*/disputed-*.json")))
+def test_disputed_samples_replay_to_their_dispute(path):
+    """Issue 9: every disputed sample's first error is on the table of its step, exit 1."""
+    report = json.loads(run("validate", "--json", path).output)
+    first = next(f for f in report["findings"] if f["severity"] == "error" and "deal" in f)
+    index = report["findings"].index(first)
+    shown = run("replay", path, "--finding", str(index))
+    assert shown.exit_code == 1 and first["rule"] in shown.output
+    step = json.loads(run("replay", path, "--finding", str(index), "--json").output)
+    assert first in step["findings"]
+    if "action" in first:
+        assert step["step"] == first["action"] + 1
