@@ -32,12 +32,13 @@ class Finding:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR):
+    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR, seat: int | None = None):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.at = at
         self.severity = severity
+        self.seat = seat
 
 
 @dataclass

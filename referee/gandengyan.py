@@ -288,7 +288,7 @@ def _check_hands(ctx, match, deal) -> int:
         if len(hand) not in (HAND_SIZE, DEALER_SIZE):
             raise StopDeal("gandengyan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; the dealer holds 6 and every other seat 5",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
     if len(sixes) != 1:
         raise StopDeal("gandengyan.deal.hand_size",

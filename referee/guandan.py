@@ -403,7 +403,7 @@ def _check_deck(ctx, deal):
         if len(hand) != HAND_SIZE:
             raise StopDeal("guandan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; every Guandan hand has 27",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     tally = [0] * 54
     for hand in deal.hands:
         for c in hand:

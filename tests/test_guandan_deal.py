@@ -31,6 +31,7 @@ def test_hand_size():
     d["hands"][2].append(d["hands"][1].pop())
     report = check(d)
     assert ("guandan.deal.hand_size", "/deals/0/hands/1") in findings(report)
+    assert (report.findings[0].deal, report.findings[0].seat) == (0, 1)
 
 
 def test_deck_must_be_two_packs():
