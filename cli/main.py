@@ -150,7 +150,7 @@ def _chosen_steps(frames, deal_index, step, action, finding):
     if finding is not None:
         return [next(frame for frame in frames if finding in frame["findings"])]
     if action is not None:
-        at = step_of_action(frames, action)
+        at = step_of_action(frames, action) if action >= 0 else None
         if at is None:
             _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
         return [frames[at]]

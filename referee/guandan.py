@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
 from .findings import WARNING, StopDeal, grouped_plays, plain
@@ -733,34 +734,58 @@ def legal(state) -> dict:
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    found = _followers_held(state, seat, top)
+    found = _followers(state, seat, top)
     shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
     plays = [f"{cards} as {r.name}" for r, cards in shown]
-    held = f"; of one rank (and the joker bomb) it held: {grouped_plays([(r.type, c) for r, c in shown])}" \
-        if found else "; it held no play of one rank (nor the joker bomb) that may follow"
+    held = f"; from its hand: {grouped_plays([(r.type, c) for r, c in shown])}" if found \
+        else "; it held nothing that may follow"
     return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
             "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
 
 
-def _followers_held(state, seat, top) -> list[tuple[Reading, tuple]]:
-    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`, weakest first."""
+def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
+    """One play from the seat's hand for each reading that may follow `top`, weakest first (§3)."""
     cards = unpack(state.hands[seat])
     wild = state.level * 4 + HEARTS
-    by_rank: dict[int, list[int]] = {}
+    naturals: dict[int, list[int]] = {}
     for c in cards:
         if c != wild:
-            by_rank.setdefault(rank(c), []).append(c)
+            naturals.setdefault(rank(c), []).append(c)
     wilds = [c for c in cards if c == wild]
-    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
     found = {}
-    for group in by_rank.values():
-        for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
-            play = tuple(sorted((group + wilds)[:size]))
-            found.update({r.name: (r, play) for r in state.combos.readings(play, state.level) if beats(r, top)})
-    jokers = tuple(c for c in cards if c >= 52)
+
+    def consider(parts):
+        picks = [c for group, need in parts for c in group[:need]]
+        short = sum(need for _, need in parts) - len(picks)
+        if short <= len(wilds):
+            play = tuple(sorted(picks + wilds[:short]))
+            for r in state.combos.readings(play, state.level):
+                if beats(r, top):
+                    found.setdefault((r.name, r.step), (r, play))
+
+    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
+    for group in naturals.values():
+        for size in sizes + tuple(range(4, state.options["max_bomb_size"] + 1)):
+            consider([(group, size)])
+    if top.type == "full_house":
+        for t, p in permutations(naturals, 2):
+            consider([(naturals[t], 3), (naturals[p], 2)])
+    if top.type in RUN_SHAPES or top.type == "straight_flush":
+        _runs_held(naturals, top, consider)
+    jokers = [c for c in cards if c >= 52]
     if len(jokers) == 4:
-        found.update({r.name: (r, jokers) for r in state.combos.readings(jokers, state.level) if beats(r, top)})
+        consider([(jokers, 4)])
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
+
+
+def _runs_held(naturals, top, consider):
+    """Runs of the top's shape (straights also one suit at a time, for straight flushes)."""
+    positions, per = RUN_SHAPES.get(top.type, RUN_SHAPES["straight"])
+    suits = (None, 0, 1, 2, 3) if per == 1 else (None,)
+    for high in range(positions, 15):
+        ranks = [ACE if p in (1, 14) else p - 2 for p in range(high - positions + 1, high + 1)]
+        for suit in suits:
+            consider([([c for c in naturals.get(r, []) if suit is None or c & 3 == suit], per) for r in ranks])
 
 
 def snapshot(state) -> dict:

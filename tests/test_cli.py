@@ -92,7 +92,7 @@ def test_replay_shows_the_rejected_action_as_the_last_step():
     assert frames[24]["findings"] == [] and frames[24]["table"] == last["table"]
     by_action = run("replay", DISPUTED, "--deal", "0", "--action", "24")
     assert by_action.exit_code == 1 and "step 25: action 24" in by_action.output and "REJECTED" in by_action.output
-    assert "legal then:" in by_action.output and "bomb 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
+    assert "legal then:" in by_action.output and "bomb 7S 7H 7H 7C, 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
     by_finding = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
     assert by_finding == last
     assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 1

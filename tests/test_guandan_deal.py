@@ -593,3 +593,17 @@ def test_record_claims_are_checked_after_an_unfinished_last_deal():
     assert findings(right) == [] and "settled" not in right.match
     wrong = check(quick_deal([0, 2]), unfinished, result={"levels": ["6", "2"]})
     assert findings(wrong) == [("guandan.match.levels", "/result/levels")]
+
+
+def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
+    """Issue 9: the legal plays with their cards, grouped by type, strongest last."""
+    hand = [["5S", "6S", "7D", "8C", "9H"], ["4S", "5D", "6D", "7D", "8D", "TC", "JH", "QC", "KD", "AS",
+                                            "3H", "3H", "3D", "3C", "9D"]]
+    report = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "9H"), P(1, "4S", "5D", "6D", "7D", "8D")], leader=0))
+    legal = report.findings[0].legal
+    assert legal["plays"][0].startswith("6D 7D 8D 9D T") and legal["plays"][0].endswith(" as straight:T")
+    assert "4S 5D 6D 7D 8D" not in " ".join(legal["plays"])            # the straight to 8 may not follow
+    kinds = [play.split(" as ")[1].split(":")[0] for play in legal["plays"]]
+    assert "bomb" in kinds and kinds.index("bomb") > max(i for i, k in enumerate(kinds) if k == "straight")
+    assert any(play.endswith(" as bomb:3") for play in legal["plays"])
+    assert "from its hand: straight 6D 7D 8D 9D T" in legal["may"]
