@@ -33,6 +33,13 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema), required=True)
     deals = fields.List(fields.Dict(), required=True, metadata={"description": "each deal's computed outcome"})
     match = fields.Dict(metadata={"description": "the match outcome"})
+    inferred_rules = fields.Dict(metadata={"description": "with infer_rules: the closest rule sets the invalid "
+                                                          "record is valid under (valid_under, searched, complete)"})
+
+
+class InferSchema(Schema):
+    infer_rules = fields.Boolean(load_default=False, metadata={
+        "description": "for an invalid record, search the documented presets and options (up to 2 changes)"})
 
 
 class RecordSchema(Schema):

@@ -52,7 +52,9 @@ def _expand(paths, warn):
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
-def validate(files, as_json):
+@click.option("--infer-rules", "infer", is_flag=True,
+              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
+def validate(files, as_json, infer):
     """Check records (JSON or JSON Lines files, directories, or - for stdin).
 
     Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
@@ -63,7 +65,7 @@ def validate(files, as_json):
     out = sys.stdout.buffer
     warnings = []
     for path in _expand(files, lambda message: warnings.append(_warn(message))):
-        for rep in check_path(path):
+        for rep in check_path(path, infer):
             counts["records"] += 1
             counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
             if as_json:
@@ -177,7 +179,7 @@ def _chosen_steps(frames, deal_index, step, action, finding):
     if finding is not None:
         return [next(frame for frame in frames if finding in frame["findings"])]
     if action is not None:
-        at = step_of_action(frames, action)
+        at = step_of_action(frames, action) if action >= 0 else None
         if at is None:
             _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
         return [frames[at]]
@@ -278,10 +280,12 @@ def schema():
 
 
 from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
+from .explain import explain  # noqa: E402
 from .importing import import_  # noqa: E402
 from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
 main.add_command(audit)
+main.add_command(explain)
 main.add_command(serve)
 main.add_command(store)
 main.add_command(import_)

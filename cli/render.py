@@ -5,6 +5,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.infer import describe
 from referee.rules import json_text
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -25,6 +26,8 @@ def report(console: Console, rep) -> None:
         console.print(Text("          " + f.message))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("          legal then: " + f.legal["may"], "dim"))
+    if rep.inferred is not None:
+        console.print(Text("  rules: " + describe(rep.inferred), "bold"))
 
 
 def deal_line(deal: dict) -> str:

@@ -11,6 +11,7 @@ import stat
 import sys
 
 from .findings import ERROR, Finding, Report
+from .infer import infer_rules
 from .notation import duplicate_key_findings, parse_json, split_records
 from .replay import check_record
 
@@ -21,7 +22,7 @@ def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
 
 
-def check_text(text: str | bytes, source: str, jsonl: bool | None = None):
+def check_text(text: str | bytes, source: str, jsonl: bool | None = None, infer: bool = False):
     """Reports for every record in one JSON or JSON Lines text."""
     if isinstance(text, bytes):
         try:
@@ -30,30 +31,35 @@ def check_text(text: str | bytes, source: str, jsonl: bool | None = None):
             yield unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
             return
     for line, chunk in split_records(text, jsonl):
-        yield check_one(chunk, source if line is None else f"{source}:{line}")
+        yield check_one(chunk, source if line is None else f"{source}:{line}", infer)
 
 
-def check_one(chunk: str, source: str) -> Report:
+def check_one(chunk: str, source: str, infer: bool = False) -> Report:
+    """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
     if len(chunk) > MAX_RECORD_BYTES:
         return _too_big(source)
     value = parse_json(chunk)
     if isinstance(value, Finding):
         return unreadable(source, value.rule, value.message)
-    return check_parsed(chunk, value, source)
+    return check_parsed(chunk, value, source, infer)
 
 
-def check_parsed(chunk: str, value, source: str) -> Report:
-    """The report of a parsed record; a key written twice stops it there, as a structure problem does."""
+def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
+    """The report of a parsed record; a key written twice stops it there, as a structure problem does.
+    With `infer`, an invalid record also gets the rules it is valid under."""
     duplicates = duplicate_key_findings(chunk, value)
     if duplicates:
         return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
-    return check_record(value, source)
+    report = check_record(value, source)
+    if infer and not report.valid:
+        report.inferred = infer_rules(value)
+    return report
 
 
-def check_path(path: str):
+def check_path(path: str, infer: bool = False):
     """Reports for a file (`-`: standard input), read as it goes: memory stays flat."""
     for source, item in records_of(path):
-        yield item if isinstance(item, Report) else check_one(item, source)
+        yield item if isinstance(item, Report) else check_one(item, source, infer)
 
 
 def records_of(path: str):

@@ -32,12 +32,13 @@ class Finding:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR):
+    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR, seat: int | None = None):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.at = at
         self.severity = severity
+        self.seat = seat
 
 
 @dataclass
@@ -50,6 +51,7 @@ class Report:
     match: dict | None = None
     source: str | None = None
     unreadable: bool = False     # the input could not be read as a record at all
+    inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
 
     @classmethod
     def from_dict(cls, data: dict) -> Report:
@@ -70,6 +72,8 @@ class Report:
         )
         if self.match is not None:
             out["match"] = self.match
+        if self.inferred is not None:
+            out["inferred_rules"] = self.inferred
         return out
 
 

@@ -244,6 +244,7 @@ class DealState:
     bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
+    totals: list | None = None          # the match totals before this deal (None: not checkable)
     reports: ReportWatch = field(init=False)
 
     @property
@@ -272,6 +273,7 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
+    state.totals = None if match.totals is None else list(match.totals)
     first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
     if deal.leader is not None and deal.leader == first_lead:
         state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
@@ -287,7 +289,7 @@ def _check_hands(ctx, match, deal) -> int:
         if len(hand) not in (HAND_SIZE, DEALER_SIZE):
             raise StopDeal("gandengyan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; the dealer holds 6 and every other seat 5",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
     if len(sixes) != 1:
         raise StopDeal("gandengyan.deal.hand_size",
@@ -543,6 +545,7 @@ def snapshot(state) -> dict:
         "talon": state.talon_left,
         "drawn": list(state.draws),
         "bombs_played": [r.name for r, _ in state.bombs],
+        "totals_before_the_deal": state.totals,
         "winner": state.winner,
     }
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
 from .findings import WARNING, StopDeal, grouped_plays, plain
@@ -15,7 +16,7 @@ from .rules import Option
 NAME = "guandan"
 SEATS = 4
 HAND_SIZE = 27
-ACE, KING, TEN = 12, 11, 8          # rank indices
+ACE, TEN = 12, 8                    # rank indices
 HEARTS = 1
 
 DEFAULT_PRESET = "official"
@@ -42,6 +43,12 @@ OPTIONS = {
     "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
                                    "three_to_opponents_level", "two_consecutive_to_two"),
                          effect="what failed attempts at level A cost the team (§5)"),
+    "a_fail_after": Option(None, kind=int, nullable=True,
+                           effect="failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)"),
+    "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
+                            effect="what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)"),
+    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"),
+                        effect="the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)"),
     "ace_finish_to_two": Option(False, (True, False),
                                 effect="true: an opponent going out first on aces at level A sends the declarers to 2 (§5)"),
     "return_cap": Option("ten", ("ten", "none", "ten_to_partner"),
@@ -263,6 +270,10 @@ def new_match(ctx, record, rules):
         ctx.error("guandan.deal.seats", "/players",
                   f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
         return None
+    after = rules["options"]["a_fail_after"]
+    if after is not None and after < 1:
+        ctx.error("notation.rules.option", "/rules/options/a_fail_after", "option a_fail_after takes an integer ≥ 1 or null")
+        return None
     match = Match(rules, Combos(rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
@@ -405,7 +416,7 @@ def _check_deck(ctx, deal):
         if len(hand) != HAND_SIZE:
             raise StopDeal("guandan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; every Guandan hand has 27",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     tally = [0] * 54
     for hand in deal.hands:
         for c in hand:
@@ -735,34 +746,58 @@ def legal(state) -> dict:
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    found = _followers_held(state, seat, top)
+    found = _followers(state, seat, top)
     shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
     plays = [f"{cards} as {r.name}" for r, cards in shown]
-    held = f"; of one rank (and the joker bomb) it held: {grouped_plays([(r.type, c) for r, c in shown])}" \
-        if found else "; it held no play of one rank (nor the joker bomb) that may follow"
+    held = f"; from its hand: {grouped_plays([(r.type, c) for r, c in shown])}" if found \
+        else "; it held nothing that may follow"
     return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
             "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
 
 
-def _followers_held(state, seat, top) -> list[tuple[Reading, tuple]]:
-    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`, weakest first."""
+def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
+    """One play from the seat's hand for each reading that may follow `top`, weakest first (§3)."""
     cards = unpack(state.hands[seat])
     wild = state.level * 4 + HEARTS
-    by_rank: dict[int, list[int]] = {}
+    naturals: dict[int, list[int]] = {}
     for c in cards:
         if c != wild:
-            by_rank.setdefault(rank(c), []).append(c)
+            naturals.setdefault(rank(c), []).append(c)
     wilds = [c for c in cards if c == wild]
-    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
     found = {}
-    for group in by_rank.values():
-        for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
-            play = tuple(sorted((group + wilds)[:size]))
-            found.update({r.name: (r, play) for r in state.combos.readings(play, state.level) if beats(r, top)})
-    jokers = tuple(c for c in cards if c >= 52)
+
+    def consider(parts):
+        picks = [c for group, need in parts for c in group[:need]]
+        short = sum(need for _, need in parts) - len(picks)
+        if short <= len(wilds):
+            play = tuple(sorted(picks + wilds[:short]))
+            for r in state.combos.readings(play, state.level):
+                if beats(r, top):
+                    found.setdefault((r.name, r.step), (r, play))
+
+    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
+    for group in naturals.values():
+        for size in sizes + tuple(range(4, state.options["max_bomb_size"] + 1)):
+            consider([(group, size)])
+    if top.type == "full_house":
+        for t, p in permutations(naturals, 2):
+            consider([(naturals[t], 3), (naturals[p], 2)])
+    if top.type in RUN_SHAPES or top.type == "straight_flush":
+        _runs_held(naturals, top, consider)
+    jokers = [c for c in cards if c >= 52]
     if len(jokers) == 4:
-        found.update({r.name: (r, jokers) for r in state.combos.readings(jokers, state.level) if beats(r, top)})
+        consider([(jokers, 4)])
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
+
+
+def _runs_held(naturals, top, consider):
+    """Runs of the top's shape (straights also one suit at a time, for straight flushes)."""
+    positions, per = RUN_SHAPES.get(top.type, RUN_SHAPES["straight"])
+    suits = (None, 0, 1, 2, 3) if per == 1 else (None,)
+    for high in range(positions, 15):
+        ranks = [ACE if p in (1, 14) else p - 2 for p in range(high - positions + 1, high + 1)]
+        for suit in suits:
+            consider([([c for c in naturals.get(r, []) if suit is None or c & 3 == suit], per) for r in ranks])
 
 
 def snapshot(state) -> dict:
@@ -812,43 +847,57 @@ def _final_order(state) -> list[int]:
 
 
 def _advance(match, order, level, o1_last_play):
-    """Rise, match win, attempts at A (§5), then the winners declare the next deal."""
+    """Rise, match win, failures at A (§5), then the winners declare the next deal."""
     o1 = order[0]
     winners, declaring = team(o1), match.declaring
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
-    rise = {2: match.rules["options"]["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    opts = match.rules["options"]
+    rise = {2: opts["one_two_levels"], 3: 2, 4: 1}[partner_place]
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
-    if match.rules["options"]["a_fail_rule"] in ("three_consecutive_to_k", "two_consecutive_to_two"):
-        for t in (0, 1):
-            if t != attempting:
-                match.attempts[t] = 0   # a deal that is not this team's attempt restarts its count
-    if attempting is not None:
-        _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play)
+    a_win = opts["a_win"]
+    if attempting is not None and winners == attempting and (
+            a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
+        match.winner = attempting
+    else:
+        _count_failures(match, attempting, start_levels)
+        if attempting is not None and opts["ace_finish_to_two"] and winners != attempting and o1_last_play \
+                and all(rank(c) == ACE for c in o1_last_play):
+            match.levels[attempting] = 0
+            match.attempts[attempting] = 0
     match.declaring = winners
     match.previous_order = order
 
 
-def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play):
-    opts = match.rules["options"]
-    a_win = opts["a_win"]
-    wins = winners == declaring and (a_win == "any" or partner_place == 2
-                                     or (a_win == "one_two_or_one_three" and partner_place == 3))
-    if wins:
-        match.winner = declaring
-        return
-    rule = opts["a_fail_rule"]
-    match.attempts[declaring] += 1
-    limit = 2 if rule == "two_consecutive_to_two" else 3
-    if rule != "none" and match.attempts[declaring] >= limit:
-        match.levels[declaring] = {"three_to_two": 0, "two_consecutive_to_two": 0, "three_consecutive_to_k": KING,
-                                   "three_to_opponents_level": start_levels[1 - declaring]}[rule]
-        match.attempts[declaring] = 0
-    if opts["ace_finish_to_two"] and winners != declaring and o1_last_play \
-            and all(rank(c) == ACE for c in o1_last_play):
-        match.levels[declaring] = 0
-        match.attempts[declaring] = 0
+# the page's named A-failure rules (§5) as (failures, what counts as one, where the team goes)
+A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts", "2"),
+                "three_consecutive_to_k": (3, "consecutive_attempts", "K"),
+                "three_to_opponents_level": (3, "attempts", "opponents_level"),
+                "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
+
+
+def a_fail_rule(opts) -> tuple[int | None, str, str]:
+    """(failures, what counts, where the team goes): the named `a_fail_rule`, each part
+    replaced by `a_fail_after`, `a_fail_counts`, `a_fail_to` where those are set."""
+    after, counts, to = A_FAIL_RULES[opts["a_fail_rule"]]
+    return (opts["a_fail_after"] or after, opts["a_fail_counts"] or counts, opts["a_fail_to"] or to or "2")
+
+
+def _count_failures(match, attempting, start_levels):
+    """A deal that did not win the match: failures at A, and the move at the limit (§5).
+    `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
+    at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
+    after, counts, to = a_fail_rule(match.rules["options"])
+    for t in (0, 1):
+        failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
+        if failed:
+            match.attempts[t] += 1
+        elif counts == "consecutive_attempts":
+            match.attempts[t] = 0
+        if failed and after is not None and match.attempts[t] >= after:
+            match.levels[t] = start_levels[1 - t] if to == "opponents_level" else _rank_index(to)
+            match.attempts[t] = 0
 
 
 def _check_deal_claims(ctx, deal, outcome, state):
@@ -928,7 +977,7 @@ def finish_match(ctx, match, claimed) -> dict:
     if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {plain(said)}, computed {plain(levels)}")
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {' and '.join(said)}, computed {' and '.join(levels)}")
     if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")

@@ -97,7 +97,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     try:
         state = game.start_deal(ctx, match, deal)
     except StopDeal as stop:
-        ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message)
+        ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message, stop.seat)
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)

@@ -92,7 +92,7 @@ def test_replay_shows_the_rejected_action_as_the_last_step():
     assert frames[24]["findings"] == [] and frames[24]["table"] == last["table"]
     by_action = run("replay", DISPUTED, "--deal", "0", "--action", "24")
     assert by_action.exit_code == 1 and "step 25: action 24" in by_action.output and "REJECTED" in by_action.output
-    assert "legal then:" in by_action.output and "bomb 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
+    assert "legal then:" in by_action.output and "bomb 7S 7H 7H 7C, 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
     by_finding = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
     assert by_finding == last
     assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 1
@@ -160,3 +160,17 @@ def test_odd_inputs_never_crash(tmp_path, text):
     assert result.exit_code in (1, 2)
     assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
     assert json.loads(result.output.splitlines()[0])["valid"] is False
+
+
+@pytest.mark.parametrize("path", sorted(str(p) for p in SAMPLES.parent.glob("*/disputed-*.json")))
+def test_disputed_samples_replay_to_their_dispute(path):
+    """Issue 9: every disputed sample's first error is on the table of its step, exit 1."""
+    report = json.loads(run("validate", "--json", path).output)
+    first = next(f for f in report["findings"] if f["severity"] == "error" and "deal" in f)
+    index = report["findings"].index(first)
+    shown = run("replay", path, "--finding", str(index))
+    assert shown.exit_code == 1 and first["rule"] in shown.output
+    step = json.loads(run("replay", path, "--finding", str(index), "--json").output)
+    assert first in step["findings"]
+    if "action" in first:
+        assert step["step"] == first["action"] + 1

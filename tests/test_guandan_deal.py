@@ -31,6 +31,7 @@ def test_hand_size():
     d["hands"][2].append(d["hands"][1].pop())
     report = check(d)
     assert ("guandan.deal.hand_size", "/deals/0/hands/1") in findings(report)
+    assert (report.findings[0].deal, report.findings[0].seat) == (0, 1)
 
 
 def test_deck_must_be_two_packs():
@@ -226,6 +227,49 @@ def test_failing_at_a(rule, attempts, order, levels):
     report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
                    rules={"preset": "official", "options": {"a_fail_rule": rule}})
     assert report.deals[0]["levels"] == levels
+
+
+NAMED_AS_PARAMETERS = {
+    "none": {}, "three_to_two": {"a_fail_after": 3, "a_fail_counts": "attempts", "a_fail_to": "2"},
+    "three_consecutive_to_k": {"a_fail_after": 3, "a_fail_counts": "consecutive_attempts", "a_fail_to": "K"},
+    "three_to_opponents_level": {"a_fail_after": 3, "a_fail_to": "opponents_level"},
+    "two_consecutive_to_two": {"a_fail_after": 2, "a_fail_counts": "consecutive_attempts"},
+}
+
+
+@pytest.mark.parametrize("rule, attempts, order, levels", [
+    ("none", [2, 0], [0, 1, 3], ["A", "5"]),
+    ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
+    ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
+    ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
+    ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
+])
+def test_the_named_a_failure_rules_as_parameters(rule, attempts, order, levels):
+    """docs/guandan.md: a_fail_after / a_fail_counts / a_fail_to give the page's four values."""
+    report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
+                   rules={"preset": "official", "options": NAMED_AS_PARAMETERS[rule]})
+    assert report.deals[0]["levels"] == levels
+
+
+@pytest.mark.parametrize("options, playing, attempts, order, levels", [
+    # a platform's two failures, consecutive or not, back to 2
+    ({"a_fail_after": 2}, 0, [1, 0], [0, 1, 3], ["2", "5"]),
+    # a failure is any deal begun at A, declared or not: team 1 declares and wins, team 0 fails a third time
+    ({"a_fail_after": 3, "a_fail_counts": "deals_at_a"}, 1, [2, 0], [1, 3], ["2", "8"]),
+    ({"a_fail_after": 3, "a_fail_counts": "attempts"}, 1, [2, 0], [1, 3], ["A", "8"]),
+    # a named rule with one part changed: three consecutive failures, back to J
+    ({"a_fail_rule": "three_consecutive_to_k", "a_fail_to": "J"}, 0, [2, 0], [1, 0, 3], ["J", "7"]),
+])
+def test_a_failure_variants_of_platforms(options, playing, attempts, order, levels):
+    start = {"levels": ["A", "5"], "playing": playing, "a_attempts": attempts}
+    report = check(quick_deal(order, level="A" if playing == 0 else "5"), start=start,
+                   rules={"preset": "official", "options": options})
+    assert findings(report) == [] and report.deals[0]["levels"] == levels
+
+
+def test_a_fail_after_must_be_positive():
+    report = check(quick_deal([0, 2]), rules={"preset": "official", "options": {"a_fail_after": 0}})
+    assert findings(report) == [("notation.rules.option", "/rules/options/a_fail_after")]
 
 
 def test_consecutive_count_restarts_on_a_deal_that_is_not_an_attempt():
@@ -549,3 +593,17 @@ def test_record_claims_are_checked_after_an_unfinished_last_deal():
     assert findings(right) == [] and "settled" not in right.match
     wrong = check(quick_deal([0, 2]), unfinished, result={"levels": ["6", "2"]})
     assert findings(wrong) == [("guandan.match.levels", "/result/levels")]
+
+
+def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
+    """Issue 9: the legal plays with their cards, grouped by type, strongest last."""
+    hand = [["5S", "6S", "7D", "8C", "9H"], ["4S", "5D", "6D", "7D", "8D", "TC", "JH", "QC", "KD", "AS",
+                                            "3H", "3H", "3D", "3C", "9D"]]
+    report = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "9H"), P(1, "4S", "5D", "6D", "7D", "8D")], leader=0))
+    legal = report.findings[0].legal
+    assert legal["plays"][0].startswith("6D 7D 8D 9D T") and legal["plays"][0].endswith(" as straight:T")
+    assert "4S 5D 6D 7D 8D" not in " ".join(legal["plays"])            # the straight to 8 may not follow
+    kinds = [play.split(" as ")[1].split(":")[0] for play in legal["plays"]]
+    assert "bomb" in kinds and kinds.index("bomb") > max(i for i, k in enumerate(kinds) if k == "straight")
+    assert any(play.endswith(" as bomb:3") for play in legal["plays"])
+    assert "from its hand: straight 6D 7D 8D 9D T" in legal["may"]
