@@ -222,7 +222,8 @@ def test_claims_of_other_games_and_a_wrong_winner():
     rec = match_record(2, deals=1)
     rec["deals"][0]["result"]["winner"] = 0
     rec["result"] = {"winner": 1 - rec["result"].get("winner", 0), "levels": ["2", "2"]}
-    assert sorted(findings(rec)) == [("gouji.match.winner", "/result/winner"), ("gouji.result.key", "/deals/0/result/winner"),
+    assert sorted(findings(rec)) == [("gouji.match.winner", "/result/winner"),
+                                     ("gouji.result.key", "/deals/0/result/winner"),
                                      ("gouji.result.key", "/result/levels")]
 
 
