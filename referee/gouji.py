@@ -929,9 +929,20 @@ def _tribute_kind(state) -> str:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
+def _ruling(state) -> str:
+    return (f"pagat: an infringement makes the offender, seat {state.offender}, big loser (Da La) of the deal; "
+            "the page applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed")
+
+
 def legal(state) -> dict:
     seats = _seats(state.allowed)
     mode = _mode_name(state)
+    if state.offender >= 0:
+        return dict(_legal(state, seats, mode), ruling=_ruling(state))
+    return _legal(state, seats, mode)
+
+
+def _legal(state, seats, mode) -> dict:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": _owed_text(state) if not state.over else "the deal is over"}
     out = {"mode": mode, "seats": seats}
@@ -1071,9 +1082,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
         outcome.update(mode=_mode_name(state), turn=_seats(state.allowed), out=list(state.out),
                        penalised=list(state.dead) or None, left=list(state.sizes))
         if state.offender >= 0:
-            outcome["ruling"] = (f"pagat: an infringement makes the offender, seat {state.offender}, big loser "
-                                 "(Da La) of the deal; the page applies that penalty to the outcome only for a "
-                                 "false Shao Pai (§7), so no order is computed")
+            outcome["ruling"] = _ruling(state)
     if not stopped:
         return outcome
     claimed = deal.result or {}
