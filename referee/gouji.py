@@ -37,9 +37,11 @@ OPTIONS = {
                               effect="rank -> least size of a set of that rank that starts a Gou Ji (§2)"),
     "pure_twos_qualify": Option(True, _BOOL, effect="a set of RANK 2 starts a Gou Ji (§2)"),
     "black_joker_qualifies": Option(True, _BOOL, effect="a set with a BJ and no RJ starts a Gou Ji (§2)"),
-    "catch_wind": Option("next_active", ("next_active", "teammate"), effect="who leads after a player went out (§4.3)"),
+    "catch_wind": Option("next_active", ("next_active", "teammate"),
+                         effect="who leads after a player went out (§4.3)"),
     "end_when_team_out": Option(False, _BOOL, effect="the deal ends when one whole team is out (§5)"),
-    "sweep_tribute": Option("replace", ("replace", "add"), effect="the sweep exchange replaces or adds to tribute (§6.1)"),
+    "sweep_tribute": Option("replace", ("replace", "add"),
+                            effect="the sweep exchange replaces or adds to tribute (§6.1)"),
     "same_team_tribute": Option("waivable", ("waivable", "never"), effect="tribute between team-mates (§6.1)"),
     "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect="declarations that void the deal (§6.5)"),
     "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect="points of places 1-6 (§5)"),
@@ -143,7 +145,6 @@ class Match:
         self.fresh = fresh              # the next deal is a fresh game owing no ordinary tribute
         self.known = True               # False after a stopped deal that claims no order
         self.totals = totals            # [team 0, team 1]; None when not checkable
-        self.first = True
 
 
 def new_match(ctx, record, rules):
@@ -220,7 +221,7 @@ class Relation:
 
 class DealState:
     __slots__ = ("o", "thresholds", "hands", "dealt", "sizes", "live", "n_live", "out", "dead", "over", "void",
-                 "kind", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
+                 "kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
                  "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
                  "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
                  "acted", "prefer", "trick", "reports", "leader_checked", "offender")
@@ -231,6 +232,7 @@ class DealState:
         self.dealt = list(self.hands)
         self.sizes = [len(h) for h in deal.hands]
         self.live = [True] * SEATS
+        self.holders = (1 << SEATS) - 1
         self.n_live = SEATS
         self.out, self.dead = [], []
         self.over = self.void = False
@@ -253,11 +255,8 @@ class DealState:
         self.reports = ReportWatch(NAME, self.o["report_at"])
 
     def open_mask(self) -> int:
-        mask = 0
-        for s in range(SEATS):
-            if self.live[s] and not self.passed >> s & 1 and s != self.t:
-                mask |= 1 << s
-        return mask
+        """Holders that have not passed and did not play the top set (§4)."""
+        return self.holders & ~self.passed & ~(1 << self.t if self.t >= 0 else 0)
 
     def next_live(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
@@ -285,7 +284,6 @@ def start_deal(ctx, match, deal) -> DealState:
         state.leader = deal.leader
     else:
         state.leader = previous[5]
-    match.first = False
     _tribute_done(ctx, state)
     return state
 
@@ -487,6 +485,7 @@ def _goes_out(state, seat):
 
 def _leave(state, seat):
     state.live[seat] = False
+    state.holders &= ~(1 << seat)
     state.n_live -= 1
     if state.shao_bound == seat:
         state.shao_bound = -1
@@ -505,17 +504,23 @@ def _next(state):
     if state.endgame and state.n_live <= 4:
         allowed = _endgame_next(state)
     else:
-        allowed = 0
-        live, passed, t, last = state.live, state.passed, state.t, state.last
-        for i in range(1, SEATS + 1):
-            s = (last + i) % SEATS
-            if live[s] and s != t and not passed >> s & 1:
-                allowed = 1 << s
-                break
+        allowed = _FIRST_AFTER[state.last][state.open_mask()]
     if allowed:
         state.allowed = allowed
     else:
         _end_trick(state)
+
+
+def _first_after(seat: int, mask: int) -> int:
+    """The bit of the first seat of `mask` after `seat` in seat order (§4.4); 0 if none."""
+    for i in range(1, SEATS + 1):
+        s = (seat + i) % SEATS
+        if mask >> s & 1:
+            return 1 << s
+    return 0
+
+
+_FIRST_AFTER = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
 
 
 def _end_trick(state):
@@ -800,7 +805,8 @@ def _waive_tribute(state, seat):
     found = [r for r in state.relations if r.open and team(r.payer) == team(r.receiver)
              and seat in (r.payer, r.receiver)]
     if not found:
-        return "gouji.waive_tribute", f"seat {seat} waived tribute, but it has no tribute relation with a team-mate (§6.4)"
+        return "gouji.waive_tribute", (f"seat {seat} waived tribute, but it has no tribute relation with a "
+                                       "team-mate (§6.4)")
     for r in found:
         r.cancelled = "waived"
     return None
@@ -924,9 +930,20 @@ def _tribute_kind(state) -> str:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
+def _ruling(state) -> str:
+    return (f"pagat: an infringement makes the offender, seat {state.offender}, big loser (Da La) of the deal; "
+            "the page applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed")
+
+
 def legal(state) -> dict:
     seats = _seats(state.allowed)
     mode = _mode_name(state)
+    if state.offender >= 0:
+        return dict(_legal(state, seats, mode), ruling=_ruling(state))
+    return _legal(state, seats, mode)
+
+
+def _legal(state, seats, mode) -> dict:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": _owed_text(state) if not state.over else "the deal is over"}
     out = {"mode": mode, "seats": seats}
@@ -1066,12 +1083,9 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
         outcome.update(mode=_mode_name(state), turn=_seats(state.allowed), out=list(state.out),
                        penalised=list(state.dead) or None, left=list(state.sizes))
         if state.offender >= 0:
-            outcome["ruling"] = (f"pagat: an infringement makes the offender, seat {state.offender}, big loser "
-                                 "(Da La) of the deal; the page applies that penalty to the outcome only for a "
-                                 "false Shao Pai (§7), so no order is computed")
+            outcome["ruling"] = _ruling(state)
     if not stopped:
         return outcome
-    match.first = False
     claimed = deal.result or {}
     order = _complete(claimed.get("order"))
     if claimed.get("tribute") == "revolution":

@@ -269,6 +269,9 @@ def test_gouji_team_points_come_from_a_real_record(client):
     points = {row["entrant"]: row["points"] for row in body["standings"]}
     gained = [total - start for total, start in zip(record["result"]["totals"], [6, -6])]
     assert points == {"Ann & Cy & Ed": gained[0], "Bo & Di & Flo": gained[1]} and body["counted"] == 1
+    record_id = post(client, dict(record, meta={"event": "steps"})).get_json()["id"]
+    table = client.get(f"/v1/records/{record_id}/deals/1/steps/0").get_json()["table"]
+    assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
 
 
 def test_standings_of_an_event_without_records_are_empty(client):

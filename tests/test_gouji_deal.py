@@ -6,7 +6,7 @@ import pytest
 
 from referee.gouji import scores_of
 from referee.replay import check_record
-from tests.gouji_builders import declare, deal, fill_hands, findings, passes, play, record, report_of
+from tests.gouji_builders import declare, deal, fill_hands, findings, go_out, passes, play, record, report_of
 from tests.gouji_gen import DEFAULTS, match_record
 
 AT = "/deals/0/actions/{}".format
@@ -222,7 +222,8 @@ def test_claims_of_other_games_and_a_wrong_winner():
     rec = match_record(2, deals=1)
     rec["deals"][0]["result"]["winner"] = 0
     rec["result"] = {"winner": 1 - rec["result"].get("winner", 0), "levels": ["2", "2"]}
-    assert sorted(findings(rec)) == [("gouji.match.winner", "/result/winner"), ("gouji.result.key", "/deals/0/result/winner"),
+    assert sorted(findings(rec)) == [("gouji.match.winner", "/result/winner"),
+                                     ("gouji.result.key", "/deals/0/result/winner"),
                                      ("gouji.result.key", "/result/levels")]
 
 
@@ -258,3 +259,34 @@ def test_a_stopped_deal_with_claims_lets_the_next_deal_be_checked():
 def test_a_declaration_gou_ji_does_not_have():
     rec = record([deal([["3S"]], [declare(0, "anti_tribute"), play(0, "3S")])])
     assert findings(rec) == [("gouji.declare", AT(0) + "/declare")]
+
+
+@pytest.mark.parametrize("options, at", [
+    ({"duel_thresholds": {"Z": 3}}, "/rules/options/duel_thresholds"),
+    ({"duel_thresholds": {"K": 0}}, "/rules/options/duel_thresholds"),
+    ({"place_points": [4, 2, 0]}, "/rules/options/place_points"),
+    ({"sweep_multiplier": 0}, "/rules/options/sweep_multiplier"),
+    ({"report_at": 0}, "/rules/options/report_at"),
+    ({"catch_wind": "left"}, "/rules/options/catch_wind"),
+])
+def test_options_out_of_range(options, at):
+    assert findings(record([deal([], [])], options)) == [("notation.rules.option", at)]
+
+
+def test_the_preset_alias_and_duel_thresholds_as_options():
+    actions = [play(0, "9S", "9H", "9D"), play(1, "TS", "TH", "TD")]
+    rec = record([deal([["9S", "9H", "9D"], ["TS", "TH", "TD"]], actions)], {"duel_thresholds": {"9": 3}})
+    assert findings(rec) == [("gouji.turn", AT(1))]          # three 9s now start a Gou Ji with seat 3
+    rec["rules"] = "gouji-pagat"
+    assert findings(rec) == [] and report_of(rec).rules["preset"] == "pagat"
+
+
+def test_end_when_team_out_ranks_the_rest_by_cards_then_from_the_seat_after_the_last_out():
+    low = sorted([r + s for r in "3456789" for s in "SHDC"] * 4, key=lambda c: "3456789".index(c[0]))
+    partial = [low[:36], [], low[36:72], [], low[72:108]]
+    actions = go_out(0, low[:36], range(6)) + go_out(2, low[36:72], (1, 2, 3, 4, 5)) + \
+        go_out(4, low[72:108], (1, 3, 4, 5))[:-3]
+    result = {"order": [0, 2, 4, 5, 1, 3], "scores": [12, -12], "tribute": "none"}
+    rec = record([deal(partial, actions, leader=0, result=result)],
+                 {"end_when_team_out": True, "catch_wind": "teammate"})
+    assert findings(rec) == [] and report_of(rec).deals[0]["status"] == "complete"

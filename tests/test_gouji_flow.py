@@ -45,7 +45,9 @@ def test_the_trick_ends_when_no_seat_is_open_and_its_winner_leads():
 def test_plays_that_may_not_follow_stop_the_deal(top, bad, rule):
     rec = one([top, bad], [play(0, *top), play(1, *bad)])
     assert findings(rec) == [(rule, AT(1))]
-    assert report_of(rec).deals[0]["ruling"].startswith("pagat: an infringement makes the offender, seat 1")
+    report = report_of(rec)
+    assert report.deals[0]["ruling"].startswith("pagat: an infringement makes the offender, seat 1")
+    assert report.findings[0].legal["ruling"] == report.deals[0]["ruling"]
 
 
 def test_a_wrong_as_is_reported_and_the_play_stands():

@@ -70,7 +70,8 @@ def test_the_session_pays_tribute_and_returns():
     record = load("session-tribute-and-returns.json")
     kinds = [d["tribute"] for d in report_of("session-tribute-and-returns.json").deals]
     assert kinds == ["none", "ordinary", "ordinary", "ordinary"]
-    verbs = {verb for deal in record["deals"][1:] for a in deal["actions"] for verb in ("tribute", "return") if verb in a}
+    verbs = {verb for deal in record["deals"][1:] for a in deal["actions"]
+             for verb in ("tribute", "return") if verb in a}
     assert verbs == {"tribute", "return"}
 
 
