@@ -10,6 +10,7 @@ from flask_smorest import Api
 
 from .schemas import ErrorSchema
 from .store import Store
+from .viewer import register as register_viewer
 from .views import blp
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
@@ -40,10 +41,10 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     app.config.update(
         API_TITLE="CGR/1 referee", API_VERSION="1", OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs", OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only)
     app.extensions["referee.store"] = Store(db_path)
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(blp)
+    register_viewer(app, api)
     return app

@@ -742,6 +742,7 @@ def snapshot(state) -> dict:
             "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
         },
         "owed": None if state.phase == "play" else _owed_text(state),
+        "wild": [level_code(state.level) + "H"],     # the hearts of rank L (rules: Terms)
     }
 
 
