@@ -239,7 +239,7 @@ function seatNode(seat, hand, snapshot, wild, marked) {
                         "aria-label": `${name || "seat " + seat}, seat ${seat}${turn ? ", to act" : ""}`,
                         "data-seat": seat},
     el("h3", {}, el("span", {class: "name"}, typeof name === "string" ? name : `seat ${seat}`),
-       el("span", {class: "seatno"}, ` seat ${seat} · ${hand.length} cards`), ...badges),
+       el("span", {class: "seatno"}, ` seat ${seat} · ${hand.length} card${hand.length === 1 ? "" : "s"}`), ...badges),
     el("div", {class: "hand", role: "list"}, hand.map((code) =>
       el("span", {role: "listitem"}, cardNode(code, wild, marked)))));
 }
@@ -421,7 +421,7 @@ async function start(source, params) {
   status("Checking the record…");
   const [record, report] = await source.load();
   if (!record.ok || !report.ok) {
-    showError((record.ok ? report : record).body, "the record could not be read");
+    showError((report.ok ? record : report).body, "the record could not be read");
     return;
   }
   view.record = record.body;
@@ -454,6 +454,7 @@ async function openFile(file) {
   $("#line").replaceChildren(...lines.map((line, i) => el("option", {value: i}, `line ${i + 1}`)));
   $("#line").onchange = () => start(localSource(lines[Number($("#line").value)]), new URLSearchParams());
   $("#viewer").hidden = true;
+  $("#open").classList.add("loaded");
   await start(localSource(lines[0] || ""), new URLSearchParams());
 }
 
