@@ -731,6 +731,7 @@ def snapshot(state) -> dict:
         "level": level_code(state.level),
         "phase": "over" if state.over else state.phase,
         "turn": None if state.over else (state.turn if state.phase == "play" else None),
+        "wild": [level_code(state.level) + "H"],     # the hearts of rank L (rules: Terms)
         "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
@@ -742,7 +743,6 @@ def snapshot(state) -> dict:
             "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
         },
         "owed": None if state.phase == "play" else _owed_text(state),
-        "wild": [level_code(state.level) + "H"],     # the hearts of rank L (rules: Terms)
     }
 
 

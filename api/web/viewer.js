@@ -84,6 +84,7 @@ function hasTeams() {
 function valueText(key, value) {
   if (value === null || value === undefined) return "—";
   if (SEAT_KEYS.includes(key) && Number.isInteger(value)) return playerName(value);
+  if (key === "turn" && Array.isArray(value)) return value.length ? value.map(playerName).join(", ") : "—";
   if ((TEAM_KEYS.includes(key) || (key === "winner" && hasTeams())) && Number.isInteger(value)) return teamName(value);
   if (key === "winner" && Number.isInteger(value)) return playerName(value);
   if (Array.isArray(value)) {
@@ -154,6 +155,7 @@ function dealFindings() {
 }
 
 function recordAction(finding) {
+  if (!Number.isInteger(finding.action)) return undefined;
   const deal = (view.record.deals || [])[finding.deal];
   return deal && Array.isArray(deal.actions) ? deal.actions[finding.action] : undefined;
 }
@@ -165,11 +167,13 @@ function draw() {
   const last = view.index === view.steps.length - 1;
   const {here, rejected} = findingsAt(view.index);
   const offending = here.some((f) => Number.isInteger(f.action));
-  const pending = rejected.find((f) => Number.isInteger(f.action) && recordAction(f));
+  // the action the referee refused: a step of its own (`rejected`), or one the steps do not show
+  const pending = rejected.map(recordAction).find((action) => action);
+  const refused = step.rejected ? step.action : pending;
   drawControls(step, last);
   drawAction(step, offending, pending);
   drawExplain([...here, ...rejected]);
-  drawTable(step.table, offending ? step.action : null, pending);
+  drawTable(step.table, offending && !step.rejected ? step.action : null, refused);
   drawFindings([...here, ...rejected]);
   drawOutcome(last);
   definitions($("#state dl"), Object.entries(step.table).filter(([key]) => !["hands", "table"].includes(key)));
@@ -194,11 +198,9 @@ function drawControls(step, last) {
 function drawAction(step, offending, pending) {
   const line = $("#action");
   line.className = offending ? "offending" : "";
-  line.replaceChildren(el("strong", {}, `Deal ${view.deal}, step ${step.step}: `), actionText(step.action));
-  if (pending) {
-    line.append(el("span", {class: "offending rejected"},
-      `Rejected next: ${actionText(recordAction(pending))}`));
-  }
+  line.replaceChildren(el("strong", {}, `Deal ${view.deal}, step ${step.step}: `),
+    step.rejected ? el("span", {class: "rejected"}, `Rejected: ${actionText(step.action)}`) : actionText(step.action));
+  if (pending) line.append(el("span", {class: "rejected"}, `Rejected next: ${actionText(pending)}`));
 }
 
 function drawExplain(findings) {
@@ -210,25 +212,32 @@ function drawExplain(findings) {
     f.legal && f.legal.may ? el("span", {class: "legal"}, `Legal then: ${f.legal.may}`) : null)));
 }
 
-function drawTable(snapshot, offendingAction, pending) {
+function drawTable(snapshot, offendingAction, refused) {
   const hands = Array.isArray(snapshot.hands) ? snapshot.hands : [];
   const seats = Math.max(hands.length, (view.record.players || []).length);
   const table = $("#table");
   table.className = PLACES[seats] ? `seats-${seats}` : "seats-many";
   const wild = new Set([].concat(snapshot.wild || []));
-  const pendingAction = pending ? recordAction(pending) : null;
   const nodes = [];
   for (let seat = 0; seat < seats; seat++) {
-    const marked = new Set(pendingAction && pendingAction.seat === seat ? [].concat(pendingAction.play || [], pendingAction.tribute || [], pendingAction.return || []) : []);
+    const marked = new Set(refused && refused.seat === seat ? cardsOf(refused) : []);
     nodes.push(seatNode(seat, hands[seat] || [], snapshot, wild, marked));
   }
   nodes.push(trickNode(snapshot, wild, offendingAction));
   table.replaceChildren(...nodes);
 }
 
+function cardsOf(action) {
+  return [].concat(action.play || [], action.tribute || [], action.return || []).filter((c) => typeof c === "string");
+}
+
+function turnSeats(snapshot) {
+  return [].concat(snapshot.turn ?? []).filter(Number.isInteger);
+}
+
 function seatNode(seat, hand, snapshot, wild, marked) {
   const name = (view.record.players || [])[seat];
-  const turn = snapshot.turn === seat;
+  const turn = turnSeats(snapshot).includes(seat);
   const out = Array.isArray(snapshot.out) ? snapshot.out.indexOf(seat) : -1;
   const badges = [];
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, `team ${seat % 2}`));
