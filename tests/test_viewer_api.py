@@ -38,9 +38,12 @@ def test_replay_gives_every_step_of_a_posted_deal_and_stores_nothing(client, dea
     assert client.get("/v1/records").get_json()["total"] == 0
 
 
-def test_replay_steps_carry_the_findings_of_a_disputed_deal(client):
+def test_replay_steps_follow_the_record_up_to_its_dispute(client):
+    actions = orjson.loads(DISPUTED.read_bytes())["deals"][0]["actions"]
     steps = replay(client, DISPUTED.read_bytes()).get_json()["steps"]
-    assert steps[0]["action"] is None and steps[-1]["action"] == {"seat": 3, "play": ["KC"]}
+    assert steps[0]["action"] is None
+    assert [step["action"] for step in steps[1:]] == actions[:len(steps) - 1]
+    assert 24 <= len(steps) - 1 < len(actions)         # the replay stops at the illegal follow
     assert all(step["table"]["wild"] == ["2H"] for step in steps)
 
 

@@ -107,9 +107,10 @@ function valueText(key, value) {
   return String(value);
 }
 
+// [key, value, label]: the label defaults to the key
 function definitions(list, entries) {
-  list.replaceChildren(...entries.flatMap(([key, value]) =>
-    [el("dt", {}, key.replace(/_/g, " ")), el("dd", {}, valueText(key, value))]));
+  list.replaceChildren(...entries.flatMap(([key, value, label = key]) =>
+    [el("dt", {}, label.replace(/_/g, " ")), el("dd", {}, valueText(key, value))]));
 }
 
 function actionText(action) {
@@ -223,7 +224,7 @@ function drawTable(snapshot, offendingAction, refused) {
     const marked = new Set(refused && refused.seat === seat ? cardsOf(refused) : []);
     nodes.push(seatNode(seat, hands[seat] || [], snapshot, wild, marked));
   }
-  nodes.push(trickNode(snapshot, wild, offendingAction));
+  nodes.push(trickNode(snapshot, wild, offendingAction, refused));
   table.replaceChildren(...nodes);
 }
 
@@ -253,7 +254,7 @@ function seatNode(seat, hand, snapshot, wild, marked) {
       el("span", {role: "listitem"}, cardNode(code, wild, marked)))));
 }
 
-function trickNode(snapshot, wild, offendingAction) {
+function trickNode(snapshot, wild, offendingAction, refused) {
   const trick = Array.isArray(snapshot.table) ? snapshot.table : [];
   const lastIndex = trick.length - 1;
   const rows = trick.map((entry, i) => {
@@ -264,6 +265,10 @@ function trickNode(snapshot, wild, offendingAction) {
         : el("span", {class: "played"}, entry.play.map((code) => cardNode(code, wild)),
              entry.as ? el("small", {}, ` ${entry.as}`) : null));
   });
+  if (refused) {
+    rows.push(el("li", {class: "offending refused"}, el("span", {class: "who"}, playerName(refused.seat)),
+      el("span", {class: "played"}, "refused: ", refused.pass ? "pass" : cardsOf(refused).map((code) => cardNode(code, wild)))));
+  }
   return el("section", {class: "trick", "aria-label": "Current trick"},
     el("h3", {}, "Trick"), rows.length ? el("ol", {}, rows) : el("p", {class: "empty"}, "no cards on the table"));
 }
@@ -298,7 +303,7 @@ function drawOutcome(last) {
   if (section.hidden) return;
   const entries = Object.entries(outcome).filter(([key]) => key !== "deal");
   if (view.report.match && view.deal === view.report.deals.length - 1) {
-    entries.push(...Object.entries(view.report.match).map(([key, value]) => [`match ${key}`, value]));
+    entries.push(...Object.entries(view.report.match).map(([key, value]) => [key, value, `match ${key}`]));
   }
   definitions(section.querySelector("dl"), entries);
   $("#outcome-title").textContent = `Deal ${view.deal} outcome`;
