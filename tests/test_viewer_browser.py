@@ -97,14 +97,19 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     assert page.inner_text("#action").endswith("as dealt")
     assert "INVALID" in page.inner_text("#record-title")
 
-    page.keyboard.press("ArrowRight")
+    page.focus("#next")
+    page.keyboard.press("Enter")              # the button, then the arrow keys
     assert "Wang Lei (seat 0) plays 5♣" in page.inner_text("#action")
+    page.keyboard.press("ArrowRight")
+    assert "Chen Jing (seat 1) plays 6♣" in page.inner_text("#action")
+    page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert page.inner_text("#action").endswith("as dealt")
 
     tab_to(page, "#findings a")
     page.keyboard.press("Enter")
     page.wait_for_selector("#findings li.current")
+    assert page.evaluate("document.activeElement.dataset.finding") == "0", "the focus stays on the finding"
     explain = page.inner_text("#explain")
     assert "guandan.follow" in explain and "seat 0 played a single Q on a single K" in explain
     assert "Legal then:" in explain
@@ -169,6 +174,14 @@ def test_a_bad_file_gets_the_findings_not_a_table(server, page, tmp_path):
     page.set_input_files("#file", str(bad))
     page.wait_for_selector("#status.error")
     assert "notation.json" in page.inner_text("#status")
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_an_unknown_record_id_is_said_plainly(server, page):
+    base, _ = server
+    page.goto(f"{base}/view/no-such-record")
+    page.wait_for_selector("#status.error")
+    assert "no record has this id" in page.inner_text("#status")
     assert page.locator("#viewer").is_hidden()
 
 

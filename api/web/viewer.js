@@ -191,8 +191,9 @@ function drawControls(step, last) {
   $("#step").min = view.steps[0].step;
   $("#step").max = view.steps[view.steps.length - 1].step;
   $("#step-count").textContent = `of ${view.steps[view.steps.length - 1].step}` + (last ? " (end)" : "");
-  $("#first").disabled = $("#prev").disabled = view.index === 0;
-  $("#next").disabled = $("#last").disabled = last;
+  // aria-disabled, not disabled: a button at its end keeps the keyboard's focus
+  for (const id of ["#first", "#prev"]) $(id).setAttribute("aria-disabled", String(view.index === 0));
+  for (const id of ["#next", "#last"]) $(id).setAttribute("aria-disabled", String(last));
   $("#deal").value = String(view.deal);
 }
 
@@ -277,6 +278,7 @@ function drawFindings(current) {
   const keys = new Set(current.map(findingKey));
   const list = $("#findings ol");
   const all = view.report.findings;
+  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
     const where = ["deal", "action", "seat"].filter((k) => Number.isInteger(f[k])).map((k) => `${k} ${f[k]}`).join(", ");
     const here = keys.has(findingKey(f));
@@ -289,6 +291,7 @@ function drawFindings(current) {
     return el("li", {class: here ? "current" : null}, item);
   }));
   if (!all.length) list.replaceChildren(el("li", {class: "none"}, "none: the referee finds nothing wrong"));
+  if (focused !== undefined) list.querySelector(`[data-finding="${focused}"]`).focus();    // keep the keyboard's place
 }
 
 function findingHref(finding, n) {
