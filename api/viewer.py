@@ -19,7 +19,7 @@ from referee.replay import replay_steps, step_json
 
 from . import schemas
 
-MAX_STEPS = 5000          # a deal of more actions is refused: the answer holds a table per step
+MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
 WEB = "web"
 
 pages = Blueprint("viewer", __name__, static_folder=WEB, static_url_path="/view/static")
