@@ -20,9 +20,8 @@ from referee.replay import replay_steps, step_json
 from . import schemas
 
 MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
-WEB = "web"
 
-pages = Blueprint("viewer", __name__, static_folder=WEB, static_url_path="/view/static")
+pages = Blueprint("viewer", __name__, static_folder="web", static_url_path="/view/static")
 steps_blp = ApiBlueprint("replay", __name__, url_prefix="/v1", description="Every step of a deal, for the viewer")
 
 

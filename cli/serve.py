@@ -48,7 +48,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Largest request body in bytes (larger: 413).")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1))
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, threads):
-    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json)."""
+    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json) and the replay viewer (/view)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from waitress import serve as waitress_serve
@@ -57,5 +57,5 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, threads
 
     app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
                      max_body=max_body)
-    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs), store {db_path}, writes: {access}")
+    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs, replay viewer /view), store {db_path}, writes: {access}")
     waitress_serve(app, host=host, port=port, threads=threads, ident="referee")

@@ -223,7 +223,9 @@ function drawTable(snapshot, offendingAction, refused) {
   const nodes = [];
   for (let seat = 0; seat < seats; seat++) {
     const marked = new Set(refused && refused.seat === seat ? cardsOf(refused) : []);
-    nodes.push(seatNode(seat, hands[seat] || [], snapshot, wild, marked));
+    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marked);
+    if (PLACES[seats]) node.style.gridArea = PLACES[seats][seat];
+    nodes.push(node);
   }
   nodes.push(trickNode(snapshot, wild, offendingAction, refused));
   table.replaceChildren(...nodes);
@@ -245,8 +247,7 @@ function seatNode(seat, hand, snapshot, wild, marked) {
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, `team ${seat % 2}`));
   if (turn) badges.push(el("span", {class: "badge turn"}, "to act"));
   if (out >= 0) badges.push(el("span", {class: "badge out"}, `out ${out + 1}`));
-  const place = PLACES[Math.max(snapshot.hands ? snapshot.hands.length : 0, (view.record.players || []).length)];
-  return el("section", {class: `seat${turn ? " turn" : ""}`, style: place ? `grid-area: ${place[seat]}` : null,
+  return el("section", {class: `seat${turn ? " turn" : ""}`,
                         "aria-label": `${name || "seat " + seat}, seat ${seat}${turn ? ", to act" : ""}`,
                         "data-seat": seat},
     el("h3", {}, el("span", {class: "name"}, typeof name === "string" ? name : `seat ${seat}`),
