@@ -131,6 +131,19 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     assert "guandan.follow" in page.inner_text("#explain")
 
 
+def test_the_open_page_lists_stored_records_to_follow(server, page):
+    base, app = server
+    record_id = stored(app, DISPUTED)
+    page.goto(f"{base}/view")
+    link = page.locator(f'#stored a[href="/view/{record_id}"]')
+    assert link.inner_text() == "Huai'an Open 2026"
+    assert "Wang Lei, Chen Jing, Liu Yang, Zhao Min" in page.inner_text("#stored")
+    tab_to(page, f'#stored a[href="/view/{record_id}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table .seat")
+    assert urlsplit(page.url).path == f"/view/{record_id}"
+
+
 def test_a_link_with_deal_and_step_shows_the_same_table(server, page):
     base, app = server
     page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=0&step=4")

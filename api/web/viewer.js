@@ -473,7 +473,19 @@ async function openFile(file) {
   $("#line").onchange = () => start(localSource(lines[Number($("#line").value)]), new URLSearchParams());
   $("#viewer").hidden = true;
   $("#open").classList.add("loaded");
+  $("#stored").hidden = true;
   await start(localSource(lines[0] || ""), new URLSearchParams());
+}
+
+async function listStored() {
+  const answer = await fetchJson("/v1/records?per_page=100");
+  if (!answer.ok || !answer.body.items.length) return;
+  const {items, total} = answer.body;
+  $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
+    el("a", {href: `/view/${encodeURIComponent(item.id)}`}, item.event || item.game),
+    ` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · ${item.valid ? "valid" : "invalid"}`)));
+  if (total > items.length) $("#stored ul").append(el("li", {}, `… and ${total - items.length} more (GET /v1/records)`));
+  $("#stored").hidden = false;
 }
 
 function wire() {
@@ -501,7 +513,10 @@ function main() {
   const match = location.pathname.match(/^\/view\/([^/]+)\/?$/);
   const params = new URLSearchParams(location.search);
   if (match) start(storedSource(decodeURIComponent(match[1])), params);
-  else $("#open").hidden = false;
+  else {
+    $("#open").hidden = false;
+    listStored();
+  }
 }
 
 main();
