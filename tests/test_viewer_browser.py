@@ -176,6 +176,9 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     page.wait_for_selector("#table .seat >> nth=3")
     page.wait_for_function("document.querySelectorAll('#table .seat').length === 4")
     assert "guandan.follow" in page.inner_text("#findings")
+    page.focus("#file")
+    page.keyboard.press("n")
+    assert "guandan.follow" in page.inner_text("#explain")
     assert app.test_client().get("/v1/records").get_json()["total"] == before
 
 

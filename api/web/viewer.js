@@ -371,7 +371,7 @@ function nextFinding(direction) {
 function onKey(event) {
   if (event.altKey || event.ctrlKey || event.metaKey || $("#viewer").hidden) return;
   const target = event.target;
-  if (target.matches("input[type=number], input[type=file], select, textarea")) return;
+  if (target.matches("input[type=number], select, textarea")) return;
   if (target.matches("input[type=range]") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
   const moves = {
     ArrowRight: () => go(view.index + 1), ArrowLeft: () => go(view.index - 1),
