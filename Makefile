@@ -20,6 +20,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/processes.py
 
 bench-api: $(STAMP)
 	$(BIN)/python benchmarks/api_throughput.py

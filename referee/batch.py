@@ -20,7 +20,7 @@ from .notation import duplicate_key_findings, parse_json, split_records
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
-BATCH_RECORDS, BATCH_BYTES = 32, 1 << 20     # what one worker process is handed at a time
+BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 
 
 def unreadable(source: str, rule: str, message: str) -> Report:

@@ -28,7 +28,7 @@ def lines_of(records) -> bytes:
     return b"".join(orjson.dumps(r) + b"\n" if isinstance(r, dict) else r + b"\n" for r in records)
 
 
-MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: more than two batches
+MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: more than two batches (of 16)
 
 
 def test_processes_give_the_same_reports_in_the_same_order(tmp_path):
