@@ -8,7 +8,6 @@ from collections import Counter
 import click
 import orjson
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 
 from referee.batch import check_items, records_of
 
@@ -45,7 +44,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
     console = Console(highlight=False, soft_wrap=True)
     show = _shown(only_invalid, SEVERITIES.index(severity), rules)
-    with _progress(paths, quiet) as progress:
+    with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
         for rep in check_items(_counted(items, progress, task), jobs or _cores()):
             _count(summary, rep)
@@ -94,8 +93,10 @@ def _shown(only_invalid: bool, least: int, rules: tuple[str, ...]):
     return show
 
 
-def _progress(paths: list[str], quiet: bool) -> Progress:
+def _progress(quiet: bool):
     """A progress bar on standard error when it is a terminal (records, records/s, ETA)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
+
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
                     TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True, redirect_stdout=False,
@@ -109,7 +110,7 @@ def _total_bytes(paths: list[str]) -> int | None:
     return sum(os.path.getsize(p) for p in paths)
 
 
-def _counted(items, progress: Progress, task):
+def _counted(items, progress, task):
     """The items, advancing the progress bar by each record's size as it is read."""
     for number, (source, item) in enumerate(items, 1):
         size = len(item) if isinstance(item, str) else 0

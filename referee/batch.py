@@ -8,15 +8,13 @@ from __future__ import annotations
 import collections
 import gzip
 import itertools
-import multiprocessing
 import os
 import stat
 import sys
 import zlib
-from concurrent.futures import ProcessPoolExecutor
 
 from .findings import ERROR, Finding, Report
-from .notation import duplicate_key_findings, parse_json, split_records
+from .notation import duplicate_key_findings, parse_json
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -25,18 +23,6 @@ BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed
 
 def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
-
-
-def check_text(text: str | bytes, source: str, jsonl: bool | None = None):
-    """Reports for every record in one JSON or JSON Lines text."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
-            return
-    for line, chunk in split_records(text, jsonl):
-        yield check_one(chunk, source if line is None else f"{source}:{line}")
 
 
 def check_one(chunk: str, source: str) -> Report:
@@ -72,6 +58,9 @@ def check_items(items, jobs: int = 1):
         for batch in itertools.chain(head, batches):
             yield from check_batch(batch)
         return
+    import multiprocessing     # here: most runs need no pool, and the command starts faster without
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         pending = collections.deque()
         for batch in itertools.chain(head, batches):

@@ -86,7 +86,7 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
 def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     progress = sys.modules["cli.validate"]._progress       # imported by cli.main
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    assert not progress([], quiet=False).disable
-    assert progress([], quiet=True).disable
+    assert not progress(quiet=False).disable
+    assert progress(quiet=True).disable
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
-    assert progress([], quiet=False).disable
+    assert progress(quiet=False).disable
