@@ -32,6 +32,7 @@ test: $(STAMP) $(BROWSER_STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/processes.py
 
 bench-api: $(STAMP)
 	$(BIN)/python benchmarks/api_throughput.py

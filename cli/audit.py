@@ -53,8 +53,7 @@ def audit(paths, output, form, scheduler, workers, summary_json):
     click.echo(text, err=True)
     if summary_json:
         summary_json.write(text + "\n")
-    verdicts = summary["verdicts"]
-    sys.exit(EXIT_UNREADABLE if verdicts.get("unreadable") else EXIT_INVALID if verdicts.get("invalid") else EXIT_VALID)
+    sys.exit(EXIT_UNREADABLE if summary["unreadable"] else EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
 def _run(dask, client, sources, output, form) -> dict:

@@ -13,7 +13,7 @@ import orjson
 from rich.console import Console
 from rich.text import Text
 
-from referee.batch import check_path, not_a_file
+from referee.batch import not_a_file
 from referee.canonical import canonical, dumps
 from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
@@ -30,7 +30,7 @@ def main():
 
 
 def _expand(paths, warn):
-    """Every file to read: the paths given, and the .json / .jsonl files (any case) in folders and
+    """Every file to read: the paths given, and the .json / .jsonl files (any case, gzipped or not) in folders and
     their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
     it reports why; `warn` hears of a folder holding no such file."""
     for path in paths:
@@ -41,42 +41,12 @@ def _expand(paths, warn):
         for folder, subfolders, names in os.walk(path, onerror=failed.append):
             subfolders.sort()
             for name in sorted(names):
-                if name.lower().endswith((".json", ".jsonl")):
+                if name.lower().endswith((".json", ".jsonl", ".json.gz", ".jsonl.gz")):
                     found = True
                     yield os.path.join(folder, name)
         yield from (error.filename for error in failed)
         if not found and not failed:
             warn(f"no .json or .jsonl file in {path}")
-
-
-@main.command()
-@click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
-@click.option("--infer-rules", "infer", is_flag=True,
-              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
-def validate(files, as_json, infer):
-    """Check records (JSON or JSON Lines files, directories, or - for stdin).
-
-    Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
-    2 some input could not be read, or a folder (or the whole selection) held no record.
-    """
-    console = Console(highlight=False, soft_wrap=True)
-    counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
-    out = sys.stdout.buffer
-    warnings = []
-    for path in _expand(files, lambda message: warnings.append(_warn(message))):
-        for rep in check_path(path, infer):
-            counts["records"] += 1
-            counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
-            if as_json:
-                out.write(orjson.dumps(rep.as_dict()) + b"\n")
-            else:
-                render.report(console, rep)
-    if not as_json:
-        render.summary(console, counts)
-    if not counts["records"]:
-        warnings.append(_warn("no records were selected"))
-    sys.exit(EXIT_UNREADABLE if counts["unreadable"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
 def _warn(message: str) -> str:
@@ -284,6 +254,8 @@ from .explain import explain  # noqa: E402
 from .importing import import_  # noqa: E402
 from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
+from .validate import validate  # noqa: E402
+main.add_command(validate)
 main.add_command(audit)
 main.add_command(explain)
 main.add_command(serve)

@@ -62,6 +62,11 @@ def summary(console: Console, counts: dict) -> None:
         ("Summary: ", "bold"), f"{counts['records']} record(s): ",
         (f"{counts['valid']} valid", "green"), ", ", (f"{counts['invalid']} invalid", "red"),
         ", ", (f"{counts['unreadable']} unreadable", "red" if counts["unreadable"] else "")))
+    if counts.get("rules"):
+        by_rule = Table("findings", "rule", box=None, header_style="bold", pad_edge=False)
+        for rule, count in counts["rules"].items():
+            by_rule.add_row(str(count), rule)
+        console.print(by_rule)
 
 
 def names(record) -> list[str]:

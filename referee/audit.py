@@ -11,7 +11,7 @@ from collections import Counter
 
 import orjson
 
-from .batch import check_text
+from .batch import check_line
 
 REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
                   "report": "string"}
@@ -26,7 +26,7 @@ def check_partition(lines, names: dict) -> list[dict]:
         raw = text.encode("utf-8", "surrogateescape")
         if raw.strip():
             source = f"{names.get(path, path)}:{number}"
-            reports += [report.as_dict() for report in check_text(raw, source, jsonl=False)]
+            reports.append(check_line(raw, source).as_dict())
     return reports
 
 
@@ -41,16 +41,17 @@ def report_bag(paths: list[str]):
 
 
 UNREADABLE_RULES = {"notation.file", "notation.encoding", "notation.json", "notation.size"}
-NO_RECORDS = {"records": 0, "verdicts": {}, "rules": {}}
+VERDICTS = ("valid", "invalid", "unreadable")
+NO_RECORDS = {"records": 0, **{verdict: 0 for verdict in VERDICTS}, "rules": {}}
 
 
 def summarise(reports) -> dict:
-    """Counts of records by verdict and of findings by rule id."""
+    """Counts of records by verdict and of findings by rule id, as `validate --summary-json` writes them."""
     verdicts, rules = Counter(), Counter()
     for report in reports:
         verdicts[_verdict(report)] += 1
         rules.update(f["rule"] for f in report["findings"])
-    return {"records": sum(verdicts.values()), "verdicts": dict(verdicts), "rules": dict(rules.most_common())}
+    return {"records": sum(verdicts.values()), **{v: verdicts[v] for v in VERDICTS}, "rules": dict(rules.most_common())}
 
 
 def _verdict(report: dict) -> str:
@@ -66,9 +67,8 @@ def summary_of(reports):
 
 def _add(total: dict, part: dict) -> dict:
     rules = Counter(total["rules"]) + Counter(part["rules"])
-    return {"records": total["records"] + part["records"],
-            "verdicts": dict(Counter(total["verdicts"]) + Counter(part["verdicts"])),
-            "rules": dict(rules.most_common())}
+    counts = {key: total[key] + part[key] for key in ("records", *VERDICTS)}
+    return {**counts, "rules": dict(rules.most_common())}
 
 
 def as_row(report: dict) -> dict:

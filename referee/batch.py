@@ -5,33 +5,31 @@ One bad record never stops the others: unreadable input becomes a report with a
 """
 from __future__ import annotations
 
+import collections
+import gzip
 import itertools
 import os
 import stat
 import sys
+import zlib
 
 from .findings import ERROR, Finding, Report
 from .infer import infer_rules
-from .notation import duplicate_key_findings, parse_json, split_records
+from .notation import duplicate_key_findings, parse_json
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 
 
 def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
 
 
-def check_text(text: str | bytes, source: str, jsonl: bool | None = None, infer: bool = False):
-    """Reports for every record in one JSON or JSON Lines text."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
-            return
-    for line, chunk in split_records(text, jsonl):
-        yield check_one(chunk, source if line is None else f"{source}:{line}", infer)
+def check_line(raw: bytes, source: str) -> Report:
+    """The report of one JSON Lines line, read as `validate` reads it."""
+    item = _decoded(raw, source)
+    return item if isinstance(item, Report) else check_one(item, source)
 
 
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
@@ -62,6 +60,45 @@ def check_path(path: str, infer: bool = False):
         yield item if isinstance(item, Report) else check_one(item, source, infer)
 
 
+def check_items(items, jobs: int = 1, infer: bool = False):
+    """Reports for (source, record text or unreadable report) pairs, in their order. With `jobs` > 1
+    they are checked in that many processes, started once the input proves longer than a batch;
+    a few batches per process are in flight, so memory stays flat whatever the input's length."""
+    batches = _batches(items)
+    head = list(itertools.islice(batches, 2))
+    if jobs <= 1 or len(head) < 2:
+        for batch in itertools.chain(head, batches):
+            yield from check_batch(batch, infer)
+        return
+    import multiprocessing     # here: most runs need no pool, and the command starts faster without
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending = collections.deque()
+        for batch in itertools.chain(head, batches):
+            pending.append(pool.submit(check_batch, batch, infer))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+
+
+def check_batch(batch, infer: bool = False) -> list[Report]:
+    return [item if isinstance(item, Report) else check_one(item, source, infer) for source, item in batch]
+
+
+def _batches(items):
+    batch, size = [], 0
+    for source, item in items:
+        batch.append((source, item))
+        size += len(item) if isinstance(item, str) else 0
+        if len(batch) >= BATCH_RECORDS or size >= BATCH_BYTES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
 def records_of(path: str):
     """(source, record text) for every record of a file (`-`: standard input), or (source, unreadable
     report). JSON Lines are read line by line, whatever the file's name; a line or document above
@@ -73,11 +110,12 @@ def records_of(path: str):
     if problem:
         yield path, unreadable(path, "notation.file", f"cannot read {path}: {problem}")
         return
+    name = path.lower().removesuffix(".gz")
     try:
-        with open(path, "rb") as handle:
-            yield from _records(handle, path, True if path.lower().endswith(".jsonl") else None)
-    except OSError as exc:
-        yield path, unreadable(path, "notation.file", f"cannot read {path}: {exc.strerror or exc}")
+        with (gzip.open if path.lower().endswith(".gz") else open)(path, "rb") as handle:
+            yield from _records(handle, path, True if name.endswith(".jsonl") else None)
+    except (OSError, EOFError, zlib.error) as exc:     # EOFError, zlib.error: a damaged .gz file
+        yield path, unreadable(path, "notation.file", f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
 
 
 def not_a_file(path: str) -> str | None:

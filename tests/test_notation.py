@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.batch import check_one, check_path, check_text
+from referee.batch import check_one, check_path
 from referee.notation import SCHEMA, structure_findings
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
@@ -102,8 +102,9 @@ def test_missing_file():
     assert report.unreadable and [f.rule for f in report.findings] == ["notation.file"]
 
 
-def test_not_utf8():
-    [report] = check_text(b"\xff\xfe{}", "x.json")
+def test_not_utf8(tmp_path):
+    (tmp_path / "x.json").write_bytes(b"\xff\xfe{}")
+    [report] = check_path(str(tmp_path / "x.json"))
     assert [f.rule for f in report.findings] == ["notation.encoding"]
 
 
