@@ -986,7 +986,7 @@ def _followers(state, seat) -> list[str]:
         play = pool[:size]
         x = read_set(play) if len(play) == size else None
         if x is not None and follows(x, top) and x[1] == r:
-            found.append(_shown(play))
+            found.append(_shown(sorted(play)))
     return found
 
 
