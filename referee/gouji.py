@@ -307,17 +307,14 @@ def _check_deck(ctx, deal):
 
 def _owe(state):
     """The relations owed at the start of a deal (§6.1), before any declaration."""
-    o, previous = state.o, state.previous
+    previous = state.previous
     if state.kind == "sweep":
         state.relations = [Relation(p, dui_men(p), 1, "sweep") for p in previous[3:]]
-        if o["sweep_tribute"] == "replace":
+        if state.o["sweep_tribute"] == "replace":
             return
     elif state.kind != "ordinary":
         return
-    o1, o2, o5, o6 = previous[0], previous[1], previous[4], previous[5]
-    for payer, receiver, n in ((o6, o1, 2), (o5, o2, 1)):
-        if team(payer) != team(receiver) or o["same_team_tribute"] == "waivable":
-            state.relations.append(Relation(payer, receiver, n, "ordinary"))
+    _owe_ordinary(state, previous)
 
 
 def is_over(state) -> bool:
@@ -784,15 +781,14 @@ def _swap_losers(state, seat):
     state.swapped = True
     order = previous[:4] + [previous[5], previous[4]]
     state.previous = order
-    state.relations = [r for r in state.relations if r.kind != "ordinary"]
-    saved, state.kind = state.kind, "ordinary"
-    _owe_ordinary_only(state, order)
-    state.kind = saved
+    state.relations = []
+    _owe_ordinary(state, order)
     state.leader = order[5]
     return None
 
 
-def _owe_ordinary_only(state, order):
+def _owe_ordinary(state, order):
+    """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.o["same_team_tribute"] == "waivable":
             state.relations.append(Relation(payer, receiver, n, "ordinary"))
@@ -835,8 +831,7 @@ def _tribute(ctx, state, action):
     if not owed:
         raise StopDeal("gouji.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
     relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", "tribute")
-    if not count(state.hands[seat], card):
-        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
+    _holds(state, seat, card)
     counts = rank_counts(state.hands[seat])
     highest = max(r for r in range(16) if counts[r])
     if _SET_RANK[card] != highest:
@@ -844,10 +839,7 @@ def _tribute(ctx, state, action):
                   f"seat {seat} paid {CODES[card]} as tribute, but must pay a card of its highest rank, "
                   f"{RANK_NAMES[highest]} (§6.2)", seat, action.index)
     state.tribute_started = True
-    state.hands[seat] -= ONE[card]
-    state.hands[relation.receiver] += ONE[card]
-    state.sizes[seat] -= 1
-    state.sizes[relation.receiver] += 1
+    _move(state, seat, relation.receiver, card)
     relation.paid += 1
     _tribute_done(ctx, state)
 
@@ -860,14 +852,22 @@ def _return(ctx, state, action):
     if any(r.open and r.paid < r.n for r in state.relations):
         raise StopDeal("gouji.tribute.order", f"seat {seat} returned a card while {_owed_text(state)}")
     relation = _receiver(ctx, state, action, due, "gouji.return.to", "return")
-    if not count(state.hands[seat], card):
-        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
-    state.hands[seat] -= ONE[card]
-    state.hands[relation.payer] += ONE[card]
-    state.sizes[seat] -= 1
-    state.sizes[relation.payer] += 1
+    _holds(state, seat, card)
+    _move(state, seat, relation.payer, card)
     relation.returned += 1
     _tribute_done(ctx, state)
+
+
+def _holds(state, seat, card):
+    if not count(state.hands[seat], card):
+        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
+
+
+def _move(state, giver, taker, card):
+    state.hands[giver] -= ONE[card]
+    state.hands[taker] += ONE[card]
+    state.sizes[giver] -= 1
+    state.sizes[taker] += 1
 
 
 def _receiver(ctx, state, action, duties, rule, verb) -> Relation:
@@ -987,7 +987,7 @@ def _followers(state, seat) -> list[str]:
         play = pool[:size]
         x = read_set(play) if len(play) == size else None
         if x is not None and follows(x, top) and x[1] == r:
-            found.append(_shown(play))
+            found.append(_shown(sorted(play)))
     return found
 
 

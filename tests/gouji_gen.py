@@ -79,7 +79,7 @@ def without(hand, cards):
     return rest
 
 
-def candidate_sets(hand, top, rng, leading):
+def candidate_sets(hand, top, rng):
     """Sets the bot considers: for each rank, a few sizes, wild cards added now and then."""
     groups = {}
     for c in hand:
@@ -286,7 +286,7 @@ class DealPlayer:
         hand = self.hands[seat]
         if self.top is None:
             return self.lead(seat)
-        options = candidate_sets(hand, self.top, self.rng, False)
+        options = candidate_sets(hand, self.top, self.rng)
         if self.mode == "N" and self.bot_declines(seat):
             options = []
         if options and self.rng.random() < self.chance.get("follow", 0.6):
@@ -317,7 +317,7 @@ class DealPlayer:
         else:
             return False
         for seat in seats:
-            options = candidate_sets(self.hands[seat], top, self.rng, False)
+            options = candidate_sets(self.hands[seat], top, self.rng)
             if options:
                 return self.commit_fault(seat, options[0], "gouji.turn")
         return False
@@ -338,7 +338,7 @@ class DealPlayer:
 
     def lead(self, seat):
         hand = self.hands[seat]
-        options = self.bound_leads(hand) if seat == self.bound else candidate_sets(hand, None, self.rng, True)
+        options = self.bound_leads(hand) if seat == self.bound else candidate_sets(hand, None, self.rng)
         if self.o["threes_last"]:
             options = [s for s in options if s.rank != 1 or (len(s.cards) == len(hand) and s.black + s.red == 0
                                                              and not any(c[0] == "2" for c in s.cards))]
@@ -371,7 +371,7 @@ class DealPlayer:
 
     def follow(self, seat, chosen):
         if self.mode == "N":
-            self.check_xrr_decline(seat)
+            self.xrr = None             # a play declines Xian Rang Rang
         if self.mode != "D":
             self.note_actor(seat)
         gone = self.play(seat, chosen)
@@ -421,10 +421,6 @@ class DealPlayer:
         if not self.turn:
             self.end_trick()
 
-    def check_xrr_decline(self, seat):
-        if self.xrr:
-            self.xrr = None
-
     def maybe_xrr(self, seat):
         """§4.6: seat s+3 just beat s's set with only passes by s+1 / s+2 in between."""
         s = opposite(seat)
@@ -448,8 +444,8 @@ class DealPlayer:
             if team(q) == team(p) or q == opposite(p):
                 continue
             hand = self.hands[q]
-            s1s = [s for s in candidate_sets(hand, self.top, self.rng, False) if shao_ok(without(hand, s.cards))]
-            false = self.chance.get("false_shao", 0) and [s for s in candidate_sets(hand, self.top, self.rng, False)
+            s1s = [s for s in candidate_sets(hand, self.top, self.rng) if shao_ok(without(hand, s.cards))]
+            false = self.chance.get("false_shao", 0) and [s for s in candidate_sets(hand, self.top, self.rng)
                                                           if not shao_ok(without(hand, s.cards))]
             if false and "false_shao" not in self.events and self.rng.random() < self.chance["false_shao"]:
                 self.act({"seat": q, "declare": "shao_pai"})

@@ -262,3 +262,21 @@ def test_blocks_a_lead_by_the_first_of_a_block_hands_the_turn_to_its_team_mate()
     assert findings(rec) == []
     rec, start = blocks(trick + [play(2, "AS"), *passes(1)])
     assert findings(rec) == [("gouji.turn", AT(start + len(trick) + 1))]
+
+
+def test_a_stop_says_who_could_act_and_what_they_could_play():
+    rec = one([["5S", "5H", "BJ"], [], [], ["KS", "KH", "BJ", "6S", "6H", "RJ"]],
+              [play(0, "5S", "5H", "BJ"), play(3, "KS", "KH", "BJ")])
+    legal = report_of(rec).findings[0].legal
+    assert legal["mode"] == "DUEL 0-3" and legal["seats"] == [3] and legal["top"] == "set:5"
+    plays = legal["plays"]["3"]
+    assert plays and all(p.endswith("RJ") for p in plays) and any(p.startswith("6") for p in plays)
+
+
+def test_referee_rules_gouji_lists_every_option():
+    from click.testing import CliRunner
+
+    from cli.main import main
+    from referee.gouji import OPTIONS
+    result = CliRunner().invoke(main, ["rules", "gouji", "--json"])
+    assert result.exit_code == 0 and set(__import__("json").loads(result.output)["gouji"]["options"]) == set(OPTIONS)
