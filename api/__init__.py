@@ -12,6 +12,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
 from .store import Store, StoreError
+from .viewer import register as register_viewer
 from .views import blp
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
@@ -49,7 +50,6 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     app.config.update(
         API_TITLE="CGR/1 referee", API_VERSION="1", OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs", OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only,
         TRUSTED_HOSTS=trusted_hosts)
     app.extensions["referee.store"] = Store(db_path)
@@ -59,4 +59,5 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(blp)
+    register_viewer(app, api)
     return app

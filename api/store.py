@@ -194,25 +194,21 @@ class Store:
             out.append(item)
         return out
 
-    def find(self, game=None, event=None, player=None, date=None, valid=None, page=1, per_page=20):
+    def find(self, page=1, per_page=20, **filters):
         """(total, summaries of one page) of the records that pass every filter given."""
-        clauses, params = [], []
-        for column, value in (("game", game), ("event", event), ("valid", valid)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                params.append(value)
-        if date is not None:
-            clauses.append("date LIKE ? || '%' ESCAPE '\\'")    # "2026-05" finds every day of May
-            params.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
-        if player is not None:
-            clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
-            params.append(player)
-        where = " AND ".join(clauses) or "1"
+        where, params = _where(**filters)
         with self.connect() as db:
             total = db.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
             rows = self._summaries(db, where, params + [per_page, (page - 1) * per_page],
                                    "ORDER BY submitted_at, id LIMIT ? OFFSET ?")
         return total, rows
+
+    def texts(self, **filters):
+        """The stored JSON text of every record that passes the filters, in the order they were submitted."""
+        where, params = _where(**filters)
+        with self.connect() as db:
+            for (text,) in db.execute(f"SELECT record FROM records WHERE {where} ORDER BY submitted_at, id", params):
+                yield text
 
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""
@@ -234,6 +230,22 @@ class Store:
             for table in ("seats", "deals", "findings", "reports"):
                 db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
             return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[str, list]:
+    """The SQL condition and its parameters for the filters of a record listing."""
+    clauses, params = [], []
+    for column, value in (("game", game), ("event", event), ("valid", valid)):
+        if value is not None:
+            clauses.append(f"{column} = ?")
+            params.append(value)
+    if date is not None:
+        clauses.append("date LIKE ? || '%' ESCAPE '\\'")    # "2026-05" finds every day of May
+        params.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
+    if player is not None:
+        clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
+        params.append(player)
+    return " AND ".join(clauses) or "1", params
 
 
 def _now() -> str:

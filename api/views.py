@@ -83,12 +83,12 @@ def _parsed(chunk: str, source: str, limits):
     return value
 
 
-def _check_all(chunks, limits) -> list[dict]:
+def _check_all(chunks, limits, infer: bool) -> list[dict]:
     reports = []
     for line, chunk in chunks:
         source = SOURCE if line is None else f"{SOURCE}:{line}"
         value = _parsed(chunk, source, limits)
-        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source)
+        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer)
         reports.append((report.unreadable, report.findings, trimmed(report.as_dict(), limits.message)))
     return reports
 
@@ -132,15 +132,16 @@ def _errors(*codes):
 @blp.response(200, schemas.ReportSchema)
 @blp.alt_response(200, schema=schemas.ReportSchema, content_type="application/x-ndjson",
                   description="one report per line, for a JSON Lines body")
+@blp.arguments(schemas.InferSchema, location="query", as_kwargs=True, error_status_code=400)
 @_errors(400, 413, 415, 422, 503)
-def validate():
+def validate(infer_rules):
     jsonl = True if request.mimetype in JSONL_TYPES else None
     chunks = list(split_records(_body_text(), jsonl))
     limits = _limits()
     if len(chunks) > limits.records:
         abort(413, message=f"the body holds {len(chunks)} records; this server checks at most {limits.records} "
                            "per request")
-    reports = _in_pool(_check_all, chunks, limits)
+    reports = _in_pool(_check_all, chunks, limits, infer_rules)
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
         if is_unreadable:
@@ -212,7 +213,7 @@ def get_report(record_id):
 
 @blp.route("/records/<record_id>/deals/<int:deal>/steps/<int:step>", methods=["GET"])
 @blp.response(200, schemas.StepSchema)
-@blp.doc(summary="The table after the first `step` actions of a deal (0: as dealt)")
+@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last step")
 @_errors(404, 422, 503)
 def get_step(record_id, deal, step):
     if not _store().has(record_id):

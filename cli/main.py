@@ -11,11 +11,12 @@ from pathlib import Path
 import click
 import orjson
 from rich.console import Console
+from rich.text import Text
 
 from referee.batch import not_a_file
 from referee.canonical import canonical, dumps
 from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
-from referee.replay import games, replay_steps, step_json
+from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
 
@@ -85,31 +86,78 @@ def _fail(message: str, status: int = EXIT_UNREADABLE):
 
 @main.command()
 @click.argument("file")
-@click.option("--deal", "deal_index", type=int, required=True, help="Deal index, from 0.")
-@click.option("--step", type=int, default=None, help="Show the table after the first K actions (0: as dealt).")
+@click.option("--deal", "deal_index", type=int, default=None, help="Deal index, from 0 (default: the finding's deal, or 0).")
+@click.option("--step", type=int, default=None, help="Show step K: 0 is the table as dealt, K+1 the table after action K.")
+@click.option("--action", type=int, default=None, help="Show action K (from 0, as findings count) and the table after it.")
+@click.option("--finding", "finding_index", type=int, default=None,
+              help="Show the step of the record's finding N (from 0, in the order validate lists them).")
 @click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
-def replay(file, deal_index, step, line, as_json):
-    """Replay one deal: the table at a step, or the deal action by action."""
+def replay(file, deal_index, step, action, finding_index, line, as_json):
+    """Replay one deal: the table at a step, or the deal action by action.
+
+    Step 0 is the table as dealt and step K+1 the table after action K. An action the
+    referee rejected is shown as the last step, on the table it was tried on, with its
+    finding. Exit status: 0 the deal has no error, 1 it has one (or the request is wrong),
+    2 the file cannot be read.
+    """
+    if sum(x is not None for x in (step, action, finding_index)) > 1:
+        _fail("give at most one of --step, --action and --finding", EXIT_INVALID)
     record = _load_one(file, line)
-    report, frames = replay_steps(record, deal_index)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    finding = None
+    if finding_index is not None:
+        finding = _finding(record, finding_index, deal_index)
+        deal_index = finding.deal
+    deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
         _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
+    report, frames = replay_steps(record, deal_index)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
         _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
-    if step is not None and not 0 <= step < len(frames):
-        _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
-    chosen = frames if step is None else [frames[step]]
+    chosen = _chosen_steps(frames, deal_index, step, action, finding)
     if as_json:
         tables = [step_json(frame) for frame in chosen]
-        click.echo(json.dumps(tables[0] if step is not None else tables, ensure_ascii=False, indent=2))
-        return
-    console = Console(highlight=False, soft_wrap=True)
-    for frame in chosen:
-        render.table(console, frame["step"], frame["action"], frame["table"], frame["findings"])
-        console.print()
+        click.echo(json.dumps(tables if step is None and action is None and finding is None else tables[0],
+                              ensure_ascii=False, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(Text("step 0 is the table as dealt; step K+1 the table after action K (actions count from 0)",
+                           "dim"))
+        for frame in chosen:
+            render.table(console, frame, render.names(record))
+            console.print()
+    deal_errors = any(f.severity == "error" and f.deal == deal_index for f in report.findings)
+    sys.exit(EXIT_INVALID if deal_errors else EXIT_VALID)
+
+
+def _finding(record, index, deal_index):
+    """The record's finding `index`, when it lies in a deal."""
+    findings = check_record(record).findings
+    if not 0 <= index < len(findings):
+        _fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
+    chosen = findings[index]
+    if chosen.deal is None:
+        _fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
+    if deal_index is not None and deal_index != chosen.deal:
+        _fail(f"finding {index} is in deal {chosen.deal}, not deal {deal_index}", EXIT_INVALID)
+    return chosen
+
+
+def _chosen_steps(frames, deal_index, step, action, finding):
+    if finding is not None:
+        return [next(frame for frame in frames if finding in frame["findings"])]
+    if action is not None:
+        at = step_of_action(frames, action) if action >= 0 else None
+        if at is None:
+            _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
+        return [frames[at]]
+    if step is not None:
+        if not 0 <= step < len(frames):
+            _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
+        return [frames[step]]
+    return frames
 
 
 @main.command()
@@ -176,12 +224,15 @@ def _sync_folder(folder: str):
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: default_preset, presets, preset_aliases and options "
+                   "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game, with their defaults."""
+    """Presets and options of each game (all games when GAME is left out), with their defaults
+    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
-        _fail(f"unknown game {game!r}; known: {', '.join(known)}", EXIT_INVALID)
+        _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {
@@ -189,10 +240,7 @@ def rules(game, as_json):
             "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
-    console = Console(highlight=False, soft_wrap=True)
-    for g in chosen:
-        render.rules_table(console, g)
-        console.print()
+    click.echo("\n\n".join(render.rules_table(g) for g in chosen))
 
 
 @main.command()
@@ -201,12 +249,18 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
-from .serve import serve  # noqa: E402  (imported last: cli.store, cli.validate import from this module)
+from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
+from .explain import explain  # noqa: E402
+from .importing import import_  # noqa: E402
+from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
 from .validate import validate  # noqa: E402
 main.add_command(validate)
+main.add_command(audit)
+main.add_command(explain)
 main.add_command(serve)
 main.add_command(store)
+main.add_command(import_)
 
 if __name__ == "__main__":
     main()

@@ -75,7 +75,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Seconds an idle or stalled connection is kept.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
           max_message, checks, check_queue, threads, connection_limit, channel_timeout):
-    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json)."""
+    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json) and the replay viewer (/view)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
@@ -100,7 +100,8 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
                              max_request_body_size=max_body, ident="referee")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
-    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs), store {db_path}, writes: {access}")
+    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs, replay viewer /view), store {db_path}, "
+               f"writes: {access}")
     server.run()
 
 

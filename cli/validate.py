@@ -31,7 +31,9 @@ SEVERITIES = ("info", "warning", "error")
 @click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
               help="Write the summary (records by verdict, findings by rule id) to this file as JSON.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet):
+@click.option("--infer-rules", "infer", is_flag=True,
+              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
+def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, infer):
     """Check records (JSON or JSON Lines files, also gzipped, directories, or - for stdin).
 
     Filters change what is shown, never the summary or the exit status. Exit status: 0 every
@@ -46,7 +48,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     show = _shown(only_invalid, SEVERITIES.index(severity), rules)
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
-        for rep in check_items(_counted(items, progress, task), jobs or _cores()):
+        for rep in check_items(_counted(items, progress, task), jobs or _cores(), infer):
             _count(summary, rep)
             rep = show(rep)
             if rep is None:

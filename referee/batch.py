@@ -14,7 +14,8 @@ import sys
 import zlib
 
 from .findings import ERROR, Finding, Report
-from .notation import duplicate_key_findings, parse_json
+from .infer import infer_rules
+from .notation import duplicate_key_findings, parse_json, split_records
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -25,30 +26,47 @@ def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
 
 
-def check_one(chunk: str, source: str) -> Report:
+def check_text(text: str | bytes, source: str, jsonl: bool | None = None, infer: bool = False):
+    """Reports for every record in one JSON or JSON Lines text."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            yield unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
+            return
+    for line, chunk in split_records(text, jsonl):
+        yield check_one(chunk, source if line is None else f"{source}:{line}", infer)
+
+
+def check_one(chunk: str, source: str, infer: bool = False) -> Report:
+    """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
     if len(chunk) > MAX_RECORD_BYTES:
         return _too_big(source)
     value = parse_json(chunk)
     if isinstance(value, Finding):
         return unreadable(source, value.rule, value.message)
-    return check_parsed(chunk, value, source)
+    return check_parsed(chunk, value, source, infer)
 
 
-def check_parsed(chunk: str, value, source: str) -> Report:
-    """The report of a parsed record; a key written twice stops it there, as a structure problem does."""
+def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
+    """The report of a parsed record; a key written twice stops it there, as a structure problem does.
+    With `infer`, an invalid record also gets the rules it is valid under."""
     duplicates = duplicate_key_findings(chunk, value)
     if duplicates:
         return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
-    return check_record(value, source)
+    report = check_record(value, source)
+    if infer and not report.valid:
+        report.inferred = infer_rules(value)
+    return report
 
 
-def check_path(path: str):
+def check_path(path: str, infer: bool = False):
     """Reports for a file (`-`: standard input), read as it goes: memory stays flat."""
     for source, item in records_of(path):
-        yield item if isinstance(item, Report) else check_one(item, source)
+        yield item if isinstance(item, Report) else check_one(item, source, infer)
 
 
-def check_items(items, jobs: int = 1):
+def check_items(items, jobs: int = 1, infer: bool = False):
     """Reports for (source, record text or unreadable report) pairs, in their order. With `jobs` > 1
     they are checked in that many processes, started once the input proves longer than a batch;
     a few batches per process are in flight, so memory stays flat whatever the input's length."""
@@ -56,7 +74,7 @@ def check_items(items, jobs: int = 1):
     head = list(itertools.islice(batches, 2))
     if jobs <= 1 or len(head) < 2:
         for batch in itertools.chain(head, batches):
-            yield from check_batch(batch)
+            yield from check_batch(batch, infer)
         return
     import multiprocessing     # here: most runs need no pool, and the command starts faster without
     from concurrent.futures import ProcessPoolExecutor
@@ -64,15 +82,15 @@ def check_items(items, jobs: int = 1):
     with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         pending = collections.deque()
         for batch in itertools.chain(head, batches):
-            pending.append(pool.submit(check_batch, batch))
+            pending.append(pool.submit(check_batch, batch, infer))
             if len(pending) >= 4 * jobs:
                 yield from pending.popleft().result()
         while pending:
             yield from pending.popleft().result()
 
 
-def check_batch(batch) -> list[Report]:
-    return [item if isinstance(item, Report) else check_one(item, source) for source, item in batch]
+def check_batch(batch, infer: bool = False) -> list[Report]:
+    return [item if isinstance(item, Report) else check_one(item, source, infer) for source, item in batch]
 
 
 def _batches(items):

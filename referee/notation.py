@@ -17,7 +17,7 @@ import jsonschema
 import orjson
 
 from .cards import CODES, parse_card, reading_code
-from .findings import ERROR, INFO, Finding, pointer
+from .findings import ERROR, INFO, Finding, plain, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 
@@ -157,27 +157,47 @@ def structure_findings(record) -> list[Finding]:
     errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
     findings = {}
     for error in errors:
-        for finding in _finding_from(error):
+        for finding in _finding_from(error, record):
             findings.setdefault((finding.rule, finding.at), finding)
     return list(findings.values()) or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
 
 
-def _finding_from(error) -> list[Finding]:
+def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:
+    """A finding at `path`, with the deal, action and acting seat it lies in (notation §9)."""
+    deal = action = seat = None
+    if len(path) > 1 and path[0] == "deals" and isinstance(path[1], int):
+        deal = path[1]
+        if len(path) > 3 and path[2] == "actions" and isinstance(path[3], int):
+            action = path[3]
+            seat = _acting_seat(record, deal, action)
+    return Finding(severity, rule, pointer(*path), message, seat, deal, action)
+
+
+def _acting_seat(record, deal: int, action: int) -> int | None:
+    try:
+        seat = record["deals"][deal]["actions"][action]["seat"]
+        return seat if type(seat) is int and 0 <= seat < len(record["players"]) else None
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _finding_from(error, record) -> list[Finding]:
     path = list(error.absolute_path)
-    at = pointer(*(path[:-1] if error.schema.get("x-at") == "parent" else path))
+    at = path[:-1] if error.schema.get("x-at") == "parent" else path
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return [Finding(ERROR, "notation.key.unknown", pointer(*error.absolute_path, key),
-                        f"unknown key {key!r} (keys starting with x- are free for extensions)")
+        return [located(record, "notation.key.unknown", path + [key],
+                        f"unknown key {plain(key)} (keys starting with x- are free for extensions)")
                 for key in error.instance if key not in known and not key.startswith("x-")]
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
-        return [Finding(ERROR, "notation.key.missing", at, f"missing required key {name!r}")]
+        return [located(record, "notation.key.missing", at, f"missing required key {plain(name)}")]
     rule = error.schema.get("x-rule", "notation.structure")
     template = error.schema.get("x-message")
-    message = template.format(value=error.instance) if template else _plain(error)
-    return [Finding(ERROR, rule, at, message)]
+    message = template.replace("{value!r}", "{value}").format(value=plain(error.instance)) if template \
+        else _plain(error)
+    return [located(record, rule, at, message)]
 
 
 def _plain(error) -> str:
@@ -195,8 +215,8 @@ def _plain(error) -> str:
     if error.validator == "minLength":
         return "must not be empty"
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(repr, value))}"
-    return f"{error.instance!r} is not allowed here"
+        return f"{plain(error.instance)} is not one of {plain(value)}"
+    return f"{plain(error.instance)} is not allowed here"
 
 
 def seat_findings(record: dict) -> list[Finding]:
@@ -210,7 +230,7 @@ def seat_findings(record: dict) -> list[Finding]:
         if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
         if isinstance(value, (int, float)) and value >= seats and path:
-            found.append(Finding(ERROR, "notation.seat", pointer(*path),
+            found.append(located(record, "notation.seat", list(path),
                                  f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
 
     def check_all(values, *path):
@@ -273,7 +293,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     def card(code, *path):
         found = _CANONICAL.get(code)
         if found is None:
-            alias_at.append(pointer(*path))
+            alias_at.append(list(path))
             found = parse_card(code)
         return found
 
@@ -292,9 +312,9 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
         deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
     findings = []
     if alias_at:
-        findings.append(Finding(INFO, "notation.card.alias", alias_at[0],
+        findings.append(located(record, "notation.card.alias", alias_at[0],
                                 "the record writes cards with aliases (10 for T, lowercase); "
-                                "`referee fmt` writes the canonical codes"))
+                                "`referee fmt` writes the canonical codes", INFO))
     return deals, findings
 
 

@@ -14,12 +14,13 @@ from api.standings import standings
 from api.store import Entry, Store, prepare
 from cli.main import main
 from tests.gandengyan_gen import match_record as gdy_record
+from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record
 
 TOKEN = "s3cret"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 GOUJI = {"cgr": 1, "game": "gouji", "meta": {"event": "Open"}, "players": list("ABCDEF"),
-         "deals": [{"hands": [["AS"]] * 6, "actions": []}]}
+         "deals": [{"hands": [["AS"]] * 6, "actions": []}]}       # hands of one card: not replayable
 
 
 def guandan(seed: int, event: str = "Open", date: str = "2026-05-01") -> dict:
@@ -206,13 +207,22 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
 
+def test_steps_show_the_rejected_action_as_referee_replay_does(client):
+    from pathlib import Path
+    disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
+    record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
+    step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "24", "--json"])
+    assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
+
+
 def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
     record_id = post(client, guandan(5)).get_json()["id"]
     assert "2 deal" in assert_error(client.get(f"/v1/records/{record_id}/deals/2/steps/0"), 404)["message"]
     assert "at most" in assert_error(client.get(f"/v1/records/{record_id}/deals/0/steps/9999"), 404)["message"]
     gouji = post(client, GOUJI).get_json()["id"]
     error = assert_error(client.get(f"/v1/records/{gouji}/deals/0/steps/0"), 422)
-    assert error["findings"][0]["rule"] == "notation.game.unsupported"
+    assert error["findings"][0]["rule"] == "gouji.deal.hand_size"
 
 
 # ---------------------------------------------------------------- standings
@@ -229,7 +239,7 @@ def test_standings_total_levels_wins_and_points_and_list_what_was_not_counted(cl
     body = client.get("/v1/events/Open/standings").get_json()
     assert body["records"] == 5 and body["counted"] == 3
     reasons = {item["game"]: item["reason"] for item in body["not_counted"]}
-    assert "guandan.match.levels" in reasons["guandan"] and "notation.game.unsupported" in reasons["gouji"]
+    assert "guandan.match.levels" in reasons["guandan"] and "gouji.deal.hand_size" in reasons["gouji"]
     guandan_rows = {row["entrant"]: row for row in body["standings"] if row["game"] == "guandan"}
     assert set(guandan_rows) == {"Ann & Cy", "Bo & Di"}
     assert sum(row["match_wins"] for row in guandan_rows.values()) == 1
@@ -247,6 +257,21 @@ def test_team_points_count_from_the_start_and_reports_without_totals_are_not_cou
     assert [(row["entrant"], row["points"]) for row in body["standings"]] == [("A & C & E", 30), ("B & D & F", -30)]
     assert body["not_counted"] == [{"id": "d", "game": "gandengyan",
                                     "reason": "the report of this gandengyan record has no match totals"}]
+
+
+def test_gouji_team_points_come_from_a_real_record(client):
+    record = dict(gouji_record(7, deals=2, start={"previous_order": [0, 1, 2, 3, 4, 5], "totals": [6, -6]}),
+                  meta={"event": "Gou Ji Cup"})
+    report = client.post("/v1/validate", data=orjson.dumps(record)).get_json()
+    assert report["valid"] and report["match"]["totals"] == record["result"]["totals"]
+    post(client, record)
+    body = client.get("/v1/events/Gou Ji Cup/standings").get_json()
+    points = {row["entrant"]: row["points"] for row in body["standings"]}
+    gained = [total - start for total, start in zip(record["result"]["totals"], [6, -6])]
+    assert points == {"Ann & Cy & Ed": gained[0], "Bo & Di & Flo": gained[1]} and body["counted"] == 1
+    record_id = post(client, dict(record, meta={"event": "steps"})).get_json()["id"]
+    table = client.get(f"/v1/records/{record_id}/deals/1/steps/0").get_json()["table"]
+    assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
 
 
 def test_standings_of_an_event_without_records_are_empty(client):
