@@ -63,10 +63,10 @@ def summary(console: Console, counts: dict) -> None:
         (f"{counts['valid']} valid", "green"), ", ", (f"{counts['invalid']} invalid", "red"),
         ", ", (f"{counts['unreadable']} unreadable", "red" if counts["unreadable"] else "")))
     if counts.get("rules"):
-        by_rule = Table("findings", "rule", box=None, header_style="bold", pad_edge=False)
+        width = len(str(max(counts["rules"].values())))
+        console.print(Text("Findings by rule id:", "bold"))
         for rule, count in counts["rules"].items():
-            by_rule.add_row(str(count), rule)
-        console.print(by_rule)
+            console.print(f"  {count:>{width}}  {rule}", highlight=False)
 
 
 def names(record) -> list[str]:

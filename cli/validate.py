@@ -30,10 +30,10 @@ SEVERITIES = ("info", "warning", "error")
                    "and only the records that have one. Repeatable.")
 @click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
               help="Write the summary (records by verdict, findings by rule id) to this file as JSON.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 @click.option("--infer-rules", "infer", is_flag=True,
               help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
-def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, infer, quiet):
+def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, infer):
     """Check records (JSON or JSON Lines files, also gzipped, directories, or - for stdin).
 
     Filters change what is shown, never the summary or the exit status. Exit status: 0 every
