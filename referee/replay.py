@@ -159,7 +159,7 @@ def replay_steps(record, deal_index: int):
     action k (actions count from 0, as findings do). An action the replay rejected is shown as a
     last step, on the table it was tried on, with `rejected` set. Each step lists the deal's
     findings made there: an action's at its step, the deal's own (hands, leader) at step 0, and
-    its claims and completeness at the last step."""
+    its claims and completeness at the last step (after the last deal, the record's claims too)."""
     raw = []
     game = games().get(record.get("game")) if isinstance(record, dict) else None
 
@@ -180,6 +180,8 @@ def replay_steps(record, deal_index: int):
                       "rejected": True})
     for finding in findings:
         _step_of(finding, steps, deal_index)["findings"].append(finding)
+    if deal_index == len(record["deals"]) - 1:      # the record's claims about the match, after its last deal
+        steps[-1]["findings"] += [f for f in report.findings if f.deal is None and f.at.startswith("/result")]
     steps[-1]["outcome"] = report.deals[deal_index] if deal_index < len(report.deals) else None
     return report, steps
 
