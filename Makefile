@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[api,test]'
+	$(BIN)/pip install --quiet -e '.[api,test,dask]'
 	touch $(STAMP)
 
 demo: $(STAMP)

@@ -1,10 +1,12 @@
 """Validation throughput per game: deals per second on one core, beside the plain JSON parse.
 
-Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan] [--deals N] [--repeat R]
+Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan|gouji] [--deals N] [--repeat R]
 (or `make bench`). For each game it generates a corpus of complete random matches with
 their claims (Guandan: official matches; Gan Deng Yan: 2 to 6 seats, a mix of presets and
-options, three deals each), then times (a) orjson parsing every line and (b) the full
-check of every line (parse, structure, replay, claims), and prints the median of R runs.
+options, three deals each; Gou Ji: three deals each, every third with a Shao Pai hand),
+then times (a) orjson parsing every line, (b) the full check of every line (parse,
+structure, replay, claims) and (c) the same without the JSON Schema structure check (the
+replay alone), and prints the median of R runs.
 """
 from __future__ import annotations
 
@@ -13,13 +15,14 @@ import os
 import statistics
 import sys
 import time
+from unittest import mock
 
 import orjson
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
 
 from referee.batch import check_one  # noqa: E402
-from tests import gandengyan_gen, guandan_gen  # noqa: E402
+from tests import gandengyan_gen, gouji_gen, guandan_gen  # noqa: E402
 
 GDY_VARIANTS = [{}, {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
                 {"decks": 2, "talon_limit_to_win": 5}, {"triplet_is_bomb": False, "triplet_sequences": True},
@@ -35,7 +38,11 @@ def gandengyan_match(seed: int) -> dict:
                                        preset=("pagat", "wenshan", "catsatcards")[seed % 3])
 
 
-GAMES = {"guandan": guandan_match, "gandengyan": gandengyan_match}
+def gouji_match(seed: int) -> dict:
+    return gouji_gen.match_record(seed, deals=3, arrange=gouji_gen.hoard_jokers if seed % 3 == 0 else None)
+
+
+GAMES = {"guandan": guandan_match, "gandengyan": gandengyan_match, "gouji": gouji_match}
 
 
 def corpus(make, min_deals: int) -> tuple[list[str], int]:
@@ -71,10 +78,13 @@ def measure(game: str, min_deals: int, repeat: int):
             assert report.valid, report.findings[:1]
 
     parse_s, check_s = timed(parse, repeat), timed(validate, repeat)
+    with mock.patch("referee.replay.structure_findings", lambda record: []):
+        replay_s = timed(validate, repeat)
     print(f"{game}: {len(lines)} matches, {deals} deals, {size / 1e6:.1f} MB of JSON Lines")
     print(f"  plain JSON parse (orjson): {parse_s:.3f} s = {deals / parse_s:,.0f} deals/s")
     print(f"  full validation:           {check_s:.3f} s = {deals / check_s:,.0f} deals/s "
           f"({check_s / parse_s:.0f}x the parse; median of {repeat} runs, one core)")
+    print(f"  without the structure check: {replay_s:.3f} s = {deals / replay_s:,.0f} deals/s (the replay alone)")
 
 
 def main():

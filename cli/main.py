@@ -1,6 +1,7 @@
 """The `referee` command line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -12,9 +13,9 @@ import orjson
 from rich.console import Console
 from rich.text import Text
 
-from referee.batch import check_path
+from referee.batch import check_path, not_a_file
 from referee.canonical import canonical, dumps
-from referee.notation import SCHEMA, parse_json, split_records, structure_findings
+from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
@@ -28,12 +29,24 @@ def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
 
 
-def _expand(paths):
+def _expand(paths, warn):
+    """Every file to read: the paths given, and the .json / .jsonl files (any case) in folders and
+    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
+    it reports why; `warn` hears of a folder holding no such file."""
     for path in paths:
-        if os.path.isdir(path):
-            yield from sorted(str(p) for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl"))
-        else:
+        if not os.path.isdir(path):
             yield path
+            continue
+        found, failed = False, []
+        for folder, subfolders, names in os.walk(path, onerror=failed.append):
+            subfolders.sort()
+            for name in sorted(names):
+                if name.lower().endswith((".json", ".jsonl")):
+                    found = True
+                    yield os.path.join(folder, name)
+        yield from (error.filename for error in failed)
+        if not found and not failed:
+            warn(f"no .json or .jsonl file in {path}")
 
 
 @main.command()
@@ -45,12 +58,13 @@ def validate(files, as_json, infer):
     """Check records (JSON or JSON Lines files, directories, or - for stdin).
 
     Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
-    2 some input could not be read.
+    2 some input could not be read, or a folder (or the whole selection) held no record.
     """
     console = Console(highlight=False, soft_wrap=True)
     counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
     out = sys.stdout.buffer
-    for path in _expand(files):
+    warnings = []
+    for path in _expand(files, lambda message: warnings.append(_warn(message))):
         for rep in check_path(path, infer):
             counts["records"] += 1
             counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
@@ -60,15 +74,19 @@ def validate(files, as_json, infer):
                 render.report(console, rep)
     if not as_json:
         render.summary(console, counts)
-    sys.exit(EXIT_UNREADABLE if counts["unreadable"] else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+    if not counts["records"]:
+        warnings.append(_warn("no records were selected"))
+    sys.exit(EXIT_UNREADABLE if counts["unreadable"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+def _warn(message: str) -> str:
+    click.echo(f"referee: warning: {message}", err=True)
+    return message
 
 
 def _load_one(path: str, line: int | None):
     """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {path}: {exc}")
+    text = _read(path)
     chunks = list(split_records(text))
     if line is not None:
         chunks = [c for c in chunks if c[0] == line]
@@ -78,6 +96,17 @@ def _load_one(path: str, line: int | None):
     if not isinstance(record, dict):
         _fail(f"{path}: " + (record.message if hasattr(record, "message") else "a record is a JSON object"))
     return record
+
+
+def _read(path: str) -> str:
+    """The whole text of a file (`-`: standard input), or exit 2 saying why not."""
+    problem = None if path == "-" else not_a_file(path)
+    if problem:
+        _fail(f"cannot read {path}: {problem}")
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {path}: {exc}")
 
 
 def _fail(message: str, status: int = EXIT_UNREADABLE):
@@ -169,18 +198,16 @@ def _chosen_steps(frames, deal_index, step, action, finding):
 @click.option("--check", is_flag=True, help="Exit 1 when the file is not already canonical.")
 def fmt(file, write, check):
     """Print a record (or JSON Lines of records) in canonical form."""
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {file}: {exc}")
-    chunks = list(split_records(raw))
+    raw = _read(file)
+    chunks = list(split_records(raw, True if file.lower().endswith(".jsonl") else None))
     jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
     lines = []
     for number, chunk in chunks:
         record = parse_json(chunk)
         where = f"{file}:{number}" if number else file
-        if not isinstance(record, dict) or structure_findings(record):
-            problems = structure_findings(record) if not hasattr(record, "rule") else [record]
+        problems = [record] if hasattr(record, "rule") else \
+            duplicate_key_findings(chunk, record) or structure_findings(record)
+        if problems:
             for f in problems:
                 click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
             _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)
@@ -197,18 +224,44 @@ def fmt(file, write, check):
 
 
 def _write_atomically(path: str, text: str):
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-        handle.write(text)
-        temp = handle.name
-    os.replace(temp, path)
+    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    temp = None
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
+            temp = handle.name
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
+        _fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str):
+    """Make the rename itself durable, where the system lets a folder be opened."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: default_preset, presets, preset_aliases and options "
+                   "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game, with their defaults."""
+    """Presets and options of each game (all games when GAME is left out), with their defaults
+    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
         _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
@@ -219,10 +272,7 @@ def rules(game, as_json):
             "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
-    console = Console(highlight=False, soft_wrap=True)
-    for g in chosen:
-        render.rules_table(console, g)
-        console.print()
+    click.echo("\n\n".join(render.rules_table(g) for g in chosen))
 
 
 @main.command()
@@ -231,12 +281,16 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
+from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
 from .explain import explain  # noqa: E402
-from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
+from .importing import import_  # noqa: E402
+from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
+main.add_command(audit)
 main.add_command(explain)
 main.add_command(serve)
 main.add_command(store)
+main.add_command(import_)
 
 if __name__ == "__main__":
     main()

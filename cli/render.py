@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.infer import describe
+from referee.rules import json_text
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
@@ -83,7 +84,7 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
         grid.add_column(column, justify="right" if column == "cards" else "left")
     grid.add_column("hand (low to high" + (", * wild)" if wild else ")"))
     for seat, hand in enumerate(snap["hands"]):
-        grid.add_row(f"{seat}{' ← to act' if turn == seat else ''}", _name(players, seat), str(len(hand)),
+        grid.add_row(f"{seat}{' ← to act' if seat in _acting(turn) else ''}", _name(players, seat), str(len(hand)),
                      " ".join(c + "*" if c in wild else c for c in hand))
     console.print(grid)
     for line in _state_lines(snap, players):
@@ -104,6 +105,11 @@ def _step_head(frame, players) -> Text:
     if frame.get("rejected"):
         head.append("  REJECTED: the table before it", "bold red")
     return head
+
+
+def _acting(turn) -> list[int]:
+    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
+    return [] if turn is None else turn if isinstance(turn, list) else [turn]
 
 
 def _name(players, seat) -> str:
@@ -128,7 +134,9 @@ def _state_lines(snap, players) -> list[str]:
         lines.append(f"levels: {levels}; declaring: " + ("none (first deal)" if declaring is None
                                                          else _team(players, declaring)))
     turn = snap.get("turn")
-    lines.append(f"phase {snap.get('phase')}; to act: " + ("nobody" if turn is None else _seat(players, turn)))
+    acting = " or ".join(_seat(players, seat) for seat in _acting(turn)) or "nobody"
+    phase = f"phase {snap['phase']}; " if snap.get("phase") else ""
+    lines.append(f"{phase}to act: {acting}")
     trick = "; ".join(f"{_seat(players, t['seat'])} " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t
                                                           else "passes") for t in snap["table"]) or "empty"
     lines.append(f"current trick: {trick}")
@@ -161,13 +169,17 @@ def _action_text(action: dict, players=()) -> str:
     return f"{seat} declares {action.get('declare')}" + (f" {action['count']}" if "count" in action else "")
 
 
-def rules_table(console: Console, game) -> None:
-    console.print(Text(f"{game.NAME}: default preset {game.DEFAULT_PRESET}", "bold"))
-    presets = Table("preset", "overrides", box=None, header_style="bold")
+def rules_table(game) -> str:
+    """A game's presets and options as plain text: nothing is cut, in a terminal or a pipe."""
+    lines = [f"{game.NAME}: default preset {game.DEFAULT_PRESET}; rules page docs/rules/{game.NAME}.md", "", "presets:"]
     for name, overrides in game.PRESETS.items():
-        presets.add_row(name, ", ".join(f"{k}={v}" for k, v in overrides.items()) or "(all defaults)")
-    console.print(presets)
-    options = Table("option", "values", "default", "effect", box=None, header_style="bold")
+        changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or "(all defaults)"
+        lines.append(f"  {name}: {changes}")
+    if game.PRESET_ALIASES:
+        aliases = ", ".join(f"{alias} = {name}" for alias, name in game.PRESET_ALIASES.items())
+        lines.append(f"  aliases: {aliases}")
+    lines += ["", "options (name: values, default):"]
     for name, opt in game.OPTIONS.items():
-        options.add_row(name, opt.describe(), str(opt.default), opt.effect)
-    console.print(options)
+        lines.append(f"  {name}: {opt.describe()}, default {json_text(opt.default)}")
+        lines.append(f"      {opt.effect}")
+    return "\n".join(lines)

@@ -53,6 +53,12 @@ class Report:
     unreadable: bool = False     # the input could not be read as a record at all
     inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
 
+    @classmethod
+    def from_dict(cls, data: dict) -> Report:
+        """A report read back from its JSON form (as stored)."""
+        return cls(data["valid"], data["game"], data["rules"], [Finding(**f) for f in data["findings"]],
+                   data["deals"], data.get("match"), data.get("source"))
+
     def as_dict(self) -> dict:
         out = {}
         if self.source is not None:

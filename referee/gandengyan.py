@@ -1,4 +1,4 @@
-"""Gan Deng Yan (干瞪眼), as ../shared/rules/gandengyan.md says. Section numbers (§) are that page's.
+"""Gan Deng Yan (干瞪眼), as docs/rules/gandengyan.md says. Section numbers (§) are that page's.
 
 Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
 Where the page is silent, docs/gandengyan.md says how it was read.
@@ -44,7 +44,8 @@ OPTIONS = {
     "two_on_two": Option(False, _BOOL, effect="a 2 / pair / triplet of 2s may follow the same of 2s"),
     "lone_joker_lead": Option(True, _BOOL, effect="false: §2.1 leads are not allowed (§4.4)"),
     "talon_limit_to_win": Option(None, kind=int, nullable=True, effect="going out wins only with ≤ T in the talon"),
-    "scoring": Option("zero_sum", ("zero_sum", "winner_only"), effect="§5"),
+    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
+                      effect="zero_sum: each loser pays the winner; winner_only: the winner scores, losers lose nothing (§5)"),
     "ace_multiplier": Option(1, (1, 2, 3, 4), effect="each ace held by a loser multiplies his payment"),
     "public_multipliers": Option(False, _BOOL, effect="bombs played multiply all payments (§5)"),
     "private_multipliers": Option(False, _BOOL, effect="jokers and bombs held multiply a loser's payment"),

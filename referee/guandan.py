@@ -1,4 +1,4 @@
-"""Guandan (掼蛋), as ../shared/rules/guandan.md says. Section numbers (§) are that page's.
+"""Guandan (掼蛋), as docs/rules/guandan.md says. Section numbers (§) are that page's.
 
 Every Guandan rule lives here; the replay driver calls the functions listed in replay.py.
 """
@@ -28,27 +28,39 @@ PRESETS = {
 PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
 OPTIONS = {
     "max_bomb_size": Option(10, (8, 9, 10), effect="largest bomb"),
-    "joker_bomb_rank": Option("top", ("top", "below_eight"), effect="§3.4"),
-    "straight_flush_bomb": Option(True, (True, False), effect="false: one-suit runs are straights"),
+    "joker_bomb_rank": Option("top", ("top", "below_eight"),
+                              effect="below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)"),
+    "straight_flush_bomb": Option(True, (True, False), effect="false: no straight flush; one-suit runs are straights"),
     "ace_low": Option(True, (True, False), effect="false: A only at 14"),
     "level_in_sequences": Option(True, (True, False), effect="false: no run covers rank L"),
     "wild_straight_flush": Option(True, (True, False), effect="false: a wild-completed run is only a straight"),
-    "wild_stands_for_itself": Option(False, (True, False), effect="§2"),
+    "wild_stands_for_itself": Option(False, (True, False),
+                                     effect="true: only the readings where the most wild cards stand for themselves (§2)"),
     "full_house_joker_pair": Option(True, (True, False), effect="BJ BJ / RJ RJ as a full house's pair"),
-    "one_two_levels": Option(3, (3, 4), effect="rise for a 1-2 finish"),
-    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"), effect="§5"),
+    "one_two_levels": Option(3, (3, 4), effect="levels the winners rise after a 1-2 finish (§5)"),
+    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"),
+                   effect="which finishes at level A win the match for the declaring team (§5)"),
     "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
-                                   "three_to_opponents_level", "two_consecutive_to_two"), effect="§5"),
-    "a_fail_after": Option(None, kind=int, nullable=True, effect="failures at A that move the team (docs/guandan.md)"),
+                                   "three_to_opponents_level", "two_consecutive_to_two"),
+                         effect="what failed attempts at level A cost the team (§5)"),
+    "a_fail_after": Option(None, kind=int, nullable=True,
+                           effect="failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)"),
     "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
-                            effect="what counts as a failure at A (docs/guandan.md)"),
-    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"), effect="where a failing team goes"),
-    "ace_finish_to_two": Option(False, (True, False), effect="§5"),
-    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"), effect="§6.5"),
-    "return_excludes_level": Option(False, (True, False), effect="§6.5"),
-    "play_out_after_one_two": Option(False, (True, False), effect="§4.5"),
-    "equal_double_tribute": Option("clockwise", ("clockwise", "free"), effect="§6.4"),
-    "report_at": Option(10, kind=int, nullable=True, effect="§7"),
+                            effect="what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)"),
+    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"),
+                        effect="the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)"),
+    "ace_finish_to_two": Option(False, (True, False),
+                                effect="true: an opponent going out first on aces at level A sends the declarers to 2 (§5)"),
+    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"),
+                         effect="which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)"),
+    "return_excludes_level": Option(False, (True, False),
+                                    effect="true: a return of rank L is refused even at face value ten or less (§6.5)"),
+    "play_out_after_one_two": Option(False, (True, False),
+                                     effect="true: after a 1-2 finish play goes on until a third seat is out (§4.5)"),
+    "equal_double_tribute": Option("clockwise", ("clockwise", "free"),
+                                  effect="equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)"),
+    "report_at": Option(10, kind=int, nullable=True,
+                        effect="a seat at this many cards or fewer should report its count; null: no reports (§7)"),
 }
 
 

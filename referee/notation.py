@@ -41,6 +41,7 @@ _fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]),
 _full_validator = jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
+MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
                int: "a number", float: "a number", type(None): "null"}
@@ -76,6 +77,74 @@ def parse_json(text: str | bytes):
         return orjson.loads(text)
     except orjson.JSONDecodeError as exc:
         return Finding(ERROR, "notation.json", "", f"the record is not valid JSON: {exc}")
+
+
+def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
+    """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
+    CGR/1 reads it as a broken record. Cheap when there is none: a text holding no more colons
+    than the value has keys and colons in its strings writes no key twice (no \\u003a escape aside)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
+        return []
+    try:
+        twice = json.loads(text, object_pairs_hook=_object)
+    except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
+        return []
+    return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
+                    f"the key {plain(key)} is written more than once in this object; only one may stand")
+            for path, holder in _walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
+
+
+_COLON_ESCAPE = re.compile(r"\\u003[aA]")
+
+
+class _Twice(dict):
+    twice: list
+
+
+def _object(pairs):
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    seen = set()
+    found = _Twice(found)
+    found.twice = list(dict.fromkeys(key for key, _ in pairs if key in seen or seen.add(key)))
+    return found
+
+
+def _walk(value):
+    """(path, value) for every object and array in a JSON value, without recursion."""
+    stack = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        yield path, item
+        children = item.items() if isinstance(item, dict) else enumerate(item)
+        stack += [(path + (key,), child) for key, child in children if isinstance(child, (dict, list))]
+
+
+def _colons(value) -> int:
+    """Keys, and colons in keys and strings, of a JSON value (the hot path: lists of cards are
+    joined whole)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            total += len(item) + "".join(item).count(":")
+            item = item.values()
+        else:
+            try:
+                total += "".join(item).count(":")
+                continue
+            except TypeError:
+                pass
+        for child in item:
+            if type(child) is str:
+                total += child.count(":")
+            elif type(child) in (dict, list):
+                stack.append(child)
+    return total
 
 
 def structure_findings(record) -> list[Finding]:
@@ -158,9 +227,9 @@ def seat_findings(record: dict) -> list[Finding]:
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
-        if isinstance(value, float):
+        if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
-        if isinstance(value, int) and value >= seats and path:
+        if isinstance(value, (int, float)) and value >= seats and path:
             found.append(located(record, "notation.seat", list(path),
                                  f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
 
@@ -187,6 +256,33 @@ def seat_findings(record: dict) -> list[Finding]:
     for i in range(len(start.get("a_attempts", []))):
         check(start["a_attempts"], i)
     check(record.get("result", {}), "winner")
+    return found
+
+
+def number_findings(record: dict) -> list[Finding]:
+    """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
+    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part."""
+    found = []
+
+    def check(value, *path):
+        if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            found.append(Finding(ERROR, "notation.number", pointer(*path),
+                                 f"{plain(value)} is beyond any number a record can mean (at most 10^12)"))
+
+    def check_all(values, *path):
+        for i, value in enumerate(values):
+            check(value, *path, i)
+
+    for d, deal in enumerate(record["deals"]):
+        for a, action in enumerate(deal["actions"]):
+            if len(action) > 2:
+                check(action.get("count"), "deals", d, "actions", a, "count")
+                check(action.get("t"), "deals", d, "actions", a, "t")
+        check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
+    start = record.get("start", {})
+    check_all(start.get("a_attempts", []), "start", "a_attempts")
+    check_all(start.get("totals", []), "start", "totals")
+    check_all(record.get("result", {}).get("totals", []), "result", "totals")
     return found
 
 
@@ -250,6 +346,6 @@ def split_records(text: str, jsonl: bool | None = None):
     if not jsonl:
         yield None, text
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):     # not splitlines(): U+2028 may stand in a string
         if line.strip():
             yield number, line

@@ -33,7 +33,7 @@ action k; an action that was rejected is the last step, shown on the table it wa
 from __future__ import annotations
 
 from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
-from .notation import read_deals, seat_findings, structure_findings
+from .notation import number_findings, read_deals, seat_findings, structure_findings
 from .rules import resolve
 
 
@@ -66,8 +66,8 @@ class Context:
 
 
 def games():
-    from . import gandengyan, guandan
-    return {"guandan": guandan, "gandengyan": gandengyan}
+    from . import gandengyan, gouji, guandan
+    return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
 
 
 def check_record(record, source=None, observe=None, stop_at_error=False) -> Report:
@@ -85,7 +85,7 @@ def _check(ctx, record, source, observe) -> Report:
     game_name = record.get("game") if isinstance(record, dict) else None
     ctx.findings += structure_findings(record)
     if not ctx.findings:
-        ctx.findings += seat_findings(record)
+        ctx.findings += seat_findings(record) + number_findings(record)
     if ctx.findings:
         return _report(ctx, game_name, None, source)
     game = games().get(game_name)

@@ -14,12 +14,13 @@ from api.standings import standings
 from api.store import Entry, Store, prepare
 from cli.main import main
 from tests.gandengyan_gen import match_record as gdy_record
+from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record
 
 TOKEN = "s3cret"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
 GOUJI = {"cgr": 1, "game": "gouji", "meta": {"event": "Open"}, "players": list("ABCDEF"),
-         "deals": [{"hands": [["AS"]] * 6, "actions": []}]}
+         "deals": [{"hands": [["AS"]] * 6, "actions": []}]}       # hands of one card: not replayable
 
 
 def guandan(seed: int, event: str = "Open", date: str = "2026-05-01") -> dict:
@@ -221,7 +222,7 @@ def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
     assert "at most" in assert_error(client.get(f"/v1/records/{record_id}/deals/0/steps/9999"), 404)["message"]
     gouji = post(client, GOUJI).get_json()["id"]
     error = assert_error(client.get(f"/v1/records/{gouji}/deals/0/steps/0"), 422)
-    assert error["findings"][0]["rule"] == "notation.game.unsupported"
+    assert error["findings"][0]["rule"] == "gouji.deal.hand_size"
 
 
 # ---------------------------------------------------------------- standings
@@ -238,7 +239,7 @@ def test_standings_total_levels_wins_and_points_and_list_what_was_not_counted(cl
     body = client.get("/v1/events/Open/standings").get_json()
     assert body["records"] == 5 and body["counted"] == 3
     reasons = {item["game"]: item["reason"] for item in body["not_counted"]}
-    assert "guandan.match.levels" in reasons["guandan"] and "notation.game.unsupported" in reasons["gouji"]
+    assert "guandan.match.levels" in reasons["guandan"] and "gouji.deal.hand_size" in reasons["gouji"]
     guandan_rows = {row["entrant"]: row for row in body["standings"] if row["game"] == "guandan"}
     assert set(guandan_rows) == {"Ann & Cy", "Bo & Di"}
     assert sum(row["match_wins"] for row in guandan_rows.values()) == 1
@@ -256,6 +257,21 @@ def test_team_points_count_from_the_start_and_reports_without_totals_are_not_cou
     assert [(row["entrant"], row["points"]) for row in body["standings"]] == [("A & C & E", 30), ("B & D & F", -30)]
     assert body["not_counted"] == [{"id": "d", "game": "gandengyan",
                                     "reason": "the report of this gandengyan record has no match totals"}]
+
+
+def test_gouji_team_points_come_from_a_real_record(client):
+    record = dict(gouji_record(7, deals=2, start={"previous_order": [0, 1, 2, 3, 4, 5], "totals": [6, -6]}),
+                  meta={"event": "Gou Ji Cup"})
+    report = client.post("/v1/validate", data=orjson.dumps(record)).get_json()
+    assert report["valid"] and report["match"]["totals"] == record["result"]["totals"]
+    post(client, record)
+    body = client.get("/v1/events/Gou Ji Cup/standings").get_json()
+    points = {row["entrant"]: row["points"] for row in body["standings"]}
+    gained = [total - start for total, start in zip(record["result"]["totals"], [6, -6])]
+    assert points == {"Ann & Cy & Ed": gained[0], "Bo & Di & Flo": gained[1]} and body["counted"] == 1
+    record_id = post(client, dict(record, meta={"event": "steps"})).get_json()["id"]
+    table = client.get(f"/v1/records/{record_id}/deals/1/steps/0").get_json()["table"]
+    assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
 
 
 def test_standings_of_an_event_without_records_are_empty(client):
@@ -317,7 +333,12 @@ def test_store_import_loads_files_into_the_same_store(db, tmp_path, client):
 def served(monkeypatch):
     """The arguments `referee serve` would start waitress with."""
     calls = []
-    monkeypatch.setattr("waitress.serve", lambda app, **kwargs: calls.append((app, kwargs)))
+
+    class Server:
+        def run(self):
+            pass
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: calls.append((app, kwargs)) or Server())
     monkeypatch.delenv("REFEREE_API_TOKEN", raising=False)
     return calls
 
@@ -333,13 +354,15 @@ def test_serve_refuses_unguarded_writes(served, db, args, message):
 def test_serve_starts_read_only_or_open_on_loopback(served, db, args, access):
     result = CliRunner().invoke(main, ["serve", "--db", db, "--port", "8123", *args])
     assert result.exit_code == 0 and f"writes: {access}" in result.output
-    assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "referee"}
+    assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "referee",
+                            "connection_limit": 100, "channel_timeout": 10, "cleanup_interval": 10,
+                            "max_request_body_size": 10 * 1024 * 1024}
 
 
 def test_serve_takes_the_token_from_a_file_or_the_environment(served, db, tmp_path, monkeypatch):
     token_file = tmp_path / "token"
-    token_file.write_text("from-file\n")
+    token_file.write_text("from-file-0123456789\n")
     CliRunner().invoke(main, ["serve", "--db", db, "--token-file", str(token_file)])
-    monkeypatch.setenv("REFEREE_API_TOKEN", "from-env")
+    monkeypatch.setenv("REFEREE_API_TOKEN", "from-env-0123456789")
     CliRunner().invoke(main, ["serve", "--db", db])
-    assert [app.config["REFEREE_TOKEN"] for app, _ in served] == ["from-file", "from-env"]
+    assert [app.config["REFEREE_TOKEN"] for app, _ in served] == ["from-file-0123456789", "from-env-0123456789"]

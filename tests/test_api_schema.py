@@ -25,7 +25,7 @@ def _json_lines(ctx, value):
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     app = create_app(str(tmp_path_factory.mktemp("schema") / "referee.db"))
-    app.test_client().post("/v1/records", data=orjson.dumps(match_record(1, max_deals=1)))
+    app.test_client().post("/v1/records", data=orjson.dumps(match_record(1, max_deals=1)), content_type="application/json")
     return app
 
 

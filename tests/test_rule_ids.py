@@ -3,7 +3,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
-GAMES = "notation|guandan|gandengyan"
+GAMES = "notation|guandan|gandengyan|gouji"
 ID = re.compile(rf'"((?:{GAMES})\.[a-z_.0-9]+)"')
 DOCS = ["rule-ids.md", "gandengyan.md"]
 
@@ -11,7 +11,7 @@ DOCS = ["rule-ids.md", "gandengyan.md"]
 def emitted_ids():
     sources = list((ROOT / "referee").glob("*.py")) + [ROOT / "referee" / "schema" / "cgr1.schema.json"]
     found = {m for path in sources for m in ID.findall(path.read_text())}
-    built = {f"{game}.{rule}" for game in ("guandan", "gandengyan")      # by the driver and reports.py
+    built = {f"{game}.{rule}" for game in ("guandan", "gandengyan", "gouji")      # by the driver and reports.py
              for rule in ("deal.over", "declare", "report.count", "report.missing")}
     return found | built
 

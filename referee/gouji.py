@@ -1,0 +1,1126 @@
+"""Gou Ji (够级), as ../shared/rules/gouji.md says. Section numbers (§) are that page's.
+
+Every Gou Ji rule lives here; the replay driver calls the functions listed in replay.py.
+Where the page is silent, docs/gouji.md says how it was read.
+
+Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
+read into a plain tuple (size, rank, black jokers, red jokers); hands are packed multisets
+(cards.py) so that the cards a seat holds are still checked card by card; seat sets are
+bit masks; finding messages are built only when something is wrong.
+"""
+from __future__ import annotations
+
+from .cards import CODES, ONE, contains, count, pack, unpack
+from .findings import INFO, WARNING, StopDeal
+from .reports import ReportWatch
+from .rules import Option
+
+NAME = "gouji"
+SEATS, HAND_SIZE, COPIES = 6, 36, 4
+BJ, RJ = 52, 53
+
+# Set order (§ terms): 3..A are 1..12, then 2, BJ, RJ.
+TWO, BLACK, RED = 13, 14, 15
+RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
+_NATURAL = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
+_SET_RANK = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+TEAM = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
+NORMAL, DUEL, SHAO = 0, 1, 2
+BLOCKS, ALTERNATING = 1, 2
+
+DEFAULT_PRESET = "pagat"
+PRESETS = {"pagat": {}}
+PRESET_ALIASES = {"gouji-pagat": "pagat"}
+_BOOL = (True, False)
+OPTIONS = {
+    "duel_thresholds": Option({"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, kind=dict,
+                              effect="rank -> least size of a set of that rank that starts a Gou Ji (§2)"),
+    "pure_twos_qualify": Option(True, _BOOL, effect="a set of RANK 2 starts a Gou Ji (§2)"),
+    "black_joker_qualifies": Option(True, _BOOL, effect="a set with a BJ and no RJ starts a Gou Ji (§2)"),
+    "catch_wind": Option("next_active", ("next_active", "teammate"),
+                         effect="who leads after a player went out (§4.3)"),
+    "end_when_team_out": Option(False, _BOOL, effect="the deal ends when one whole team is out (§5)"),
+    "sweep_tribute": Option("replace", ("replace", "add"),
+                            effect="the sweep exchange replaces or adds to tribute (§6.1)"),
+    "same_team_tribute": Option("waivable", ("waivable", "never"), effect="tribute between team-mates (§6.1)"),
+    "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect="declarations that void the deal (§6.5)"),
+    "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect="points of places 1-6 (§5)"),
+    "sweep_multiplier": Option(2, kind=int, effect="factor of both team scores after a sweep (§5)"),
+    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
+                      effect="zero_sum: both teams score; winner_only: only the team with the positive score (§5)"),
+    "threes_last": Option(False, _BOOL, effect="a set of 3s only as the last cards, without wilds (§2)"),
+    "report_at": Option(None, kind=int, nullable=True, effect="count at which a report is expected (§7)"),
+}
+
+
+def team(seat: int) -> int:
+    return seat & 1
+
+
+def dui_men(seat: int) -> int:
+    return (seat + 3) % SEATS
+
+
+def _seats(mask: int) -> list[int]:
+    return [s for s in range(SEATS) if mask >> s & 1]
+
+
+# ---------------------------------------------------------------- §2 sets, §3 the follow relation
+
+def read_set(cards) -> tuple | None:
+    """(size, RANK, black jokers, red jokers) of a play, or None when it is no set (§2)."""
+    natural = twos = black = red = 0
+    for c in cards:
+        if c >= BJ:
+            if c == BJ:
+                black += 1
+            else:
+                red += 1
+        elif c < 4:
+            twos += 1
+        else:
+            r = _NATURAL[c]
+            if natural != r:
+                if natural:
+                    return None
+                natural = r
+    return len(cards), natural or (TWO if twos else BLACK if black else RED), black, red
+
+
+def follows(x: tuple, y: tuple) -> bool:
+    """Whether set X may follow the top set Y (§3, all four conditions)."""
+    return x[0] == y[0] and not y[3] and x[1] > y[1] and x[3] >= y[2]
+
+
+def qualifies(x: tuple, thresholds: tuple, o: dict) -> bool:
+    """Whether a set starts a Gou Ji (§2 qualifying set)."""
+    if x[3]:
+        return False
+    return (x[2] and o["black_joker_qualifies"]) or (x[1] == TWO and o["pure_twos_qualify"]) \
+        or x[0] >= thresholds[x[1]]
+
+
+def set_name(x: tuple) -> str:
+    return f"set:{RANK_NAMES[x[1]]}"
+
+
+def describe(x: tuple) -> str:
+    size, r, black, red = x
+    jokers = [f"{n} {kind} joker{'s' * (n > 1)}" for n, kind in ((black, "black"), (red, "red")) if n]
+    shown = "10" if r == 8 else RANK_NAMES[r]
+    head = f"a single {shown}" if size == 1 else f"a set of {size} {shown}s"
+    return head + (f" ({' and '.join(jokers)})" if jokers else "")
+
+
+def may_follow(y: tuple) -> str:
+    if y[3]:
+        return "nothing may follow a set with a red joker (§3 rule 2)"
+    reds = f" holding at least {y[2]} red joker{'s' * (y[2] > 1)}" if y[2] else ""
+    return f"only a set of {y[0]} card{'s' * (y[0] > 1)} of a higher rank than {RANK_NAMES[y[1]]}{reds} may follow"
+
+
+def rank_counts(hand: int) -> list[int]:
+    """Cards held per set-order rank (index 1..15)."""
+    counts = [0] * 16
+    for c in range(54):
+        n = count(hand, c)
+        if n:
+            counts[_SET_RANK[c]] += n
+    return counts
+
+
+def shao_valid(hand: int) -> bool:
+    """§4.7.2: a non-empty rest whose jokers number at least (distinct natural ranks) − 1."""
+    counts = rank_counts(hand)
+    naturals = sum(1 for r in range(1, 13) if counts[r])
+    return sum(counts) > 0 and counts[BLACK] + counts[RED] >= naturals - 1
+
+
+# ---------------------------------------------------------------- match state (§1, §5, §6)
+
+class Match:
+    def __init__(self, options, thresholds, previous, fresh, totals):
+        self.options, self.thresholds = options, thresholds
+        self.previous = previous        # the previous finishing order; None when there is none
+        self.fresh = fresh              # the next deal is a fresh game owing no ordinary tribute
+        self.known = True               # False after a stopped deal that claims no order
+        self.totals = totals            # [team 0, team 1]; None when not checkable
+
+
+def new_match(ctx, record, rules):
+    if len(record["players"]) != SEATS:
+        ctx.error("gouji.deal.seats", "/players",
+                  f"Gou Ji is played by 6 seats; this record lists {len(record['players'])} players")
+        return None
+    o = rules["options"]
+    thresholds = _options_fit(ctx, record, o)
+    if thresholds is None:
+        return None
+    start = record.get("start") or {}
+    previous = start.get("previous_order")
+    if previous is not None and sorted(previous) != list(range(SEATS)):
+        ctx.error("gouji.start.previous_order", "/start/previous_order",
+                  "previous_order must list all six seats once each")
+        previous = None
+    if start.get("fresh") is False and previous is None:
+        ctx.error("gouji.start.previous_order", "/start/fresh",
+                  "fresh is false, so the first deal is an ordinary game, but start gives no previous_order")
+    totals = list(start.get("totals", [0, 0]))
+    if len(totals) != 2:
+        ctx.error("gouji.start.totals", "/start/totals", "start totals must give 2 numbers, one per team")
+        totals = None
+    return Match(o, thresholds, previous, previous is None or start.get("fresh") is True, totals)
+
+
+def _options_fit(ctx, record, o) -> tuple | None:
+    """Ranges the option types cannot say; the thresholds as a table by set-order rank."""
+    raw = record.get("rules")
+    given = raw.get("options", {}) if isinstance(raw, dict) else {}
+
+    def bad(name, wanted):
+        ctx.error("notation.rules.option", f"/rules/options/{name}" if name in given else "/rules",
+                  f"option {name} takes {wanted}")
+
+    table = [10 ** 9] * 16
+    fits = True
+    for key, least in o["duel_thresholds"].items():
+        r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
+        if not r or type(least) is not int or least < 1:
+            bad("duel_thresholds", "an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1")
+            fits = False
+            break
+        table[r] = least
+    points = o["place_points"]
+    if len(points) != SEATS or any(type(p) is not int for p in points):
+        bad("place_points", "a list of 6 integers")
+        fits = False
+    if o["sweep_multiplier"] < 1:
+        bad("sweep_multiplier", "an integer ≥ 1")
+        fits = False
+    if o["report_at"] is not None and o["report_at"] < 1:
+        bad("report_at", "an integer ≥ 1 or null")
+        fits = False
+    return tuple(table) if fits else None
+
+
+# ---------------------------------------------------------------- deal state
+
+class Relation:
+    """One tribute duty (§6.1): payer owes `n` cards to receiver and gets as many back."""
+    __slots__ = ("payer", "receiver", "n", "kind", "paid", "returned", "cancelled")
+
+    def __init__(self, payer, receiver, n, kind):
+        self.payer, self.receiver, self.n, self.kind = payer, receiver, n, kind
+        self.paid = self.returned = 0
+        self.cancelled = None           # "waived" or "liberation"
+
+    @property
+    def open(self) -> bool:
+        return self.cancelled is None
+
+
+class DealState:
+    __slots__ = ("o", "thresholds", "hands", "dealt", "sizes", "live", "n_live", "out", "dead", "over", "void",
+                 "kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
+                 "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
+                 "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
+                 "acted", "prefer", "trick", "reports", "leader_checked", "offender")
+
+    def __init__(self, match, deal):
+        self.o, self.thresholds = match.options, match.thresholds
+        self.hands = [pack(h) for h in deal.hands]
+        self.dealt = list(self.hands)
+        self.sizes = [len(h) for h in deal.hands]
+        self.live = [True] * SEATS
+        self.holders = (1 << SEATS) - 1
+        self.n_live = SEATS
+        self.out, self.dead = [], []
+        self.over = self.void = False
+        self.relations: list[Relation] = []
+        self.previous = match.previous
+        self.leader = deal.leader
+        self.leader_given = deal.leader
+        self.leader_checked = False
+        self.revolutions: set[int] = set()
+        self.tribute_started = self.playing = self.swapped = False
+        self.top, self.t, self.passed, self.mode = None, -1, 0, NORMAL
+        self.duel, self.duel_final = (-1, -1), False
+        self.shao_q = self.shao_pending = self.shao_bound = -1
+        self.lock, self.xrr = False, None
+        self.last, self.just = -1, None
+        self.allowed = 0
+        self.endgame = self.visit = self.acted = self.prefer = 0
+        self.trick: list = []
+        self.offender = -1              # the seat whose action stopped the deal (for pagat's ruling)
+        self.reports = ReportWatch(NAME, self.o["report_at"])
+
+    def open_mask(self) -> int:
+        """Holders that have not passed and did not play the top set (§4)."""
+        return self.holders & ~self.passed & ~(1 << self.t if self.t >= 0 else 0)
+
+    def next_live(self, seat: int) -> int:
+        for i in range(1, SEATS + 1):
+            s = (seat + i) % SEATS
+            if self.live[s]:
+                return s
+        return seat
+
+
+def start_deal(ctx, match, deal) -> DealState:
+    if not match.known:
+        raise StopDeal("gouji.deal.uncheckable",
+                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order",
+                       severity=WARNING)
+    _check_deck(ctx, deal)
+    state = DealState(match, deal)
+    previous, fresh = match.previous, match.fresh
+    sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
+    state.kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
+    if state.kind != "ordinary" and deal.leader is None:
+        raise StopDeal("gouji.leader.missing", "this deal is a fresh game (§1): the record must name its leader",
+                       ctx.at("leader"))
+    _owe(state)
+    if state.kind != "ordinary":
+        state.leader = deal.leader
+    else:
+        state.leader = previous[5]
+    _tribute_done(ctx, state)
+    return state
+
+
+def _check_deck(ctx, deal):
+    if len(deal.hands) != SEATS:
+        raise StopDeal("gouji.deal.hand_size", f"a Gou Ji deal has 6 hands, not {len(deal.hands)}", ctx.at("hands"))
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != HAND_SIZE:
+            raise StopDeal("gouji.deal.hand_size", f"seat {seat} was dealt {len(hand)} cards, not 36",
+                           ctx.at("hands", seat))
+    seen = [0] * 54
+    for hand in deal.hands:
+        for c in hand:
+            seen[c] += 1
+    wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
+    if wrong:
+        raise StopDeal("gouji.deal.deck", f"{' '.join(wrong[:6])}{' …' if len(wrong) > 6 else ''} "
+                       "do not appear exactly four times: the hands must be four 54-card packs", ctx.at("hands"))
+
+
+def _owe(state):
+    """The relations owed at the start of a deal (§6.1), before any declaration."""
+    o, previous = state.o, state.previous
+    if state.kind == "sweep":
+        state.relations = [Relation(p, dui_men(p), 1, "sweep") for p in previous[3:]]
+        if o["sweep_tribute"] == "replace":
+            return
+    elif state.kind != "ordinary":
+        return
+    o1, o2, o5, o6 = previous[0], previous[1], previous[4], previous[5]
+    for payer, receiver, n in ((o6, o1, 2), (o5, o2, 1)):
+        if team(payer) != team(receiver) or o["same_team_tribute"] == "waivable":
+            state.relations.append(Relation(payer, receiver, n, "ordinary"))
+
+
+def is_over(state) -> bool:
+    return state.over
+
+
+# ---------------------------------------------------------------- actions
+
+def apply(ctx, state, action):
+    verb = action.verb
+    if state.playing:
+        if verb == "pass":
+            return _pass(ctx, state, action)
+        if verb == "play":
+            return _play(ctx, state, action)
+    if verb == "declare":
+        return _declare(ctx, state, action)
+    if verb == "tribute":
+        return _tribute(ctx, state, action)
+    if verb == "return":
+        return _return(ctx, state, action)
+    raise StopDeal("gouji.tribute.order", f"seat {action.seat} {'played' if verb == 'play' else 'passed'} while "
+                   + _owed_text(state))
+
+
+def _stop(state, seat, rule, message):
+    state.offender = seat
+    raise StopDeal(rule, message)
+
+
+def _turn_error(state, seat, what):
+    state.offender = seat
+    if state.shao_pending >= 0:
+        raise StopDeal("gouji.shao_pai.first", f"seat {state.shao_pending} declared Shao Pai, so its play must come "
+                       f"next (§4.7.1), but seat {seat} {what}")
+    raise StopDeal("gouji.turn", f"seat {seat} {what} out of turn; {_who_may(state)}")
+
+
+def _who_may(state) -> str:
+    seats = _seats(state.allowed)
+    names = " or ".join(f"seat {s}" for s in seats)
+    return f"only {names} could act ({_mode_name(state)})" if seats else "no seat could act"
+
+
+def _pass(ctx, state, action):
+    seat = action.seat
+    if not state.leader_checked:
+        _check_leader(ctx, state)
+    bit = 1 << seat
+    if not state.allowed & bit or state.shao_pending >= 0:
+        _turn_error(state, seat, "passed")
+    if state.top is None:
+        _stop(state, seat, "gouji.lead.pass", f"seat {seat} leads this trick and must play (§4.1)")
+    state.just = None
+    state.trick.append((seat, None))
+    if state.mode == DUEL:          # §4.5: any pass ends the duel's trick
+        return _end_trick(state)
+    state.passed |= bit
+    state.last = seat
+    if state.xrr is not None:
+        _xrr_pass(state, seat)
+    if state.endgame:
+        state.acted |= bit
+        state.prefer = 1 - team(seat)
+    _next(state)
+
+
+def _play(ctx, state, action):
+    seat, cards = action.seat, action.cards
+    if not state.leader_checked:
+        _check_leader(ctx, state)
+    bit = 1 << seat
+    if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
+        _turn_error(state, seat, "played")
+    x = read_set(cards)
+    packed = pack(cards)
+    if x is None or not contains(state.hands[seat], packed):
+        _unplayable(state, seat, cards, x)
+    top = state.top
+    if top is not None and not follows(x, top):
+        rule = "gouji.shao_pai.first" if state.shao_pending >= 0 else "gouji.follow"
+        _stop(state, seat, rule, f"seat {seat} played {describe(x)} on {describe(top)}; {may_follow(top)}")
+    if action.as_ is not None and action.as_ != set_name(x):
+        ctx.error("gouji.play.as", ctx.at("actions", action.index, "as"),
+                  f"seat {seat}'s {_shown(cards)} reads as {set_name(x)}, not {action.as_} (§2)", seat, action.index)
+    if x[1] == 1 and state.o["threes_last"]:
+        _threes_last(state, seat, cards, x)
+    if state.shao_pending >= 0:
+        return _shao_first(ctx, state, action, x, packed)
+    if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, packed):
+        return _shao_void(ctx, state, action, f"seat {seat} led {describe(x)} while bound by its Shao Pai (§4.7.4): "
+                          "a lead must hold a joker unless it empties the hand, and leave a hand that still "
+                          "meets §4.7.2")
+    state.hands[seat] -= packed
+    size = state.sizes[seat] = state.sizes[seat] - x[0]
+    if state.reports.report_at is not None:
+        state.reports.played(seat, size, action.index)
+    if state.t == state.shao_bound and top is not None:
+        state.shao_bound = -1           # a set of the Shao Pai declarer was beaten (§4.7.4)
+    state.trick.append((seat, cards))
+    state.top, state.t, state.last = x, seat, seat
+    if state.xrr is not None:
+        state.xrr = None                # a play declines Xian Rang Rang (§4.6)
+    gone = size == 0
+    if gone:
+        _goes_out(state, seat)
+        if state.over:
+            return
+    _after_play(state, seat, x, gone)
+
+
+def _after_play(state, seat, x, gone):
+    """§4.2.2 and §4.2.3: the mode after a play by `seat`, and who acts next."""
+    mode = state.mode
+    started = False
+    if mode == SHAO:                # §4.7.3: a play on S1 starts a Gou Ji, qualifying or not
+        started = state.live[dui_men(seat)]
+        state.mode = DUEL if started else NORMAL
+    elif mode == NORMAL:
+        started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.o)
+        if started:
+            state.mode = DUEL
+    state.just = ("gouji" if started else "play", seat)
+    if state.mode == DUEL:
+        if started:
+            state.duel, state.duel_final = (seat, dui_men(seat)), gone
+            state.allowed = 1 << dui_men(seat)
+        elif state.duel_final:      # §4.5: the one answer after a duellist went out
+            _end_trick(state)
+        else:
+            a, b = state.duel
+            state.duel_final = gone
+            state.allowed = 1 << (a if seat == b else b)
+        return
+    if state.endgame:
+        state.acted |= 1 << seat
+        state.prefer = 1 - team(seat)
+    if gone and state.n_live <= 4:
+        _restart(state, state.next_live(seat))
+    _next(state)
+
+
+def _unplayable(state, seat, cards, x):
+    if x is None:
+        _stop(state, seat, "gouji.play.combination", f"seat {seat} played {_shown(cards)}: natural cards of more than "
+                       "one rank are no Gou Ji set (§2)")
+    _stop(state, seat, "gouji.cards.not_held", f"seat {seat} does not hold {_shown(cards)}")
+
+
+def _threes_last(state, seat, cards, x):
+    if x[0] != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
+        _stop(state, seat, "gouji.threes_last", f"seat {seat} played {_shown(cards)}: with threes_last a set of 3s may "
+                       "only be the player's last cards, without wild cards (§2)")
+
+
+def _shown(cards) -> str:
+    return " ".join(CODES[c] for c in cards)
+
+
+def _goes_out(state, seat):
+    """§4.2.1 and §5: the seat leaves the holders; the deal may end."""
+    state.out.append(seat)
+    _leave(state, seat)
+
+
+def _leave(state, seat):
+    state.live[seat] = False
+    state.holders &= ~(1 << seat)
+    state.n_live -= 1
+    if state.shao_bound == seat:
+        state.shao_bound = -1
+    if state.n_live <= 1:
+        state.over = True
+    elif state.o["end_when_team_out"] and sum(1 for s in state.out if team(s) == team(seat)) == 3:
+        state.over = True
+    if state.over:
+        state.allowed = 0
+
+
+# ---------------------------------------------------------------- turn order (§4.3, §4.4, §4.8)
+
+def _next(state):
+    """Who may act now in NORMAL or SHAO mode; the trick ends when nobody may."""
+    if state.endgame and state.n_live <= 4:
+        allowed = _endgame_next(state)
+    else:
+        allowed = _FIRST_AFTER[state.last][state.open_mask()]
+    if allowed:
+        state.allowed = allowed
+    else:
+        _end_trick(state)
+
+
+def _first_after(seat: int, mask: int) -> int:
+    """The bit of the first seat of `mask` after `seat` in seat order (§4.4); 0 if none."""
+    for i in range(1, SEATS + 1):
+        s = (seat + i) % SEATS
+        if mask >> s & 1:
+            return 1 << s
+    return 0
+
+
+_FIRST_AFTER = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
+
+
+def _end_trick(state):
+    """§4.3: the player of the top set leads, or the wind is caught from him."""
+    t = state.t
+    if state.live[t]:
+        return _lead(state, t)
+    if state.o["catch_wind"] == "teammate":
+        for i in (2, 4):
+            s = (t + i) % SEATS
+            if state.live[s]:
+                return _lead(state, s)
+    _lead(state, state.next_live(t))
+
+
+def _lead(state, leader):
+    state.top, state.t, state.passed, state.mode = None, -1, 0, NORMAL
+    state.lock, state.xrr, state.duel_final = False, None, False
+    state.trick = []
+    state.allowed = 1 << leader
+    state.endgame = _endgame_kind(state) if state.n_live <= 4 else 0
+    if state.endgame:
+        _bookkeeping_at_lead(state, leader)
+
+
+def _endgame_kind(state) -> int:
+    holders = [s for s in range(SEATS) if state.live[s]]
+    alternating = len(holders) == 4 and all(team(holders[i]) != team(holders[i - 1]) for i in range(4))
+    return ALTERNATING if alternating else BLOCKS
+
+
+def _block_before(state, seat) -> int:
+    """The seats of `seat`'s block that come before it on the cycle of holders (§4.8)."""
+    holders = [s for s in range(SEATS) if state.live[s]]
+    if all(team(s) == team(seat) for s in holders):
+        return 0
+    mask, i = 0, holders.index(seat)
+    while True:
+        i -= 1
+        s = holders[i]
+        if team(s) != team(seat):
+            return mask
+        mask |= 1 << s
+
+
+def _bookkeeping_at_lead(state, leader):
+    if state.endgame == BLOCKS:
+        state.visit, state.acted = team(leader), _block_before(state, leader)
+    else:
+        state.acted, state.prefer = 0, 1 - team(leader)
+
+
+def _restart(state, h):
+    """§4.8: the holders changed mid-trick; as if the turn had just reached h."""
+    state.endgame = _endgame_kind(state)
+    if state.endgame == BLOCKS:
+        state.visit, state.acted = team(h), _block_before(state, h)
+    else:
+        state.acted, state.prefer = 0, team(h)
+
+
+def _endgame_next(state) -> int:
+    open_ = state.open_mask()
+    if state.endgame == BLOCKS:
+        found = open_ & TEAM[state.visit] & ~state.acted
+        for _ in range(2):
+            if found:
+                return found
+            state.visit, state.acted = 1 - state.visit, 0
+            found = open_ & TEAM[state.visit]
+        return found
+    first, second = TEAM[state.prefer], TEAM[1 - state.prefer]
+    free = open_ & ~state.acted
+    found = free & first or free & second
+    if not found:
+        state.acted = 0
+        found = open_ & first or open_ & second
+    return found
+
+
+def _mode_name(state) -> str:
+    if state.over:
+        return "over"
+    if not state.playing:
+        return "tribute"
+    if state.mode == DUEL:
+        return f"DUEL {state.duel[0]}-{state.duel[1]}"
+    if state.mode == SHAO:
+        return f"SHAO {state.shao_q}"
+    if state.endgame and state.n_live <= 4:
+        return "endgame " + ("blocks" if state.endgame == BLOCKS else "alternating")
+    return "NORMAL" + (" (locked)" if state.lock else "")
+
+
+# ---------------------------------------------------------------- Xian Rang Rang (§4.6), Shao Pai (§4.7)
+
+def _declare(ctx, state, action):
+    name, seat = action.declare, action.seat
+    if state.over:
+        return ctx.error("gouji.deal.over", ctx.at("actions", action.index), "the deal was already over; "
+                         "no action may follow", seat, action.index)
+    if name == "report":
+        return state.reports.declare(ctx, action, state.sizes[seat])
+    if state.shao_pending >= 0:
+        _turn_error(state, seat, f"declared {name}")
+    handler = _DECLARATIONS.get(name)
+    if handler is None:
+        return state.reports.declare(ctx, action, state.sizes[seat], ", " + ", ".join(_DECLARATIONS))
+    problem = handler(state, seat)
+    if problem:
+        rule, message = problem
+        return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
+    if name in ("xian_rang_rang", "shao_pai"):
+        state.just = ("declared", seat)      # a declaration that broke its conditions changed nothing
+    elif not state.over:
+        state.playing = False               # the duties or the leader changed (§6.4)
+        _tribute_done(ctx, state)
+
+
+def _xian_rang_rang(state, s):
+    rule = "gouji.xian_rang_rang"
+    if not state.playing or state.mode != NORMAL or state.n_live < 5:
+        return rule, f"seat {s} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)"
+    d = dui_men(s)
+    if state.just != ("play", d) or not _only_passes_since(state, s):
+        return rule, (f"seat {s} declared Xian Rang Rang, which must come right after its Dui Men (seat {d}) "
+                      f"played on seat {s}'s set with only passes by seats {(s + 1) % 6} and {(s + 2) % 6} "
+                      "in between (§4.6)")
+    follower = (s + 4) % SEATS
+    if not state.open_mask() >> follower & 1:
+        return rule, f"seat {s} declared Xian Rang Rang, but seat {follower} is not open (§4.6)"
+    state.xrr = (s, follower)
+    return None
+
+
+def _only_passes_since(state, s) -> bool:
+    """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
+    allowed = {(s + 1) % SEATS, (s + 2) % SEATS}
+    for seat, cards in reversed(state.trick[:-1]):
+        if cards is not None:
+            return seat == s
+        if seat not in allowed:
+            return False
+    return False
+
+
+def _xrr_pass(state, seat):
+    """A pass by s+4 accepts; when s+5 passes too (or is not open) the trick is locked (§4.6)."""
+    s, expected = state.xrr
+    if seat != expected:
+        return
+    after = (s + 5) % SEATS
+    if expected == after or not state.open_mask() >> after & 1:
+        state.lock, state.xrr = True, None
+    else:
+        state.xrr = (s, after)
+
+
+def _shao_pai(state, q):
+    rule = "gouji.shao_pai.declare"
+    just = state.just
+    if not state.playing or just is None or just[0] != "gouji":
+        return rule, f"seat {q} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)"
+    p = just[1]
+    if not state.live[q] or team(q) == team(p) or q == dui_men(p):
+        return rule, (f"seat {q} declared Shao Pai on seat {p}'s Gou Ji; only a holder of the other team "
+                      f"other than the Dui Men (seat {dui_men(p)}) may (§4.7)")
+    if state.lock:
+        return rule, f"seat {q} declared Shao Pai in a trick locked by Xian Rang Rang (§4.6)"
+    state.shao_pending, state.allowed = q, 1 << q
+    return None
+
+
+def _shao_first(ctx, state, action, x, packed):
+    """§4.7.1-3: S1, the declarer's play right after the declaration."""
+    q = action.seat
+    state.shao_pending = -1
+    rest = state.hands[q] - packed
+    if not shao_valid(rest):
+        return _shao_void(ctx, state, action, f"seat {q}'s Shao Pai is false: after {describe(x)} its hand "
+                          "does not split into sets that each hold a joker plus one last set (§4.7.2)")
+    if state.t == state.shao_bound:
+        state.shao_bound = -1           # S1 beat a set of an earlier declarer (§4.7.4)
+    state.hands[q] = rest
+    state.sizes[q] -= x[0]
+    if state.reports.report_at is not None:
+        state.reports.played(q, state.sizes[q], action.index)
+    state.trick.append((q, action.cards))
+    state.top, state.t, state.last = x, q, q
+    state.mode, state.shao_q, state.shao_bound = SHAO, q, q
+    state.just = ("play", q)
+    if state.n_live <= 4:
+        state.endgame = _endgame_kind(state)
+        _bookkeeping_at_lead(state, q)
+        state.acted |= 1 << q
+    _next(state)
+
+
+def _shao_void(ctx, state, action, message):
+    """§4.7.5: the offending play is void; the declarer is ranked big loser and leaves the deal."""
+    q = action.seat
+    ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index), message
+              + "; ruling: the play is void and the seat is ranked big loser (§4.7.5)", q, action.index)
+    state.dead.append(q)
+    state.just = None
+    if state.shao_bound == q:
+        state.shao_bound = -1
+    was_lead = state.top is None
+    _leave(state, q)
+    if state.over:
+        return
+    if was_lead:
+        _lead(state, state.next_live(q))
+    elif state.mode == DUEL:
+        state.allowed = 1 << state.duel[1]       # d(p) answers p's set
+
+
+def _shao_lead_ok(state, q, x, packed) -> bool:
+    if x[0] == state.sizes[q]:
+        return True
+    return (x[2] + x[3]) > 0 and shao_valid(state.hands[q] - packed)
+
+
+# ---------------------------------------------------------------- tribute and its declarations (§6)
+
+def _between_deals(state, seat, name) -> tuple | None:
+    """The common timing of §6.3.1: before any tribute action and before the first play."""
+    if state.tribute_started or state.last >= 0:
+        return "gouji.tribute.order", (f"seat {seat} declared {name} after tribute or play had begun; the "
+                                       "declarations between deals come first (§6.3)")
+    return None
+
+
+def _revolution(state, seat):
+    late = _between_deals(state, seat, "revolution")
+    if late:
+        return late
+    hand = state.dealt[seat]
+    if any(count(hand, c) for c in (0, 1, 2, 3, BJ, RJ)):
+        return "gouji.revolution", f"seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)"
+    if seat in state.revolutions:
+        return "gouji.revolution", f"seat {seat} already declared revolution (§6.5)"
+    state.revolutions.add(seat)
+    if len(state.revolutions) >= state.o["revolution_declarers"]:
+        state.void = state.over = True
+        state.allowed = 0
+    return None
+
+
+def _swap_losers(state, seat):
+    late = _between_deals(state, seat, "swap_losers")
+    if late:
+        return late
+    previous = state.previous
+    if state.kind != "ordinary" or state.swapped or seat not in previous[4:] \
+            or team(previous[4]) != team(previous[5]):
+        return "gouji.swap_losers", (f"seat {seat} declared swap_losers; only the two losers of the previous deal, "
+                                     "when team-mates, may swap, once, in an ordinary game (§6.4)")
+    if any(r.cancelled for r in state.relations):
+        return "gouji.tribute.order", "swap_losers must come before any waiver or liberation (§6.3)"
+    state.swapped = True
+    order = previous[:4] + [previous[5], previous[4]]
+    state.previous = order
+    state.relations = [r for r in state.relations if r.kind != "ordinary"]
+    saved, state.kind = state.kind, "ordinary"
+    _owe_ordinary_only(state, order)
+    state.kind = saved
+    state.leader = order[5]
+    return None
+
+
+def _owe_ordinary_only(state, order):
+    for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
+        if team(payer) != team(receiver) or state.o["same_team_tribute"] == "waivable":
+            state.relations.append(Relation(payer, receiver, n, "ordinary"))
+
+
+def _waive_tribute(state, seat):
+    late = _between_deals(state, seat, "waive_tribute")
+    if late:
+        return late
+    found = [r for r in state.relations if r.open and team(r.payer) == team(r.receiver)
+             and seat in (r.payer, r.receiver)]
+    if not found:
+        return "gouji.waive_tribute", (f"seat {seat} waived tribute, but it has no tribute relation with a "
+                                       "team-mate (§6.4)")
+    for r in found:
+        r.cancelled = "waived"
+    return None
+
+
+def _liberation(state, seat):
+    late = _between_deals(state, seat, "liberation")
+    if late:
+        return late
+    paying = [r for r in state.relations if r.open and r.payer == seat]
+    if count(state.dealt[seat], RJ) != 4 or not paying:
+        return "gouji.liberation", (f"seat {seat} declared liberation; only a seat that owes tribute and was dealt "
+                                    "all four red jokers may (§6.4)")
+    for r in paying:
+        r.cancelled = "liberation"
+    return None
+
+
+_DECLARATIONS = {"revolution": _revolution, "swap_losers": _swap_losers, "waive_tribute": _waive_tribute,
+                 "liberation": _liberation, "shao_pai": _shao_pai, "xian_rang_rang": _xian_rang_rang}
+
+
+def _tribute(ctx, state, action):
+    seat, card = action.seat, action.card
+    owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n]
+    if not owed:
+        raise StopDeal("gouji.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
+    relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", "tribute")
+    if not count(state.hands[seat], card):
+        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
+    counts = rank_counts(state.hands[seat])
+    highest = max(r for r in range(16) if counts[r])
+    if _SET_RANK[card] != highest:
+        ctx.error("gouji.tribute.card", ctx.at("actions", action.index, "tribute"),
+                  f"seat {seat} paid {CODES[card]} as tribute, but must pay a card of its highest rank, "
+                  f"{RANK_NAMES[highest]} (§6.2)", seat, action.index)
+    state.tribute_started = True
+    state.hands[seat] -= ONE[card]
+    state.hands[relation.receiver] += ONE[card]
+    state.sizes[seat] -= 1
+    state.sizes[relation.receiver] += 1
+    relation.paid += 1
+    _tribute_done(ctx, state)
+
+
+def _return(ctx, state, action):
+    seat, card = action.seat, action.card
+    due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n]
+    if not due:
+        raise StopDeal("gouji.return.payer", f"seat {seat} returned a card, but {_owed_text(state)}")
+    if any(r.open and r.paid < r.n for r in state.relations):
+        raise StopDeal("gouji.tribute.order", f"seat {seat} returned a card while {_owed_text(state)}")
+    relation = _receiver(ctx, state, action, due, "gouji.return.to", "return")
+    if not count(state.hands[seat], card):
+        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
+    state.hands[seat] -= ONE[card]
+    state.hands[relation.payer] += ONE[card]
+    state.sizes[seat] -= 1
+    state.sizes[relation.payer] += 1
+    relation.returned += 1
+    _tribute_done(ctx, state)
+
+
+def _receiver(ctx, state, action, duties, rule, verb) -> Relation:
+    """The duty a tribute or return settles; `to` is required when it could be more than one seat (§6.2)."""
+    other = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
+    seats = sorted({other(r) for r in duties})
+    if action.to is None:
+        if len(seats) > 1:
+            raise StopDeal(rule, f"seat {action.seat} owes a {verb} to seats {seats[0]} and {seats[1]}; "
+                           "the action must say which with to (§6.2)")
+        return duties[0]
+    chosen = [r for r in duties if other(r) == action.to]
+    if chosen:
+        return chosen[0]
+    if len(seats) > 1:
+        raise StopDeal(rule, f"seat {action.seat} gave a {verb} to seat {action.to}, but owes one only to seats "
+                       f"{seats[0]} and {seats[1]} (§6.2)")
+    ctx.error(rule, ctx.at("actions", action.index, "to"),
+              f"seat {action.seat}'s {verb} goes to seat {seats[0]}, not seat {action.to} (§6.2)",
+              action.seat, action.index)
+    return duties[0]
+
+
+def _tribute_done(ctx, state):
+    """Play begins once every open duty is paid and returned (§6.3)."""
+    if any(r.open and (r.paid < r.n or r.returned < r.n) for r in state.relations):
+        return
+    state.playing = True
+    _lead(state, state.leader)
+
+
+def _check_leader(ctx, state):
+    state.leader_checked = True
+    given = state.leader_given
+    if given is not None and given != state.leader:
+        ctx.error("gouji.leader", ctx.at("leader"), f"the record names seat {given} as leader, but seat "
+                  f"{state.leader}, the big loser of the previous deal, leads (§1)")
+        state.leader = given            # replay on from what the record says
+        _lead(state, given)
+
+
+def _owed_text(state) -> str:
+    owed = [f"seat {r.payer} owes {r.n - r.paid} tribute card{'s' * (r.n - r.paid > 1)} to seat {r.receiver}"
+            for r in state.relations if r.open and r.paid < r.n]
+    owed += [f"seat {r.receiver} owes {r.n - r.returned} return card{'s' * (r.n - r.returned > 1)} to seat {r.payer}"
+             for r in state.relations if r.open and r.paid == r.n and r.returned < r.n]
+    return "; ".join(owed) if owed else "no tribute or return is owed"
+
+
+def _tribute_kind(state) -> str:
+    if state.void:
+        return "revolution"
+    if not state.relations:
+        return "none"
+    kinds = {r.kind for r in state.relations if r.open}
+    if not kinds:
+        return "waived" if any(r.cancelled == "waived" for r in state.relations) else "liberation"
+    return "sweep_and_ordinary" if len(kinds) == 2 else kinds.pop()
+
+
+# ---------------------------------------------------------------- what would have been legal, the table
+
+def _ruling(state) -> str:
+    return (f"pagat: an infringement makes the offender, seat {state.offender}, big loser (Da La) of the deal; "
+            "the page applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed")
+
+
+def legal(state) -> dict:
+    seats = _seats(state.allowed)
+    mode = _mode_name(state)
+    if state.offender >= 0:
+        return dict(_legal(state, seats, mode), ruling=_ruling(state))
+    return _legal(state, seats, mode)
+
+
+def _legal(state, seats, mode) -> dict:
+    if not state.playing or state.over:
+        return {"mode": mode, "seats": seats, "may": _owed_text(state) if not state.over else "the deal is over"}
+    out = {"mode": mode, "seats": seats}
+    if state.shao_pending >= 0:
+        out["may"] = f"seat {state.shao_pending} plays its first Shao Pai set on {describe(state.top)} (§4.7.1)"
+        return out
+    who = " or ".join(f"seat {s}" for s in seats)
+    if state.top is None:
+        out["may"] = f"{who} leads: any set"
+        return out
+    plays = {s: _followers(state, s) for s in seats}
+    out["top"] = set_name(state.top)
+    out["plays"] = {str(s): p for s, p in plays.items()}
+    held = "; ".join(f"seat {s} holds {', '.join(p) if p else 'nothing that may follow'}" for s, p in plays.items())
+    out["may"] = f"{who} passes or plays on {describe(state.top)}: {may_follow(state.top)}; {held}"
+    return out
+
+
+def _followers(state, seat) -> list[str]:
+    """One set per rank from the seat's hand that may follow the top set (fewest wild cards)."""
+    top = state.top
+    size, _, need_red = top[0], top[1], top[2]
+    cards = unpack(state.hands[seat])
+    twos = [c for c in cards if c < 4]
+    blacks = [c for c in cards if c == BJ]
+    reds = [c for c in cards if c == RJ]
+    found = []
+    for r in range(top[1] + 1, 16):
+        naturals = [c for c in cards if 4 <= c < BJ and _NATURAL[c] == r]
+        if r <= 12 and not naturals:
+            continue
+        pool = reds[:need_red] + naturals
+        if r == TWO:
+            pool = reds[:need_red] + twos + blacks + reds[need_red:]
+        elif r == BLACK:
+            pool = reds[:need_red] + blacks + reds[need_red:]
+        elif r == RED:
+            pool = reds
+        else:
+            pool += twos + blacks + reds[need_red:]
+        play = pool[:size]
+        x = read_set(play) if len(play) == size else None
+        if x is not None and follows(x, top) and x[1] == r:
+            found.append(_shown(play))
+    return found
+
+
+def snapshot(state) -> dict:
+    return {
+        "mode": _mode_name(state),
+        "turn": None if state.over else _seats(state.allowed),
+        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "table": [{"seat": s, "pass": True} if cards is None else
+                  {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}
+                  for s, cards in state.trick],
+        "out": list(state.out),
+        "penalised": list(state.dead),
+        "lock": state.lock or None,
+        "owed": None if state.playing or state.over else _owed_text(state),
+    }
+
+
+# ---------------------------------------------------------------- end of deal, scoring (§5)
+
+def _final_order(state) -> list[int]:
+    rest = [s for s in range(SEATS) if state.live[s]]
+    if len(rest) > 1:           # end_when_team_out: fewer cards first, ties from after the last out
+        last = state.out[-1]
+        rest.sort(key=lambda s: (state.sizes[s], (s - last - 1) % SEATS))
+    return state.out + rest + state.dead[::-1]
+
+
+def scores_of(order, o) -> list[int]:
+    points = o["place_points"]
+    scores = [0, 0]
+    for place, seat in enumerate(order):
+        scores[team(seat)] += points[place]
+    if team(order[0]) == team(order[1]) == team(order[2]):
+        scores = [s * o["sweep_multiplier"] for s in scores]
+    if o["scoring"] == "winner_only":
+        scores = [max(s, 0) for s in scores]
+    return scores
+
+
+def finish_deal(ctx, match, state, deal) -> dict:
+    state.reports.warn_missing(ctx)
+    tribute = _tribute_kind(state)
+    if state.void:
+        order, scores = None, [0, 0]
+        match.fresh, match.previous = True, None
+    else:
+        order = _final_order(state)
+        scores = scores_of(order, state.o)
+        match.fresh, match.previous = False, order
+    if match.totals is not None:
+        match.totals = [t + s for t, s in zip(match.totals, scores)]
+    outcome = {"deal": deal.index, "status": "void" if state.void else "complete", "tribute": tribute,
+               "leader": None if state.void else state.leader, "order": order, "penalised": state.dead or None,
+               "scores": scores, "totals": None if match.totals is None else list(match.totals)}
+    _check_deal_claims(ctx, deal, outcome)
+    return outcome
+
+
+def _complete(order) -> list[int] | None:
+    """A claimed order of six seats, or of five with the sixth implied (§5)."""
+    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
+        return None
+    return list(order) + [s for s in range(SEATS) if s not in order]
+
+
+def _check_deal_claims(ctx, deal, outcome):
+    claimed = deal.result or {}
+    for key in ("levels", "winner"):
+        if key in claimed:
+            ctx.error("gouji.result.key", ctx.at("result", key), f"{key} is not a Gou Ji deal claim")
+    if "order" in claimed:
+        computed = outcome["order"]
+        if computed is None:
+            ctx.error("gouji.result.order", ctx.at("result", "order"),
+                      "a deal voided by revolution has no finishing order (§5)")
+        elif _complete(claimed["order"]) != computed:
+            ctx.error("gouji.result.order", ctx.at("result", "order"),
+                      f"claimed order {claimed['order']}, computed {computed}"
+                      + (f" (penalised seats last: {outcome['penalised']})" if outcome["penalised"] else ""))
+    if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
+        ctx.error("gouji.result.scores", ctx.at("result", "scores"),
+                  f"claimed scores {claimed['scores']}, computed {outcome['scores']}")
+    if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
+        ctx.error("gouji.result.tribute", ctx.at("result", "tribute"),
+                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+
+
+def skip_deal(ctx, match, deal, state, stopped) -> dict:
+    """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
+    outcome = {"deal": deal.index, "status": "stopped"}
+    if state is not None:
+        outcome.update(mode=_mode_name(state), turn=_seats(state.allowed), out=list(state.out),
+                       penalised=list(state.dead) or None, left=list(state.sizes))
+        if state.offender >= 0:
+            outcome["ruling"] = _ruling(state)
+    if not stopped:
+        return outcome
+    claimed = deal.result or {}
+    order = _complete(claimed.get("order"))
+    if claimed.get("tribute") == "revolution":
+        match.fresh, match.previous = True, None
+    elif order is None:
+        match.known = False
+    else:
+        match.fresh, match.previous = False, order
+    scores = claimed.get("scores")
+    if scores is None and order is not None:
+        scores = scores_of(order, match.options)
+    if match.totals is not None:
+        match.totals = None if scores is None or len(scores) != 2 else [t + s for t, s in zip(match.totals, scores)]
+    if order is not None or scores is not None:
+        outcome.update(order=order, scores=scores, totals=match.totals, from_claim=True)
+    return outcome
+
+
+def finish_match(ctx, match, claimed) -> dict:
+    totals = match.totals
+    winner = None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])
+    summary = {"totals": totals, "winner": winner}
+    claimed = claimed or {}
+    if "levels" in claimed:
+        ctx.error("gouji.result.key", "/result/levels", "Gou Ji has no levels; claim totals or winner")
+    if totals is None:
+        for key in ("totals", "winner"):
+            if key in claimed:
+                ctx.add(INFO, "gouji.match.uncheckable", f"/result/{key}",
+                        f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
+        return summary
+    if "totals" in claimed and list(claimed["totals"]) != totals:
+        ctx.error("gouji.match.totals", "/result/totals", f"claimed totals {claimed['totals']}, computed {totals}")
+    if "winner" in claimed and claimed["winner"] != winner:
+        computed = "the totals are tied" if winner is None else f"team {winner} has the higher total"
+        ctx.error("gouji.match.winner", "/result/winner",
+                  f"claimed winner team {claimed['winner']}, but {computed} ({totals})")
+    return summary
