@@ -1,6 +1,6 @@
 """`referee explain RULE_ID`: what a rule id means, where the rules page decides it, and an
 example finding. Read from the project's docs (docs/rule-ids.md, docs/gandengyan.md,
-docs/rule-examples.json), the one place the ids are described."""
+docs/rule-examples.json), the one place the ids are described; the pages cited are in docs/."""
 from __future__ import annotations
 
 import json
@@ -12,7 +12,8 @@ import click
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TABLES = ("rule-ids.md", "gandengyan.md")
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
-PAGES = {"guandan": "rules/guandan.md", "gandengyan": "rules/gandengyan.md", "notation": "notation.md"}
+PAGES = {"guandan": "rules/guandan.md", "gandengyan": "rules/gandengyan.md", "gouji": "rules/gouji.md",
+         "notation": "notation.md"}
 # notation ids name no section in their meaning: the notation page's sections by id
 NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, "seat": 3, "structure": 4,
                      "key": 4, "version": 4, "game": 4, "meta": 4, "deals": 4, "action": 5, "deal": 5,
@@ -41,7 +42,7 @@ def section(rule: str, meaning: str) -> str:
         found = [f"§{number}"] if number else []
     elif not found and rule.split(".")[1] in ("result", "match"):
         found = ["§5"]          # both games' pages: end of deal, claims, the match
-    return f"{PAGES.get(game, game)} " + (", ".join(found) if found else "(no single section)")
+    return f"docs/{PAGES.get(game, game)} " + (", ".join(found) if found else "(no single section)")
 
 
 @click.command()

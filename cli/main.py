@@ -107,8 +107,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None
     if finding_index is not None:
-        finding = _finding(record, finding_index, deal_index)
-        deal_index = finding.deal
+        finding, deal_index = _finding(record, finding_index, deal_index)
     deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
         _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
@@ -133,16 +132,19 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
 
 
 def _finding(record, index, deal_index):
-    """The record's finding `index`, when it lies in a deal."""
+    """The record's finding `index` and the deal that shows it."""
     findings = check_record(record).findings
     if not 0 <= index < len(findings):
         _fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
     chosen = findings[index]
-    if chosen.deal is None:
+    deal = chosen.deal
+    if deal is None and chosen.at.startswith("/result"):
+        deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal
+    if deal is None:
         _fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
-    if deal_index is not None and deal_index != chosen.deal:
-        _fail(f"finding {index} is in deal {chosen.deal}, not deal {deal_index}", EXIT_INVALID)
-    return chosen
+    if deal_index is not None and deal_index != deal:
+        _fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_INVALID)
+    return chosen, deal
 
 
 def _chosen_steps(frames, deal_index, step, action, finding):

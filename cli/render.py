@@ -41,8 +41,11 @@ def deal_line(deal: dict) -> str:
 
 
 def match_line(match: dict) -> str:
-    parts = [f"{key.replace('_', ' ')} {_value(value)}" for key, value in match.items() if value is not None]
-    return "match: " + (", ".join(parts) or "nothing to report")
+    parts = [f"{key.replace('_', ' ')} {_value(value)}" for key, value in match.items()
+             if value is not None and key != "settled"]
+    head = "match: " if match.get("settled", True) else \
+        "match, not settled (as it stood before the deal that stopped without a claimed result): "
+    return head + (", ".join(parts) or "nothing to report")
 
 
 def _value(value) -> str:

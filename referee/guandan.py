@@ -342,6 +342,7 @@ class DealState:
     given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
     first_lead: int | None = None                  # the seat the record shows making the first play
+    wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
     levels: list = field(default_factory=list)     # both teams' levels as the deal starts
     declaring: int | None = None
     leader: int | None = None
@@ -511,6 +512,7 @@ def _tribute(ctx, state, action):
     _take(state, seat, (action.card,), ONE[action.card])
     best = _tribute_rank(state, seat)
     if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
+        state.wrong_cards.add(seat)
         ctx.error("guandan.tribute.card", ctx.at("actions", action.index, "tribute"),
                   f"seat {seat} paid {CODES[action.card]}, but the tribute must be a card of the highest rank "
                   f"in the dealt hand (leaving out wild cards): {_level_rank_name(best, state.level)}",
@@ -533,23 +535,24 @@ def _level_rank_name(value: int, level: int) -> str:
 
 
 def _allocate(ctx, state):
-    """Who receives which tribute, and who leads (§6.4, §6.6)."""
+    """Who receives which tribute, and who leads (§6.4, §6.6). Each card goes where the record's
+    `to` sends it (one fault, one finding); a `to` that differs from the allocation is an error,
+    unless it is where the payer's due card would have gone (the wrong card is reported already)."""
     if state.tribute == "single":
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
         receiver_of = _allocate_double(ctx, state)
-    went_to = {}
-    for payer, receiver in receiver_of.items():
+    intended = _by_value(state, lambda p, c: _tribute_rank(state, p)) \
+        if state.wrong_cards and state.tribute == "double" else None
+    went_to = _as_recorded(state, receiver_of)
+    for payer, receiver in went_to.items():
         card, index, to = state.paid[payer]
-        if to is not None and to != receiver:
+        if to is not None and to != receiver_of[payer] and not (intended and to == intended[payer]):
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
-                      f"seat {payer}'s tribute goes to seat {receiver}, not seat {to}", payer, index)
-            if to != payer and to not in state.given:
-                receiver = to       # the card goes where the record says (one fault, one finding)
+                      f"seat {payer}'s tribute goes to seat {receiver_of[payer]}, not seat {to}", payer, index)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
-        went_to[payer] = receiver
     if state.leader is None:
         o1 = state.receivers[0]
         leader = next(p for p, r in receiver_of.items() if r == o1)
@@ -558,16 +561,25 @@ def _allocate(ctx, state):
         _check_leader(ctx, state)
 
 
+def _as_recorded(state, receiver_of) -> dict:
+    """Where the record sends each tribute: its `to` where that names a seat other than the
+    payers, else the computed receiver (or the one left when another `to` took it)."""
+    sent = {p: to for p, (_, _, to) in state.paid.items() if to is not None and to not in state.payers}
+    if len(set(sent.values())) < len(sent):
+        return dict(receiver_of)      # two tributes sent to one seat: the record cannot be followed there
+    for payer, receiver in receiver_of.items():
+        if payer not in sent:
+            taken = set(sent.values())
+            sent[payer] = receiver if receiver not in taken else next(r for r in state.receivers if r not in taken)
+    return sent
+
+
 def _allocate_double(ctx, state):
+    by_value = _by_value(state, lambda p, c: level_value(rank(c), state.level))
+    if by_value is not None:
+        return by_value
     o1, o2 = state.receivers
-    (p1, (c1, _, to1)), (p2, (c2, i2, to2)) = state.paid.items()
-    v1, v2 = level_value(rank(c1), state.level), level_value(rank(c2), state.level)
-    if v1 != v2:
-        high = p1 if v1 > v2 else p2
-        return {high: o1, (p2 if high == p1 else p1): o2}
-    if state.options["equal_double_tribute"] == "clockwise":
-        first = (o1 + 1) % SEATS     # §10.7: the payer seated right after o1 pays o1
-        return {first: o1, (p2 if first == p1 else p1): o2}
+    (p1, (_, _, to1)), (p2, (_, i2, to2)) = state.paid.items()
     if {to1, to2} != {o1, o2}:
         raise StopDeal("guandan.tribute.to",
                        f"equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
@@ -578,6 +590,21 @@ def _allocate_double(ctx, state):
                        ctx.at("leader"))
     state.leader = state.turn = state.record_leader
     return {p1: to1, p2: to2}
+
+
+def _by_value(state, value) -> dict | None:
+    """The double allocation by the tributes' values (`value(payer, card)`): o1 takes the higher;
+    equal ones clockwise (§10.7: the payer seated right after o1 pays o1); None when free."""
+    o1, o2 = state.receivers
+    (p1, (c1, _, _)), (p2, (c2, _, _)) = state.paid.items()
+    v1, v2 = value(p1, c1), value(p2, c2)
+    if v1 != v2:
+        high = p1 if v1 > v2 else p2
+        return {high: o1, (p2 if high == p1 else p1): o2}
+    if state.options["equal_double_tribute"] == "clockwise":
+        first = (o1 + 1) % SEATS
+        return {first: o1, (p2 if first == p1 else p1): o2}
+    return None
 
 
 def _return(ctx, state, action):

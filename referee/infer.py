@@ -36,7 +36,7 @@ def infer_rules(record, seconds: float = 10.0) -> dict:
             return _answer(found, searched, complete=False)
         searched += 1
         trial = dict(record, rules={"preset": preset, "options": changes})
-        if check_record(trial).valid:
+        if check_record(trial, stop_at_error=True).valid:
             best = cost
             if len(found) < SHOWN:
                 found.append({"preset": preset, "options": changes, "differs": differs})

@@ -92,7 +92,7 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
         return []
     return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
-                    f"the key {key!r} is written more than once in this object; only one may stand")
+                    f"the key {plain(key)} is written more than once in this object; only one may stand")
             for path, holder in _walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
 
 
@@ -267,7 +267,7 @@ def number_findings(record: dict) -> list[Finding]:
     def check(value, *path):
         if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
             found.append(Finding(ERROR, "notation.number", pointer(*path),
-                                 f"{value!r} is beyond any number a record can mean (at most 10^12)"))
+                                 f"{plain(value)} is beyond any number a record can mean (at most 10^12)"))
 
     def check_all(values, *path):
         for i, value in enumerate(values):

@@ -37,15 +37,22 @@ from .notation import number_findings, read_deals, seat_findings, structure_find
 from .rules import resolve
 
 
+class FirstError(Exception):
+    """Raised by a Context that only needs to know whether a record is valid."""
+
+
 class Context:
     """Collects one record's findings; knows which deal is being checked."""
 
-    def __init__(self):
+    def __init__(self, stop_at_error: bool = False):
         self.findings: list[Finding] = []
         self.deal: int | None = None
+        self.stop_at_error = stop_at_error
 
     def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
         self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+        if self.stop_at_error and severity == ERROR:
+            raise FirstError
 
     def error(self, rule, at, message, seat=None, action=None):
         self.add(ERROR, rule, at, message, seat, action)
@@ -63,10 +70,18 @@ def games():
     return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
 
 
-def check_record(record, source=None, observe=None) -> Report:
+def check_record(record, source=None, observe=None, stop_at_error=False) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
-    after every applied action and once per deal before the first (index -1)."""
-    ctx = Context()
+    after every applied action and once per deal before the first (index -1). With
+    `stop_at_error` the check ends at the first error (the report then holds just that)."""
+    ctx = Context(stop_at_error)
+    try:
+        return _check(ctx, record, source, observe)
+    except FirstError:
+        return _report(ctx, record.get("game") if isinstance(record, dict) else None, None, source)
+
+
+def _check(ctx, record, source, observe) -> Report:
     game_name = record.get("game") if isinstance(record, dict) else None
     ctx.findings += structure_findings(record)
     if not ctx.findings:
@@ -144,7 +159,7 @@ def replay_steps(record, deal_index: int):
     action k (actions count from 0, as findings do). An action the replay rejected is shown as a
     last step, on the table it was tried on, with `rejected` set. Each step lists the deal's
     findings made there: an action's at its step, the deal's own (hands, leader) at step 0, and
-    its claims and completeness at the last step."""
+    its claims and completeness at the last step (after the last deal, the record's claims too)."""
     raw = []
     game = games().get(record.get("game")) if isinstance(record, dict) else None
 
@@ -165,6 +180,8 @@ def replay_steps(record, deal_index: int):
                       "rejected": True})
     for finding in findings:
         _step_of(finding, steps, deal_index)["findings"].append(finding)
+    if deal_index == len(record["deals"]) - 1:      # the record's claims about the match, after its last deal
+        steps[-1]["findings"] += [f for f in report.findings if f.deal is None and f.at.startswith("/result")]
     steps[-1]["outcome"] = report.deals[deal_index] if deal_index < len(report.deals) else None
     return report, steps
 

@@ -174,3 +174,10 @@ def test_disputed_samples_replay_to_their_dispute(path):
     assert first in step["findings"]
     if "action" in first:
         assert step["step"] == first["action"] + 1
+
+
+def test_the_record_claims_show_after_the_last_deal():
+    path = str(SAMPLES.parent / "gandengyan" / "disputed-ace-multiplier-ignored.json")
+    step = json.loads(run("replay", path, "--finding", "1", "--json").output)
+    assert [f["rule"] for f in step["findings"]] == ["gandengyan.result.scores", "gandengyan.match.totals"]
+    assert step["outcome"]["status"] == "complete"

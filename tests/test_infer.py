@@ -58,3 +58,13 @@ def test_cli_and_api(tmp_path):
     client = create_app(str(tmp_path / "db.sqlite"), token="t").test_client()
     answer = client.post("/v1/validate?infer_rules=true", data=path.read_bytes(), content_type="application/json")
     assert answer.get_json()["inferred_rules"] == as_json["inferred_rules"]
+
+
+def test_a_check_that_stops_at_the_first_error():
+    from tests import test_one_fault as faults
+    (_, first, *_), (_, second, *_) = faults.GUANDAN_FAULTS[0], faults.GUANDAN_FAULTS[-1]
+    record = faults.injected(faults.GUANDAN_BASE, first, second)
+    from referee.replay import check_record
+    assert len([f for f in check_record(record).findings if f.severity == "error"]) == 2
+    quick = check_record(record, stop_at_error=True)
+    assert not quick.valid and [f.rule for f in quick.findings if f.severity == "error"] == ["guandan.tribute.card"]

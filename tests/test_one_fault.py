@@ -209,3 +209,18 @@ def test_gandengyan_a_leader_named_and_played_is_followed():
     record = injected(GDY_BASE, _set(["deals", 0, "leader"], 1), _set(["deals", 0, "actions"], [PASS(1)]))
     assert errors(record)[0] == ("gandengyan.leader", "/deals/0/leader")
     assert ("gandengyan.turn", "/deals/0/actions/0") not in errors(record)
+
+
+def test_a_wrong_card_in_a_double_tribute_is_one_fault():
+    """Seat 1 owes its red joker but pays 3C, sending it to seat 0 as the due card would have gone:
+    by the cards paid seat 3's BJ is the higher, yet the `to` is no second fault."""
+    from tests.test_guandan_deal import two_deals
+    partial = [["RJ", "KS", "4C"], ["RJ", "3C"], ["BJ", "5C"], ["BJ", "3D"]]
+    actions = [{"seat": 3, "tribute": "BJ", "to": 2}, {"seat": 1, "tribute": "3C", "to": 0},
+               {"seat": 2, "return": "5C", "to": 3}, {"seat": 0, "return": "4C", "to": 1}, P(1, "RJ")]
+    report = two_deals([0, 2], partial, actions)
+    assert [(f.rule, f.at) for f in report.findings if f.severity == "error"] == [
+        ("guandan.tribute.card", "/deals/1/actions/1/tribute")]
+    wrong_to = [dict(actions[0], to=1)] + actions[1:]       # a second, independent fault: to a payer
+    assert [(f.rule, f.at) for f in two_deals([0, 2], partial, wrong_to).findings if f.severity == "error"] == [
+        ("guandan.tribute.card", "/deals/1/actions/1/tribute"), ("guandan.tribute.to", "/deals/1/actions/0/to")]
