@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from flask import Flask
 from flask_smorest import Api
+from werkzeug.http import HTTP_STATUS_CODES
 
+from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
-from .store import Store
+from .store import Store, StoreError
+from .viewer import register as register_viewer
 from .views import blp
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
@@ -34,16 +37,27 @@ def _parameter_findings(messages: dict) -> list[dict]:
             for location, fields in messages.items() for name, text in fields.items()]
 
 
+def _store_error(error: StoreError):
+    body = {"code": error.status, "status": HTTP_STATUS_CODES[error.status], "message": str(error), "findings": []}
+    return body, error.status, {"Retry-After": "1"} if error.status == 503 else {}
+
+
 def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
-               max_body: int = DEFAULT_MAX_BODY) -> Flask:
+               max_body: int = DEFAULT_MAX_BODY, limits: Limits = Limits(),
+               trusted_hosts: list[str] | None = None) -> Flask:
+    """`trusted_hosts`: the Host headers answered (others get 400), against DNS rebinding."""
     app = Flask("referee")
     app.config.update(
         API_TITLE="CGR/1 referee", API_VERSION="1", OPENAPI_VERSION="3.0.3",
         OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json",
-        OPENAPI_SWAGGER_UI_PATH="docs", OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
-        MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only)
+        MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only,
+        TRUSTED_HOSTS=trusted_hosts)
     app.extensions["referee.store"] = Store(db_path)
+    app.register_error_handler(StoreError, _store_error)
+    app.extensions["referee.limits"] = limits
+    app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(blp)
+    register_viewer(app, api)
     return app

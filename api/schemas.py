@@ -33,6 +33,13 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema), required=True)
     deals = fields.List(fields.Dict(), required=True, metadata={"description": "each deal's computed outcome"})
     match = fields.Dict(metadata={"description": "the match outcome"})
+    inferred_rules = fields.Dict(metadata={"description": "with infer_rules: the closest rule sets the invalid "
+                                                          "record is valid under (valid_under, searched, complete)"})
+
+
+class InferSchema(Schema):
+    infer_rules = fields.Boolean(load_default=False, metadata={
+        "description": "for an invalid record, search the documented presets and options (up to 2 changes)"})
 
 
 class RecordSchema(Schema):
@@ -89,12 +96,15 @@ class RecordPageSchema(Schema):
 
 
 class StepSchema(Schema):
-    """The table after the first `step` actions of a deal, as `referee replay --json` shows it."""
+    """Step 0 is the table as dealt, step k+1 the table after action k; an action the referee
+    rejected is the last step, on the table it was tried on. As `referee replay --json` shows it."""
     step = fields.Integer(required=True)
-    action = fields.Dict(required=True, allow_none=True, metadata={"description": "the action just applied"})
+    action = fields.Dict(required=True, allow_none=True, metadata={"description": "the action of this step"})
     table = fields.Dict(required=True, metadata={"description": "the game's snapshot of the table"})
     findings = fields.List(fields.Nested(FindingSchema), required=True,
-                           metadata={"description": "the deal's findings up to this step"})
+                           metadata={"description": "the deal's findings made at this step (claims: the last step)"})
+    rejected = fields.Boolean(metadata={"description": "true: the action was rejected; the table is before it"})
+    outcome = fields.Dict(allow_none=True, metadata={"description": "the deal's outcome, on its last step"})
 
 
 class StandingSchema(Schema):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sqlite3
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -17,7 +18,7 @@ import sqlite_utils
 
 from referee.canonical import canonical
 from referee.findings import Finding
-from referee.notation import parse_json, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, structure_findings
 from referee.replay import check_record, games
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
@@ -34,15 +35,19 @@ class Entry:
 def prepare(text: str | bytes) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
-    if isinstance(value, Finding):
-        return [value]
+    return [value] if isinstance(value, Finding) else duplicate_key_findings(text, value) or prepare_record(value)
+
+
+def prepare_record(value) -> Entry | list[Finding]:
+    """The entry for one parsed record, or the findings that make it no CGR/1 record."""
     problems = structure_findings(value)
     if problems:
         return problems
     game = games().get(value["game"])
     form = canonical(value, game.PRESET_ALIASES if game else None)
+    report = check_record(form).as_dict()     # reads whole numbers written as decimals into `form`
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Entry(digest, form, check_record(form).as_dict())
+    return Entry(digest, form, report)
 
 
 def _v1_tables(db: sqlite_utils.Database):
@@ -73,27 +78,58 @@ def _writing(db: sqlite_utils.Database):
     try:
         yield db
     except BaseException:
-        db.conn.execute("ROLLBACK")
+        if db.conn.in_transaction:        # SQLite has rolled back itself after some errors (a full disk)
+            db.conn.execute("ROLLBACK")
         raise
     db.conn.execute("COMMIT")
 
 
+class StoreError(Exception):
+    """The store cannot answer: `status` is the HTTP status that says why (503 busy or not
+    writable, 507 full)."""
+
+    def __init__(self, message: str, status: int = 503):
+        super().__init__(message)
+        self.status = status
+
+
+_STATUS = {"SQLITE_BUSY": (503, "the store is busy (locked by another writer); try again shortly"),
+           "SQLITE_LOCKED": (503, "the store is busy (locked by another writer); try again shortly"),
+           "SQLITE_FULL": (507, "the store's disk is full"),
+           "SQLITE_READONLY": (503, "the store cannot be written (a read-only file or folder)")}
+
+
 class Store:
-    def __init__(self, path: str):
+    def __init__(self, path: str, wait: float = 2.0):
+        """`wait`: seconds a request waits for another writer's lock before the store says busy."""
         self.path = str(path)
+        self.wait = wait
+        if os.path.isdir(self.path):
+            raise StoreError(f"the store {self.path} is a folder, not a SQLite file")
         with self.connect() as db:
             db.enable_wal()
             self._migrate(db)
 
     @contextlib.contextmanager
     def connect(self):
-        db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=30, check_same_thread=False))
         try:
-            yield db
-        finally:
-            db.close()
+            db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=self.wait, check_same_thread=False))
+            try:
+                yield db
+            finally:
+                db.close()
+        except sqlite3.Error as exc:
+            name = getattr(exc, "sqlite_errorname", "")
+            status, message = _STATUS.get(name, (503, f"the store {self.path} cannot be used"))
+            raise StoreError(f"{message}: {exc}", status) from None
 
     def _migrate(self, db):
+        done = self._version(db)
+        if done > len(MIGRATIONS):
+            raise StoreError(f"the store {self.path} has schema version {done}; this referee knows "
+                             f"versions up to {len(MIGRATIONS)}: use a newer referee")
+        if done == len(MIGRATIONS):
+            return
         with _writing(db):
             db["migrations"].create({"version": int, "applied_at": str}, pk="version", if_not_exists=True)
             done = db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
@@ -101,9 +137,19 @@ class Store:
                 step(db)
                 db["migrations"].insert({"version": version, "applied_at": _now()})
 
+    def has(self, record_id: str) -> bool:
+        with self.connect() as db:
+            return db.execute("SELECT 1 FROM records WHERE id = ?", [record_id]).fetchone() is not None
+
     def version(self) -> int:
         with self.connect() as db:
-            return db.execute("SELECT max(version) FROM migrations").fetchone()[0]
+            return self._version(db)
+
+    @staticmethod
+    def _version(db) -> int:
+        if not db["migrations"].exists():
+            return 0
+        return db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
 
     def put(self, entry: Entry, submitted_by: str) -> tuple[dict, bool]:
         """Store an entry with its report in one transaction: (summary, True when newly stored)."""
@@ -148,25 +194,21 @@ class Store:
             out.append(item)
         return out
 
-    def find(self, game=None, event=None, player=None, date=None, valid=None, page=1, per_page=20):
+    def find(self, page=1, per_page=20, **filters):
         """(total, summaries of one page) of the records that pass every filter given."""
-        clauses, params = [], []
-        for column, value in (("game", game), ("event", event), ("valid", valid)):
-            if value is not None:
-                clauses.append(f"{column} = ?")
-                params.append(value)
-        if date is not None:
-            clauses.append("date LIKE ? || '%'")    # "2026-05" finds every day of May
-            params.append(date)
-        if player is not None:
-            clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
-            params.append(player)
-        where = " AND ".join(clauses) or "1"
+        where, params = _where(**filters)
         with self.connect() as db:
             total = db.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
             rows = self._summaries(db, where, params + [per_page, (page - 1) * per_page],
                                    "ORDER BY submitted_at, id LIMIT ? OFFSET ?")
         return total, rows
+
+    def texts(self, **filters):
+        """The stored JSON text of every record that passes the filters, in the order they were submitted."""
+        where, params = _where(**filters)
+        with self.connect() as db:
+            for (text,) in db.execute(f"SELECT record FROM records WHERE {where} ORDER BY submitted_at, id", params):
+                yield text
 
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""
@@ -188,6 +230,22 @@ class Store:
             for table in ("seats", "deals", "findings", "reports"):
                 db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
             return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[str, list]:
+    """The SQL condition and its parameters for the filters of a record listing."""
+    clauses, params = [], []
+    for column, value in (("game", game), ("event", event), ("valid", valid)):
+        if value is not None:
+            clauses.append(f"{column} = ?")
+            params.append(value)
+    if date is not None:
+        clauses.append("date LIKE ? || '%' ESCAPE '\\'")    # "2026-05" finds every day of May
+        params.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
+    if player is not None:
+        clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")
+        params.append(player)
+    return " AND ".join(clauses) or "1", params
 
 
 def _now() -> str:

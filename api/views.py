@@ -1,20 +1,22 @@
 """The /v1 endpoints."""
 from __future__ import annotations
 
+import functools
 import hmac
 
 import orjson
 from flask import Response, current_app, request
 from flask_smorest import Blueprint, abort
 
-from referee.batch import check_one
+from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
-from referee.notation import split_records
+from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps, step_json
 
 from . import schemas
+from .limits import Busy, record_size_problem, trimmed
 from .standings import standings
-from .store import prepare
+from .store import prepare_record
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 
@@ -53,6 +55,55 @@ def _body_text() -> str:
                   "the body is not UTF-8 text")
 
 
+def _limits():
+    return current_app.extensions["referee.limits"]
+
+
+def _in_pool(function, *args):
+    """`function(*args)` in the check pool; 503 when the pool and its queue are full."""
+    try:
+        return current_app.extensions["referee.pool"].run(function, *args)
+    except Busy:
+        abort(503, message="every check slot is taken; try again shortly", headers={"Retry-After": "1"})
+
+
+def _too_big(message: str, source: str):
+    abort(422, message=message, findings=[{"severity": "error", "rule": "api.limit", "at": "", "message":
+                                           f"{source}: {message}"}])
+
+
+def _parsed(chunk: str, source: str, limits):
+    """The parsed record, a report when it is no JSON; 422 when it is bigger than this server checks."""
+    value = parse_json(chunk)
+    if isinstance(value, Finding):
+        return unreadable(source, value.rule, value.message)
+    problem = record_size_problem(value, limits)
+    if problem:
+        _too_big(problem, source)
+    return value
+
+
+def _check_all(chunks, limits, infer: bool) -> list[dict]:
+    reports = []
+    for line, chunk in chunks:
+        source = SOURCE if line is None else f"{SOURCE}:{line}"
+        value = _parsed(chunk, source, limits)
+        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer)
+        reports.append((report.unreadable, report.findings, trimmed(report.as_dict(), limits.message)))
+    return reports
+
+
+def _open_writes() -> bool:
+    return current_app.config["REFEREE_TOKEN"] is None and not current_app.config["REFEREE_READ_ONLY"]
+
+
+@blp.before_request
+def _json_bodies_only():
+    """Open writes (--no-auth) take JSON bodies only: a cross-site form cannot send them."""
+    if request.method == "POST" and _open_writes() and request.mimetype not in ("application/json", *JSONL_TYPES):
+        abort(415, message="this server takes application/json or application/x-ndjson bodies")
+
+
 def _require_writer():
     if current_app.config["REFEREE_READ_ONLY"]:
         abort(403, message="this server is read-only")
@@ -81,16 +132,32 @@ def _errors(*codes):
 @blp.response(200, schemas.ReportSchema)
 @blp.alt_response(200, schema=schemas.ReportSchema, content_type="application/x-ndjson",
                   description="one report per line, for a JSON Lines body")
-@_errors(400, 413)
-def validate():
+@blp.arguments(schemas.InferSchema, location="query", as_kwargs=True, error_status_code=400)
+@_errors(400, 413, 415, 422, 503)
+def validate(infer_rules):
     jsonl = True if request.mimetype in JSONL_TYPES else None
     chunks = list(split_records(_body_text(), jsonl))
-    reports = [check_one(chunk, SOURCE if line is None else f"{SOURCE}:{line}") for line, chunk in chunks]
+    limits = _limits()
+    if len(chunks) > limits.records:
+        abort(413, message=f"the body holds {len(chunks)} records; this server checks at most {limits.records} "
+                           "per request")
+    reports = _in_pool(_check_all, chunks, limits, infer_rules)
     if chunks and chunks[0][0] is None:
-        if reports[0].unreadable:
-            _bad_body(reports[0].findings, "the body is not a JSON record")
-        return _json(reports[0].as_dict())
-    return Response(b"".join(orjson.dumps(r.as_dict()) + b"\n" for r in reports), mimetype="application/x-ndjson")
+        is_unreadable, findings, report = reports[0]
+        if is_unreadable:
+            _bad_body(findings, "the body is not a JSON record")
+        return _json(report)
+    return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
+
+
+def _entry(text: str, limits):
+    value = _parsed(text, SOURCE, limits)
+    if hasattr(value, "unreadable"):
+        return value.findings
+    entry = duplicate_key_findings(text, value) or prepare_record(value)
+    if not isinstance(entry, list):
+        trimmed(entry.report, limits.message)
+    return entry
 
 
 @blp.route("/records", methods=["POST"])
@@ -98,10 +165,10 @@ def validate():
 @blp.doc(requestBody=ONE_RECORD_BODY, summary="Check and store one record", **WRITER)
 @blp.response(201, schemas.SubmittedSchema, description="stored now")
 @blp.alt_response(200, schema=schemas.SubmittedSchema, description="already stored: the same id, stored once")
-@_errors(400, 401, 403, 413)
+@_errors(400, 401, 403, 413, 415, 422, 503)
 def submit(submitter):
     _require_writer()
-    entry = prepare(_body_text())
+    entry = _in_pool(_entry, _body_text(), _limits())
     if isinstance(entry, list):
         _bad_body(entry, "the body is not a CGR/1 record; nothing was stored")
     summary, created = _store().put(entry, submitter)
@@ -146,21 +213,30 @@ def get_report(record_id):
 
 @blp.route("/records/<record_id>/deals/<int:deal>/steps/<int:step>", methods=["GET"])
 @blp.response(200, schemas.StepSchema)
-@blp.doc(summary="The table after the first `step` actions of a deal (0: as dealt)")
-@_errors(404, 422)
+@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last step")
+@_errors(404, 422, 503)
 def get_step(record_id, deal, step):
-    text = _store().text(record_id)
-    if text is None:
+    if not _store().has(record_id):
         abort(404, message="no record has this id")
-    record = orjson.loads(text)
-    if deal >= len(record["deals"]):
-        abort(404, message=f"the record has {len(record['deals'])} deal(s)")
-    report, frames = replay_steps(record, deal)
+    deals, findings, frames = _in_pool(_deal_steps, _store(), record_id, deal)
+    if deal >= deals:
+        abort(404, message=f"the record has {deals} deal(s)")
     if not frames:
-        abort(422, message=f"deal {deal} could not be replayed", findings=[f.as_dict() for f in report.findings])
+        abort(422, message=f"deal {deal} could not be replayed", findings=findings)
     if step >= len(frames):
         abort(404, message=f"deal {deal} replays to step {len(frames) - 1} at most")
-    return _json(step_json(frames[step]))
+    return Response(frames[step], mimetype="application/json")
+
+
+@functools.lru_cache(maxsize=16)
+def _deal_steps(store, record_id: str, deal: int):
+    """(deals in the record, findings, the deal's steps as JSON): replayed once, then cached.
+    An id is the hash of the stored record, so what is cached under it never changes."""
+    record = orjson.loads(store.text(record_id))
+    if deal >= len(record["deals"]):
+        return len(record["deals"]), [], []
+    report, frames = replay_steps(record, deal)
+    return len(record["deals"]), [f.as_dict() for f in report.findings], [orjson.dumps(step_json(f)) for f in frames]
 
 
 @blp.route("/events/<event>/standings", methods=["GET"])

@@ -1,6 +1,7 @@
 """The `referee` command line."""
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
@@ -10,11 +11,12 @@ from pathlib import Path
 import click
 import orjson
 from rich.console import Console
+from rich.text import Text
 
-from referee.batch import check_path
+from referee.batch import not_a_file
 from referee.canonical import canonical, dumps
-from referee.notation import SCHEMA, parse_json, split_records, structure_findings
-from referee.replay import games, replay_steps, step_json
+from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
+from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
 
@@ -27,45 +29,34 @@ def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
 
 
-def _expand(paths):
+def _expand(paths, warn):
+    """Every file to read: the paths given, and the .json / .jsonl files (any case, gzipped or not) in folders and
+    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
+    it reports why; `warn` hears of a folder holding no such file."""
     for path in paths:
-        if os.path.isdir(path):
-            yield from sorted(str(p) for p in Path(path).rglob("*") if p.suffix in (".json", ".jsonl"))
-        else:
+        if not os.path.isdir(path):
             yield path
+            continue
+        found, failed = False, []
+        for folder, subfolders, names in os.walk(path, onerror=failed.append):
+            subfolders.sort()
+            for name in sorted(names):
+                if name.lower().endswith((".json", ".jsonl", ".json.gz", ".jsonl.gz")):
+                    found = True
+                    yield os.path.join(folder, name)
+        yield from (error.filename for error in failed)
+        if not found and not failed:
+            warn(f"no .json or .jsonl file in {path}")
 
 
-@main.command()
-@click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
-def validate(files, as_json):
-    """Check records (JSON or JSON Lines files, directories, or - for stdin).
-
-    Exit status: 0 every record valid, 1 some record breaks a rule or a claim,
-    2 some input could not be read.
-    """
-    console = Console(highlight=False, soft_wrap=True)
-    counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
-    out = sys.stdout.buffer
-    for path in _expand(files):
-        for rep in check_path(path):
-            counts["records"] += 1
-            counts["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
-            if as_json:
-                out.write(orjson.dumps(rep.as_dict()) + b"\n")
-            else:
-                render.report(console, rep)
-    if not as_json:
-        render.summary(console, counts)
-    sys.exit(EXIT_UNREADABLE if counts["unreadable"] else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+def _warn(message: str) -> str:
+    click.echo(f"referee: warning: {message}", err=True)
+    return message
 
 
 def _load_one(path: str, line: int | None):
     """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
-    try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {path}: {exc}")
+    text = _read(path)
     chunks = list(split_records(text))
     if line is not None:
         chunks = [c for c in chunks if c[0] == line]
@@ -77,6 +68,17 @@ def _load_one(path: str, line: int | None):
     return record
 
 
+def _read(path: str) -> str:
+    """The whole text of a file (`-`: standard input), or exit 2 saying why not."""
+    problem = None if path == "-" else not_a_file(path)
+    if problem:
+        _fail(f"cannot read {path}: {problem}")
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"cannot read {path}: {exc}")
+
+
 def _fail(message: str, status: int = EXIT_UNREADABLE):
     click.echo(f"referee: {message}", err=True)
     sys.exit(status)
@@ -84,31 +86,78 @@ def _fail(message: str, status: int = EXIT_UNREADABLE):
 
 @main.command()
 @click.argument("file")
-@click.option("--deal", "deal_index", type=int, required=True, help="Deal index, from 0.")
-@click.option("--step", type=int, default=None, help="Show the table after the first K actions (0: as dealt).")
+@click.option("--deal", "deal_index", type=int, default=None, help="Deal index, from 0 (default: the finding's deal, or 0).")
+@click.option("--step", type=int, default=None, help="Show step K: 0 is the table as dealt, K+1 the table after action K.")
+@click.option("--action", type=int, default=None, help="Show action K (from 0, as findings count) and the table after it.")
+@click.option("--finding", "finding_index", type=int, default=None,
+              help="Show the step of the record's finding N (from 0, in the order validate lists them).")
 @click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
-def replay(file, deal_index, step, line, as_json):
-    """Replay one deal: the table at a step, or the deal action by action."""
+def replay(file, deal_index, step, action, finding_index, line, as_json):
+    """Replay one deal: the table at a step, or the deal action by action.
+
+    Step 0 is the table as dealt and step K+1 the table after action K. An action the
+    referee rejected is shown as the last step, on the table it was tried on, with its
+    finding. Exit status: 0 the deal has no error, 1 it has one (or the request is wrong),
+    2 the file cannot be read.
+    """
+    if sum(x is not None for x in (step, action, finding_index)) > 1:
+        _fail("give at most one of --step, --action and --finding", EXIT_INVALID)
     record = _load_one(file, line)
-    report, frames = replay_steps(record, deal_index)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    finding = None
+    if finding_index is not None:
+        finding = _finding(record, finding_index, deal_index)
+        deal_index = finding.deal
+    deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
         _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
+    report, frames = replay_steps(record, deal_index)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
         _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
-    if step is not None and not 0 <= step < len(frames):
-        _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
-    chosen = frames if step is None else [frames[step]]
+    chosen = _chosen_steps(frames, deal_index, step, action, finding)
     if as_json:
         tables = [step_json(frame) for frame in chosen]
-        click.echo(json.dumps(tables[0] if step is not None else tables, ensure_ascii=False, indent=2))
-        return
-    console = Console(highlight=False, soft_wrap=True)
-    for frame in chosen:
-        render.table(console, frame["step"], frame["action"], frame["table"], frame["findings"])
-        console.print()
+        click.echo(json.dumps(tables if step is None and action is None and finding is None else tables[0],
+                              ensure_ascii=False, indent=2))
+    else:
+        console = Console(highlight=False, soft_wrap=True)
+        console.print(Text("step 0 is the table as dealt; step K+1 the table after action K (actions count from 0)",
+                           "dim"))
+        for frame in chosen:
+            render.table(console, frame, render.names(record))
+            console.print()
+    deal_errors = any(f.severity == "error" and f.deal == deal_index for f in report.findings)
+    sys.exit(EXIT_INVALID if deal_errors else EXIT_VALID)
+
+
+def _finding(record, index, deal_index):
+    """The record's finding `index`, when it lies in a deal."""
+    findings = check_record(record).findings
+    if not 0 <= index < len(findings):
+        _fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
+    chosen = findings[index]
+    if chosen.deal is None:
+        _fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
+    if deal_index is not None and deal_index != chosen.deal:
+        _fail(f"finding {index} is in deal {chosen.deal}, not deal {deal_index}", EXIT_INVALID)
+    return chosen
+
+
+def _chosen_steps(frames, deal_index, step, action, finding):
+    if finding is not None:
+        return [next(frame for frame in frames if finding in frame["findings"])]
+    if action is not None:
+        at = step_of_action(frames, action) if action >= 0 else None
+        if at is None:
+            _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
+        return [frames[at]]
+    if step is not None:
+        if not 0 <= step < len(frames):
+            _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
+        return [frames[step]]
+    return frames
 
 
 @main.command()
@@ -117,18 +166,16 @@ def replay(file, deal_index, step, line, as_json):
 @click.option("--check", is_flag=True, help="Exit 1 when the file is not already canonical.")
 def fmt(file, write, check):
     """Print a record (or JSON Lines of records) in canonical form."""
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {file}: {exc}")
-    chunks = list(split_records(raw))
+    raw = _read(file)
+    chunks = list(split_records(raw, True if file.lower().endswith(".jsonl") else None))
     jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
     lines = []
     for number, chunk in chunks:
         record = parse_json(chunk)
         where = f"{file}:{number}" if number else file
-        if not isinstance(record, dict) or structure_findings(record):
-            problems = structure_findings(record) if not hasattr(record, "rule") else [record]
+        problems = [record] if hasattr(record, "rule") else \
+            duplicate_key_findings(chunk, record) or structure_findings(record)
+        if problems:
             for f in problems:
                 click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
             _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)
@@ -145,21 +192,47 @@ def fmt(file, write, check):
 
 
 def _write_atomically(path: str, text: str):
-    folder = os.path.dirname(os.path.abspath(path))
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-        handle.write(text)
-        temp = handle.name
-    os.replace(temp, path)
+    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    temp = None
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
+            temp = handle.name
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except OSError as exc:
+        if temp is not None and os.path.exists(temp):
+            os.unlink(temp)
+        _fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: str):
+    """Make the rename itself durable, where the system lets a folder be opened."""
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
 
 @main.command()
 @click.argument("game", required=False)
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object per game: default_preset, presets, preset_aliases and options "
+                   "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game, with their defaults."""
+    """Presets and options of each game (all games when GAME is left out), with their defaults
+    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
-        _fail(f"unknown game {game!r}; known: {', '.join(known)}", EXIT_INVALID)
+        _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {
@@ -167,10 +240,7 @@ def rules(game, as_json):
             "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
-    console = Console(highlight=False, soft_wrap=True)
-    for g in chosen:
-        render.rules_table(console, g)
-        console.print()
+    click.echo("\n\n".join(render.rules_table(g) for g in chosen))
 
 
 @main.command()
@@ -179,10 +249,18 @@ def schema():
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
-from .serve import serve  # noqa: E402  (imported last: cli.store imports from this module)
+from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
+from .explain import explain  # noqa: E402
+from .importing import import_  # noqa: E402
+from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
+from .validate import validate  # noqa: E402
+main.add_command(validate)
+main.add_command(audit)
+main.add_command(explain)
 main.add_command(serve)
 main.add_command(store)
+main.add_command(import_)
 
 if __name__ == "__main__":
     main()

@@ -5,6 +5,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from referee.infer import describe
+from referee.rules import json_text
+
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
@@ -23,13 +26,15 @@ def report(console: Console, rep) -> None:
         console.print(Text("          " + f.message))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("          legal then: " + f.legal["may"], "dim"))
+    if rep.inferred is not None:
+        console.print(Text("  rules: " + describe(rep.inferred), "bold"))
 
 
 def deal_line(deal: dict) -> str:
     """A deal's outcome in one line, whatever the game: its keys in order."""
     head = f"deal {deal['deal']}: {deal.get('status')}"
     if deal.get("from_claim"):
-        head += " (outcome taken from the record's claim)"
+        head += " (outcome from the record's claim, unchecked)"
     rest = [f"{key.replace('_', ' ')} {_value(value)}" for key, value in deal.items()
             if key not in ("deal", "status", "from_claim") and value is not None]
     return ", ".join([head] + rest)
@@ -41,6 +46,8 @@ def match_line(match: dict) -> str:
 
 
 def _value(value) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if isinstance(value, list):
         sep = " | " if any(isinstance(v, list) for v in value) else \
             "; " if any(isinstance(v, str) and " " in v for v in value) else " "
@@ -55,31 +62,91 @@ def summary(console: Console, counts: dict) -> None:
         ("Summary: ", "bold"), f"{counts['records']} record(s): ",
         (f"{counts['valid']} valid", "green"), ", ", (f"{counts['invalid']} invalid", "red"),
         ", ", (f"{counts['unreadable']} unreadable", "red" if counts["unreadable"] else "")))
+    if counts.get("rules"):
+        by_rule = Table("findings", "rule", box=None, header_style="bold", pad_edge=False)
+        for rule, count in counts["rules"].items():
+            by_rule.add_row(str(count), rule)
+        console.print(by_rule)
 
 
-def table(console: Console, step: int, action: dict | None, snap: dict, findings) -> None:
-    head = f"step {step}" + (f": {_action_text(action)}" if action else ": as dealt")
-    console.print(Text(head, "bold"))
+def names(record) -> list[str]:
+    players = record.get("players") if isinstance(record, dict) else None
+    return [str(p) for p in players] if isinstance(players, list) else []
+
+
+def table(console: Console, frame: dict, players: list[str]) -> None:
+    """An arbiter's table: who sits where, their hands in rank order (wild cards marked *),
+    the trick, who is to act, the findings made at this step and, at the end, the outcome."""
+    snap, action = frame["table"], frame["action"]
+    console.print(_step_head(frame, players), highlight=False)
+    wild = set(snap.get("wild") or [])
+    turn = snap.get("turn")
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    grid.add_column("seat")
-    grid.add_column("cards", justify="right")
-    grid.add_column("hand")
+    for column in ("seat", "player", "cards"):
+        grid.add_column(column, justify="right" if column == "cards" else "left")
+    grid.add_column("hand (low to high" + (", * wild)" if wild else ")"))
     for seat, hand in enumerate(snap["hands"]):
-        turn = snap.get("turn")
-        mark = " ←" if turn == seat or isinstance(turn, list) and seat in turn else ""
-        grid.add_row(f"{seat}{mark}", str(len(hand)), " ".join(hand))
+        grid.add_row(f"{seat}{' ← to act' if seat in _acting(turn) else ''}", _name(players, seat), str(len(hand)),
+                     " ".join(c + "*" if c in wild else c for c in hand))
     console.print(grid)
-    trick = "; ".join(f"{t['seat']}: " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t else "pass")
-                      for t in snap["table"]) or "empty"
-    rest = {k: v for k, v in snap.items() if k not in ("hands", "table") and v is not None}
-    flat = {k: v for k, v in rest.items() if not isinstance(v, (dict, list)) or k == "out"}
-    console.print("  ".join(f"{k} {v}" for k, v in flat.items()), highlight=False)
-    console.print(f"table: {trick}", highlight=False)
-    for key, value in rest.items():
-        if key not in flat and value:
-            console.print(f"{key.replace('_', ' ')}: {_nested(value)}", highlight=False)
-    for f in findings:
-        console.print(Text.assemble(("  " + f.severity, STYLE[f.severity]), f" {f.rule}: {f.message}"))
+    for line in _state_lines(snap, players):
+        console.print(line, highlight=False)
+    for f in frame["findings"]:
+        console.print(Text.assemble((f.severity, STYLE[f.severity]), " ", (f.rule, "bold"), f": {f.message}"))
+        if f.legal and f.legal.get("may") and f.severity == "error":
+            console.print(Text("  legal then: " + f.legal["may"], "dim"))
+    if frame.get("outcome"):
+        console.print(Text("end of deal: " + deal_line(frame["outcome"]), "bold"))
+
+
+def _step_head(frame, players) -> Text:
+    action = frame["action"]
+    if action is None:
+        return Text("step 0: as dealt", "bold")
+    head = Text(f"step {frame['step']}: action {frame['step'] - 1}, {_action_text(action, players)}", "bold")
+    if frame.get("rejected"):
+        head.append("  REJECTED: the table before it", "bold red")
+    return head
+
+
+def _acting(turn) -> list[int]:
+    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
+    return [] if turn is None else turn if isinstance(turn, list) else [turn]
+
+
+def _name(players, seat) -> str:
+    return players[seat] if 0 <= seat < len(players) else ""
+
+
+def _seat(players, seat) -> str:
+    name = _name(players, seat)
+    return f"seat {seat} ({name})" if name else f"seat {seat}"
+
+
+def _team(players, team) -> str:
+    members = [_name(players, s) for s in range(team, len(players), 2)]
+    return f"team {team} ({', '.join(members)})" if all(members) else f"team {team}"
+
+
+def _state_lines(snap, players) -> list[str]:
+    lines = []
+    if snap.get("levels"):
+        levels = ", ".join(f"{_team(players, t)} at {level}" for t, level in enumerate(snap["levels"]))
+        declaring = snap.get("declaring")
+        lines.append(f"levels: {levels}; declaring: " + ("none (first deal)" if declaring is None
+                                                         else _team(players, declaring)))
+    turn = snap.get("turn")
+    acting = " or ".join(_seat(players, seat) for seat in _acting(turn)) or "nobody"
+    phase = f"phase {snap['phase']}; " if snap.get("phase") else ""
+    lines.append(f"{phase}to act: {acting}")
+    trick = "; ".join(f"{_seat(players, t['seat'])} " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t
+                                                          else "passes") for t in snap["table"]) or "empty"
+    lines.append(f"current trick: {trick}")
+    shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
+    for key, value in snap.items():
+        if key not in shown and value not in (None, [], {}):
+            lines.append(f"{key.replace('_', ' ')}: {_nested(value)}")
+    return lines
 
 
 def _nested(value, inner=False) -> str:
@@ -92,25 +159,29 @@ def _nested(value, inner=False) -> str:
     return str(value)
 
 
-def _action_text(action: dict) -> str:
-    seat = action["seat"]
+def _action_text(action: dict, players=()) -> str:
+    seat = _seat(players, action["seat"])
     if "play" in action:
-        return f"seat {seat} plays " + " ".join(action["play"]) + (f" as {action['as']}" if "as" in action else "")
+        return f"{seat} plays " + " ".join(action["play"]) + (f" as {action['as']}" if "as" in action else "")
     if "pass" in action:
-        return f"seat {seat} passes"
+        return f"{seat} passes"
     for verb in ("tribute", "return"):
         if verb in action:
-            return f"seat {seat} {verb}s {action[verb]}" + (f" to {action['to']}" if "to" in action else "")
-    return f"seat {seat} declares {action.get('declare')}" + (f" {action['count']}" if "count" in action else "")
+            return f"{seat} {verb}s {action[verb]}" + (f" to seat {action['to']}" if "to" in action else "")
+    return f"{seat} declares {action.get('declare')}" + (f" {action['count']}" if "count" in action else "")
 
 
-def rules_table(console: Console, game) -> None:
-    console.print(Text(f"{game.NAME}: default preset {game.DEFAULT_PRESET}", "bold"))
-    presets = Table("preset", "overrides", box=None, header_style="bold")
+def rules_table(game) -> str:
+    """A game's presets and options as plain text: nothing is cut, in a terminal or a pipe."""
+    lines = [f"{game.NAME}: default preset {game.DEFAULT_PRESET}; rules page docs/rules/{game.NAME}.md", "", "presets:"]
     for name, overrides in game.PRESETS.items():
-        presets.add_row(name, ", ".join(f"{k}={v}" for k, v in overrides.items()) or "(all defaults)")
-    console.print(presets)
-    options = Table("option", "values", "default", "effect", box=None, header_style="bold")
+        changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or "(all defaults)"
+        lines.append(f"  {name}: {changes}")
+    if game.PRESET_ALIASES:
+        aliases = ", ".join(f"{alias} = {name}" for alias, name in game.PRESET_ALIASES.items())
+        lines.append(f"  aliases: {aliases}")
+    lines += ["", "options (name: values, default):"]
     for name, opt in game.OPTIONS.items():
-        options.add_row(name, opt.describe(), str(opt.default), opt.effect)
-    console.print(options)
+        lines.append(f"  {name}: {opt.describe()}, default {json_text(opt.default)}")
+        lines.append(f"      {opt.effect}")
+    return "\n".join(lines)

@@ -17,9 +17,18 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+MIN_TOKEN = 16
+
+
 def _token(token_file: str | None) -> str | None:
-    text = Path(token_file).read_text(encoding="utf-8") if token_file else os.environ.get("REFEREE_API_TOKEN", "")
-    return text.strip() or None
+    try:
+        text = Path(token_file).read_text(encoding="utf-8") if token_file else os.environ.get("REFEREE_API_TOKEN", "")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise click.UsageError(f"cannot read the token file {token_file}: {exc}") from None
+    token = text.strip() or None
+    if token is not None and (len(token) < MIN_TOKEN or not token.isprintable()):
+        raise click.UsageError(f"a token needs at least {MIN_TOKEN} printable characters")
+    return token
 
 
 def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -> str:
@@ -38,7 +47,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
 @click.option("--db", "db_path", default="referee.db", show_default=True, help="SQLite file of the record store.")
 @click.option("--token-file", type=click.Path(exists=True, dir_okay=False),
               help="File holding the bearer token for writes (else REFEREE_API_TOKEN).")
@@ -46,16 +55,57 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--no-auth", is_flag=True, help="Writes without a token; loopback hosts only.")
 @click.option("--max-body", default=10 * 1024 * 1024, show_default=True, type=click.IntRange(min=1),
               help="Largest request body in bytes (larger: 413).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1))
-def serve(host, port, db_path, token_file, read_only, no_auth, max_body, threads):
-    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json)."""
+@click.option("--max-records", type=click.IntRange(min=1),
+              help="Records in one request body (default 1000; more: 413).")
+@click.option("--max-deals", type=click.IntRange(min=1),
+              help="Deals in one record (default 1000; more: 422).")
+@click.option("--max-actions", type=click.IntRange(min=1),
+              help="Actions in one record, all deals together (default 100000; more: 422).")
+@click.option("--max-message", type=click.IntRange(min=20),
+              help="Characters of a finding's message in an answer (default 1000; longer: cut).")
+@click.option("--checks", type=click.IntRange(min=1),
+              help="Checks and replays running at once (default 2).")
+@click.option("--check-queue", type=click.IntRange(min=0),
+              help="Requests waiting for a check (default 4; more: 503 at once).")
+@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
+              help="Threads serving requests.")
+@click.option("--connection-limit", default=100, show_default=True, type=click.IntRange(min=1),
+              help="Open connections at once.")
+@click.option("--channel-timeout", default=10, show_default=True, type=click.IntRange(min=1),
+              help="Seconds an idle or stalled connection is kept.")
+def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
+          max_message, checks, check_queue, threads, connection_limit, channel_timeout):
+    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json) and the replay viewer (/view)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
-    from waitress import serve as waitress_serve
-
     from api import create_app
+    from api.limits import Limits
+    from api.server import make_server
+    from api.store import StoreError
 
-    app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
-                     max_body=max_body)
-    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs), store {db_path}, writes: {access}")
-    waitress_serve(app, host=host, port=port, threads=threads, ident="referee")
+    given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
+             "checks": checks, "queue": check_queue}
+    limits = Limits(**{name: value for name, value in given.items() if value is not None})
+    if limits.checks + limits.queue >= threads:
+        raise click.UsageError("--checks plus --check-queue must stay below --threads, so reads are served")
+    try:
+        app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
+                         max_body=max_body, limits=limits,
+                         trusted_hosts=_hosts(host, port) if access == "open" else None)
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    try:
+        server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
+                             channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),
+                             max_request_body_size=max_body, ident="referee")
+    except OSError as exc:
+        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs, replay viewer /view), store {db_path}, "
+               f"writes: {access}")
+    server.run()
+
+
+def _hosts(host: str, port: int) -> list[str]:
+    """The Host headers a loopback server answers: its own address and localhost, with the port."""
+    names = {host, "localhost", f"[{host}]" if ":" in host else host}
+    return sorted(names | {f"{name}:{port}" for name in names})

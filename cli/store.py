@@ -1,14 +1,43 @@
 """`referee store`: the record store from the command line (the file `referee serve --db` uses)."""
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 import click
+from rich.console import Console
 
-from referee.notation import split_records
+from referee.batch import records_of
+from referee.findings import Report
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand
+from . import render
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
+
+DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
+                         help="SQLite file of the record store.")
+
+
+def _filters(command):
+    """The record filters of `GET /v1/records`, as options."""
+    for option in reversed([
+            click.option("--game", type=click.Choice(["guandan", "gouji", "gandengyan"]), help="Only this game."),
+            click.option("--event", help="Only records whose meta.event is this."),
+            click.option("--player", help="Only records where this player sits."),
+            click.option("--date", help="Only records whose meta.date starts with this (2026-05: all of May)."),
+            click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")]):
+        command = option(command)
+    return command
+
+
+def _open(db_path: str):
+    from api.store import Store, StoreError
+    if not Path(db_path).exists():
+        _fail(f"no record store at {db_path}")
+    try:
+        return Store(db_path)
+    except StoreError as exc:
+        _fail(str(exc))
 
 
 @click.group()
@@ -18,35 +47,159 @@ def store():
 
 @store.command("import")
 @click.argument("files", nargs=-1, required=True)
-@click.option("--db", "db_path", default="referee.db", show_default=True, help="SQLite file of the record store.")
+@DB_OPTION
 @click.option("--submitter", default="cli", show_default=True, help="Stored as who submitted the records.")
 def import_(files, db_path, submitter):
-    """Check records (JSON or JSON Lines files, directories) and store them with their reports.
+    """Check records and store them with their reports.
 
-    Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
+    FILES are JSON or JSON Lines files or directories. Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
     """
-    from api.store import Store, prepare
+    from api.store import Store, StoreError, prepare
 
-    records = Store(db_path)
-    invalid = rejected = 0
-    for path in _expand(files):
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            click.echo(f"{path}: not stored: cannot read it: {exc}", err=True)
-            rejected += 1
-            continue
-        for line, chunk in split_records(text):
-            where = path if line is None else f"{path}:{line}"
-            entry = prepare(chunk)
+    try:
+        records = Store(db_path, wait=30)
+    except StoreError as exc:
+        _fail(str(exc))
+    invalid = rejected = stored = already = 0
+    warnings = []
+    for path in _expand(files, lambda message: warnings.append(_warn(message))):
+        for where, item in records_of(path):
+            entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
             if isinstance(entry, list):
                 first = entry[0]
                 click.echo(f"{where}: not stored: {first.rule} at {first.at or '/'}: {first.message}", err=True)
                 rejected += 1
                 continue
-            _, created = records.put(entry, submitter)
+            try:
+                _, created = records.put(entry, submitter)
+            except StoreError as exc:
+                click.echo(f"{where}: not stored: {exc}", err=True)
+                rejected += 1
+                continue
             valid = entry.report["valid"]
             invalid += not valid
+            stored += created
+            already += not created
             click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
                        f"{'' if valid else ' (invalid)'}")
-    sys.exit(EXIT_UNREADABLE if rejected else EXIT_INVALID if invalid else EXIT_VALID)
+    if not (stored or already or rejected):
+        warnings.append(_warn("no records were selected"))
+    click.echo(f"{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", err=True)
+    sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)
+
+
+@store.command("list")
+@DB_OPTION
+@_filters
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="The page as JSON, as GET /v1/records answers.")
+def list_(db_path, page, per_page, as_json, **filters):
+    """List stored records, filtered and paged.
+
+    One line a record: id, game, event, date, verdict, deals and players.
+    """
+    total, items = _open(db_path).find(page=page, per_page=per_page, **filters)
+    if as_json:
+        click.echo(json.dumps({"total": total, "page": page, "per_page": per_page, "items": items}, indent=2))
+        return
+    for item in items:
+        verdict = "valid" if item["valid"] else "INVALID"
+        click.echo(f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
+                   f"{verdict}  {item['deals']} deal(s)  {', '.join(item['players'])}")
+    click.echo(f"{len(items)} of {total} record(s), page {page}", err=True)
+
+
+@store.command()
+@click.argument("record_id")
+@DB_OPTION
+def show(record_id, db_path):
+    """Print a stored record in canonical form."""
+    click.echo(_stored(_open(db_path), record_id, "record"))
+
+
+@store.command()
+@click.argument("record_id")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="The stored report as JSON.")
+def report(record_id, db_path, as_json):
+    """Print the report stored with a record.
+
+    Exit status 1 when the record is invalid.
+    """
+    text = _stored(_open(db_path), record_id, "report")
+    stored = Report.from_dict(json.loads(text))
+    if as_json:
+        click.echo(text)
+    else:
+        stored.source = record_id
+        render.report(Console(highlight=False, soft_wrap=True), stored)
+    sys.exit(EXIT_VALID if stored.valid else EXIT_INVALID)
+
+
+@store.command()
+@DB_OPTION
+@_filters
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", atomic=True), default="-",
+              help="Write to this file (default: standard output).")
+def export(db_path, output, **filters):
+    """Export stored records as JSON Lines.
+
+    One canonical record a line, oldest first; the filters are those of `list`.
+    """
+    count = 0
+    for text in _open(db_path).texts(**filters):
+        output.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
+        count += 1
+    click.echo(f"{count} record(s) exported", err=True)
+
+
+@store.command()
+@click.argument("record_id")
+@DB_OPTION
+@click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
+def delete(record_id, db_path, yes):
+    """Delete a stored record with its report.
+
+    Exit status 1 when no record has this id.
+    """
+    records = _open(db_path)
+    if not yes:
+        click.confirm(f"delete record {record_id}?", abort=True)
+    if not records.delete(record_id):
+        _fail(f"no record has the id {record_id}", EXIT_INVALID)
+    click.echo(f"{record_id} deleted")
+
+
+@store.command()
+@click.argument("event")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help="As GET /v1/events/EVENT/standings answers.")
+def standings(event, db_path, as_json):
+    """Standings of an event.
+
+    Totals per player or team over the valid records of the event; the records that are not
+    counted are listed with the reason.
+    """
+    from api.standings import standings as tally
+    entries = _open(db_path).event(event)
+    if not entries:
+        _fail(f'no stored record has the event "{event}"', EXIT_INVALID)
+    table = tally(event, entries)
+    if as_json:
+        click.echo(json.dumps(table, indent=2, ensure_ascii=False))
+        return
+    for row in table["standings"]:
+        amounts = ", ".join(f"{key.replace('_', ' ')} {row[key]}" for key in ("match_wins", "levels", "points")
+                            if key in row)
+        click.echo(f"{row['game']}  {row['entrant']}: {amounts} ({row['records']} record(s))")
+    for skipped in table["not_counted"]:
+        click.echo(f"not counted: {skipped['id']}: {skipped['reason']}")
+    click.echo(f"{table['counted']} of {table['records']} record(s) counted", err=True)
+
+
+def _stored(records, record_id: str, what: str) -> str:
+    text = records.text(record_id, what)
+    if text is None:
+        _fail(f"no record has the id {record_id}", EXIT_INVALID)
+    return text

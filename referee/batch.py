@@ -5,55 +5,196 @@ One bad record never stops the others: unreadable input becomes a report with a
 """
 from __future__ import annotations
 
+import collections
+import gzip
+import itertools
+import os
+import stat
 import sys
-from pathlib import Path
+import zlib
 
 from .findings import ERROR, Finding, Report
-from .notation import parse_json, split_records
+from .infer import infer_rules
+from .notation import duplicate_key_findings, parse_json
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
+BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 
 
 def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
 
 
-def check_text(text: str | bytes, source: str, jsonl: bool | None = None):
-    """Reports for every record in one JSON or JSON Lines text."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            yield unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
-            return
-    for line, chunk in split_records(text, jsonl):
-        yield check_one(chunk, source if line is None else f"{source}:{line}")
+def check_line(raw: bytes, source: str) -> Report:
+    """The report of one JSON Lines line, read as `validate` reads it."""
+    item = _decoded(raw, source)
+    return item if isinstance(item, Report) else check_one(item, source)
 
 
-def check_one(chunk: str, source: str) -> Report:
+def check_one(chunk: str, source: str, infer: bool = False) -> Report:
+    """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
     if len(chunk) > MAX_RECORD_BYTES:
-        return unreadable(source, "notation.size", f"a record may hold at most {MAX_RECORD_BYTES} bytes")
+        return _too_big(source)
     value = parse_json(chunk)
     if isinstance(value, Finding):
         return unreadable(source, value.rule, value.message)
-    return check_record(value, source)
+    return check_parsed(chunk, value, source, infer)
 
 
-def check_path(path: str):
-    """Reports for a file (`-`: standard input); JSON Lines files are streamed."""
+def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
+    """The report of a parsed record; a key written twice stops it there, as a structure problem does.
+    With `infer`, an invalid record also gets the rules it is valid under."""
+    duplicates = duplicate_key_findings(chunk, value)
+    if duplicates:
+        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
+    report = check_record(value, source)
+    if infer and not report.valid:
+        report.inferred = infer_rules(value)
+    return report
+
+
+def check_path(path: str, infer: bool = False):
+    """Reports for a file (`-`: standard input), read as it goes: memory stays flat."""
+    for source, item in records_of(path):
+        yield item if isinstance(item, Report) else check_one(item, source, infer)
+
+
+def check_items(items, jobs: int = 1, infer: bool = False):
+    """Reports for (source, record text or unreadable report) pairs, in their order. With `jobs` > 1
+    they are checked in that many processes, started once the input proves longer than a batch;
+    a few batches per process are in flight, so memory stays flat whatever the input's length."""
+    batches = _batches(items)
+    head = list(itertools.islice(batches, 2))
+    if jobs <= 1 or len(head) < 2:
+        for batch in itertools.chain(head, batches):
+            yield from check_batch(batch, infer)
+        return
+    import multiprocessing     # here: most runs need no pool, and the command starts faster without
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+        pending = collections.deque()
+        for batch in itertools.chain(head, batches):
+            pending.append(pool.submit(check_batch, batch, infer))
+            if len(pending) >= 4 * jobs:
+                yield from pending.popleft().result()
+        while pending:
+            yield from pending.popleft().result()
+
+
+def check_batch(batch, infer: bool = False) -> list[Report]:
+    return [item if isinstance(item, Report) else check_one(item, source, infer) for source, item in batch]
+
+
+def _batches(items):
+    batch, size = [], 0
+    for source, item in items:
+        batch.append((source, item))
+        size += len(item) if isinstance(item, str) else 0
+        if len(batch) >= BATCH_RECORDS or size >= BATCH_BYTES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def records_of(path: str):
+    """(source, record text) for every record of a file (`-`: standard input), or (source, unreadable
+    report). JSON Lines are read line by line, whatever the file's name; a line or document above
+    MAX_RECORD_BYTES is reported without being read whole."""
     if path == "-":
-        yield from check_text(sys.stdin.buffer.read(), "<stdin>")
+        yield from _records(sys.stdin.buffer, "<stdin>", None)
         return
+    problem = not_a_file(path)
+    if problem:
+        yield path, unreadable(path, "notation.file", f"cannot read {path}: {problem}")
+        return
+    name = path.lower().removesuffix(".gz")
     try:
-        if path.endswith(".jsonl"):
-            with open(path, "rb") as handle:
-                for number, raw in enumerate(handle, 1):
-                    if raw.strip():
-                        yield from check_text(raw, f"{path}:{number}", jsonl=False)
-            return
-        data = Path(path).read_bytes()
+        with (gzip.open if path.lower().endswith(".gz") else open)(path, "rb") as handle:
+            yield from _records(handle, path, True if name.endswith(".jsonl") else None)
+    except (OSError, EOFError, zlib.error) as exc:     # EOFError, zlib.error: a damaged .gz file
+        yield path, unreadable(path, "notation.file", f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+
+
+def not_a_file(path: str) -> str | None:
+    """Why `path` is no regular file to read (a folder, a FIFO, a device), or None."""
+    try:
+        mode = os.stat(path).st_mode
+        if stat.S_ISDIR(mode):
+            os.listdir(path)
+            return "it is a folder"
     except OSError as exc:
-        yield unreadable(path, "notation.file", f"cannot read {path}: {exc.strerror or exc}")
+        return exc.strerror or str(exc)
+    if not stat.S_ISREG(mode):
+        return "not a regular file (a pipe or a device): give it on standard input (-) instead"
+    return None
+
+
+def _records(handle, source: str, jsonl: bool | None):
+    """A stream's records: one JSON document, or JSON Lines (`jsonl` None: guessed from the first
+    line, as split_records does)."""
+    lines = _lines(handle)
+    head = []
+    for number, line in lines:
+        head.append((number, line))
+        if line is None or line.strip():
+            break
+    if jsonl is None:
+        number, first = head[-1] if head else (0, b"")
+        jsonl = first is not None and not isinstance(parse_json(first), Finding) and _more(lines, head)
+    if jsonl:
+        for number, line in itertools.chain(head, lines):
+            if line is None:
+                yield f"{source}:{number}", _too_big(f"{source}:{number}")
+            elif line.strip():
+                yield f"{source}:{number}", _decoded(line, f"{source}:{number}")
         return
-    yield from check_text(data, path)
+    yield source, _decoded(_rest(handle, head), source)
+
+
+def _lines(handle):
+    """(number, bytes) for every line; (number, None) for one above MAX_RECORD_BYTES, skipped unread."""
+    for number in itertools.count(1):
+        line = handle.readline(MAX_RECORD_BYTES + 2)
+        if not line:
+            return
+        if len(line) - line.endswith(b"\n") <= MAX_RECORD_BYTES:
+            yield number, line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = handle.readline(1 << 20)
+        yield number, None
+
+
+def _more(lines, head) -> bool:
+    """Whether a record line follows the head (which takes it in)."""
+    for number, line in lines:
+        head.append((number, line))
+        if line is None or line.strip():
+            return True
+    return False
+
+
+def _rest(handle, head) -> bytes | None:
+    """The whole document: the head and the rest of the stream; None when above MAX_RECORD_BYTES."""
+    if any(line is None for _, line in head):
+        return None
+    data = b"".join(line for _, line in head)
+    data += handle.read(MAX_RECORD_BYTES + 1 - len(data))
+    return data if len(data) <= MAX_RECORD_BYTES else None
+
+
+def _too_big(source: str) -> Report:
+    return unreadable(source, "notation.size", f"a record may hold at most {MAX_RECORD_BYTES} bytes")
+
+
+def _decoded(data: bytes | None, source: str) -> str | Report:
+    """The record text, or the report of why it cannot be read."""
+    if data is None:
+        return _too_big(source)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")

@@ -84,3 +84,13 @@ def unpack(hand: int) -> list[int]:
         if n:
             cards.extend([c] * n)
     return cards
+
+
+def missing(hand: int, cards) -> list[int]:
+    """The cards of `cards` (a multiset) that packed `hand` does not hold."""
+    short, wanted = [], {}
+    for c in cards:
+        wanted[c] = wanted.get(c, 0) + 1
+    for c, n in wanted.items():
+        short += [c] * max(0, n - count(hand, c))
+    return sorted(short)

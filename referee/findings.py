@@ -32,12 +32,13 @@ class Finding:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR):
+    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR, seat: int | None = None):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.at = at
         self.severity = severity
+        self.seat = seat
 
 
 @dataclass
@@ -50,6 +51,13 @@ class Report:
     match: dict | None = None
     source: str | None = None
     unreadable: bool = False     # the input could not be read as a record at all
+    inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> Report:
+        """A report read back from its JSON form (as stored)."""
+        return cls(data["valid"], data["game"], data["rules"], [Finding(**f) for f in data["findings"]],
+                   data["deals"], data.get("match"), data.get("source"))
 
     def as_dict(self) -> dict:
         out = {}
@@ -64,9 +72,33 @@ class Report:
         )
         if self.match is not None:
             out["match"] = self.match
+        if self.inferred is not None:
+            out["inferred_rules"] = self.inferred
         return out
 
 
 def pointer(*parts) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+
+
+def grouped_plays(plays: list[tuple[str, str]]) -> str:
+    """(type, cards) pairs, weakest first, in words grouped by type: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
+    groups: dict[str, list[str]] = {}
+    for kind, cards in plays:
+        groups.setdefault(kind, []).append(cards)
+    return "; ".join(f"{kind.replace('_', ' ')} {', '.join(cards)}" for kind, cards in groups.items())
+
+
+def plain(value) -> str:
+    """A value as a message shows it: strings in double quotes, true/false/null, lists as
+    comma-separated items ("none" when empty); never a Python repr."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, str):
+        return '"' + value.replace('"', '\\"') + '"'
+    if isinstance(value, (list, tuple)):
+        return ", ".join(plain(v) for v in value) if value else "none"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{plain(k)}: {plain(v)}" for k, v in value.items()) + "}"
+    return str(value)

@@ -1,4 +1,4 @@
-"""Gan Deng Yan (干瞪眼), as ../shared/rules/gandengyan.md says. Section numbers (§) are that page's.
+"""Gan Deng Yan (干瞪眼), as docs/rules/gandengyan.md says. Section numbers (§) are that page's.
 
 Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
 Where the page is silent, docs/gandengyan.md says how it was read.
@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import combinations
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
-from .findings import INFO, StopDeal
+from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, unpack
+from .findings import INFO, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -44,7 +44,8 @@ OPTIONS = {
     "two_on_two": Option(False, _BOOL, effect="a 2 / pair / triplet of 2s may follow the same of 2s"),
     "lone_joker_lead": Option(True, _BOOL, effect="false: §2.1 leads are not allowed (§4.4)"),
     "talon_limit_to_win": Option(None, kind=int, nullable=True, effect="going out wins only with ≤ T in the talon"),
-    "scoring": Option("zero_sum", ("zero_sum", "winner_only"), effect="§5"),
+    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
+                      effect="zero_sum: each loser pays the winner; winner_only: the winner scores, losers lose nothing (§5)"),
     "ace_multiplier": Option(1, (1, 2, 3, 4), effect="each ace held by a loser multiplies his payment"),
     "public_multipliers": Option(False, _BOOL, effect="bombs played multiply all payments (§5)"),
     "private_multipliers": Option(False, _BOOL, effect="jokers and bombs held multiply a loser's payment"),
@@ -243,6 +244,7 @@ class DealState:
     bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
+    totals: list | None = None          # the match totals before this deal (None: not checkable)
     reports: ReportWatch = field(init=False)
 
     @property
@@ -271,6 +273,10 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
+    state.totals = None if match.totals is None else list(match.totals)
+    first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    if deal.leader is not None and deal.leader == first_lead:
+        state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
     return state
 
 
@@ -283,7 +289,7 @@ def _check_hands(ctx, match, deal) -> int:
         if len(hand) not in (HAND_SIZE, DEALER_SIZE):
             raise StopDeal("gandengyan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; the dealer holds 6 and every other seat 5",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
     if len(sixes) != 1:
         raise StopDeal("gandengyan.deal.hand_size",
@@ -392,7 +398,9 @@ def _play(ctx, state, action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
-        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        lacking = missing(state.hands[seat], cards)
+        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
+                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
     reading = _choose_reading(state, seat, cards, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
@@ -499,15 +507,15 @@ def legal(state) -> dict:
             f"seat {seat} has no legal lead and passes (§4.4)"
         return {"seat": seat, "may": may}
     top = state.top[1]
-    plays = _followers(state, seat)
-    held = f"; from its hand: {', '.join(plays[:12])}{' …' if len(plays) > 12 else ''}" if plays else \
-        "; it holds nothing that may follow"
-    return {"seat": seat, "top": top.name, "plays": plays,
+    found = _followers(state, seat)
+    held = f"; from its hand: {grouped_plays([(r.type, cards) for r, cards in found[:12]])}" \
+        f"{' …' if len(found) > 12 else ''}" if found else "; it holds nothing that may follow"
+    return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found],
             "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}{held}"}
 
 
-def _followers(state, seat) -> list[str]:
-    """Every play from the seat's hand that may follow the top play, with its reading (§3)."""
+def _followers(state, seat) -> list[tuple[Reading, str]]:
+    """Every play from the seat's hand that may follow the top play, with its reading, weakest first (§3)."""
     top, o = state.top[1], state.options
     hand = unpack(state.hands[seat])
     found, seen = [], set()
@@ -516,8 +524,14 @@ def _followers(state, seat) -> list[str]:
             ranks = tuple(map(rank, cards))       # suits never matter: one play per rank pattern
             if ranks not in seen:
                 seen.add(ranks)
-                found += [f"{_shown(cards)} as {r.name}" for r in state.combos.readings(cards) if beats(r, top, o)]
-    return found
+                found += [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r in state.combos.readings(cards)
+                          if beats(r, top, o)]
+    return sorted(found, key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size))
+
+
+def in_rank_order(cards) -> list[int]:
+    """Cards low to high: the ladder 3 … A, then 2s, then the jokers (§ terms)."""
+    return sorted(cards, key=lambda c: (bomb_order(rank(c)) if c < BJ else 14 + c - BJ, c))
 
 
 def snapshot(state) -> dict:
@@ -525,10 +539,13 @@ def snapshot(state) -> dict:
         "dealer": state.dealer,
         "phase": "over" if state.over else "play",
         "turn": None if state.over else state.turn,
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
+        "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
         "table": list(state.trick),
         "talon": state.talon_left,
         "drawn": list(state.draws),
+        "bombs_played": [r.name for r, _ in state.bombs],
+        "totals_before_the_deal": state.totals,
         "winner": state.winner,
     }
 
@@ -629,9 +646,7 @@ def _carry(match, scores, next_dealer):
 def _check_deal_claims(ctx, deal, outcome):
     claimed = deal.result or {}
     winner = outcome["winner"]
-    for key in ("levels", "tribute"):
-        if key in claimed:
-            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
+    _check_claim_keys(ctx, claimed)
     if "winner" in claimed and claimed["winner"] != winner:
         ctx.error("gandengyan.result.winner", ctx.at("result", "winner"),
                   f"claimed winner seat {claimed['winner']}, but {_winner_text(winner)}")
@@ -645,8 +660,15 @@ def _check_deal_claims(ctx, deal, outcome):
                     "only the winner is ranked in Gan Deng Yan; the rest of the order is ignored")
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gandengyan.result.scores", ctx.at("result", "scores"),
-                  f"claimed scores {claimed['scores']}, computed {outcome['scores']}"
+                  f"claimed scores {plain(claimed['scores'])}, computed {plain(outcome['scores'])}"
                   + (f" ({'; '.join(outcome['multipliers'])})" if outcome["multipliers"] else ""))
+
+
+def _check_claim_keys(ctx, claimed):
+    """Claims notation §6 gives to other games are errors (notation §9)."""
+    for key in ("levels", "tribute"):
+        if key in claimed:
+            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
 
 
 def _winner_text(winner) -> str:
@@ -662,6 +684,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if not stopped:
         return outcome
     claimed = deal.result or {}
+    _check_claim_keys(ctx, claimed)
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
     scores = claimed.get("scores")
@@ -690,11 +713,11 @@ def finish_match(ctx, match, claimed) -> dict:
                         f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
         return summary
     if "totals" in claimed and list(claimed["totals"]) != totals:
-        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {claimed['totals']}, computed {totals}")
+        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
     if "winner" in claimed and claimed["winner"] != leader:
         computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
         ctx.error("gandengyan.match.winner", "/result/winner",
-                  f"claimed winner seat {claimed['winner']}, but {computed} ({totals})")
+                  f"claimed winner seat {claimed['winner']}, but {computed} (totals {plain(totals)})")
     return summary
 
 

@@ -46,7 +46,8 @@ OPTIONS = {
     "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect="declarations that void the deal (§6.5)"),
     "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect="points of places 1-6 (§5)"),
     "sweep_multiplier": Option(2, kind=int, effect="factor of both team scores after a sweep (§5)"),
-    "scoring": Option("zero_sum", ("zero_sum", "winner_only"), effect="§5"),
+    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
+                      effect="zero_sum: both teams score; winner_only: only the team with the positive score (§5)"),
     "threes_last": Option(False, _BOOL, effect="a set of 3s only as the last cards, without wilds (§2)"),
     "report_at": Option(None, kind=int, nullable=True, effect="count at which a report is expected (§7)"),
 }

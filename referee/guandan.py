@@ -1,4 +1,4 @@
-"""Guandan (掼蛋), as ../shared/rules/guandan.md says. Section numbers (§) are that page's.
+"""Guandan (掼蛋), as docs/rules/guandan.md says. Section numbers (§) are that page's.
 
 Every Guandan rule lives here; the replay driver calls the functions listed in replay.py.
 """
@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 
-from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, rank_code, unpack
-from .findings import WARNING, StopDeal
+from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
+from .findings import WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option
 
 NAME = "guandan"
 SEATS = 4
 HAND_SIZE = 27
-ACE, KING, TEN = 12, 11, 8          # rank indices
+ACE, TEN = 12, 8                    # rank indices
 HEARTS = 1
 
 DEFAULT_PRESET = "official"
@@ -27,23 +28,39 @@ PRESETS = {
 PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
 OPTIONS = {
     "max_bomb_size": Option(10, (8, 9, 10), effect="largest bomb"),
-    "joker_bomb_rank": Option("top", ("top", "below_eight"), effect="§3.4"),
-    "straight_flush_bomb": Option(True, (True, False), effect="false: one-suit runs are straights"),
+    "joker_bomb_rank": Option("top", ("top", "below_eight"),
+                              effect="below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)"),
+    "straight_flush_bomb": Option(True, (True, False), effect="false: no straight flush; one-suit runs are straights"),
     "ace_low": Option(True, (True, False), effect="false: A only at 14"),
     "level_in_sequences": Option(True, (True, False), effect="false: no run covers rank L"),
     "wild_straight_flush": Option(True, (True, False), effect="false: a wild-completed run is only a straight"),
-    "wild_stands_for_itself": Option(False, (True, False), effect="§2"),
+    "wild_stands_for_itself": Option(False, (True, False),
+                                     effect="true: only the readings where the most wild cards stand for themselves (§2)"),
     "full_house_joker_pair": Option(True, (True, False), effect="BJ BJ / RJ RJ as a full house's pair"),
-    "one_two_levels": Option(3, (3, 4), effect="rise for a 1-2 finish"),
-    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"), effect="§5"),
+    "one_two_levels": Option(3, (3, 4), effect="levels the winners rise after a 1-2 finish (§5)"),
+    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"),
+                   effect="which finishes at level A win the match for the declaring team (§5)"),
     "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
-                                   "three_to_opponents_level", "two_consecutive_to_two"), effect="§5"),
-    "ace_finish_to_two": Option(False, (True, False), effect="§5"),
-    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"), effect="§6.5"),
-    "return_excludes_level": Option(False, (True, False), effect="§6.5"),
-    "play_out_after_one_two": Option(False, (True, False), effect="§4.5"),
-    "equal_double_tribute": Option("clockwise", ("clockwise", "free"), effect="§6.4"),
-    "report_at": Option(10, kind=int, nullable=True, effect="§7"),
+                                   "three_to_opponents_level", "two_consecutive_to_two"),
+                         effect="what failed attempts at level A cost the team (§5)"),
+    "a_fail_after": Option(None, kind=int, nullable=True,
+                           effect="failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)"),
+    "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
+                            effect="what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)"),
+    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"),
+                        effect="the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)"),
+    "ace_finish_to_two": Option(False, (True, False),
+                                effect="true: an opponent going out first on aces at level A sends the declarers to 2 (§5)"),
+    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"),
+                         effect="which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)"),
+    "return_excludes_level": Option(False, (True, False),
+                                    effect="true: a return of rank L is refused even at face value ten or less (§6.5)"),
+    "play_out_after_one_two": Option(False, (True, False),
+                                     effect="true: after a 1-2 finish play goes on until a third seat is out (§4.5)"),
+    "equal_double_tribute": Option("clockwise", ("clockwise", "free"),
+                                  effect="equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)"),
+    "report_at": Option(10, kind=int, nullable=True,
+                        effect="a seat at this many cards or fewer should report its count; null: no reports (§7)"),
 }
 
 
@@ -253,6 +270,10 @@ def new_match(ctx, record, rules):
         ctx.error("guandan.deal.seats", "/players",
                   f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
         return None
+    after = rules["options"]["a_fail_after"]
+    if after is not None and after < 1:
+        ctx.error("notation.rules.option", "/rules/options/a_fail_after", "option a_fail_after takes an integer ≥ 1 or null")
+        return None
     match = Match(rules, Combos(rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
@@ -318,8 +339,11 @@ class DealState:
     previous_o1: int | None
     record_leader: int | None
     paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
-    returned: dict = field(default_factory=dict)   # receiver -> card returned
+    given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
+    returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
+    first_lead: int | None = None                  # the seat the record shows making the first play
+    levels: list = field(default_factory=list)     # both teams' levels as the deal starts
+    declaring: int | None = None
     leader: int | None = None
     turn: int | None = None
     top: tuple | None = None            # (seat, Reading, cards) of the top play
@@ -337,7 +361,7 @@ class DealState:
     def phase(self) -> str:
         if len(self.paid) < len(self.payers):
             return "tribute"
-        if len(self.returned) < len(self.receivers):
+        if len(self.returned) < len(self.given):
             return "return"
         return "play"
 
@@ -365,6 +389,8 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
+    state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
@@ -390,7 +416,7 @@ def _check_deck(ctx, deal):
         if len(hand) != HAND_SIZE:
             raise StopDeal("guandan.deal.hand_size",
                            f"seat {seat} was dealt {len(hand)} cards; every Guandan hand has 27",
-                           ctx.at("hands", seat))
+                           ctx.at("hands", seat), seat=seat)
     tally = [0] * 54
     for hand in deal.hands:
         for c in hand:
@@ -422,10 +448,14 @@ def _begin_play(state, leader):
 
 
 def _check_leader(ctx, state):
+    """A wrong `leader` is reported; when the record's first play is by that seat, the replay
+    follows the record (one fault, one finding)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
                   f"the record names seat {state.record_leader} as leader, but seat {state.leader} leads "
                   f"({_leader_reason(state)})")
+        if state.first_lead == state.record_leader:
+            _begin_play(state, state.record_leader)
 
 
 def _leader_reason(state) -> str:
@@ -458,7 +488,9 @@ def apply(ctx, state, action):
 
 def _require(state, seat, cards, packed):
     if not contains(state.hands[seat], packed):
-        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        lacking = missing(state.hands[seat], cards)
+        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
+                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
 
 
 def _take(state, seat, cards, packed):
@@ -506,16 +538,23 @@ def _allocate(ctx, state):
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
         receiver_of = _allocate_double(ctx, state)
+    went_to = {}
     for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
         if to is not None and to != receiver:
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
                       f"seat {payer}'s tribute goes to seat {receiver}, not seat {to}", payer, index)
+            if to != payer and to not in state.given:
+                receiver = to       # the card goes where the record says (one fault, one finding)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
+        went_to[payer] = receiver
     if state.leader is None:
-        _begin_play(state, next(p for p, r in receiver_of.items() if r == state.receivers[0]))
+        o1 = state.receivers[0]
+        leader = next(p for p, r in receiver_of.items() if r == o1)
+        as_sent = next((p for p, r in went_to.items() if r == o1), leader)
+        _begin_play(state, as_sent if state.first_lead == as_sent else leader)   # as the record plays it
         _check_leader(ctx, state)
 
 
@@ -557,12 +596,15 @@ def _return(ctx, state, action):
     if problem:
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
                   f"seat {seat} returned {CODES[action.card]}: {problem}", seat, action.index)
+    to = payer
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
-    state.hands[payer] += ONE[action.card]
-    state.sizes[payer] += 1
-    state.returned[seat] = action.card
+        if action.to != seat:
+            to = action.to      # the card goes where the record says (one fault, one finding)
+    state.hands[to] += ONE[action.card]
+    state.sizes[to] += 1
+    state.returned[seat] = (action.card, to)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:
@@ -594,7 +636,7 @@ def _owed_text(state) -> str:
         owing = [p for p in state.payers if p not in state.paid]
         return "tribute is still owed by seat " + " and seat ".join(map(str, owing))
     if state.phase == "return":
-        owing = [r for r in state.receivers if r not in state.returned]
+        owing = [r for r in state.given if r not in state.returned]
         return "a return is still owed by seat " + " and seat ".join(map(str, owing))
     return "no tribute or return is owed now"
 
@@ -648,6 +690,11 @@ def _shown(cards) -> str:
     return " ".join(CODES[c] for c in sorted(cards))
 
 
+def in_rank_order(cards, level: int) -> list[int]:
+    """Cards low to high in level order (§ terms), the wild cards among the level cards."""
+    return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
+
+
 def _choose_reading(state, seat, cards, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.readings(tuple(sorted(cards)), state.level)
@@ -699,31 +746,58 @@ def legal(state) -> dict:
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
     top = state.top[1]
-    held = _followers_held(state, seat, top)
-    return {"phase": "play", "seat": seat, "top": top.name, "held": held,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}"
-                   + (f"; seat {seat} held " + ", ".join(held) if held else f"; seat {seat} held none")}
+    found = _followers(state, seat, top)
+    shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
+    plays = [f"{cards} as {r.name}" for r, cards in shown]
+    held = f"; from its hand: {grouped_plays([(r.type, c) for r, c in shown])}" if found \
+        else "; it held nothing that may follow"
+    return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
+            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
 
 
-def _followers_held(state, seat, top) -> list[str]:
-    """Plays of one rank (and the joker bomb) in the seat's hand that may follow `top`."""
+def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
+    """One play from the seat's hand for each reading that may follow `top`, weakest first (§3)."""
     cards = unpack(state.hands[seat])
     wild = state.level * 4 + HEARTS
-    by_rank: dict[int, list[int]] = {}
+    naturals: dict[int, list[int]] = {}
     for c in cards:
         if c != wild:
-            by_rank.setdefault(rank(c), []).append(c)
+            naturals.setdefault(rank(c), []).append(c)
     wilds = [c for c in cards if c == wild]
+    found = {}
+
+    def consider(parts):
+        picks = [c for group, need in parts for c in group[:need]]
+        short = sum(need for _, need in parts) - len(picks)
+        if short <= len(wilds):
+            play = tuple(sorted(picks + wilds[:short]))
+            for r in state.combos.readings(play, state.level):
+                if beats(r, top):
+                    found.setdefault((r.name, r.step), (r, play))
+
     sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
-    found = []
-    for group in by_rank.values():
-        for size in sizes + tuple(range(4, min(len(group) + len(wilds), state.options["max_bomb_size"]) + 1)):
-            play = tuple(sorted((group + wilds)[:size]))
-            found += [r for r in state.combos.readings(play, state.level) if beats(r, top)]
+    for group in naturals.values():
+        for size in sizes + tuple(range(4, state.options["max_bomb_size"] + 1)):
+            consider([(group, size)])
+    if top.type == "full_house":
+        for t, p in permutations(naturals, 2):
+            consider([(naturals[t], 3), (naturals[p], 2)])
+    if top.type in RUN_SHAPES or top.type == "straight_flush":
+        _runs_held(naturals, top, consider)
     jokers = [c for c in cards if c >= 52]
     if len(jokers) == 4:
-        found += [r for r in state.combos.readings(tuple(jokers), state.level) if beats(r, top)]
-    return sorted({r.name for r in found})
+        consider([(jokers, 4)])
+    return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
+
+
+def _runs_held(naturals, top, consider):
+    """Runs of the top's shape (straights also one suit at a time, for straight flushes)."""
+    positions, per = RUN_SHAPES.get(top.type, RUN_SHAPES["straight"])
+    suits = (None, 0, 1, 2, 3) if per == 1 else (None,)
+    for high in range(positions, 15):
+        ranks = [ACE if p in (1, 14) else p - 2 for p in range(high - positions + 1, high + 1)]
+        for suit in suits:
+            consider([([c for c in naturals.get(r, []) if suit is None or c & 3 == suit], per) for r in ranks])
 
 
 def snapshot(state) -> dict:
@@ -731,7 +805,10 @@ def snapshot(state) -> dict:
         "level": level_code(state.level),
         "phase": "over" if state.over else state.phase,
         "turn": None if state.over else (state.turn if state.phase == "play" else None),
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "levels": state.levels,
+        "declaring": state.declaring,
+        "wild": [CODES[state.level * 4 + HEARTS]],
+        "hands": [[CODES[c] for c in in_rank_order(unpack(h), state.level)] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
                   for seat, cards, reading in state.trick],
@@ -739,7 +816,7 @@ def snapshot(state) -> dict:
         "tribute": {
             "kind": state.tribute,
             "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
-            "returned": [{"seat": r, "card": CODES[c], "to": state.given[r][0]} for r, c in state.returned.items()],
+            "returned": [{"seat": r, "card": CODES[c], "to": to} for r, (c, to) in state.returned.items()],
         },
         "owed": None if state.phase == "play" else _owed_text(state),
     }
@@ -770,61 +847,88 @@ def _final_order(state) -> list[int]:
 
 
 def _advance(match, order, level, o1_last_play):
-    """Rise, match win, attempts at A (§5), then the winners declare the next deal."""
+    """Rise, match win, failures at A (§5), then the winners declare the next deal."""
     o1 = order[0]
     winners, declaring = team(o1), match.declaring
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
-    rise = {2: match.rules["options"]["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    opts = match.rules["options"]
+    rise = {2: opts["one_two_levels"], 3: 2, 4: 1}[partner_place]
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
-    if match.rules["options"]["a_fail_rule"] in ("three_consecutive_to_k", "two_consecutive_to_two"):
-        for t in (0, 1):
-            if t != attempting:
-                match.attempts[t] = 0   # a deal that is not this team's attempt restarts its count
-    if attempting is not None:
-        _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play)
+    a_win = opts["a_win"]
+    if attempting is not None and winners == attempting and (
+            a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
+        match.winner = attempting
+    else:
+        _count_failures(match, attempting, start_levels)
+        if attempting is not None and opts["ace_finish_to_two"] and winners != attempting and o1_last_play \
+                and all(rank(c) == ACE for c in o1_last_play):
+            match.levels[attempting] = 0
+            match.attempts[attempting] = 0
     match.declaring = winners
     match.previous_order = order
 
 
-def _attempt_at_ace(match, declaring, winners, partner_place, start_levels, o1_last_play):
-    opts = match.rules["options"]
-    a_win = opts["a_win"]
-    wins = winners == declaring and (a_win == "any" or partner_place == 2
-                                     or (a_win == "one_two_or_one_three" and partner_place == 3))
-    if wins:
-        match.winner = declaring
-        return
-    rule = opts["a_fail_rule"]
-    match.attempts[declaring] += 1
-    limit = 2 if rule == "two_consecutive_to_two" else 3
-    if rule != "none" and match.attempts[declaring] >= limit:
-        match.levels[declaring] = {"three_to_two": 0, "two_consecutive_to_two": 0, "three_consecutive_to_k": KING,
-                                   "three_to_opponents_level": start_levels[1 - declaring]}[rule]
-        match.attempts[declaring] = 0
-    if opts["ace_finish_to_two"] and winners != declaring and o1_last_play \
-            and all(rank(c) == ACE for c in o1_last_play):
-        match.levels[declaring] = 0
-        match.attempts[declaring] = 0
+# the page's named A-failure rules (§5) as (failures, what counts as one, where the team goes)
+A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts", "2"),
+                "three_consecutive_to_k": (3, "consecutive_attempts", "K"),
+                "three_to_opponents_level": (3, "attempts", "opponents_level"),
+                "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
+
+
+def a_fail_rule(opts) -> tuple[int | None, str, str]:
+    """(failures, what counts, where the team goes): the named `a_fail_rule`, each part
+    replaced by `a_fail_after`, `a_fail_counts`, `a_fail_to` where those are set."""
+    after, counts, to = A_FAIL_RULES[opts["a_fail_rule"]]
+    return (opts["a_fail_after"] or after, opts["a_fail_counts"] or counts, opts["a_fail_to"] or to or "2")
+
+
+def _count_failures(match, attempting, start_levels):
+    """A deal that did not win the match: failures at A, and the move at the limit (§5).
+    `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
+    at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
+    after, counts, to = a_fail_rule(match.rules["options"])
+    for t in (0, 1):
+        failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
+        if failed:
+            match.attempts[t] += 1
+        elif counts == "consecutive_attempts":
+            match.attempts[t] = 0
+        if failed and after is not None and match.attempts[t] >= after:
+            match.levels[t] = start_levels[1 - t] if to == "opponents_level" else _rank_index(to)
+            match.attempts[t] = 0
 
 
 def _check_deal_claims(ctx, deal, outcome, state):
     claimed = deal.result or {}
+    _check_claim_keys(ctx, claimed)
+    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
+        ctx.error("guandan.result.order", ctx.at("result", "order"),
+                  f"claimed finishing order {plain(claimed['order'])}, computed {plain(outcome['order'])}")
+    _check_levels_claim(ctx, claimed, outcome["levels"])
+    _check_tribute_claim(ctx, claimed, outcome["tribute"])
+
+
+def _check_claim_keys(ctx, claimed):
+    """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in claimed:
         if key in ("winner", "scores"):
             ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
-    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
-        ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  f"claimed finishing order {claimed['order']}, computed {outcome['order']}")
+
+
+def _check_levels_claim(ctx, claimed, computed):
     if "levels" in claimed:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
-        if said != outcome["levels"]:
+        if said != computed:
             ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-                      f"claimed levels {said} after this deal, computed {outcome['levels']}")
-    if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
+                      f"claimed levels {' and '.join(said)} after this deal, computed {' and '.join(computed)}")
+
+
+def _check_tribute_claim(ctx, claimed, computed):
+    if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+                  f"claimed tribute {claimed['tribute']}, computed {computed}")
 
 
 def _order_matches(claimed, computed, state) -> bool:
@@ -837,21 +941,27 @@ def _order_matches(claimed, computed, state) -> bool:
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
-    """A deal not played to its end: a stopped one carries on from its claimed order, if any
-    (notation §9)."""
-    claimed = (deal.result or {}).get("order")
-    full = _complete_order(claimed) if claimed else None
+    """A deal not played to its end: a stopped one carries on from its claimed order, if any,
+    and its claimed levels set the next deal's levels (notation §9)."""
+    claimed = deal.result or {}
+    full = _complete_order(claimed["order"]) if claimed.get("order") else None
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
                        leader=state.leader, out=list(state.out))
     if match.winner is not None or not stopped:
         return outcome
+    _check_claim_keys(ctx, claimed)
+    if state is not None:
+        _check_tribute_claim(ctx, claimed, state.tribute)
     if full is None or not match.settled:
         match.settled = False     # later deals are not checkable (notation §9)
         return outcome
     level = match.levels[match.declaring if match.declaring is not None else 0]
     _advance(match, full, level, None)
+    _check_levels_claim(ctx, claimed, [level_code(v) for v in match.levels])
+    if "levels" in claimed:
+        match.levels = [_rank_index(v) for v in claimed["levels"]]
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
 
@@ -867,7 +977,7 @@ def finish_match(ctx, match, claimed) -> dict:
     if "levels" in claimed and match.settled:
         said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
         if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {said}, computed {levels}")
+            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {' and '.join(said)}, computed {' and '.join(levels)}")
     if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")

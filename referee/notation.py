@@ -17,7 +17,7 @@ import jsonschema
 import orjson
 
 from .cards import CODES, parse_card, reading_code
-from .findings import ERROR, INFO, Finding, pointer
+from .findings import ERROR, INFO, Finding, plain, pointer
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 
@@ -41,6 +41,7 @@ _fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]),
 _full_validator = jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
+MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
                int: "a number", float: "a number", type(None): "null"}
@@ -78,6 +79,74 @@ def parse_json(text: str | bytes):
         return Finding(ERROR, "notation.json", "", f"the record is not valid JSON: {exc}")
 
 
+def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
+    """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
+    CGR/1 reads it as a broken record. Cheap when there is none: a text holding no more colons
+    than the value has keys and colons in its strings writes no key twice (no \\u003a escape aside)."""
+    if isinstance(text, bytes):
+        text = text.decode("utf-8", "replace")
+    if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
+        return []
+    try:
+        twice = json.loads(text, object_pairs_hook=_object)
+    except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
+        return []
+    return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
+                    f"the key {key!r} is written more than once in this object; only one may stand")
+            for path, holder in _walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
+
+
+_COLON_ESCAPE = re.compile(r"\\u003[aA]")
+
+
+class _Twice(dict):
+    twice: list
+
+
+def _object(pairs):
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    seen = set()
+    found = _Twice(found)
+    found.twice = list(dict.fromkeys(key for key, _ in pairs if key in seen or seen.add(key)))
+    return found
+
+
+def _walk(value):
+    """(path, value) for every object and array in a JSON value, without recursion."""
+    stack = [((), value)]
+    while stack:
+        path, item = stack.pop()
+        yield path, item
+        children = item.items() if isinstance(item, dict) else enumerate(item)
+        stack += [(path + (key,), child) for key, child in children if isinstance(child, (dict, list))]
+
+
+def _colons(value) -> int:
+    """Keys, and colons in keys and strings, of a JSON value (the hot path: lists of cards are
+    joined whole)."""
+    total = 0
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if type(item) is dict:
+            total += len(item) + "".join(item).count(":")
+            item = item.values()
+        else:
+            try:
+                total += "".join(item).count(":")
+                continue
+            except TypeError:
+                pass
+        for child in item:
+            if type(child) is str:
+                total += child.count(":")
+            elif type(child) in (dict, list):
+                stack.append(child)
+    return total
+
+
 def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     try:
@@ -88,27 +157,47 @@ def structure_findings(record) -> list[Finding]:
     errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
     findings = {}
     for error in errors:
-        for finding in _finding_from(error):
+        for finding in _finding_from(error, record):
             findings.setdefault((finding.rule, finding.at), finding)
     return list(findings.values()) or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
 
 
-def _finding_from(error) -> list[Finding]:
+def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:
+    """A finding at `path`, with the deal, action and acting seat it lies in (notation §9)."""
+    deal = action = seat = None
+    if len(path) > 1 and path[0] == "deals" and isinstance(path[1], int):
+        deal = path[1]
+        if len(path) > 3 and path[2] == "actions" and isinstance(path[3], int):
+            action = path[3]
+            seat = _acting_seat(record, deal, action)
+    return Finding(severity, rule, pointer(*path), message, seat, deal, action)
+
+
+def _acting_seat(record, deal: int, action: int) -> int | None:
+    try:
+        seat = record["deals"][deal]["actions"][action]["seat"]
+        return seat if type(seat) is int and 0 <= seat < len(record["players"]) else None
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+def _finding_from(error, record) -> list[Finding]:
     path = list(error.absolute_path)
-    at = pointer(*(path[:-1] if error.schema.get("x-at") == "parent" else path))
+    at = path[:-1] if error.schema.get("x-at") == "parent" else path
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return [Finding(ERROR, "notation.key.unknown", pointer(*error.absolute_path, key),
-                        f"unknown key {key!r} (keys starting with x- are free for extensions)")
+        return [located(record, "notation.key.unknown", path + [key],
+                        f"unknown key {plain(key)} (keys starting with x- are free for extensions)")
                 for key in error.instance if key not in known and not key.startswith("x-")]
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
-        return [Finding(ERROR, "notation.key.missing", at, f"missing required key {name!r}")]
+        return [located(record, "notation.key.missing", at, f"missing required key {plain(name)}")]
     rule = error.schema.get("x-rule", "notation.structure")
     template = error.schema.get("x-message")
-    message = template.format(value=error.instance) if template else _plain(error)
-    return [Finding(ERROR, rule, at, message)]
+    message = template.replace("{value!r}", "{value}").format(value=plain(error.instance)) if template \
+        else _plain(error)
+    return [located(record, rule, at, message)]
 
 
 def _plain(error) -> str:
@@ -126,8 +215,8 @@ def _plain(error) -> str:
     if error.validator == "minLength":
         return "must not be empty"
     if error.validator == "enum":
-        return f"{error.instance!r} is not one of {', '.join(map(repr, value))}"
-    return f"{error.instance!r} is not allowed here"
+        return f"{plain(error.instance)} is not one of {plain(value)}"
+    return f"{plain(error.instance)} is not allowed here"
 
 
 def seat_findings(record: dict) -> list[Finding]:
@@ -138,10 +227,10 @@ def seat_findings(record: dict) -> list[Finding]:
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
-        if isinstance(value, float):
+        if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
-        if isinstance(value, int) and value >= seats and path:
-            found.append(Finding(ERROR, "notation.seat", pointer(*path),
+        if isinstance(value, (int, float)) and value >= seats and path:
+            found.append(located(record, "notation.seat", list(path),
                                  f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
 
     def check_all(values, *path):
@@ -170,6 +259,33 @@ def seat_findings(record: dict) -> list[Finding]:
     return found
 
 
+def number_findings(record: dict) -> list[Finding]:
+    """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
+    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part."""
+    found = []
+
+    def check(value, *path):
+        if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
+            found.append(Finding(ERROR, "notation.number", pointer(*path),
+                                 f"{value!r} is beyond any number a record can mean (at most 10^12)"))
+
+    def check_all(values, *path):
+        for i, value in enumerate(values):
+            check(value, *path, i)
+
+    for d, deal in enumerate(record["deals"]):
+        for a, action in enumerate(deal["actions"]):
+            if len(action) > 2:
+                check(action.get("count"), "deals", d, "actions", a, "count")
+                check(action.get("t"), "deals", d, "actions", a, "t")
+        check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
+    start = record.get("start", {})
+    check_all(start.get("a_attempts", []), "start", "a_attempts")
+    check_all(start.get("totals", []), "start", "totals")
+    check_all(record.get("result", {}).get("totals", []), "result", "totals")
+    return found
+
+
 def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     """The deals with card codes read; an info finding where aliases were used."""
     alias_at = []
@@ -177,7 +293,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     def card(code, *path):
         found = _CANONICAL.get(code)
         if found is None:
-            alias_at.append(pointer(*path))
+            alias_at.append(list(path))
             found = parse_card(code)
         return found
 
@@ -196,9 +312,9 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
         deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
     findings = []
     if alias_at:
-        findings.append(Finding(INFO, "notation.card.alias", alias_at[0],
+        findings.append(located(record, "notation.card.alias", alias_at[0],
                                 "the record writes cards with aliases (10 for T, lowercase); "
-                                "`referee fmt` writes the canonical codes"))
+                                "`referee fmt` writes the canonical codes", INFO))
     return deals, findings
 
 
@@ -230,6 +346,6 @@ def split_records(text: str, jsonl: bool | None = None):
     if not jsonl:
         yield None, text
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):     # not splitlines(): U+2028 may stand in a string
         if line.strip():
             yield number, line

@@ -17,12 +17,23 @@ A game module offers:
                                                       the match as the last complete deal left it.
                                                       `state` is None when it could not even start
     finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
-    snapshot(state) -> dict                           the table, for `replay`
+    snapshot(state) -> dict                           the table, for `replay`: `hands` (card codes per
+                                                      seat, low to high in the game's rank order),
+                                                      `table` (the trick), `turn`, `phase`; optional
+                                                      `wild` (card codes shown marked), `levels` and
+                                                      `declaring` (team games); any other key is shown
+                                                      as it is
+    legal(state) -> dict                              `may` (a sentence), `seat`; where a play was to be
+                                                      followed `top` and `plays` ("CARDS as TYPE:RANK",
+                                                      weakest first)
+
+Steps of a replay (`replay_steps`): step 0 is the table as dealt, step k+1 the table after
+action k; an action that was rejected is the last step, shown on the table it was tried on.
 """
 from __future__ import annotations
 
 from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
-from .notation import read_deals, seat_findings, structure_findings
+from .notation import number_findings, read_deals, seat_findings, structure_findings
 from .rules import resolve
 
 
@@ -59,7 +70,7 @@ def check_record(record, source=None, observe=None) -> Report:
     game_name = record.get("game") if isinstance(record, dict) else None
     ctx.findings += structure_findings(record)
     if not ctx.findings:
-        ctx.findings += seat_findings(record)
+        ctx.findings += seat_findings(record) + number_findings(record)
     if ctx.findings:
         return _report(ctx, game_name, None, source)
     game = games().get(game_name)
@@ -86,12 +97,12 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     try:
         state = game.start_deal(ctx, match, deal)
     except StopDeal as stop:
-        ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message)
+        ctx.add(stop.severity, stop.rule, stop.at or ctx.at(), stop.message, stop.seat)
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
     for action in deal.actions:
-        if game.is_over(state) and action.verb != "declare":     # reports may stand anywhere (notation §5)
+        if game.is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
             ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
                       "the deal was already over; no action may follow", action.seat, action.index)
             break
@@ -129,8 +140,11 @@ def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
 
 
 def replay_steps(record, deal_index: int):
-    """(report, steps) for one deal: step k is the table after its first k actions (0: as dealt),
-    with the action that led there and the deal's findings up to that action."""
+    """(report, steps) for one deal. Step 0 is the table as dealt and step k+1 the table after
+    action k (actions count from 0, as findings do). An action the replay rejected is shown as a
+    last step, on the table it was tried on, with `rejected` set. Each step lists the deal's
+    findings made there: an action's at its step, the deal's own (hands, leader) at step 0, and
+    its claims and completeness at the last step."""
     raw = []
     game = games().get(record.get("game")) if isinstance(record, dict) else None
 
@@ -142,15 +156,31 @@ def replay_steps(record, deal_index: int):
     if not raw:
         return report, []
     actions = record["deals"][deal_index]["actions"]
+    steps = [{"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
+             for index, table in raw]
     findings = [f for f in report.findings if f.deal == deal_index]
-    steps = [{"step": k, "action": actions[index] if index >= 0 else None, "table": table,
-              "findings": [f for f in findings if _seen_by(f, index)]}
-             for k, (index, table) in enumerate(raw)]
+    rejected = next((f.action for f in findings if f.action is not None and f.action >= len(raw) - 1), None)
+    if rejected is not None:
+        steps.append({"step": rejected + 1, "action": actions[rejected], "table": raw[-1][1], "findings": [],
+                      "rejected": True})
+    for finding in findings:
+        _step_of(finding, steps, deal_index)["findings"].append(finding)
+    steps[-1]["outcome"] = report.deals[deal_index] if deal_index < len(report.deals) else None
     return report, steps
 
 
-def _seen_by(finding, index) -> bool:
-    return finding.action <= index if finding.action is not None else index == -1
+def _step_of(finding, steps, deal_index) -> dict:
+    if finding.action is not None:
+        return next(s for s in reversed(steps) if s["step"] == finding.action + 1)
+    own = pointer("deals", deal_index)
+    if finding.at == own or finding.at.startswith((own + "/hands", own + "/leader", own + "/talon")):
+        return steps[0]
+    return steps[-1]
+
+
+def step_of_action(steps, action: int) -> int | None:
+    """The position in `steps` of the step that shows action `action`, or None."""
+    return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
 
 
 def step_json(step: dict) -> dict:

@@ -4,6 +4,8 @@ transparent, its count must be the hand size, and a seat that went to `report_at
 or fewer without reporting gets a warning."""
 from __future__ import annotations
 
+from .findings import plain
+
 
 class ReportWatch:
     def __init__(self, game: str, report_at: int | None):
@@ -16,7 +18,7 @@ class ReportWatch:
         here = ctx.at("actions", action.index)
         if action.declare != "report":
             ctx.error(f"{self.game}.declare", here + "/declare",
-                      f"there is no declaration {action.declare!r} here; only report{others}", action.seat, action.index)
+                      f"there is no declaration {plain(action.declare)} here; only report{others}", action.seat, action.index)
             return
         if action.count != size:
             said = "no count" if action.count is None else f"{action.count} cards"

@@ -5,9 +5,11 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 """
 from __future__ import annotations
 
+import difflib
+import json
 from dataclasses import dataclass
 
-from .findings import ERROR, Finding
+from .findings import ERROR, Finding, plain, pointer
 
 
 @dataclass(frozen=True)
@@ -27,12 +29,19 @@ class Option:
 
     def describe(self) -> str:
         if self.choices:
-            return " | ".join(_show(c) for c in self.choices)
-        return self.kind.__name__ + (" or null" if self.nullable else "")
+            return " | ".join(json_text(c) for c in self.choices)
+        return KIND_NAMES[self.kind] + (" or null" if self.nullable else "")
 
 
-def _show(value) -> str:
-    return "true" if value is True else "false" if value is False else str(value)
+KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string", dict: "an object", list: "a list"}
+
+
+def json_text(value) -> str:
+    """A value as the record would spell it (true, null, "top"), never as Python would."""
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
 
 
 def resolve(game, raw) -> tuple[dict, list[Finding]]:
@@ -48,18 +57,25 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
         findings.append(Finding(ERROR, "notation.rules.preset", at,
-                                f"unknown preset {preset!r} for {game.NAME}; presets: {', '.join(game.PRESETS)}"))
+                                f"unknown preset {plain(preset)} for {game.NAME}{_did_you_mean(preset, game.PRESETS)}; "
+                                f"presets: {', '.join(game.PRESETS)}"))
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
     options.update(game.PRESETS[preset])
     for name, value in overrides.items():
         option = game.OPTIONS.get(name)
         if option is None and not name.startswith("x-"):
-            findings.append(Finding(ERROR, "notation.rules.option", f"/rules/options/{name}",
-                                    f"unknown option {name!r} for {game.NAME}"))
+            findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
+                                    f"unknown option {plain(name)} for {game.NAME}{_did_you_mean(name, game.OPTIONS)}; "
+                                    f"options: {', '.join(game.OPTIONS)}"))
         elif option is not None and not option.allows(value):
-            findings.append(Finding(ERROR, "notation.rules.option", f"/rules/options/{name}",
-                                    f"option {name} takes {option.describe()}, not {value!r}"))
+            findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
+                                    f"option {name} takes {option.describe()}, not {plain(value)}"))
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings
+
+
+def _did_you_mean(name, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1) if isinstance(name, str) else []
+    return f" (did you mean {close[0]}?)" if close else ""

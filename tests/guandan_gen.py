@@ -78,18 +78,29 @@ def may_follow(play, top) -> bool:
     return play[0] == top[0] and play[2] > top[2]
 
 
-def deal_hands(rng):
+def deal_hands(rng, partial=None):
+    """Four hands of 27; `partial` (a list of four card lists) names cards a hand must hold."""
+    partial = partial or [[], [], [], []]
     deck = DECK[:]
+    for hand in partial:
+        for card in hand:
+            deck.remove(card)
     rng.shuffle(deck)
-    return [sorted(deck[i * 27:(i + 1) * 27]) for i in range(4)]
+    hands = []
+    for hand in partial:
+        need = 27 - len(hand)
+        hands.append(sorted(list(hand) + deck[:need]))
+        deck = deck[need:]
+    return hands
 
 
 class DealPlayer:
-    """Plays a deal with a simple bot; `scripted` maps a seat to (cards, as) it leads first."""
+    """Plays a deal with a simple bot; `scripted` maps a seat to a list of (cards, as) it leads,
+    in turn, whenever it is on lead (the bot passes on them, so the leader's come first)."""
 
     def __init__(self, rng, hands, level, leader, scripted=None):
         self.rng, self.level = rng, level
-        self.scripted = dict(scripted or {})
+        self.scripted = {seat: list(plays) for seat, plays in (scripted or {}).items()}
         self.hands = [list(h) for h in hands]
         self.actions, self.out = [], []
         self.leader = leader
@@ -123,8 +134,8 @@ class DealPlayer:
                     choice = min(plain, key=lambda p: p[2])
                 elif bombs and self.rng.random() < 0.15:
                     choice = min(bombs, key=ladder)
-            if top is None and turn in self.scripted:
-                cards, reading = self.scripted.pop(turn)
+            if top is None and self.scripted.get(turn):
+                cards, reading = self.scripted[turn].pop(0)
                 choice = ("scripted", len(cards), 100, list(cards))
             if choice is None:
                 self.actions.append({"seat": turn, "pass": True})
@@ -193,21 +204,25 @@ def return_card(hand, received, level):
     return min(pool, key=lambda c: level_value(rank_of(c), level))
 
 
-def match_record(seed: int, max_deals: int = 12) -> dict:
-    """A fresh official-preset match of up to max_deals deals, with every claim filled in."""
+def match_record(seed: int, max_deals: int = 12, plan=()) -> dict:
+    """A fresh official-preset match of up to max_deals deals, with every claim filled in.
+    `plan[i]` may fix deal i: {"hands": cards each seat holds, "leader": (first deal only),
+    "scripted": as DealPlayer takes it}."""
     rng = random.Random(seed)
     levels, declaring, order = [0, 0], None, None
     deals, winner = [], None
-    for _ in range(max_deals):
+    for number in range(max_deals):
+        spec = plan[number] if number < len(plan) else {}
         level = RANKS[levels[declaring] if declaring is not None else 0]
-        hands = deal_hands(rng)
+        hands = deal_hands(rng, spec.get("hands"))
         deal = {"hands": [list(h) for h in hands]}
         if order is None:
             tribute, actions, leader = "none", [], rng.randrange(4)
+            leader = spec.get("leader", leader)
             deal["leader"] = leader
         else:
             tribute, actions, leader = tribute_actions(rng, hands, order, level)
-        player = DealPlayer(rng, hands, level, leader)
+        player = DealPlayer(rng, hands, level, leader, spec.get("scripted"))
         order = player.play()
         partner_place = order.index((order[0] + 2) % 4) + 1
         winners = order[0] % 2

@@ -207,6 +207,15 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
 
+def test_steps_show_the_rejected_action_as_referee_replay_does(client):
+    from pathlib import Path
+    disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
+    record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
+    step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "24", "--json"])
+    assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
+
+
 def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
     record_id = post(client, guandan(5)).get_json()["id"]
     assert "2 deal" in assert_error(client.get(f"/v1/records/{record_id}/deals/2/steps/0"), 404)["message"]
@@ -324,7 +333,12 @@ def test_store_import_loads_files_into_the_same_store(db, tmp_path, client):
 def served(monkeypatch):
     """The arguments `referee serve` would start waitress with."""
     calls = []
-    monkeypatch.setattr("waitress.serve", lambda app, **kwargs: calls.append((app, kwargs)))
+
+    class Server:
+        def run(self):
+            pass
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: calls.append((app, kwargs)) or Server())
     monkeypatch.delenv("REFEREE_API_TOKEN", raising=False)
     return calls
 
@@ -340,13 +354,15 @@ def test_serve_refuses_unguarded_writes(served, db, args, message):
 def test_serve_starts_read_only_or_open_on_loopback(served, db, args, access):
     result = CliRunner().invoke(main, ["serve", "--db", db, "--port", "8123", *args])
     assert result.exit_code == 0 and f"writes: {access}" in result.output
-    assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "referee"}
+    assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "referee",
+                            "connection_limit": 100, "channel_timeout": 10, "cleanup_interval": 10,
+                            "max_request_body_size": 10 * 1024 * 1024}
 
 
 def test_serve_takes_the_token_from_a_file_or_the_environment(served, db, tmp_path, monkeypatch):
     token_file = tmp_path / "token"
-    token_file.write_text("from-file\n")
+    token_file.write_text("from-file-0123456789\n")
     CliRunner().invoke(main, ["serve", "--db", db, "--token-file", str(token_file)])
-    monkeypatch.setenv("REFEREE_API_TOKEN", "from-env")
+    monkeypatch.setenv("REFEREE_API_TOKEN", "from-env-0123456789")
     CliRunner().invoke(main, ["serve", "--db", db])
-    assert [app.config["REFEREE_TOKEN"] for app, _ in served] == ["from-file", "from-env"]
+    assert [app.config["REFEREE_TOKEN"] for app, _ in served] == ["from-file-0123456789", "from-env-0123456789"]

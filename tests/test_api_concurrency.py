@@ -13,6 +13,7 @@ import orjson
 from waitress.server import create_server
 
 from api import create_app
+from api.limits import Limits
 from tests.guandan_gen import match_record
 
 CLIENTS, RECORDS = 8, 6
@@ -55,7 +56,7 @@ def test_concurrent_submissions_store_every_record_exactly_once(tmp_path):
     db = str(tmp_path / "referee.db")
     bodies = [orjson.dumps(match_record(seed, max_deals=2)) for seed in range(RECORDS)]
     sessions = [[] for _ in range(CLIENTS)]
-    with serving(create_app(db)) as port:
+    with serving(create_app(db, limits=Limits(queue=CLIENTS))) as port:
         threads = [threading.Thread(target=client_session, args=(port, bodies, seed, sessions[seed]))
                    for seed in range(CLIENTS)]
         for thread in threads:

@@ -77,16 +77,36 @@ def test_replay_step():
 def test_replay_whole_deal_and_text():
     frames = json.loads(run("replay", VALID, "--deal", "0", "--json").output)
     assert len(frames) == len(json.loads(Path(VALID).read_text())["deals"][0]["actions"]) + 1
+    assert frames[-1]["outcome"]["status"] == "complete"
     text = run("replay", VALID, "--deal", "0", "--step", "1")
-    assert text.exit_code == 0 and "step 1: seat" in text.output
+    assert text.exit_code == 0 and "step 1: action 0, seat" in text.output
 
 
-def test_replay_stops_at_the_error():
-    result = run("replay", DISPUTED, "--deal", "0", "--step", "24", "--json")
-    frame = json.loads(result.output)
-    assert frame["findings"] == []
-    past = run("replay", DISPUTED, "--deal", "0", "--step", "26")
-    assert past.exit_code == 1 and "replays to step 24" in past.output
+def test_replay_shows_the_rejected_action_as_the_last_step():
+    """Step k+1 is the table after action k; the disputed action 24 is step 25, rejected, exit 1."""
+    frames = json.loads(run("replay", DISPUTED, "--deal", "0", "--json").output)
+    last = frames[-1]
+    assert [f["step"] for f in frames] == list(range(26))
+    assert last["rejected"] and last["action"] == json.loads(Path(DISPUTED).read_text())["deals"][0]["actions"][24]
+    assert [f["rule"] for f in last["findings"]] == ["guandan.follow"] and last["findings"][0]["action"] == 24
+    assert frames[24]["findings"] == [] and frames[24]["table"] == last["table"]
+    by_action = run("replay", DISPUTED, "--deal", "0", "--action", "24")
+    assert by_action.exit_code == 1 and "step 25: action 24" in by_action.output and "REJECTED" in by_action.output
+    assert "legal then:" in by_action.output and "bomb 7S 7H 7H 7C, 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
+    by_finding = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
+    assert by_finding == last
+    assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 1
+
+
+def test_replay_shows_claims_at_the_end_of_the_deal(tmp_path):
+    record = json.loads(Path(VALID).read_text())
+    record["deals"][0]["result"] = {"order": [3, 2, 1, 0]}
+    path = tmp_path / "claim.json"
+    path.write_text(json.dumps(record))
+    result = run("replay", str(path), "--deal", "0", "--json")
+    frames = json.loads(result.output)
+    assert result.exit_code == 1 and frames[0]["findings"] == []
+    assert [f["rule"] for f in frames[-1]["findings"]] == ["guandan.result.order"]
 
 
 def test_replay_bad_deal_index():
@@ -140,3 +160,17 @@ def test_odd_inputs_never_crash(tmp_path, text):
     assert result.exit_code in (1, 2)
     assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
     assert json.loads(result.output.splitlines()[0])["valid"] is False
+
+
+@pytest.mark.parametrize("path", sorted(str(p) for p in SAMPLES.parent.glob("*/disputed-*.json")))
+def test_disputed_samples_replay_to_their_dispute(path):
+    """Issue 9: every disputed sample's first error is on the table of its step, exit 1."""
+    report = json.loads(run("validate", "--json", path).output)
+    first = next(f for f in report["findings"] if f["severity"] == "error" and "deal" in f)
+    index = report["findings"].index(first)
+    shown = run("replay", path, "--finding", str(index))
+    assert shown.exit_code == 1 and first["rule"] in shown.output
+    step = json.loads(run("replay", path, "--finding", str(index), "--json").output)
+    assert first in step["findings"]
+    if "action" in first:
+        assert step["step"] == first["action"] + 1

@@ -240,6 +240,7 @@ def test_what_was_legal_lists_the_plays_from_the_hand():
     act(s, 0, "4S", "4H")
     shown = legal(s)
     assert shown["top"] == "pair:4"
-    assert shown["plays"] == ["2D BJ as pair:2", "5C BJ as pair:5", "9S 9H 9D as triplet:9",
+    assert shown["plays"] == ["5C BJ as pair:5", "2D BJ as pair:2", "9S 9H 9D as triplet:9",   # strongest last
                               "9S 9H BJ as triplet:9", "9S 9H 9D BJ as four_bomb:9"]
+    assert "from its hand: pair 5C BJ, 2D BJ; triplet 9S 9H 9D, 9S 9H BJ; four bomb 9S 9H 9D BJ" in shown["may"]
     assert shown["may"].startswith("seat 1 passes, or plays on a pair of 4s: only a pair of 5s, a pair of 2s or a bomb")

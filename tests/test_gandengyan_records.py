@@ -184,6 +184,13 @@ def test_action_after_the_deal_ended():
     assert errors(rep) == [("gandengyan.deal.over", "/deals/0/actions/1")]
 
 
+def test_a_report_after_the_deal_ended_is_a_late_action():
+    """Notation §5, §7: reports stand anywhere before the deal ends; after it they are late."""
+    rep = check(one_deal(actions=[OUT, {"seat": 1, "declare": "report", "count": 5}]))
+    assert errors(rep) == [("gandengyan.deal.over", "/deals/0/actions/1")]
+    assert rep.findings[0].action == 1 and rep.findings[0].deal == 0
+
+
 def test_tribute_in_a_record_is_caught_by_the_structure_with_the_pages_rule_id():
     rec = one_deal(actions=[{"seat": 0, "tribute": "3S"}, OUT])
     assert errors(check(rec)) == [("gandengyan.action.unknown", "/deals/0/actions/0/tribute")]

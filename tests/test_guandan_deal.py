@@ -31,6 +31,7 @@ def test_hand_size():
     d["hands"][2].append(d["hands"][1].pop())
     report = check(d)
     assert ("guandan.deal.hand_size", "/deals/0/hands/1") in findings(report)
+    assert (report.findings[0].deal, report.findings[0].seat) == (0, 1)
 
 
 def test_deck_must_be_two_packs():
@@ -133,11 +134,42 @@ def test_deal_over_after_one_two_finish():
     assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
 
 
-def test_play_out_after_one_two():
-    d = quick_deal([0, 2])
-    report = check(d, rules={"preset": "official", "options": {"play_out_after_one_two": True}})
+PLAY_OUT = {"preset": "official", "options": {"play_out_after_one_two": True}}
+
+
+def test_play_out_after_one_two_a_record_stopping_at_the_one_two_finish_is_incomplete():
+    report = check(quick_deal([0, 2]), rules=PLAY_OUT)
     assert report.deals[0]["status"] == "incomplete"
     assert ("notation.deal.incomplete", "/deals/0/actions") in findings(report, "warning")
+
+
+def played_out(third_leads=3):
+    """Seats 0 and 2 go out (1-2), seat 2's last trick is passed out, then the next holder
+    after seat 2 (seat 3) leads its whole hand as singles while seat 1 passes (§4.5)."""
+    d = quick_deal([0, 2])
+    d["actions"] += [PASS(3), PASS(1)]
+    singles = d["hands"][third_leads]
+    for i, card in enumerate(singles):
+        d["actions"].append(P(third_leads, card))
+        if i < len(singles) - 1:
+            d["actions"].append(PASS((third_leads + 2) % 4))
+    return d
+
+
+@pytest.mark.parametrize("claim", [[0, 2, 3, 1], [0, 2, 1, 3], [0, 2]])
+def test_play_out_after_one_two_third_and_fourth_in_either_order(claim):
+    d = played_out()
+    d["result"] = {"order": claim, "levels": ["5", "2"]}
+    report = check(d, rules=PLAY_OUT)
+    assert findings(report) == [] and report.deals[0]["order"] == [0, 2, 3, 1]
+
+
+def test_play_out_after_one_two_trick_led_by_the_next_holder_after_the_winner():
+    """Seat 2 wins the trick and its partner is out too: seat 3, next after it, leads; not seat 1."""
+    report = check(played_out(third_leads=1), rules=PLAY_OUT)
+    first_lead = len(quick_deal([0, 2])["actions"]) + 2
+    assert findings(report) == [("guandan.turn", f"/deals/0/actions/{first_lead}")]
+    assert report.findings[0].legal["seat"] == 3
 
 
 # ---------------------------------------------------------------- §5 order, levels, match
@@ -195,6 +227,49 @@ def test_failing_at_a(rule, attempts, order, levels):
     report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
                    rules={"preset": "official", "options": {"a_fail_rule": rule}})
     assert report.deals[0]["levels"] == levels
+
+
+NAMED_AS_PARAMETERS = {
+    "none": {}, "three_to_two": {"a_fail_after": 3, "a_fail_counts": "attempts", "a_fail_to": "2"},
+    "three_consecutive_to_k": {"a_fail_after": 3, "a_fail_counts": "consecutive_attempts", "a_fail_to": "K"},
+    "three_to_opponents_level": {"a_fail_after": 3, "a_fail_to": "opponents_level"},
+    "two_consecutive_to_two": {"a_fail_after": 2, "a_fail_counts": "consecutive_attempts"},
+}
+
+
+@pytest.mark.parametrize("rule, attempts, order, levels", [
+    ("none", [2, 0], [0, 1, 3], ["A", "5"]),
+    ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
+    ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
+    ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
+    ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
+])
+def test_the_named_a_failure_rules_as_parameters(rule, attempts, order, levels):
+    """docs/guandan.md: a_fail_after / a_fail_counts / a_fail_to give the page's four values."""
+    report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
+                   rules={"preset": "official", "options": NAMED_AS_PARAMETERS[rule]})
+    assert report.deals[0]["levels"] == levels
+
+
+@pytest.mark.parametrize("options, playing, attempts, order, levels", [
+    # a platform's two failures, consecutive or not, back to 2
+    ({"a_fail_after": 2}, 0, [1, 0], [0, 1, 3], ["2", "5"]),
+    # a failure is any deal begun at A, declared or not: team 1 declares and wins, team 0 fails a third time
+    ({"a_fail_after": 3, "a_fail_counts": "deals_at_a"}, 1, [2, 0], [1, 3], ["2", "8"]),
+    ({"a_fail_after": 3, "a_fail_counts": "attempts"}, 1, [2, 0], [1, 3], ["A", "8"]),
+    # a named rule with one part changed: three consecutive failures, back to J
+    ({"a_fail_rule": "three_consecutive_to_k", "a_fail_to": "J"}, 0, [2, 0], [1, 0, 3], ["J", "7"]),
+])
+def test_a_failure_variants_of_platforms(options, playing, attempts, order, levels):
+    start = {"levels": ["A", "5"], "playing": playing, "a_attempts": attempts}
+    report = check(quick_deal(order, level="A" if playing == 0 else "5"), start=start,
+                   rules={"preset": "official", "options": options})
+    assert findings(report) == [] and report.deals[0]["levels"] == levels
+
+
+def test_a_fail_after_must_be_positive():
+    report = check(quick_deal([0, 2]), rules={"preset": "official", "options": {"a_fail_after": 0}})
+    assert findings(report) == [("notation.rules.option", "/rules/options/a_fail_after")]
 
 
 def test_consecutive_count_restarts_on_a_deal_that_is_not_an_attempt():
@@ -432,6 +507,25 @@ def test_stopped_deal_continues_from_its_claim():
     assert ("guandan.deal.uncheckable", "/deals/1") in findings(no_claim, "warning")
 
 
+def test_claimed_levels_of_a_stopped_deal_set_the_next_level():
+    """Notation §9: the claimed levels set the next deal's levels; levels the claimed order
+    does not give (a 1-2 finish from 2 gives 5) are reported as for a complete deal."""
+    stopped = deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["7", "2"]})
+    resisted = deal([["7H", "KS"], ["RJ"], [], ["RJ"]], [P(0, "7H", "KS")])   # seat 0, the last o1, leads
+    report = check(stopped, resisted)
+    assert findings(report) == [("guandan.lead.pass", "/deals/0/actions/0"),
+                                ("guandan.result.levels", "/deals/0/result/levels")]
+    assert report.deals[1]["level"] == "7" and report.deals[1]["tribute"] == "resisted"
+    agreed = check(deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["5", "2"]}), resisted)
+    assert findings(agreed) == [("guandan.lead.pass", "/deals/0/actions/0"),
+                                ("guandan.play.combination", "/deals/1/actions/0")]   # 7H is no wild card at 5
+
+
+def test_claims_of_other_games_on_a_stopped_deal_are_errors():
+    report = check(deal([[]], [PASS(0)], leader=0, result={"order": [1, 3], "scores": [1, 2]}))
+    assert ("guandan.result.key", "/deals/0/result/scores") in findings(report)
+
+
 @pytest.mark.parametrize("start, expected", [
     ({"playing": 0}, [("guandan.start.levels", "/start")]),
     ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start")]),
@@ -486,11 +580,10 @@ def test_leader_checked_before_the_tribute_is_done():
     assert findings(report) == [("guandan.leader", "/deals/0/leader")]
 
 
-def test_a_report_after_the_deal_ended_is_transparent():
+def test_a_report_after_the_deal_ended_is_a_late_action():
+    """§4.1, §7, notation §5: reports stand anywhere before the deal ends, not after it."""
     d = quick_deal([0, 2])
     d["actions"].append({"seat": 1, "declare": "report", "count": 27})
-    assert findings(check(d)) == []
-    d["actions"].append(PASS(3))
     assert findings(check(d)) == [("guandan.deal.over", f"/deals/0/actions/{len(d['actions']) - 1}")]
 
 
@@ -500,3 +593,17 @@ def test_record_claims_are_checked_after_an_unfinished_last_deal():
     assert findings(right) == [] and "settled" not in right.match
     wrong = check(quick_deal([0, 2]), unfinished, result={"levels": ["6", "2"]})
     assert findings(wrong) == [("guandan.match.levels", "/result/levels")]
+
+
+def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
+    """Issue 9: the legal plays with their cards, grouped by type, strongest last."""
+    hand = [["5S", "6S", "7D", "8C", "9H"], ["4S", "5D", "6D", "7D", "8D", "TC", "JH", "QC", "KD", "AS",
+                                            "3H", "3H", "3D", "3C", "9D"]]
+    report = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "9H"), P(1, "4S", "5D", "6D", "7D", "8D")], leader=0))
+    legal = report.findings[0].legal
+    assert legal["plays"][0].startswith("6D 7D 8D 9D T") and legal["plays"][0].endswith(" as straight:T")
+    assert "4S 5D 6D 7D 8D" not in " ".join(legal["plays"])            # the straight to 8 may not follow
+    kinds = [play.split(" as ")[1].split(":")[0] for play in legal["plays"]]
+    assert "bomb" in kinds and kinds.index("bomb") > max(i for i, k in enumerate(kinds) if k == "straight")
+    assert any(play.endswith(" as bomb:3") for play in legal["plays"])
+    assert "from its hand: straight 6D 7D 8D 9D T" in legal["may"]

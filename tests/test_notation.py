@@ -7,7 +7,7 @@ import jsonschema
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from referee.batch import check_one, check_path, check_text
+from referee.batch import check_one, check_path
 from referee.notation import SCHEMA, structure_findings
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
@@ -102,8 +102,9 @@ def test_missing_file():
     assert report.unreadable and [f.rule for f in report.findings] == ["notation.file"]
 
 
-def test_not_utf8():
-    [report] = check_text(b"\xff\xfe{}", "x.json")
+def test_not_utf8(tmp_path):
+    (tmp_path / "x.json").write_bytes(b"\xff\xfe{}")
+    [report] = check_path(str(tmp_path / "x.json"))
     assert [f.rule for f in report.findings] == ["notation.encoding"]
 
 
@@ -184,3 +185,35 @@ def test_any_value_anywhere_gives_a_report_never_an_exception(probe, value):
     report = check_record(record)
     assert isinstance(report.valid, bool)
     assert all(f.rule and f.message for f in report.findings)
+
+
+def located_errors(record):
+    return [(f.rule, f.at, f.seat, f.deal, f.action) for f in check_record(record).findings if f.severity == "error"]
+
+
+@pytest.mark.parametrize("edit, expected", [
+    (lambda r: r["deals"][0]["actions"][4]["play"].__setitem__(0, "1H"),
+     ("notation.card.unknown", "/deals/0/actions/4/play/0", 0, 0, 4)),
+    (lambda r: r["deals"][0]["actions"][1].update(seat=9), ("notation.seat", "/deals/0/actions/1/seat", None, 0, 1)),
+    (lambda r: r["deals"][0]["actions"][1].update(plya=1), ("notation.key.unknown", "/deals/0/actions/1/plya", 1, 0, 1)),
+    (lambda r: r["deals"][0]["hands"][3].__setitem__(0, "ZZ"), ("notation.card.unknown", "/deals/0/hands/3/0", None, 0, None)),
+    (lambda r: r["deals"][0].update(leader=7), ("notation.seat", "/deals/0/leader", None, 0, None)),
+])
+def test_structural_findings_carry_deal_and_action(edit, expected):
+    """Notation §9: seat, deal and action indices wherever they apply, structural findings too."""
+    assert located_errors(changed(edit)) == [expected]
+
+
+def test_a_tribute_in_gan_deng_yan_carries_deal_action_and_seat():
+    from tests.gandengyan_builders import deal, record
+    rec = record([deal([["3S"], []], [{"seat": 0, "tribute": "3S"}])])
+    assert located_errors(rec) == [("gandengyan.action.unknown", "/deals/0/actions/0/tribute", 0, 0, 0)]
+
+
+def test_keys_of_another_game_are_errors():
+    """Notation §9: a key notation gives to another game is an error, as an unknown key is."""
+    from tests.gandengyan_builders import deal, record
+    rec = record([deal([["3S"], []], [{"seat": 0, "play": ["3S"], "to": 1}])])
+    assert located_errors(rec) == [("notation.key.game", "/deals/0/actions/0/to", 0, 0, 0)]
+    stopped = record([deal([["3S"], []], [{"seat": 1, "pass": True}], result={"levels": ["2", "2"]})])
+    assert ("gandengyan.result.key", "/deals/0/result/levels") in [(r, at) for r, at, *_ in located_errors(stopped)]

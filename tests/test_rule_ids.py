@@ -26,3 +26,22 @@ def test_every_rule_id_is_tested():
     tests = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py") if p.name != Path(__file__).name)
     untested = {rule for rule in emitted_ids() if f'"{rule}"' not in tests}
     assert untested == set()
+
+
+def test_every_rule_id_has_an_example():
+    import json
+    examples = json.loads((ROOT / "docs" / "rule-examples.json").read_text())
+    assert emitted_ids() <= set(examples)
+
+
+def test_explain_prints_meaning_section_and_example():
+    from click.testing import CliRunner
+    from cli.main import main
+    shown = CliRunner().invoke(main, ["explain", "guandan.follow"])
+    assert shown.exit_code == 0
+    assert "a play that may not follow the top play" in shown.output
+    assert "rules/guandan.md §3" in shown.output and "example:" in shown.output and "single Q on a single K" in shown.output
+    for rule in sorted(emitted_ids()):
+        assert CliRunner().invoke(main, ["explain", rule]).exit_code == 0, rule
+    unknown = CliRunner().invoke(main, ["explain", "guandan.nope"])
+    assert unknown.exit_code == 1 and "guandan.follow" in unknown.output

@@ -1,0 +1,61 @@
+"""What one request may cost (docs/api.md, "Limits"), and the pool the checks run in.
+
+Checks and replays run in a small pool of their own, with a short queue in front: a request
+that finds the pool and the queue full gets 503 at once, so the server's threads are never
+all waiting on checks and reads are served whatever the validate traffic.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    records: int = 1000          # records in one request body
+    deals: int = 1000            # deals in one record
+    actions: int = 100_000       # actions in one record, all deals together
+    message: int = 1000          # characters of a finding's message in an answer
+    checks: int = 2              # checks and replays running at once
+    queue: int = 4               # requests waiting for a check; more get 503
+
+
+class Busy(Exception):
+    """The pool and its queue are full."""
+
+
+class CheckPool:
+    def __init__(self, workers: int, queue: int):
+        self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="referee-check")
+        self._slots = threading.BoundedSemaphore(workers + queue)
+
+    def run(self, function, *args):
+        """`function(*args)` in the pool, waiting for its answer; Busy when no slot is free."""
+        if not self._slots.acquire(blocking=False):
+            raise Busy
+        try:
+            return self._executor.submit(function, *args).result()
+        finally:
+            self._slots.release()
+
+
+def record_size_problem(record, limits: Limits) -> str | None:
+    """Why a parsed record is too big to check here, or None."""
+    deals = record.get("deals") if isinstance(record, dict) else None
+    if not isinstance(deals, list):
+        return None
+    if len(deals) > limits.deals:
+        return f"the record has {len(deals)} deals; this server checks at most {limits.deals} per record"
+    actions = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
+    if actions > limits.actions:
+        return f"the record has {actions} actions; this server checks at most {limits.actions} per record"
+    return None
+
+
+def trimmed(report: dict, limit: int) -> dict:
+    """The report with every finding's message cut to `limit` characters."""
+    for finding in report["findings"]:
+        if len(finding["message"]) > limit:
+            finding["message"] = finding["message"][:limit] + " … (cut)"
+    return report

@@ -1,0 +1,95 @@
+"""The replay viewer: its pages (/view, /view/{id}), the steps it draws, and offline API docs.
+
+The pages are plain HTML, CSS and JavaScript shipped in api/web/ (no build step, nothing
+loaded from another host). A local record is checked with POST /v1/validate and replayed
+with POST /v1/replay: neither stores it.
+"""
+from __future__ import annotations
+
+import orjson
+from flask import Blueprint, Response, current_app, request, send_from_directory
+from flask_smorest import Blueprint as ApiBlueprint
+from flask_smorest import abort
+from flask_swagger_ui import get_swaggerui_blueprint
+from marshmallow import Schema, fields, validate
+
+from referee.findings import Finding
+from referee.notation import parse_json
+from referee.replay import replay_steps, step_json
+
+from . import schemas
+
+MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
+
+pages = Blueprint("viewer", __name__, static_folder="web", static_url_path="/view/static")
+steps_blp = ApiBlueprint("replay", __name__, url_prefix="/v1", description="Every step of a deal, for the viewer")
+
+
+class DealQuerySchema(Schema):
+    deal = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000),
+                          metadata={"description": "which deal, from 0"})
+
+
+class DealStepsSchema(Schema):
+    deal = fields.Integer(required=True)
+    deals = fields.Integer(required=True, metadata={"description": "how many deals the record has"})
+    steps = fields.List(fields.Nested(schemas.StepSchema), required=True,
+                        metadata={"description": "every step of the deal, in order"})
+
+
+def register(app, api) -> None:
+    """The viewer's pages and endpoints, and Swagger UI at /docs from a package's own files."""
+    app.register_blueprint(pages)
+    api.register_blueprint(steps_blp)
+    app.register_blueprint(get_swaggerui_blueprint(
+        "/docs", "/openapi.json", config={"app_name": app.config["API_TITLE"], "validatorUrl": None}))
+
+
+@pages.route("/view", strict_slashes=False)
+@pages.route("/view/<record_id>")
+def page(record_id=None):
+    return send_from_directory(pages.static_folder, "index.html", max_age=0)
+
+
+def deal_steps(record, deal: int) -> Response:
+    """Every step of one deal of a parsed record, or an HTTP error saying why there are none."""
+    deals = record.get("deals") if isinstance(record, dict) else None
+    if isinstance(deals, list) and deal >= len(deals):
+        abort(404, message=f"the record has {len(deals)} deal(s)")
+    actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
+    if isinstance(actions, list) and len(actions) >= MAX_STEPS:
+        abort(422, message=f"deal {deal} has {len(actions)} actions; the viewer replays at most {MAX_STEPS - 1}")
+    report, steps = replay_steps(record, deal)
+    if not steps:
+        abort(422, message=f"deal {deal} could not be replayed", findings=[f.as_dict() for f in report.findings])
+    body = {"deal": deal, "deals": len(deals), "steps": [step_json(step) for step in steps]}
+    return Response(orjson.dumps(body), mimetype="application/json")
+
+
+@steps_blp.route("/replay", methods=["POST"])
+@steps_blp.arguments(DealQuerySchema, location="query", as_kwargs=True, error_status_code=400)
+@steps_blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": schemas.RecordSchema}}},
+               summary="Every step of one deal of a posted record; stores nothing",
+               description=f"Step 0 is the table as dealt. A deal of {MAX_STEPS} actions or more is refused (422).")
+@steps_blp.response(200, DealStepsSchema)
+@steps_blp.alt_response(400, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(404, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(413, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(422, schema=schemas.ErrorSchema)
+def replay(deal):
+    record = parse_json(request.get_data())
+    if isinstance(record, Finding):
+        abort(400, message="the body is not a JSON record", findings=[record.as_dict()])
+    return deal_steps(record, deal)
+
+
+@steps_blp.route("/records/<record_id>/deals/<int:deal>/steps", methods=["GET"])
+@steps_blp.response(200, DealStepsSchema)
+@steps_blp.doc(summary="Every step of one deal of a stored record")
+@steps_blp.alt_response(404, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(422, schema=schemas.ErrorSchema)
+def stored_steps(record_id, deal):
+    record = parse_json(current_app.extensions["referee.store"].text(record_id) or "null")
+    if record is None:
+        abort(404, message="no record has this id")
+    return deal_steps(record, deal)

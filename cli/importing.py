@@ -1,0 +1,105 @@
+"""`referee import`: other formats' captures and logs, converted into CGR/1 records."""
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+import tempfile
+
+import click
+import orjson
+from rich.console import Console
+
+from referee.canonical import canonical
+from referee.importers import Imported, importers, read_lines
+from referee.replay import check_record, games
+from referee.rules import resolve
+
+from . import render
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
+
+
+def _rules(text: str | None, importer):
+    """The `rules` value to write: the importer's platform rules, or --rules (a preset or JSON)."""
+    if text is None:
+        return importer.DEFAULT_RULES
+    value = text
+    if text.lstrip().startswith("{"):
+        try:
+            value = orjson.loads(text)
+        except orjson.JSONDecodeError as exc:
+            raise click.BadParameter(f"not JSON: {exc}", param_hint="--rules") from None
+    shaped = isinstance(value, str) or (isinstance(value, dict) and set(value) <= {"preset", "options"}
+                                        and isinstance(value.get("preset", ""), str)
+                                        and isinstance(value.get("options", {}), dict))
+    problems = resolve(games()[importer.GAME], value)[1] if shaped else []
+    if problems or not shaped:
+        message = problems[0].message if problems else 'a preset, or {"preset": NAME, "options": {...}}'
+        raise click.BadParameter(message, param_hint="--rules")
+    return value
+
+
+@click.command("import")
+@click.argument("captures", nargs=-1, required=True)
+@click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
+              help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
+@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
+              help="Write the records here (JSON Lines; the file is replaced only once all are written); default standard output.")
+@click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
+              help="One record per match (per run of consecutive converted deals), or per deal.")
+@click.option("--rules", "rules_text", default=None,
+              help='The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., "options": {...}}.')
+@click.option("--validate", is_flag=True, help="Check the converted records with the referee in the same pass.")
+def import_(captures, source_format, output, per, rules_text, validate):
+    """Convert captures (plain or gzip JSON Lines files, - for stdin) into CGR/1 records.
+
+    A capture is converted as it happened, never repaired. What cannot be converted is
+    named by file and line; the other deals still convert. Exit status: 0 all converted
+    (and valid, with --validate), 1 some converted record breaks a rule or a claim,
+    2 some input could not be converted.
+    """
+    importer = importers()[source_format]
+    rules = _rules(rules_text, importer)
+    console = Console(highlight=False, soft_wrap=True, stderr=output is None)
+    counts = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0}
+    written = problems = 0
+    try:
+        with _records_out(output) as out:
+            for path in captures:
+                for item in importer.convert(read_lines(path, sys.stdin.buffer), path, per, rules):
+                    if not isinstance(item, Imported):
+                        click.echo(f"referee: {item}", err=True)
+                        problems += 1
+                        continue
+                    out.write(orjson.dumps(canonical(item.record)).decode() + "\n")
+                    written += 1
+                    if validate:
+                        report = check_record(item.record, item.source)
+                        counts["records"] += 1
+                        counts["valid" if report.valid else "invalid"] += 1
+                        render.report(console, report)
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
+    click.echo(f"referee: {written} record(s) converted, {problems} problem(s)", err=True)
+    if validate:
+        counts["unreadable"] = problems
+        render.summary(console, counts)
+    sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+@contextlib.contextmanager
+def _records_out(path: str | None):
+    """Standard output, or a temporary file beside `path` that becomes `path` once every
+    record is written (an interrupted run leaves `path` as it was)."""
+    if path is None:
+        yield sys.stdout
+        return
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.abspath(path)),
+                                         delete=False, suffix=".tmp")
+    try:
+        with handle:
+            yield handle
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise

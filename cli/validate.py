@@ -1,0 +1,131 @@
+"""`referee validate`: check records on every core, with filters, a summary and a progress bar."""
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+
+import click
+import orjson
+from rich.console import Console
+
+from referee.batch import check_items, records_of
+
+from . import render
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn
+
+SEVERITIES = ("info", "warning", "error")
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help="Processes checking records (default: every core).")
+@click.option("--only-invalid", is_flag=True, help="Show only the records that are not valid.")
+@click.option("--severity", type=click.Choice(SEVERITIES), default="info", show_default=True,
+              help="Show only findings of this severity or worse.")
+@click.option("--rule", "rules", multiple=True, metavar="ID",
+              help="Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
+                   "and only the records that have one. Repeatable.")
+@click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
+              help="Write the summary (records by verdict, findings by rule id) to this file as JSON.")
+@click.option("--infer-rules", "infer", is_flag=True,
+              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, infer, quiet):
+    """Check records (JSON or JSON Lines files, also gzipped, directories, or - for stdin).
+
+    Filters change what is shown, never the summary or the exit status. Exit status: 0 every
+    record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
+    folder (or the whole selection) held no record.
+    """
+    warnings = []
+    paths = list(_expand(files, lambda message: warnings.append(_warn(message))))
+    items = (pair for path in paths for pair in records_of(path))
+    summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
+    console = Console(highlight=False, soft_wrap=True)
+    show = _shown(only_invalid, SEVERITIES.index(severity), rules)
+    with _progress(quiet) as progress:
+        task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
+        for rep in check_items(_counted(items, progress, task), jobs or _cores(), infer):
+            _count(summary, rep)
+            rep = show(rep)
+            if rep is None:
+                continue
+            if as_json:
+                sys.stdout.write(orjson.dumps(rep.as_dict()).decode() + "\n")
+            else:
+                render.report(console, rep)
+    summary["rules"] = dict(summary["rules"].most_common())
+    if not as_json:
+        render.summary(console, summary)
+    if summary_json:
+        _write_summary(summary_json, summary)
+    if not summary["records"]:
+        warnings.append(_warn("no records were selected"))
+    sys.exit(EXIT_UNREADABLE if summary["unreadable"] or warnings else
+             EXIT_INVALID if summary["invalid"] else EXIT_VALID)
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def _count(summary: dict, rep) -> None:
+    summary["records"] += 1
+    summary["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
+    summary["rules"].update(f.rule for f in rep.findings)
+
+
+def _shown(only_invalid: bool, least: int, rules: tuple[str, ...]):
+    """The filter: a report as shown, or None when it is not shown at all."""
+    def wanted(finding) -> bool:
+        return SEVERITIES.index(finding.severity) >= least and \
+            (not rules or any(finding.rule == r or finding.rule.startswith(r + ".") for r in rules))
+
+    def show(rep):
+        if only_invalid and rep.valid:
+            return None
+        findings = [f for f in rep.findings if wanted(f)]
+        if rules and not findings:
+            return None
+        rep.findings = findings
+        return rep
+    return show
+
+
+def _progress(quiet: bool):
+    """A progress bar on standard error when it is a terminal (records, records/s, ETA)."""
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
+
+    return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
+                    TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
+                    console=Console(stderr=True), transient=True, redirect_stdout=False,
+                    disable=quiet or not sys.stderr.isatty())
+
+
+def _total_bytes(paths: list[str]) -> int | None:
+    """The bytes to read, when known up front (no standard input, no gzip)."""
+    if any(p == "-" or p.lower().endswith(".gz") or not os.path.isfile(p) for p in paths):
+        return None
+    return sum(os.path.getsize(p) for p in paths)
+
+
+def _counted(items, progress, task):
+    """The items, advancing the progress bar by each record's size as it is read."""
+    for number, (source, item) in enumerate(items, 1):
+        size = len(item) if isinstance(item, str) else 0
+        elapsed = progress.tasks[0].elapsed or 0
+        rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
+        progress.update(task, advance=size, records=number, rate=rate)
+        yield source, item
+
+
+def _write_summary(path: str, summary: dict) -> None:
+    try:
+        with open(path, "wb") as handle:
+            handle.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n")
+    except OSError as exc:
+        click.echo(f"referee: cannot write the summary to {path}: {exc.strerror or exc}", err=True)
+        sys.exit(EXIT_UNREADABLE)

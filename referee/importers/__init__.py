@@ -1,0 +1,92 @@
+"""Importers: game logs written in other formats, converted into CGR/1 records.
+
+An importer is one module of this package, listed in `importers()`. It offers
+
+    NAME            the name `referee import --from NAME` takes
+    GAME            the CGR/1 game of the records it writes
+    SUMMARY         one line describing the format, for `--help`
+    DEFAULT_RULES   the CGR/1 `rules` value of the rules its platform plays
+    convert(lines, source, per, rules) -> iterator of Imported and Problem
+        lines   (line number, text) pairs of one input file, as `read_lines` gives them
+                (a Problem among them: the file could not be read on from there)
+        source  the file's name, for the records' meta and the problems' messages
+        per     "match": one record per run of consecutive deals of one match;
+                "deal": one record per deal (with `start` where it begins mid-match)
+        rules   the `rules` value to write into every record
+
+An importer never repairs a log: what happened is written as it happened, and the
+referee judges it. What cannot be written as CGR/1 at all (a hand missing, a message it
+does not know) is a Problem naming the file and line; the other deals still convert.
+docs/importers.md says how to add one.
+"""
+from __future__ import annotations
+
+import contextlib
+import gzip
+import io
+import zlib
+from dataclasses import dataclass
+
+MAX_LINE_BYTES = 16 * 1024 * 1024
+GZIP_MAGIC = b"\x1f\x8b"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Input that could not be converted, with where it is."""
+    source: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One converted record, and the part of the input it came from."""
+    record: dict
+    source: str
+
+
+def importers() -> dict:
+    from . import competition
+    return {competition.NAME: competition}
+
+
+def read_lines(path: str, stdin=None):
+    """(number, text) of every line of a plain or gzip-compressed UTF-8 file (`-`: `stdin`,
+    a binary stream); a Problem, and nothing more, where the file cannot be read on."""
+    number = 0
+    try:
+        with contextlib.nullcontext(_peekable(stdin)) if path == "-" else open(path, "rb") as stream:
+            handle = gzip.GzipFile(fileobj=stream) if stream.peek(2)[:2] == GZIP_MAGIC else stream
+            while True:
+                raw = handle.readline(MAX_LINE_BYTES + 1)
+                if not raw:
+                    return
+                number += 1
+                if len(raw) > MAX_LINE_BYTES:
+                    yield Problem(path, number, f"the line is longer than {MAX_LINE_BYTES} bytes")
+                    _skip_rest_of_line(handle, raw)
+                    continue
+                try:
+                    yield number, raw.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    yield Problem(path, number, f"the line is not UTF-8 text: {exc.reason}")
+    except OSError as exc:                     # gzip.BadGzipFile is an OSError
+        yield Problem(path, number + 1 if number else None, f"cannot read the file: {exc.strerror or exc}")
+    except (EOFError, zlib.error) as exc:
+        yield Problem(path, number + 1, f"the compressed file is truncated or damaged: {exc}")
+
+
+def _peekable(stream):
+    return stream if hasattr(stream, "peek") else io.BufferedReader(stream)
+
+
+def _skip_rest_of_line(handle, raw: bytes):
+    while not raw.endswith(b"\n"):
+        raw = handle.readline(MAX_LINE_BYTES)
+        if not raw:
+            return

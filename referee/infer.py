@@ -1,0 +1,89 @@
+"""Which rules was a record played under? (issue 9 item 5) For a record that is invalid under
+its stated rules, search the game's documented presets and options for the rule sets closest to
+the stated ones under which the record is valid. The search is bounded: candidates differ from
+a preset in at most `MAX_CHANGES` options, options without a list of values keep their value, and
+the search stops at a time limit, saying so."""
+from __future__ import annotations
+
+import json
+import time
+from itertools import combinations
+
+from .notation import structure_findings
+from .replay import check_record, games
+from .rules import resolve
+
+MAX_CHANGES = 2
+SHOWN = 5           # at most this many equally close rule sets are reported
+
+
+def infer_rules(record, seconds: float = 10.0) -> dict:
+    """{"valid_under": [{"preset", "options", "differs"}...], "searched", "complete"}:
+    the valid rule sets with the fewest options differing from the stated ones."""
+    game = games().get(record.get("game")) if isinstance(record, dict) else None
+    if game is None or structure_findings(record):
+        return {"valid_under": [], "searched": 0, "complete": True,
+                "why": "the record cannot be replayed under any rules (its structure or game)"}
+    stated, problems = resolve(game, record.get("rules"))
+    if problems:
+        stated = resolve(game, None)[0]
+    deadline = time.monotonic() + seconds
+    found, searched, best = [], 0, None
+    for cost, preset, changes, differs in _candidates(game, stated["options"]):
+        if best is not None and cost > best:
+            break
+        if time.monotonic() > deadline:
+            return _answer(found, searched, complete=False)
+        searched += 1
+        trial = dict(record, rules={"preset": preset, "options": changes})
+        if check_record(trial).valid:
+            best = cost
+            if len(found) < SHOWN:
+                found.append({"preset": preset, "options": changes, "differs": differs})
+    return _answer(found, searched, complete=True)
+
+
+def _answer(found, searched, complete) -> dict:
+    return {"valid_under": found, "searched": searched, "complete": complete}
+
+
+def _candidates(game, stated: dict):
+    """(how many options differ from `stated`, preset, changes, which) for every preset with up to
+    MAX_CHANGES option changes, closest first, each effective rule set once."""
+    seen, out = set(), []
+    for preset, overrides in game.PRESETS.items():
+        base = {name: opt.default for name, opt in game.OPTIONS.items()} | overrides
+        singles = [(name, value) for name, opt in game.OPTIONS.items() for value in opt.choices
+                   if value != base[name] or type(value) is not type(base[name])]
+        for size in range(MAX_CHANGES + 1):
+            for combo in combinations(singles, size):
+                if len({name for name, _ in combo}) < size:
+                    continue
+                changes = dict(combo)
+                options = base | changes
+                key = tuple(sorted((k, repr(v)) for k, v in options.items()))
+                if key not in seen:
+                    seen.add(key)
+                    differs = sorted(k for k in options if options[k] != stated.get(k))
+                    out.append((len(differs), preset, changes, differs))
+    out.sort(key=lambda c: (c[0], len(c[2])))
+    return out
+
+
+def describe(inferred: dict) -> str:
+    """In words: "valid under official with equal_double_tribute=free", or why none was found."""
+    if inferred["valid_under"]:
+        return "valid under " + "; or under ".join(
+            c["preset"] + ("" if not c["options"] else " with " + ", ".join(
+                f"{k}={_word(v)}" for k, v in c["options"].items()))
+            + f" (differs from the stated rules in {', '.join(c['differs']) or 'nothing'})"
+            for c in inferred["valid_under"])
+    if inferred.get("why"):
+        return inferred["why"]
+    limit = "" if inferred["complete"] else " before the time limit"
+    return (f"valid under no documented preset with up to {MAX_CHANGES} option changes{limit} "
+            f"({inferred['searched']} rule sets tried)")
+
+
+def _word(value) -> str:
+    return json.dumps(value).strip('"')

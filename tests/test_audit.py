@@ -1,0 +1,74 @@
+"""`referee audit` on a Dask LocalCluster gives the reports `validate --json` gives."""
+import gzip
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from tests.guandan_gen import match_record
+
+pytest.importorskip("distributed", reason="referee audit needs the optional dask extra: pip install '.[dask]'")
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("archive")
+    records = [json.dumps(match_record(seed, max_deals=2)) for seed in range(5)]
+    broken = json.loads(records[1])
+    broken["deals"][0]["actions"][0]["seat"] = 9
+    (folder / "a.jsonl").write_text("\n".join([records[0], json.dumps(broken), "", "{not json"]) + "\n")
+    (folder / "b.jsonl").write_text("\n".join(records[2:4]) + "\n")
+    with gzip.open(folder / "c.jsonl.gz", "wt") as packed:
+        packed.write(records[4] + "\n")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def audited(archive, tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    summary = out / "summary.json"
+    result = run("audit", str(archive), "-o", str(out / "reports"), "--workers", "2",
+                 "--summary-json", str(summary))
+    return result, out / "reports", json.loads(summary.read_text())
+
+
+def test_reports_are_those_of_validate(archive, audited):
+    result, reports, _ = audited
+    assert result.exit_code == 2, result.output         # one line is not JSON
+    parts = sorted(reports.glob("part-*.jsonl"))
+    assert [p.name for p in parts] == ["part-00000.jsonl", "part-00001.jsonl", "part-00002.jsonl"]
+    plain = run("validate", "--json", "-j", "1", str(archive / "a.jsonl"), str(archive / "b.jsonl")).output
+    assert parts[0].read_text() + parts[1].read_text() == plain
+    (packed,) = [json.loads(line) for line in parts[2].read_text().splitlines()]
+    assert packed["source"] == f"{archive / 'c.jsonl.gz'}:1" and packed["valid"]
+
+
+def test_summary_counts_verdicts_and_rules(audited):
+    _, _, summary = audited
+    assert summary["records"] == 6
+    assert (summary["valid"], summary["invalid"], summary["unreadable"]) == (4, 1, 1)
+    assert summary["rules"]["notation.json"] == 1 and sum(summary["rules"].values()) >= 2
+
+
+def test_parquet_rows_hold_the_whole_report(archive, tmp_path, monkeypatch):
+    pandas = pytest.importorskip("pandas")
+    monkeypatch.chdir(archive)
+    result = run("audit", "b.jsonl", "-o", str(tmp_path / "pq"), "--format", "parquet", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    table = pandas.read_parquet(tmp_path / "pq")
+    assert list(table.columns) == ["source", "valid", "game", "errors", "rules", "report"]
+    assert len(table) == 2 and table["valid"].all()
+    assert list(table["source"]) == ["b.jsonl:1", "b.jsonl:2"]      # named as given, as validate names them
+    assert json.loads(table["report"][0])["source"] == "b.jsonl:1"
+
+
+def test_a_folder_without_archives_or_a_missing_file_is_refused(tmp_path):
+    result = run("audit", str(tmp_path), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "no JSON Lines file" in result.output
+    result = run("audit", str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "out"))
+    assert result.exit_code == 2 and "no such file" in result.output

@@ -1,0 +1,52 @@
+"""The repository stands on its own: the notation and rules pages it cites are in docs/, in step
+with the shared pages, and the outputs the README shows are what the code prints today."""
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from referee.replay import games
+
+ROOT = Path(__file__).parent.parent
+SHARED = ROOT.parent / "shared"
+COPIES = {"docs/notation.md": "notation.md", **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()}}
+OUTPUT_BLOCK = re.compile(r"<!-- output of: (?P<command>.+?) -->\n```\n(?P<text>.*?)```", re.S)
+
+
+def _body(copy: Path) -> str:
+    """A copy without the one-paragraph note that opens it."""
+    return copy.read_text(encoding="utf-8").split("\n\n", 1)[1]
+
+
+@pytest.mark.parametrize("copy", sorted(COPIES))
+def test_copies_of_the_shared_pages_are_word_for_word(copy):
+    shared = SHARED / COPIES[copy]
+    if not shared.exists():
+        pytest.skip(f"{shared} is not beside this checkout")
+    assert _body(ROOT / copy) == shared.read_text(encoding="utf-8")
+
+
+def test_every_game_has_its_rules_page_in_docs():
+    for name in games():
+        assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), name
+
+
+def test_readme_links_only_files_in_the_repository():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme
+    for target in re.findall(r"\]\(([^)#:]+)\)", readme):
+        assert (ROOT / target).exists(), target
+
+
+def test_readme_outputs_are_what_the_code_prints(monkeypatch):
+    monkeypatch.chdir(ROOT)
+    blocks = list(OUTPUT_BLOCK.finditer((ROOT / "README.md").read_text(encoding="utf-8")))
+    assert blocks, "the README shows no command output"
+    for block in blocks:
+        words = shlex.split(block["command"])
+        assert words[0] == "referee"
+        result = CliRunner().invoke(main, words[1:])
+        assert result.output == block["text"], block["command"]

@@ -1,0 +1,211 @@
+"""One fault, one finding (notation §9): a fault injected into a valid record gives exactly
+one error, at its place; two independent faults give two. After a fault that leaves the table
+defined the replay goes on from what the record says happened."""
+import copy
+from itertools import combinations
+
+import pytest
+
+from referee.replay import check_record
+from tests import gandengyan_builders as gdy
+from tests.builders import deal, guandan, quick_deal
+
+
+def P(seat, *cards):
+    return {"seat": seat, "play": list(cards)}
+
+
+def PASS(seat):
+    return {"seat": seat, "pass": True}
+
+
+def errors(record):
+    return [(f.rule, f.at) for f in check_record(record).findings if f.severity == "error"]
+
+
+# deal 0: 0, 1, 2 go out (team 0 rises 2 to 4); deal 1 (the last, unfinished): seat 3 pays RJ
+# to seat 0, who returns 3C; seat 3 leads
+GUANDAN_BASE = guandan([
+    dict(quick_deal([0, 1, 2]), result={"order": [0, 1, 2, 3], "levels": ["4", "2"], "tribute": "none"}),
+    deal([["RJ", "3C", "KD", "9D", "QS", "2D"], [], ["5C"], ["RJ", "6S", "3D"]],
+         [{"seat": 3, "tribute": "RJ", "to": 0}, {"seat": 0, "return": "3C", "to": 3},
+          P(3, "6S"), P(0, "KD"), PASS(1), PASS(2), PASS(3), P(0, "9D"),
+          {"seat": 2, "declare": "report", "count": 27}], seed=5, leader=3),
+], result={"levels": ["4", "2"]})
+ACTIONS = ("deals", 1, "actions")
+
+
+def _set(path, value):
+    def edit(record):
+        holder = record
+        for part in path[:-1]:
+            holder = holder[part]
+        holder[path[-1]] = copy.deepcopy(value)
+    return edit
+
+
+def _action(index, **changes):
+    def edit(record):
+        record["deals"][1]["actions"][index].update(changes)
+    return edit
+
+
+def _both(*edits):
+    def edit(record):
+        for e in edits:
+            e(record)
+    return edit
+
+
+def _lead_by_seat_0(record):
+    record["deals"][1]["actions"][2:8] = [P(0, "KD"), PASS(1), PASS(2), PASS(3), P(0, "9D"), PASS(1)]
+
+
+# (name, edit, the part of the record it touches, the one error it must give)
+GUANDAN_FAULTS = [
+    ("tribute.card", _action(0, tribute="3D"), "a0", ("guandan.tribute.card", "/deals/1/actions/0/tribute")),
+    ("tribute.to", _both(_action(0, to=2), _set(["deals", 1, "actions", 1], {"seat": 2, "return": "5C", "to": 3})),
+     "a0 a1", ("guandan.tribute.to", "/deals/1/actions/0/to")),
+    ("return.card", _action(1, **{"return": "QS"}), "a1", ("guandan.return.card", "/deals/1/actions/1/return")),
+    ("return.to", _action(1, to=1), "a1", ("guandan.return.to", "/deals/1/actions/1/to")),
+    ("leader key only", _set(["deals", 1, "leader"], 1), "leader", ("guandan.leader", "/deals/1/leader")),
+    ("leader as played", _both(_set(["deals", 1, "leader"], 0), _lead_by_seat_0), "leader",
+     ("guandan.leader", "/deals/1/leader")),
+    ("report.count", _action(8, count=26), "a8", ("guandan.report.count", "/deals/1/actions/8/count")),
+    ("declare", _set(["deals", 1, "actions", 8], {"seat": 2, "declare": "revolution"}), "a8",
+     ("guandan.declare", "/deals/1/actions/8/declare")),
+    ("result.order", _set(["deals", 0, "result", "order"], [0, 2, 1, 3]), "r0.order",
+     ("guandan.result.order", "/deals/0/result/order")),
+    ("result.levels", _set(["deals", 0, "result", "levels"], ["5", "2"]), "r0.levels",
+     ("guandan.result.levels", "/deals/0/result/levels")),
+    ("result.tribute", _set(["deals", 0, "result", "tribute"], "single"), "r0.tribute",
+     ("guandan.result.tribute", "/deals/0/result/tribute")),
+    ("result.key", _set(["deals", 0, "result", "scores"], [1, 2, 3, 4]), "r0.scores",
+     ("guandan.result.key", "/deals/0/result/scores")),
+    ("match.levels", _set(["result", "levels"], ["5", "2"]), "result", ("guandan.match.levels", "/result/levels")),
+    ("match.winner", _set(["result", "winner"], 0), "result.winner", ("guandan.match.winner", "/result/winner")),
+]
+
+# faults that stop the replay of their deal: still one error each
+GUANDAN_STOPS = [
+    ("turn", _action(2, seat=1), ("guandan.turn", "/deals/1/actions/2")),
+    ("lead.pass", _set(["deals", 1, "actions", 2], PASS(3)), ("guandan.lead.pass", "/deals/1/actions/2")),
+    ("card.not_held", _action(2, play=["RJ"]), ("guandan.card.not_held", "/deals/1/actions/2")),
+    ("play.combination", _action(2, play=["6S", "3D"]), ("guandan.play.combination", "/deals/1/actions/2")),
+    ("follow", _action(3, play=["2D"]), ("guandan.follow", "/deals/1/actions/3")),
+    ("tribute.order", lambda r: r["deals"][1]["actions"].insert(1, P(3, "6S")),
+     ("guandan.tribute.order", "/deals/1/actions/1")),
+    ("deal.over", lambda r: r["deals"][0]["actions"].append(PASS(3)),
+     ("guandan.deal.over", f"/deals/0/actions/{len(GUANDAN_BASE['deals'][0]['actions'])}")),
+]
+
+
+def injected(base, *edits):
+    record = copy.deepcopy(base)
+    for edit in edits:
+        edit(record)
+    return record
+
+
+def test_the_bases_are_valid():
+    assert errors(GUANDAN_BASE) == []
+    assert errors(GDY_BASE) == []
+
+
+@pytest.mark.parametrize("name, edit, part, expected", GUANDAN_FAULTS, ids=[f[0] for f in GUANDAN_FAULTS])
+def test_guandan_one_fault_one_error(name, edit, part, expected):
+    assert errors(injected(GUANDAN_BASE, edit)) == [expected]
+
+
+@pytest.mark.parametrize("name, edit, expected", GUANDAN_STOPS, ids=[f[0] for f in GUANDAN_STOPS])
+def test_guandan_one_stopping_fault_one_error(name, edit, expected):
+    assert errors(injected(GUANDAN_BASE, edit)) == [expected]
+
+
+def _pairs(faults):
+    return [(a, b) for a, b in combinations(faults, 2) if not set(a[2].split()) & set(b[2].split())]
+
+
+@pytest.mark.parametrize("first, second", _pairs(GUANDAN_FAULTS), ids=lambda f: f[0])
+def test_guandan_two_faults_two_errors(first, second):
+    found = errors(injected(GUANDAN_BASE, first[1], second[1]))
+    assert sorted(found) == sorted([first[3], second[3]])
+
+
+def test_guandan_a_stop_in_one_deal_and_a_fault_in_the_next_give_two():
+    over, follow = GUANDAN_STOPS[-1], GUANDAN_STOPS[4]
+    assert sorted(errors(injected(GUANDAN_BASE, over[1], follow[1]))) == sorted([over[2], follow[2]])
+
+
+def test_a_tribute_goes_where_the_record_sends_it():
+    """The receiver named by a wrong `to` holds the card and may play it (issue: no cascade)."""
+    record = injected(GUANDAN_BASE, GUANDAN_FAULTS[1][1])
+    record["deals"][1]["actions"][3:] = [P(0, "KD"), PASS(1), P(2, "RJ")]
+    assert errors(record) == [("guandan.tribute.to", "/deals/1/actions/0/to")]
+
+
+def test_a_return_goes_where_the_record_sends_it():
+    record = injected(GUANDAN_BASE, _action(1, to=1))
+    record["deals"][1]["actions"][3:] = [P(0, "KD"), P(1, "3C")]     # 3C on KD: seat 1 holds it, but may not follow
+    assert errors(record) == [("guandan.return.to", "/deals/1/actions/1/to"), ("guandan.follow", "/deals/1/actions/4")]
+
+
+# Gan Deng Yan, two seats: seat 0 goes out at once in deal 0, deals deal 1 and is left with a
+# card after one trick; deal 1 (the last, unfinished) carries a report
+GDY_BASE = gdy.record([
+    gdy.deal([["3S", "4H", "5D", "6C", "7S", "8H"], ["AS", "AH", "9C", "9D", "KD"]],
+             [P(0, "3S", "4H", "5D", "6C", "7S", "8H")], result={"winner": 0, "scores": [5, -5]}),
+    gdy.deal([["3S", "4H", "5D", "6C", "9S", "QH"], ["AS", "AH", "9C", "9D", "KD"]],
+             [P(0, "3S", "4H", "5D", "6C"), {"seat": 1, "declare": "report", "count": 5}, PASS(1),
+              P(0, "9S")], talon_top=["JS", "KH"], seed=2),
+], result={"totals": [5, -5]})
+
+
+def _gdy(index, **changes):
+    def edit(record):
+        record["deals"][1]["actions"][index].update(changes)
+    return edit
+
+
+GDY_FAULTS = [
+    ("leader", _set(["deals", 1, "leader"], 1), "leader", ("gandengyan.leader", "/deals/1/leader")),
+    ("start.dealer", _set(["start"], {"dealer": 1}), "start", ("gandengyan.start.dealer", "/start/dealer")),
+    ("report.count", _gdy(1, count=4), "a1", ("gandengyan.report.count", "/deals/1/actions/1/count")),
+    ("declare", _set(["deals", 1, "actions", 1], {"seat": 1, "declare": "revolution"}), "a1",
+     ("gandengyan.declare", "/deals/1/actions/1/declare")),
+    ("result.winner", _set(["deals", 0, "result", "winner"], 1), "r0.winner",
+     ("gandengyan.result.winner", "/deals/0/result/winner")),
+    ("result.scores", _set(["deals", 0, "result", "scores"], [4, -4]), "r0.scores",
+     ("gandengyan.result.scores", "/deals/0/result/scores")),
+    ("result.key", _set(["deals", 0, "result", "levels"], ["2", "2"]), "r0.levels",
+     ("gandengyan.result.key", "/deals/0/result/levels")),
+    ("match.totals", _set(["result", "totals"], [6, -6]), "result", ("gandengyan.match.totals", "/result/totals")),
+]
+
+GDY_STOPS = [
+    ("turn", _gdy(0, seat=1), ("gandengyan.turn", "/deals/1/actions/0")),
+    ("lead.pass", _set(["deals", 1, "actions", 0], PASS(0)), ("gandengyan.lead.pass", "/deals/1/actions/0")),
+    ("card.not_held", _gdy(0, play=["3S", "4H", "5D", "6C", "7S"]), ("gandengyan.card.not_held", "/deals/1/actions/0")),
+    ("deal.over", lambda r: r["deals"][0]["actions"].append(PASS(1)), ("gandengyan.deal.over", "/deals/0/actions/1")),
+]
+
+
+@pytest.mark.parametrize("name, edit, part, expected", GDY_FAULTS, ids=[f[0] for f in GDY_FAULTS])
+def test_gandengyan_one_fault_one_error(name, edit, part, expected):
+    assert errors(injected(GDY_BASE, edit)) == [expected]
+
+
+@pytest.mark.parametrize("name, edit, expected", GDY_STOPS, ids=[f[0] for f in GDY_STOPS])
+def test_gandengyan_one_stopping_fault_one_error(name, edit, expected):
+    assert errors(injected(GDY_BASE, edit)) == [expected]
+
+
+@pytest.mark.parametrize("first, second", _pairs(GDY_FAULTS), ids=lambda f: f[0])
+def test_gandengyan_two_faults_two_errors(first, second):
+    assert sorted(errors(injected(GDY_BASE, first[1], second[1]))) == sorted([first[3], second[3]])
+
+
+def test_gandengyan_a_leader_named_and_played_is_followed():
+    record = injected(GDY_BASE, _set(["deals", 0, "leader"], 1), _set(["deals", 0, "actions"], [PASS(1)]))
+    assert errors(record)[0] == ("gandengyan.leader", "/deals/0/leader")
+    assert ("gandengyan.turn", "/deals/0/actions/0") not in errors(record)

@@ -1,0 +1,84 @@
+"""`referee store`: list, show, report, export, delete and standings over a store that import filled."""
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+
+SAMPLES = Path(__file__).parent.parent / "samples"
+VALID = str(SAMPLES / "guandan" / "match-won-at-a.json")
+DISPUTED = str(SAMPLES / "guandan" / "disputed-illegal-follow.json")
+GDY = str(SAMPLES / "gandengyan" / "pagat-5-players.json")
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = str(tmp_path / "store.db")
+    result = run("store", "import", "--db", path, VALID, DISPUTED, GDY)
+    assert result.exit_code == 1, result.output       # one stored record is invalid
+    assert "3 new, 0 already in the store, 0 rejected; 1 invalid" in result.output
+    return path
+
+
+def _ids(db, *filters):
+    listing = json.loads(run("store", "list", "--db", db, "--json", *filters).output)
+    return [item["id"] for item in listing["items"]], listing["total"]
+
+
+def test_list_filters_as_the_api_does(db):
+    assert _ids(db)[1] == 3
+    assert _ids(db, "--game", "gandengyan")[1] == 1
+    assert _ids(db, "--invalid")[1] == 1
+    assert _ids(db, "--valid", "--game", "guandan")[1] == 1
+    assert _ids(db, "--per-page", "2", "--page", "2")[1] == 3 and len(_ids(db, "--per-page", "2", "--page", "2")[0]) == 1
+    text = run("store", "list", "--db", db, "--invalid").output
+    assert "INVALID" in text and "guandan" in text
+
+
+def test_show_report_and_delete(db):
+    (invalid,), _ = _ids(db, "--invalid")
+    shown = json.loads(run("store", "show", invalid, "--db", db).output)
+    assert shown["game"] == "guandan"
+    readable = run("store", "report", invalid, "--db", db)
+    assert readable.exit_code == 1 and "guandan.follow" in readable.output and invalid in readable.output
+    assert json.loads(run("store", "report", invalid, "--db", db, "--json").output)["valid"] is False
+    assert run("store", "delete", invalid, "--db", db, "--yes").exit_code == 0
+    assert _ids(db)[1] == 2
+    missing = run("store", "show", invalid, "--db", db)
+    assert missing.exit_code == 1 and "no record has the id" in missing.output
+
+
+def test_delete_asks_first(db):
+    (invalid,), _ = _ids(db, "--invalid")
+    assert run("store", "delete", invalid, "--db", db, stdin="n\n").exit_code != 0
+    assert _ids(db)[1] == 3
+
+
+def test_export_writes_json_lines_that_import_again(db, tmp_path):
+    out = tmp_path / "all.jsonl"
+    assert run("store", "export", "--db", db, "-o", str(out)).exit_code == 0
+    lines = out.read_text().split("\n")
+    assert len(lines) == 4 and lines[-1] == ""
+    again = run("store", "import", "--db", str(tmp_path / "other.db"), str(out))
+    assert "3 new," in again.output
+    assert _ids(str(tmp_path / "other.db"))[0] == _ids(db)[0]
+
+
+def test_standings_of_an_event(db):
+    event = json.loads(Path(VALID).read_text())["meta"]["event"]
+    table = json.loads(run("store", "standings", event, "--db", db, "--json").output)
+    assert table["event"] == event and table["standings"]
+    assert "record(s) counted" in run("store", "standings", event, "--db", db).output
+    assert run("store", "standings", "no such event", "--db", db).exit_code == 1
+
+
+def test_a_missing_store_is_an_error_not_a_new_file(tmp_path):
+    result = run("store", "list", "--db", str(tmp_path / "none.db"))
+    assert result.exit_code == 2 and "no record store" in result.output
+    assert not (tmp_path / "none.db").exists()

@@ -1,0 +1,92 @@
+"""`referee validate` at scale (issue 10, items 2 and 3): processes, gzip, filters, summary, progress."""
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import sys
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from tests.builders import guandan, quick_deal
+
+VALID = guandan([quick_deal([0, 2])])                                           # two warnings: reports missing
+SHORT = copy.deepcopy(VALID)
+SHORT["deals"][0]["actions"] = SHORT["deals"][0]["actions"][:4]                  # a warning: incomplete
+WRONG = copy.deepcopy(VALID)
+WRONG["deals"][0]["actions"][1]["seat"] = 3                                     # an error: out of turn
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(main, list(args), input=stdin)
+
+
+def lines_of(records) -> bytes:
+    return b"".join(orjson.dumps(r) + b"\n" if isinstance(r, dict) else r + b"\n" for r in records)
+
+
+MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: more than two batches (of 16)
+
+
+def test_processes_give_the_same_reports_in_the_same_order(tmp_path):
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of(MIXED))
+    one = run("validate", "--json", "-j", "1", str(archive))
+    two = run("validate", "--json", "-j", "2", str(archive))
+    assert one.exit_code == two.exit_code == 2
+    assert one.output == two.output and len(one.output.splitlines()) == 80
+    assert json.loads(two.output.splitlines()[-1])["source"] == f"{archive}:80"
+
+
+def test_gzipped_json_and_json_lines_are_read(tmp_path):
+    (tmp_path / "a.jsonl.gz").write_bytes(gzip.compress(lines_of([VALID, VALID])))
+    (tmp_path / "b.json.gz").write_bytes(gzip.compress(orjson.dumps(VALID, option=orjson.OPT_INDENT_2)))
+    result = run("validate", "--json", str(tmp_path))
+    assert [json.loads(line)["source"] for line in result.output.splitlines()] == [
+        f"{tmp_path}/a.jsonl.gz:1", f"{tmp_path}/a.jsonl.gz:2", f"{tmp_path}/b.json.gz"]
+    assert result.exit_code == 0
+    damaged = tmp_path / "c.jsonl.gz"
+    damaged.write_bytes(gzip.compress(lines_of([VALID] * 3))[:-30])
+    broken = run("validate", "--json", str(damaged))
+    assert broken.exit_code == 2 and json.loads(broken.output.splitlines()[-1])["findings"][0]["rule"] == "notation.file"
+
+
+def test_the_summary_counts_verdicts_and_rule_ids(tmp_path):
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of(MIXED[:4]))
+    summary = tmp_path / "summary.json"
+    result = run("validate", str(archive), "--summary-json", str(summary))
+    written = json.loads(summary.read_text())
+    assert {k: written[k] for k in ("records", "valid", "invalid", "unreadable")} == \
+        {"records": 4, "valid": 2, "invalid": 1, "unreadable": 1}
+    assert written["rules"] == {"guandan.report.missing": 2, "notation.deal.incomplete": 1, "guandan.turn": 1,
+                                "notation.json": 1}
+    assert "guandan.turn" in result.output.split("Summary")[1]
+
+
+@pytest.mark.parametrize("options, shown", [
+    (["--only-invalid"], [(":3", ["guandan.turn"]), (":4", ["notation.json"])]),
+    (["--severity", "error"], [(":1", []), (":2", []), (":3", ["guandan.turn"]), (":4", ["notation.json"])]),
+    (["--rule", "guandan"], [(":1", ["guandan.report.missing"] * 2), (":3", ["guandan.turn"])]),
+    (["--rule", "notation.deal.incomplete", "--rule", "notation.json"],
+     [(":2", ["notation.deal.incomplete"]), (":4", ["notation.json"])]),
+])
+def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of(MIXED[:4]))
+    result = run("validate", "--json", *options, str(archive))
+    reports = [json.loads(line) for line in result.output.splitlines()]
+    assert [(r["source"][-2:], [f["rule"] for f in r["findings"]]) for r in reports] == shown
+    assert result.exit_code == 2
+
+
+def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
+    progress = sys.modules["cli.validate"]._progress       # imported by cli.main
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    assert not progress(quiet=False).disable
+    assert progress(quiet=True).disable
+    monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
+    assert progress(quiet=False).disable

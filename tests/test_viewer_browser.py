@@ -1,0 +1,236 @@
+"""The replay viewer in a real headless Chromium (playwright), against a real server on loopback.
+
+The browser: $REFEREE_CHROMIUM, else a `chromium` on PATH (Debian: apt-get install chromium),
+else playwright's own download. Screenshots are kept in tests/artifacts/ (not committed).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import orjson
+import pytest
+
+from api import create_app
+from tests.test_api_concurrency import serving
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[browser]'")
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+DISPUTED = ROOT / "samples/guandan/disputed-illegal-follow.json"
+FIVE_SEATS = ROOT / "samples/gandengyan/pagat-5-players.json"
+DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
+WAIT_MS = 15_000
+
+
+def _executables():
+    named = os.environ.get("REFEREE_CHROMIUM")
+    found = [shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")]
+    return [path for path in [named, *found] if path] + [None]     # None: playwright's own download
+
+
+@pytest.fixture(scope="module")
+def browser():
+    reasons = []
+    with sync_api.sync_playwright() as playwright:
+        for path in _executables():
+            try:
+                chromium = playwright.chromium.launch(executable_path=path, args=["--no-sandbox"])
+            except sync_api.Error as exc:
+                reasons.append(f"{path or 'playwright download'}: {str(exc).splitlines()[0]}")
+                continue
+            yield chromium
+            chromium.close()
+            return
+    pytest.skip("no Chromium could start (apt-get install chromium, or set REFEREE_CHROMIUM): " + "; ".join(reasons))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    app = create_app(str(tmp_path_factory.mktemp("viewer") / "referee.db"))
+    with serving(app) as port:
+        yield f"http://127.0.0.1:{port}", app
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == [], "the page's script failed"
+
+
+def stored(app, path: Path) -> str:
+    response = app.test_client().post("/v1/records", data=path.read_bytes(), content_type="application/json")
+    return response.get_json()["id"]
+
+
+def shot(page, name: str):
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def tab_to(page, selector: str, limit: int = 60):
+    """Press Tab until the focus is on `selector`, as a keyboard user would."""
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def current_step(page) -> str:
+    return page.input_value("#step")
+
+
+def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}")
+    page.wait_for_selector("#table .seat")
+    assert page.inner_text("#action").endswith("as dealt")
+    assert "INVALID" in page.inner_text("#record-title")
+
+    page.focus("#next")
+    page.keyboard.press("Enter")              # the button, then the arrow keys
+    assert "Wang Lei (seat 0) plays 5♣" in page.inner_text("#action")
+    page.keyboard.press("ArrowRight")
+    assert "Chen Jing (seat 1) plays 6♣" in page.inner_text("#action")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#action").endswith("as dealt")
+
+    tab_to(page, "#findings a")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#findings li.current")
+    assert page.evaluate("document.activeElement.dataset.finding") == "0", "the focus stays on the finding"
+    explain = page.inner_text("#explain")
+    assert "guandan.follow" in explain and "seat 0 played a single Q on a single K" in explain
+    assert "Legal then:" in explain
+    assert "Wang Lei (seat 0) plays Q♠" in page.inner_text("#now")
+    assert page.locator('#now .offending, #table .offending, #table .marked[aria-label="queen of spades"]').count() > 0
+    trick = page.inner_text("#table .trick")
+    assert "Zhao Min (seat 3)" in trick and "single:K" in trick
+    assert page.locator('#table .trick [aria-label="king of clubs"]').count() == 1
+    wang = page.locator('#table .seat[data-seat="0"]')
+    assert "Wang Lei" in wang.inner_text() and "to act" in wang.inner_text()
+    assert wang.locator('[aria-label="2 of hearts, wild card"]').count() == 1
+    assert urlsplit(page.url).query == f"deal=0&step={current_step(page)}"
+    assert not page.locator("#outcome").is_hidden()
+    assert "stopped" in page.inner_text("#outcome")
+    shot(page, "viewer-disputed-desktop")
+
+    page.keyboard.press("Home")
+    page.keyboard.press("n")                  # the next finding, by key
+    assert "guandan.follow" in page.inner_text("#explain")
+
+
+def test_the_open_page_lists_stored_records_to_follow(server, page):
+    base, app = server
+    record_id = stored(app, DISPUTED)
+    page.goto(f"{base}/view")
+    link = page.locator(f'#stored a[href="/view/{record_id}"]')
+    assert link.inner_text() == "Huai'an Open 2026"
+    assert "Wang Lei, Chen Jing, Liu Yang, Zhao Min" in page.inner_text("#stored")
+    tab_to(page, f'#stored a[href="/view/{record_id}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table .seat")
+    assert urlsplit(page.url).path == f"/view/{record_id}"
+
+
+def test_a_link_with_deal_and_step_shows_the_same_table(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=0&step=4")
+    page.wait_for_selector("#table .seat")
+    assert current_step(page) == "4"
+    assert "Zhao Min (seat 3) plays 9♠" in page.inner_text("#action")
+    page.fill("#step", "2")
+    page.keyboard.press("Enter")
+    assert "Chen Jing (seat 1) plays 6♣" in page.inner_text("#action")
+    assert urlsplit(page.url).query == "deal=0&step=2"
+
+
+def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
+    base, app = server
+    before = app.test_client().get("/v1/records").get_json()["total"]
+    lines = tmp_path / "two.jsonl"
+    lines.write_bytes(orjson.dumps(orjson.loads(FIVE_SEATS.read_bytes())) + b"\n"
+                      + orjson.dumps(orjson.loads(DISPUTED.read_bytes())) + b"\n")
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(lines))
+    page.wait_for_selector("#table .seat")
+    assert page.locator("#table .seat").count() == 5
+    assert "VALID" in page.inner_text("#record-title") and "gandengyan" in page.inner_text("#record-title")
+    assert "none" in page.inner_text("#findings")
+    page.keyboard.press("End")
+    assert "winner" in page.inner_text("#outcome")
+    shot(page, "viewer-five-seats-desktop")
+
+    page.select_option("#line", "1")
+    page.wait_for_selector("#table .seat >> nth=3")
+    page.wait_for_function("document.querySelectorAll('#table .seat').length === 4")
+    assert "guandan.follow" in page.inner_text("#findings")
+    page.focus("#file")
+    page.keyboard.press("n")
+    assert "guandan.follow" in page.inner_text("#explain")
+    assert app.test_client().get("/v1/records").get_json()["total"] == before
+
+
+def test_a_bad_file_gets_the_findings_not_a_table(server, page, tmp_path):
+    base, _ = server
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cgr": 1, "game": "guandan"')
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(bad))
+    page.wait_for_selector("#status.error")
+    assert "notation.json" in page.inner_text("#status")
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_an_unknown_record_id_is_said_plainly(server, page):
+    base, _ = server
+    page.goto(f"{base}/view/no-such-record")
+    page.wait_for_selector("#status.error")
+    assert "no record has this id" in page.inner_text("#status")
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_the_viewer_is_readable_on_a_phone(server, browser):
+    base, app = server
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=0&step=24")
+    page.wait_for_selector("#table .seat")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    boxes = [page.locator(f'#table .seat[data-seat="{seat}"]').bounding_box() for seat in range(4)]
+    assert all(box["width"] > PHONE["width"] * 0.8 for box in boxes), "seats stack one per row"
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.card')).fontSize)")
+    assert size >= 13
+    shot(page, "viewer-disputed-phone")
+    context.close()
+
+
+def test_the_api_docs_work_offline(server, page):
+    base, _ = server
+    outside = []
+
+    def only_loopback(route):
+        if urlsplit(route.request.url).hostname == "127.0.0.1":
+            route.continue_()
+        else:
+            outside.append(route.request.url)
+            route.abort()
+
+    page.route("**/*", only_loopback)
+    page.goto(f"{base}/docs")
+    page.wait_for_selector(".swagger-ui .info .title")
+    assert "CGR/1 referee" in page.inner_text(".swagger-ui .info .title")
+    assert page.locator(".opblock-summary-path", has_text="/v1/replay").count() == 1
+    assert outside == []
+    shot(page, "api-docs")
