@@ -12,7 +12,8 @@ import click
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TABLES = ("rule-ids.md", "gandengyan.md")
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
-PAGES = {"guandan": "rules/guandan.md", "gandengyan": "rules/gandengyan.md", "notation": "notation.md"}
+PAGES = {"guandan": "rules/guandan.md", "gandengyan": "rules/gandengyan.md", "gouji": "rules/gouji.md",
+         "notation": "notation.md"}
 # notation ids name no section in their meaning: the notation page's sections by id
 NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, "seat": 3, "structure": 4,
                      "key": 4, "version": 4, "game": 4, "meta": 4, "deals": 4, "action": 5, "deal": 5,
