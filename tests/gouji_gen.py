@@ -444,6 +444,8 @@ class DealPlayer:
             if team(q) == team(p) or q == opposite(p):
                 continue
             hand = self.hands[q]
+            if self.o["threes_last"] and any(value(c) == 1 for c in hand):
+                continue        # the bot avoids binding itself to joker leads it may not be able to make
             s1s = [s for s in candidate_sets(hand, self.top, self.rng) if shao_ok(without(hand, s.cards))]
             false = self.chance.get("false_shao", 0) and [s for s in candidate_sets(hand, self.top, self.rng)
                                                           if not shao_ok(without(hand, s.cards))]
