@@ -11,7 +11,7 @@ bit masks; finding messages are built only when something is wrong.
 from __future__ import annotations
 
 from .cards import CODES, ONE, contains, count, pack, unpack
-from .findings import INFO, WARNING, StopDeal
+from .findings import INFO, WARNING, StopDeal, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -1066,14 +1066,14 @@ def _check_deal_claims(ctx, deal, outcome):
                       "a deal voided by revolution has no finishing order (§5)")
         elif _complete(claimed["order"]) != computed:
             ctx.error("gouji.result.order", ctx.at("result", "order"),
-                      f"claimed order {claimed['order']}, computed {computed}"
-                      + (f" (penalised seats last: {outcome['penalised']})" if outcome["penalised"] else ""))
+                      f"claimed order {plain(claimed['order'])}, computed {plain(computed)}"
+                      + (f" (penalised seats last: {plain(outcome['penalised'])})" if outcome["penalised"] else ""))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gouji.result.scores", ctx.at("result", "scores"),
-                  f"claimed scores {claimed['scores']}, computed {outcome['scores']}")
+                  f"claimed scores {plain(claimed['scores'])}, computed {plain(outcome['scores'])}")
     if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
         ctx.error("gouji.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {claimed['tribute']!r}, computed {outcome['tribute']!r}")
+                  f"claimed tribute {plain(claimed['tribute'])}, computed {plain(outcome['tribute'])}")
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
@@ -1118,9 +1118,9 @@ def finish_match(ctx, match, claimed) -> dict:
                         f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
         return summary
     if "totals" in claimed and list(claimed["totals"]) != totals:
-        ctx.error("gouji.match.totals", "/result/totals", f"claimed totals {claimed['totals']}, computed {totals}")
+        ctx.error("gouji.match.totals", "/result/totals", f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
     if "winner" in claimed and claimed["winner"] != winner:
         computed = "the totals are tied" if winner is None else f"team {winner} has the higher total"
         ctx.error("gouji.match.winner", "/result/winner",
-                  f"claimed winner team {claimed['winner']}, but {computed} ({totals})")
+                  f"claimed winner team {claimed['winner']}, but {computed} (totals {plain(totals)})")
     return summary
