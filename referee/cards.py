@@ -84,3 +84,18 @@ def unpack(hand: int) -> list[int]:
         if n:
             cards.extend([c] * n)
     return cards
+
+
+class PlayCache(dict):
+    """Values computed once per packed play (and whatever else the key holds); emptied
+    when it grows past `limit`, so that memory stays bounded."""
+
+    def __init__(self, compute, limit: int = 200_000):
+        super().__init__()
+        self.compute, self.limit = compute, limit
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value

@@ -8,13 +8,12 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, pack, rank, unpack
+from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, pack, rank, unpack
 from .findings import INFO, StopDeal
 from .reports import ReportWatch
-from .rules import Option
+from .rules import Option, shared
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -76,11 +75,15 @@ def bomb_order(r: int) -> int:
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per sorted card tuple."""
+    """The readings of plays under one set of options, cached per packed play;
+    new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: dict):
         self.o = options
-        self.readings = lru_cache(maxsize=100_000)(self._readings)
+        self.of_packed = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
+
+    def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
+        return self.of_packed[pack(cards)]
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         jokers = sum(c >= BJ for c in cards)
@@ -195,7 +198,7 @@ def new_match(ctx, record, rules):
     if len(totals) != seats:
         ctx.error("gandengyan.start.totals", "/start/totals", f"start totals must give {seats} numbers, one per seat")
         totals = None
-    return Match(rules, rules["options"], Combos(rules["options"]), seats, totals, start.get("dealer"))
+    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"))
 
 
 def _options_fit(ctx, record, o) -> bool:
@@ -393,7 +396,7 @@ def _play(ctx, state, action):
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
         raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(cards)}")
-    reading = _choose_reading(state, seat, cards, action.as_)
+    reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     if reading.bomb:
@@ -430,10 +433,10 @@ def _lone_jokers(size: int, o: dict) -> bool:
     return size == 1 or (size == 2 and o["decks"] == 2)
 
 
-def _choose_reading(state, seat, cards, as_) -> Reading:
+def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
-    readings = state.combos.readings(tuple(sorted(cards)))
+    readings = state.combos.of_packed[packed]
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:

@@ -5,12 +5,10 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
-
-from .cards import CODES, ONE, RANKS, RJ, contains, count, pack, rank, rank_code, unpack
+from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, pack, rank, rank_code, unpack
 from .findings import WARNING, StopDeal
 from .reports import ReportWatch
-from .rules import Option
+from .rules import Option, shared
 
 NAME = "guandan"
 SEATS = 4
@@ -87,12 +85,17 @@ def level_value(r: int, level: int) -> int:
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per (cards, level)."""
+    """The readings of plays under one set of options, cached per level and packed play;
+    new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: dict):
         self.o = options
         self.joker_step = 4.5 if options["joker_bomb_rank"] == "below_eight" else 8
-        self.readings = lru_cache(maxsize=200_000)(self._readings)
+        self.at_level = [PlayCache(lambda packed, level=level: self._readings(tuple(unpack(packed)), level))
+                         for level in range(len(RANKS))]
+
+    def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
+        return self.at_level[level][pack(cards)]
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         wild = level * 4 + HEARTS
@@ -253,7 +256,7 @@ def new_match(ctx, record, rules):
         ctx.error("guandan.deal.seats", "/players",
                   f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
         return None
-    match = Match(rules, Combos(rules["options"]), levels=[0, 0])
+    match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
         _read_start(ctx, match, start)
@@ -629,7 +632,7 @@ def _play(ctx, state, action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     _require(state, seat, cards, packed)
-    reading = _choose_reading(state, seat, cards, action.as_)
+    reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     state.top = (seat, reading, cards)
@@ -648,9 +651,9 @@ def _shown(cards) -> str:
     return " ".join(CODES[c] for c in sorted(cards))
 
 
-def _choose_reading(state, seat, cards, as_) -> Reading:
+def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
-    readings = state.combos.readings(tuple(sorted(cards)), state.level)
+    readings = state.combos.at_level[state.level][packed]
     if not readings:
         raise StopDeal("guandan.play.combination", f"seat {seat} played {_shown(cards)}, which is no Guandan combination")
     top = state.top[1] if state.top else None
@@ -665,7 +668,9 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
         return chosen
     if not legal:
         raise StopDeal("guandan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; {may_follow(top)}")
-    if len(legal) > 1 and not _ends_deal(state, seat, len(cards)):
+    if len(legal) == 1:
+        return legal[0]
+    if not _ends_deal(state, seat, len(cards)):
         raise StopDeal("guandan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
                        + " or ".join(r.name for r in legal) + "; the play must say which with as")
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))

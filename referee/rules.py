@@ -63,3 +63,18 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings
+
+
+_SHARED: dict = {}
+
+
+def shared(factory, options: dict):
+    """One `factory(options)` per factory and option set, shared by every record with those
+    options, so that what it caches (the readings of plays) serves them all."""
+    key = (factory, tuple(sorted(options.items())))
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= 256:
+            _SHARED.clear()
+        found = _SHARED[key] = factory(options)
+    return found
