@@ -355,7 +355,7 @@ def _pass(state, action):
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", f"seat {seat} leads this trick and must play")
     state.passed.add(seat)
-    state.trick.append({"seat": seat, "pass": True})
+    state.trick.append((seat, None, None))
     if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
         if all(s in state.passed for s in state.holders()):
             state.over = True
@@ -366,11 +366,13 @@ def _pass(state, action):
 
 
 def _continue(state, top_seat, seat):
-    """End the trick when every other holder passed since the top play (§4.2), else the next holder."""
-    if all(s in state.passed for s in state.holders() if s != top_seat):
+    """End the trick when every other holder passed since the top play (§4.2), else the next holder.
+    Passes come in turn, so they all passed when the next holder is the top player or passed."""
+    following = state.next_holder(seat)
+    if following is None or following == top_seat or following in state.passed:
         _end_trick(state, top_seat)
     else:
-        state.turn = state.next_holder(seat)
+        state.turn = following
 
 
 def _end_trick(state, last):
@@ -402,7 +404,7 @@ def _play(ctx, state, action):
     if reading.bomb:
         state.bombs.append((reading, action.index))
     state.top, state.passed = (seat, reading), set()
-    state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
+    state.trick.append((seat, cards, reading))
     if not state.sizes[seat] and _out_wins(state):
         state.winner, state.over = seat, True
         return
@@ -529,7 +531,9 @@ def snapshot(state) -> dict:
         "phase": "over" if state.over else "play",
         "turn": None if state.over else state.turn,
         "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
-        "table": list(state.trick),
+        "table": [{"seat": seat, "pass": True} if cards is None else
+                  {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+                  for seat, cards, reading in state.trick],
         "talon": state.talon_left,
         "drawn": list(state.draws),
         "winner": state.winner,

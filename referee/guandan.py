@@ -344,9 +344,6 @@ class DealState:
             return "return"
         return "play"
 
-    def holders(self):
-        return [s for s in range(SEATS) if self.sizes[s]]
-
     def next_holder(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
             s = (seat + i) % SEATS
@@ -609,10 +606,11 @@ def _pass(state, action):
     state.passed.add(action.seat)
     state.trick.append((action.seat, None, None))
     t = state.top[0]
-    if all(s in state.passed for s in state.holders() if s != t):
+    following = state.next_holder(action.seat)
+    if following == t or following in state.passed:     # passes come in turn: every other holder passed
         _end_trick(state, t)
     else:
-        state.turn = state.next_holder(action.seat)
+        state.turn = following
 
 
 def _end_trick(state, t):

@@ -194,8 +194,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     for d, raw in enumerate(record["deals"]):
         hands = [cards(h, "deals", d, "hands", s) for s, h in enumerate(raw["hands"])]
         talon = cards(raw["talon"], "deals", d, "talon") if "talon" in raw else None
-        actions = [_read_action(a, raw_action, card, cards, ("deals", d, "actions", a))
-                   for a, raw_action in enumerate(raw["actions"])]
+        actions = [_read_action(a, raw_action, card, cards, d) for a, raw_action in enumerate(raw["actions"])]
         deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
     findings = []
     if alias_at:
@@ -205,7 +204,15 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     return deals, findings
 
 
-def _read_action(index, raw, card, cards, path) -> Action:
+def _read_action(index, raw, card, cards, deal) -> Action:
+    if len(raw) == 2:       # the common forms {seat, play} and {seat, pass}, read in one step
+        if "pass" in raw:
+            return Action(index, raw["seat"], "pass")
+        try:
+            return Action(index, raw["seat"], "play", tuple(map(_CANONICAL.__getitem__, raw["play"])))
+        except KeyError:
+            pass            # aliases: read below, noting where
+    path = ("deals", deal, "actions", index)
     verb = next(v for v in VERBS if v in raw)
     reading = raw.get("as")
     action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),
