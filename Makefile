@@ -18,8 +18,11 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/pytest -q
 
+# The referee before the speed work of issue 10, timed in the same run for the ratio (BASELINE= to skip).
+BASELINE ?= 93597f3
+
 bench: $(STAMP)
-	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/throughput.py $(if $(BASELINE),--baseline $(BASELINE))
 
 bench-api: $(STAMP)
 	$(BIN)/python benchmarks/api_throughput.py
