@@ -259,11 +259,15 @@ class DealState:
         return [s for s in range(self.seats) if self.sizes[s]]
 
     def next_holder(self, seat: int) -> int | None:
-        for i in range(1, self.seats + 1):
-            s = (seat + i) % self.seats
-            if self.sizes[s]:
+        sizes = self.sizes
+        for s in _AFTER[self.seats][seat]:
+            if sizes[s]:
                 return s
         return None
+
+
+_AFTER = {n: [[(seat + i) % n for i in range(1, n + 1)] for seat in range(n)]      # seat order at n seats
+          for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
 def start_deal(ctx, match, deal) -> DealState:
@@ -338,7 +342,8 @@ def is_over(state) -> bool:
 # ---------------------------------------------------------------- actions (§4, §7)
 
 def apply(ctx, state, action):
-    state.draws = []
+    if state.draws:
+        state.draws = []
     if action.verb == "declare":
         return state.reports.declare(ctx, action, state.sizes[action.seat])
     if action.verb not in ("play", "pass"):

@@ -345,11 +345,14 @@ class DealState:
         return "play"
 
     def next_holder(self, seat: int) -> int:
-        for i in range(1, SEATS + 1):
-            s = (seat + i) % SEATS
-            if self.sizes[s]:
+        sizes = self.sizes
+        for s in _AFTER[seat]:
+            if sizes[s]:
                 return s
         return seat
+
+
+_AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
 
 
 def start_deal(ctx, match, deal) -> DealState:
@@ -446,7 +449,7 @@ def apply(ctx, state, action):
         return _tribute(ctx, state, action)
     if action.verb == "return":
         return _return(ctx, state, action)
-    if state.phase != "play":
+    if state.payers and state.phase != "play":        # no payers: no tribute phase
         owed = _owed_text(state)
         raise StopDeal("guandan.tribute.order", f"seat {action.seat} {action.verb}ed while {owed}")
     if action.seat != state.turn:
@@ -652,9 +655,11 @@ def _shown(cards) -> str:
 def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.at_level[state.level][packed]
+    top = state.top[1] if state.top else None
+    if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
+        return readings[0]      # the common case: one reading, and it may be played here
     if not readings:
         raise StopDeal("guandan.play.combination", f"seat {seat} played {_shown(cards)}, which is no Guandan combination")
-    top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
