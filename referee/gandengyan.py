@@ -444,12 +444,14 @@ def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
     readings = state.combos.of_packed[packed]
+    top = state.top[1] if state.top else None
+    if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
+        return readings[0]      # the common case: one reading, and it may be played here
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
         raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination"
                        + ("" if o["jokers_wild"] or max(cards) < BJ else " (jokers are not wild under these rules)"))
-    top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top, o)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)

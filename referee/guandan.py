@@ -449,7 +449,7 @@ def apply(ctx, state, action):
         return _tribute(ctx, state, action)
     if action.verb == "return":
         return _return(ctx, state, action)
-    if state.payers and state.phase != "play":        # no payers: no tribute phase
+    if len(state.returned) < len(state.receivers):    # returns come last: the phase is not play yet (§6)
         owed = _owed_text(state)
         raise StopDeal("guandan.tribute.order", f"seat {action.seat} {action.verb}ed while {owed}")
     if action.seat != state.turn:

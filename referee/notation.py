@@ -186,7 +186,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
 
     def cards(codes, *path):
         try:
-            return [_CANONICAL[c] for c in codes]
+            return list(map(_CANONICAL.__getitem__, codes))
         except KeyError:
             return [card(c, *path, i) for i, c in enumerate(codes)]
 
