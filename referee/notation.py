@@ -1,8 +1,9 @@
 """Reading CGR/1 records (notation.md): JSON text, structure, cards, seats.
 
 The structure is checked against the shipped JSON Schema (schema/cgr1.schema.json),
-the one description of CGR/1 structure: a compiled validator on the hot path, and
-on failure the reference validator to list every problem with its JSON Pointer.
+the one description of CGR/1 structure: a pre-check written for CGR/1 passes plain
+records (precheck.py); any other goes to a compiled validator, and on failure the
+reference validator lists every problem with its JSON Pointer.
 Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
 from __future__ import annotations
@@ -10,10 +11,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 
-import fastjsonschema
-import jsonschema
 import orjson
 
 from .cards import CODES, parse_card, reading_code
@@ -35,11 +35,16 @@ def _inlined(node, definitions, keep=("deal", "action")):
     return node
 
 
-# The hot path only needs yes or no. fastjsonschema builds a path string for every array
+# The compiled validator only needs yes or no. fastjsonschema builds a path string for every array
 # item it hands to a referenced definition, and formats messages with the frame's locals:
 # inlining small definitions and keeping deals and actions as small functions keeps both cheap.
-_fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
-_full_validator = jsonschema.Draft7Validator(SCHEMA)
+@cache
+def _validators():
+    """(fast yes/no, full) validators, built when a record first fails the pre-check: slow to import."""
+    import fastjsonschema
+    import jsonschema
+    fast = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
+    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
 VERBS = ("play", "pass", "tribute", "return", "declare")
@@ -83,12 +88,13 @@ def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     if accepts(record):
         return []
+    fast_validate, failed, full_validator = _validators()
     try:
-        _fast_validate(record)
+        fast_validate(record)
         return []
-    except fastjsonschema.JsonSchemaException:
+    except failed:
         pass
-    errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
     findings = {}
     for error in errors:
         for finding in _finding_from(error):
