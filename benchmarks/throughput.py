@@ -72,9 +72,9 @@ class Baseline:
     """The referee of another commit, in a child process that times one full check per request."""
 
     def __init__(self, ref: str, game: str, min_deals: int):
-        self.root = tempfile.mkdtemp(prefix="throughput-baseline-")
         archive = subprocess.run(["git", "-C", os.path.join(HERE, ".."), "archive", ref, "referee", "tests"],
                                  capture_output=True, check=True).stdout
+        self.root = tempfile.mkdtemp(prefix="throughput-baseline-")
         subprocess.run(["tar", "-x", "-C", self.root], input=archive, check=True)
         env = dict(os.environ, THROUGHPUT_CODE=self.root)
         self.child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child", game,
@@ -110,7 +110,12 @@ def measure(game: str, min_deals: int, repeat: int, baseline_ref: str | None):
             orjson.loads(line)
 
     validate = validator(lines)
-    baseline = Baseline(baseline_ref, game, min_deals) if baseline_ref else None
+    baseline = None
+    if baseline_ref:
+        try:
+            baseline = Baseline(baseline_ref, game, min_deals)
+        except (OSError, subprocess.CalledProcessError) as exc:
+            print(f"(no baseline: cannot take {baseline_ref} from git: {exc})")
     parse_s, check_s, base_s = [], [], []
     for _ in range(repeat):          # in turn, so that a noisy machine slows all alike
         parse_s.append(once(parse))
