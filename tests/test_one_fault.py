@@ -293,3 +293,39 @@ def test_random_matches_one_or_two_injected_faults_give_that_many_errors(seed, d
     for fault, _ in chosen:
         _inject(record, fault)
     assert sorted(errors(record)) == sorted(expected for _, expected in chosen)
+
+
+def _gdy_faults(record):
+    found = []
+    for d, deal_ in enumerate(record["deals"]):
+        found += [(("count", d, i), ("gandengyan.report.count", f"/deals/{d}/actions/{i}/count"))
+                  for i, a in enumerate(deal_["actions"]) if "count" in a]
+        if "winner" in deal_["result"]:
+            found.append((("winner", d, None), ("gandengyan.result.winner", f"/deals/{d}/result/winner")))
+        found.append((("scores", d, None), ("gandengyan.result.scores", f"/deals/{d}/result/scores")))
+        found.append((("leader", d, None), ("gandengyan.leader", f"/deals/{d}/leader")))
+    return found
+
+
+def _gdy_inject(record, fault):
+    kind, d, i = fault
+    deal_, seats = record["deals"][d], len(record["players"])
+    if kind == "count":
+        deal_["actions"][i]["count"] += 1
+    elif kind == "winner":
+        deal_["result"]["winner"] = (deal_["result"]["winner"] + 1) % seats
+    elif kind == "scores":
+        deal_["result"]["scores"][0] += 1
+    else:
+        deal_["leader"] = (next(s for s, h in enumerate(deal_["hands"]) if len(h) == 6) + 1) % seats
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.data())
+def test_random_gan_deng_yan_matches_one_or_two_injected_faults(seed, data):
+    from tests.gandengyan_gen import match_record as gdy_match
+    record = gdy_match(seed, seats=2 + seed % 5, deals=3, options={"report_at": 3})
+    chosen = data.draw(st.lists(st.sampled_from(_gdy_faults(record)), min_size=1, max_size=2, unique=True))
+    for fault, _ in chosen:
+        _gdy_inject(record, fault)
+    assert sorted(errors(record)) == sorted(expected for _, expected in chosen)
