@@ -346,6 +346,7 @@ class DealState:
     given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
     first_lead: int | None = None                  # the seat the record shows making the first play
+    actions: list = field(default_factory=list)    # the deal's actions, for what the record shows later
     wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
     levels: list = field(default_factory=list)     # both teams' levels as the deal starts
     declaring: int | None = None
@@ -395,6 +396,7 @@ def start_deal(ctx, match, deal) -> DealState:
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
     state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    state.actions = deal.actions
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
@@ -566,9 +568,12 @@ def _allocate(ctx, state):
 
 
 def _as_recorded(state, receiver_of) -> dict:
-    """Where the record sends each tribute: its `to` where that names a seat other than the
-    payers, else the computed receiver (or the one left when another `to` took it)."""
-    sent = {p: to for p, (_, _, to) in state.paid.items() if to is not None and to not in state.payers}
+    """Where the record sends each tribute: to its `to` where that names a seat other than the
+    payers (unless the record's return to the payer comes from the computed receiver: then the
+    `to` was a slip), else to the computed receiver (or the one left when another `to` took it)."""
+    returned_by = {a.to: a.seat for a in state.actions if a.verb == "return"}
+    sent = {p: to for p, (_, _, to) in state.paid.items()
+            if to is not None and to not in state.payers and returned_by.get(p) != receiver_of[p]}
     if len(set(sent.values())) < len(sent):
         return dict(receiver_of)      # two tributes sent to one seat: the record cannot be followed there
     for payer, receiver in receiver_of.items():
@@ -631,11 +636,33 @@ def _return(ctx, state, action):
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
-        if action.to != seat:
-            to = action.to      # the card goes where the record says (one fault, one finding)
+        if action.to != seat and not _went_to_payer(state, payer, action):
+            to = action.to      # the card goes where `to` says, unless the record goes on as if the payer had it
     state.hands[to] += ONE[action.card]
     state.sizes[to] += 1
     state.returned[seat] = (action.card, to)
+
+
+def _holds_later(state, seat, given) -> bool | None:
+    """Whether the record's later actions show `seat` holding the card of action `given`: its next
+    report counts it (True) or not (False), or it plays or gives more copies of it than it holds
+    without it (True); None when they do not tell."""
+    card, size, later = given.card, state.sizes[seat], 0
+    for a in state.actions[given.index + 1:]:
+        if a.seat != seat:
+            size += a.verb == "return" and a.to == seat       # a later return to it
+            continue
+        if a.verb == "declare" and a.count is not None:
+            return a.count == size + 1 if a.count in (size, size + 1) else None
+        later += a.cards.count(card) + (a.card == card)
+        size -= len(a.cards) + (a.verb in ("tribute", "return"))
+    return True if later > count(state.hands[seat], card) else None
+
+
+def _went_to_payer(state, payer, action) -> bool:
+    """A return whose `to` is wrong: whether the rest of the record goes on as if the payer had it."""
+    payer_has, named_has = _holds_later(state, payer, action), _holds_later(state, action.to, action)
+    return (payer_has is True and named_has is not True) or (named_has is False and payer_has is not False)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:
