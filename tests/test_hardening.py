@@ -630,7 +630,7 @@ def mutated_lines(draw):
             text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end():]
         elif kind == "cut":
             text = text[:draw(st.integers(0, len(text)))]
-        elif kind == "byte":
+        elif kind == "byte" and text:
             i = draw(st.integers(0, len(text) - 1))
             text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1:]
         elif kind == "twice":
