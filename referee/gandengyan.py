@@ -12,6 +12,7 @@ from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
 from .findings import INFO, StopDeal, grouped_plays, plain
+from .claims import check_totals
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -716,23 +717,9 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 def finish_match(ctx, match, claimed) -> dict:
     totals = match.totals
     leader = _leader_of(totals)
-    summary = {"totals": totals, "winner": leader}
-    claimed = claimed or {}
-    if "levels" in claimed:
-        ctx.error("gandengyan.result.key", "/result/levels", "Gan Deng Yan has no levels; claim totals or winner")
-    if totals is None:
-        for key in ("totals", "winner"):
-            if key in claimed:
-                ctx.add(INFO, "gandengyan.match.uncheckable", f"/result/{key}",
-                        f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
-        return summary
-    if "totals" in claimed and list(claimed["totals"]) != totals:
-        ctx.error("gandengyan.match.totals", "/result/totals", f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
-    if "winner" in claimed and claimed["winner"] != leader:
-        computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
-        ctx.error("gandengyan.match.winner", "/result/winner",
-                  f"claimed winner seat {claimed['winner']}, but {computed} (totals {plain(totals)})")
-    return summary
+    computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
+    check_totals(ctx, NAME, "Gan Deng Yan", totals, leader, claimed or {}, "seat", computed)
+    return {"totals": totals, "winner": leader}
 
 
 def _leader_of(totals) -> int | None:

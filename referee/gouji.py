@@ -11,7 +11,8 @@ bit masks; finding messages are built only when something is wrong.
 from __future__ import annotations
 
 from .cards import CODES, ONE, contains, count, pack, unpack
-from .findings import INFO, WARNING, StopDeal, plain
+from .claims import check_totals
+from .findings import WARNING, StopDeal, plain
 from .reports import ReportWatch
 from .rules import Option
 
@@ -1107,22 +1108,9 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 
 
 def finish_match(ctx, match, claimed) -> dict:
+    """The team with the higher total after the last complete deal wins; none on a tie (§5)."""
     totals = match.totals
     winner = None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])
-    summary = {"totals": totals, "winner": winner}
-    claimed = claimed or {}
-    if "levels" in claimed:
-        ctx.error("gouji.result.key", "/result/levels", "Gou Ji has no levels; claim totals or winner")
-    if totals is None:
-        for key in ("totals", "winner"):
-            if key in claimed:
-                ctx.add(INFO, "gouji.match.uncheckable", f"/result/{key}",
-                        f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
-        return summary
-    if "totals" in claimed and list(claimed["totals"]) != totals:
-        ctx.error("gouji.match.totals", "/result/totals", f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
-    if "winner" in claimed and claimed["winner"] != winner:
-        computed = "the totals are tied" if winner is None else f"team {winner} has the higher total"
-        ctx.error("gouji.match.winner", "/result/winner",
-                  f"claimed winner team {claimed['winner']}, but {computed} (totals {plain(totals)})")
-    return summary
+    computed = "the totals are tied" if winner is None else f"team {winner} has the higher total"
+    check_totals(ctx, NAME, "Gou Ji", totals, winner, claimed or {}, "team", computed)
+    return {"totals": totals, "winner": winner}
