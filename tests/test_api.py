@@ -56,7 +56,7 @@ def assert_error(response, code: int) -> dict:
 def test_validate_gives_the_report_of_referee_validate_json(client, tmp_path):
     path = tmp_path / "m.json"
     path.write_bytes(orjson.dumps(guandan(1)))
-    cli = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).output)
+    cli = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).stdout)
     response = client.post("/v1/validate", data=path.read_bytes(), content_type="application/json")
     assert response.status_code == 200
     assert response.get_json() == dict(cli, source="<request>")
