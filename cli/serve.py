@@ -73,12 +73,15 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Open connections at once.")
 @click.option("--channel-timeout", default=10, show_default=True, type=click.IntRange(min=1),
               help="Seconds an idle or stalled connection is kept.")
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="Log each request on standard error: time, client, method, path, status, milliseconds.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
-          max_message, checks, check_queue, threads, connection_limit, channel_timeout):
+          max_message, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
     """Serve the REST API (docs at /docs, OpenAPI at /openapi.json) and the replay viewer (/view)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
+    from api.access_log import access_logged
     from api.limits import Limits
     from api.server import make_server
     from api.store import StoreError
@@ -94,6 +97,8 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
                          trusted_hosts=_hosts(host, port) if access == "open" else None)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
+    if access_log:
+        app.wsgi_app = access_logged(app.wsgi_app)
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                              channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),

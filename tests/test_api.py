@@ -274,9 +274,9 @@ def test_gouji_team_points_come_from_a_real_record(client):
     assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
 
 
-def test_standings_of_an_event_without_records_are_empty(client):
-    assert client.get("/v1/events/Nobody/standings").get_json() == {
-        "event": "Nobody", "records": 0, "counted": 0, "standings": [], "not_counted": []}
+def test_standings_of_an_event_without_records_are_404(client):
+    assert assert_error(client.get("/v1/events/Nobody/standings"), 404)["message"] == \
+        "no stored record belongs to this event"
 
 
 # ---------------------------------------------------------------- DELETE

@@ -174,3 +174,93 @@ def test_a_json_lines_file_needs_line_and_says_where_records_are(tmp_path):
     result = run("replay", path)
     assert result.exit_code == 2 and "holds 2 records (on lines 1, 2); name one with --line" in result.stderr
     assert run("replay", path, "--line", "2", "--step", "-1").exit_code == 0
+
+
+# ------------------------------------------------------------------ API conventions
+
+API_TOKEN = "s3cret-token-0123456789"
+
+
+@pytest.fixture
+def client(tmp_path):
+    from api import create_app
+    return create_app(str(tmp_path / "r.db"), token=API_TOKEN).test_client()
+
+
+def store(client, body: bytes, content_type="application/json", token=API_TOKEN):
+    return client.post("/v1/records", data=body, content_type=content_type,
+                       headers={"Authorization": f"Bearer {token}"})
+
+
+@pytest.mark.parametrize("path, unknown", [("/v1/records?gam=guandan&page=2", ["gam"]),
+                                           ("/v1/records/abc?x=1&y=2", ["x", "y"]),
+                                           ("/v1/events/Open/standings?sort=points", ["sort"])])
+def test_unknown_query_parameters_are_named_in_a_400(client, path, unknown):
+    response = client.get(path)
+    body = response.get_json()
+    assert response.status_code == 400 and all(name in body["message"] for name in unknown)
+    assert [f["message"] for f in body["findings"]] == [f"{name}: unknown parameter" for name in unknown]
+    assert client.post("/v1/validate?infer_rule=1", data=orjson.dumps(ONE_DEAL)).status_code == 400
+    assert client.post("/v1/validate?infer_rules=1", data=orjson.dumps(ONE_DEAL)).status_code == 200
+
+
+def test_standings_of_an_unknown_event_are_404(client):
+    assert client.get("/v1/events/Nowhere/standings").status_code == 404
+    store(client, orjson.dumps(dict(ONE_DEAL, meta={"event": "Open"})))
+    assert client.get("/v1/events/Open/standings").status_code == 200
+
+
+def test_a_wrong_token_is_told_apart_from_a_missing_one(client):
+    wrong = store(client, orjson.dumps(ONE_DEAL), token="not-the-token-0123456789")
+    assert wrong.status_code == 401 and wrong.get_json()["message"] == "the token is not valid"
+    missing = client.post("/v1/records", data=orjson.dumps(ONE_DEAL), content_type="application/json")
+    assert missing.status_code == 401 and "Authorization: Bearer" in missing.get_json()["message"]
+
+
+def test_405_keeps_its_allow_header(client):
+    response = client.put("/v1/validate")
+    assert response.status_code == 405 and set(response.headers["Allow"].split(", ")) == {"OPTIONS", "POST"}
+    assert response.get_json()["code"] == 405
+
+
+def test_records_take_json_lines_one_result_a_line(client):
+    body = orjson.dumps(ONE_DEAL) + b"\n\n" + b'{"cgr": 1}\n' + orjson.dumps(ONE_DEAL) + b"\n"
+    response = store(client, body, "application/x-ndjson")
+    results = [json.loads(line) for line in response.get_data(as_text=True).splitlines()]
+    assert response.status_code == 200 and response.mimetype == "application/x-ndjson"
+    assert [(r["line"], r.get("created"), r.get("stored")) for r in results] == [(1, True, None), (3, None, False),
+                                                                                 (4, False, None)]
+    assert results[1]["findings"][0]["rule"] == "notation.key.missing"
+    assert client.get("/v1/records").get_json()["total"] == 1
+    nothing = store(client, b'{"cgr": 1}\n[2]\n', "application/x-ndjson")
+    assert nothing.status_code == 400 and "nothing was stored" in nothing.get_json()["message"]
+    assert {f["message"][:7] for f in nothing.get_json()["findings"]} == {"line 1:", "line 2:"}
+
+
+def test_serve_logs_one_line_per_request(tmp_path):
+    import io
+
+    from api import create_app
+    from api.access_log import access_logged
+    app = create_app(str(tmp_path / "r.db"), read_only=True)
+    log = io.StringIO()
+    app.wsgi_app = access_logged(app.wsgi_app, log)
+    app.test_client().get("/v1/records?page=2")
+    app.test_client().get("/v1/records/nope%0Afake")
+    lines = log.getvalue().splitlines()
+    assert len(lines) == 2 and lines[0].endswith("ms") and " GET /v1/records?page=2 200 " in lines[0]
+    assert " GET /v1/records/nope\\nfake 404 " in lines[1]
+
+
+@pytest.mark.parametrize("option, logged", [([], True), (["--no-access-log"], False)])
+def test_serve_access_log_can_be_turned_off(tmp_path, monkeypatch, option, logged):
+    apps = []
+
+    class Server:
+        def run(self):
+            apps[0].test_client().get("/v1/records")
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: apps.append(app) or Server())
+    result = CliRunner().invoke(main, ["serve", "--read-only", "--db", str(tmp_path / "r.db"), *option])
+    assert result.exit_code == 0
+    assert (" GET /v1/records 200 " in result.stderr) is logged
