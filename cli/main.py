@@ -18,11 +18,12 @@ from referee.notation import SCHEMA, parse_json, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
+from .listing import ListingGroup
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cgr-referee")
 def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
@@ -116,7 +117,9 @@ def _fail(message: str, status: int = EXIT_UNREADABLE):
 @click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
 def replay(file, deal_index, step, action, finding_index, line, as_json):
-    """Replay one deal: the table at a step, or the deal action by action.
+    """Replay one deal, step by step or at one step.
+
+    Shows the table at a step, or the deal action by action.
 
     Step 0 is the table as dealt and step K+1 the table after action K. An action the
     referee rejected is shown as the last step, on the table it was tried on, with its
@@ -222,8 +225,10 @@ def _sync_folder(folder: str):
               help="One JSON object per game: default_preset, presets, preset_aliases and options "
                    "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game (all games when GAME is left out), with their defaults
-    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
+    """List each game's presets and options.
+
+    All games when GAME is left out, with their defaults and what each option changes. Sections
+    (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
         _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
@@ -239,7 +244,9 @@ def rules(game, as_json):
 
 @main.command()
 def schema():
-    """Print the JSON Schema of CGR/1 (for platforms that write records)."""
+    """Print the JSON Schema of CGR/1.
+
+    For platforms that write records: the structure every record is read against."""
     click.echo(json.dumps(SCHEMA, indent=2))
 
 

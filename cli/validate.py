@@ -37,7 +37,10 @@ SEVERITIES = ("info", "warning", "error")
 @click.option("--infer-rules", "infer", is_flag=True,
               help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
-    """Check records (JSON or JSON Lines files, also gzipped, directories, or - for stdin).
+    """Check records against the rules.
+
+    FILES are JSON or JSON Lines files (also gzipped), folders (every .json and .jsonl file below
+    them) or - for standard input.
 
     Filters change what is shown, never the summary or the exit status. With --json the summary
     goes to standard error, so standard output stays JSON Lines. Exit status: 0 every

@@ -264,3 +264,33 @@ def test_serve_access_log_can_be_turned_off(tmp_path, monkeypatch, option, logge
     result = CliRunner().invoke(main, ["serve", "--read-only", "--db", str(tmp_path / "r.db"), *option])
     assert result.exit_code == 0
     assert (" GET /v1/records 200 " in result.stderr) is logged
+
+
+# ------------------------------------------------------------------ --help and the README
+
+def every_command(command=None, path=("referee",)):
+    import click
+    command = command or main
+    yield path, command
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            yield from every_command(sub, path + (name,))
+
+
+@pytest.mark.parametrize("path, command", list(every_command()), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+def test_help_is_complete_and_never_cut(path, command):
+    """Even on a narrow terminal: every option's help, and each command's first sentence whole in listings."""
+    import click
+    shown = CliRunner().invoke(main, [*path[1:], "--help"], terminal_width=40)
+    text = "".join(shown.output.split())      # wrapped anywhere, even inside a word: compared without spaces
+    assert shown.exit_code == 0
+    assert command.help and all(p.help for p in command.params if isinstance(p, click.Option))
+    for option in (p for p in command.params if isinstance(p, click.Option)):
+        assert "".join(option.help.split()) in text
+    for sub in getattr(command, "commands", {}).values():
+        assert "".join(sub.get_short_help_str(10_000).split()) in text
+    if path != ("referee",):
+        assert f"`{' '.join(path)}" in README or f"\n{' '.join(path)} " in README, f"the README lists {path}"
+
+
+README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
