@@ -104,11 +104,11 @@ def _json_bodies_only():
         abort(415, message="this server takes application/json or application/x-ndjson bodies")
 
 
-QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema}
+QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema}   # others: none
 
 
 @blp.before_request
-def _known_query_parameters_only():
+def known_query_parameters_only():
     """A misspelt parameter (?gam=guandan) is an error, not a filter silently dropped."""
     schema = QUERY_SCHEMAS.get(request.endpoint)
     known = sorted(schema().fields) if schema else []

@@ -194,7 +194,8 @@ def store(client, body: bytes, content_type="application/json", token=API_TOKEN)
 
 @pytest.mark.parametrize("path, unknown", [("/v1/records?gam=guandan&page=2", ["gam"]),
                                            ("/v1/records/abc?x=1&y=2", ["x", "y"]),
-                                           ("/v1/events/Open/standings?sort=points", ["sort"])])
+                                           ("/v1/events/Open/standings?sort=points", ["sort"]),
+                                           ("/v1/records/abc/deals/0/steps?step=1", ["step"])])
 def test_unknown_query_parameters_are_named_in_a_400(client, path, unknown):
     response = client.get(path)
     body = response.get_json()
@@ -202,6 +203,8 @@ def test_unknown_query_parameters_are_named_in_a_400(client, path, unknown):
     assert [f["message"] for f in body["findings"]] == [f"{name}: unknown parameter" for name in unknown]
     assert client.post("/v1/validate?infer_rule=1", data=orjson.dumps(ONE_DEAL)).status_code == 400
     assert client.post("/v1/validate?infer_rules=1", data=orjson.dumps(ONE_DEAL)).status_code == 200
+    assert client.post("/v1/replay?deal=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code == 200
+    assert client.post("/v1/replay?dael=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code == 400
 
 
 def test_standings_of_an_unknown_event_are_404(client):
