@@ -30,8 +30,11 @@ browser: $(BROWSER_STAMP)
 test: $(STAMP) $(BROWSER_STAMP)
 	$(BIN)/pytest -q
 
+# The referee before the speed work of issue 10, timed in the same run for the ratio (BASELINE= to skip).
+BASELINE ?= 93597f3
+
 bench: $(STAMP)
-	$(BIN)/python benchmarks/throughput.py
+	$(BIN)/python benchmarks/throughput.py $(if $(BASELINE),--baseline $(BASELINE))
 	$(BIN)/python benchmarks/processes.py
 
 bench-api: $(STAMP)

@@ -18,7 +18,8 @@ from referee.notation import parse_json
 from referee.replay import replay_steps, step_json
 
 from . import schemas
-from .views import QUERY_SCHEMAS, known_query_parameters_only
+from .limits import record_size_problem
+from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
 
 MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
 
@@ -64,7 +65,10 @@ def deal_steps(record, deal: int) -> Response:
     actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
     if isinstance(actions, list) and len(actions) >= MAX_STEPS:
         abort(422, message=f"deal {deal} has {len(actions)} actions; the viewer replays at most {MAX_STEPS - 1}")
-    report, steps = replay_steps(record, deal)
+    problem = record_size_problem(record, _limits())
+    if problem:
+        _too_big(problem, "the record")
+    report, steps = _in_pool(replay_steps, record, deal)     # off the threads that serve reads, bounded
     if not steps:
         abort(422, message=f"deal {deal} could not be replayed", findings=[f.as_dict() for f in report.findings])
     body = {"deal": deal, "deals": len(deals), "steps": [step_json(step) for step in steps]}
@@ -81,6 +85,7 @@ def deal_steps(record, deal: int) -> Response:
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
 @steps_blp.alt_response(413, schema=schemas.ErrorSchema)
 @steps_blp.alt_response(422, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(503, schema=schemas.ErrorSchema)
 def replay(deal):
     record = parse_json(request.get_data())
     if isinstance(record, Finding):
@@ -93,6 +98,7 @@ def replay(deal):
 @steps_blp.doc(summary="Every step of one deal of a stored record")
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
 @steps_blp.alt_response(422, schema=schemas.ErrorSchema)
+@steps_blp.alt_response(503, schema=schemas.ErrorSchema)
 def stored_steps(record_id, deal):
     record = parse_json(current_app.extensions["referee.store"].text(record_id) or "null")
     if record is None:

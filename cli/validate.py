@@ -9,10 +9,10 @@ import click
 import orjson
 from rich.console import Console
 
-from referee.batch import check_items, records_of
+from referee.batch import WorkerLost, check_items, records_of
 
 from . import render
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
 
 SEVERITIES = ("info", "warning", "error")
 
@@ -55,17 +55,20 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     show = _shown(only_invalid, SEVERITIES.index(severity), rules)
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
-        for rep in check_items(_counted(items, progress, task), jobs or _cores(), infer):
-            _count(summary, rep)
-            rep = show(rep)
-            if rep is None:
-                continue
-            if as_json:
-                sys.stdout.write(orjson.dumps(rep.as_dict()).decode() + "\n")
-            elif quiet:
-                console.print(render.verdict_line(rep))
-            else:
-                render.report(console, rep)
+        try:
+            for rep in check_items(_counted(items, progress, task), jobs or _cores(), infer):
+                _count(summary, rep)
+                rep = show(rep)
+                if rep is None:
+                    continue
+                if as_json:
+                    sys.stdout.write(orjson.dumps(rep.as_dict()).decode() + "\n")
+                elif quiet:
+                    console.print(render.verdict_line(rep))
+                else:
+                    render.report(console, rep)
+        except WorkerLost as exc:
+            _fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
         render.summary(_console(color, stderr=True) if as_json else console, summary)

@@ -73,15 +73,24 @@ def check_items(items, jobs: int = 1, infer: bool = False):
         return
     import multiprocessing     # here: most runs need no pool, and the command starts faster without
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
-    with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-        pending = collections.deque()
-        for batch in itertools.chain(head, batches):
-            pending.append(pool.submit(check_batch, batch, infer))
-            if len(pending) >= 4 * jobs:
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            pending = collections.deque()
+            for batch in itertools.chain(head, batches):
+                pending.append(pool.submit(check_batch, batch, infer))
+                if len(pending) >= 4 * jobs:
+                    yield from pending.popleft().result()
+            while pending:
                 yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+    except BrokenProcessPool:
+        raise WorkerLost("a checking process stopped abruptly (out of memory?); "
+                         "the reports above are complete, the rest were not checked: try -j 1") from None
+
+
+class WorkerLost(Exception):
+    """A process of the pool died; the reports yielded so far stand."""
 
 
 def check_batch(batch, infer: bool = False) -> list[Report]:

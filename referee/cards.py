@@ -94,3 +94,18 @@ def missing(hand: int, cards) -> list[int]:
     for c, n in wanted.items():
         short += [c] * max(0, n - count(hand, c))
     return sorted(short)
+
+
+class PlayCache(dict):
+    """Values computed once per packed play (and whatever else the key holds); emptied
+    when it grows past `limit`, so that memory stays bounded."""
+
+    def __init__(self, compute, limit: int = 200_000):
+        super().__init__()
+        self.compute, self.limit = compute, limit
+
+    def __missing__(self, key):
+        if len(self) >= self.limit:
+            self.clear()
+        value = self[key] = self.compute(key)
+        return value

@@ -8,13 +8,12 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, unpack
+from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
 from .findings import INFO, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
-from .rules import Option
+from .rules import Option, shared
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -77,11 +76,15 @@ def bomb_order(r: int) -> int:
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per sorted card tuple."""
+    """The readings of plays under one set of options, cached per packed play;
+    new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: dict):
         self.o = options
-        self.readings = lru_cache(maxsize=100_000)(self._readings)
+        self.of_packed = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
+
+    def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
+        return self.of_packed[pack(cards)]
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         jokers = sum(c >= BJ for c in cards)
@@ -196,7 +199,7 @@ def new_match(ctx, record, rules):
     if len(totals) != seats:
         ctx.error("gandengyan.start.totals", "/start/totals", f"start totals must give {seats} numbers, one per seat")
         totals = None
-    return Match(rules, rules["options"], Combos(rules["options"]), seats, totals, start.get("dealer"))
+    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"))
 
 
 def _options_fit(ctx, record, o) -> bool:
@@ -258,11 +261,15 @@ class DealState:
         return [s for s in range(self.seats) if self.sizes[s]]
 
     def next_holder(self, seat: int) -> int | None:
-        for i in range(1, self.seats + 1):
-            s = (seat + i) % self.seats
-            if self.sizes[s]:
+        sizes = self.sizes
+        for s in _AFTER[self.seats][seat]:
+            if sizes[s]:
                 return s
         return None
+
+
+_AFTER = {n: [[(seat + i) % n for i in range(1, n + 1)] for seat in range(n)]      # seat order at n seats
+          for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
 def start_deal(ctx, match, deal) -> DealState:
@@ -341,7 +348,8 @@ def is_over(state) -> bool:
 # ---------------------------------------------------------------- actions (§4, §7)
 
 def apply(ctx, state, action):
-    state.draws = []
+    if state.draws:
+        state.draws = []
     if action.verb == "declare":
         return state.reports.declare(ctx, action, state.sizes[action.seat])
     if action.verb not in ("play", "pass"):
@@ -358,7 +366,7 @@ def _pass(state, action):
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", f"seat {seat} leads this trick and must play")
     state.passed.add(seat)
-    state.trick.append({"seat": seat, "pass": True})
+    state.trick.append((seat, None, None))
     if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
         if all(s in state.passed for s in state.holders()):
             state.over = True
@@ -369,11 +377,13 @@ def _pass(state, action):
 
 
 def _continue(state, top_seat, seat):
-    """End the trick when every other holder passed since the top play (§4.2), else the next holder."""
-    if all(s in state.passed for s in state.holders() if s != top_seat):
+    """End the trick when every other holder passed since the top play (§4.2), else the next holder.
+    Passes come in turn, so they all passed when the next holder is the top player or passed."""
+    following = state.next_holder(seat)
+    if following is None or following == top_seat or following in state.passed:
         _end_trick(state, top_seat)
     else:
-        state.turn = state.next_holder(seat)
+        state.turn = following
 
 
 def _end_trick(state, last):
@@ -401,13 +411,13 @@ def _play(ctx, state, action):
         lacking = missing(state.hands[seat], cards)
         raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
                        + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
-    reading = _choose_reading(state, seat, cards, action.as_)
+    reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     if reading.bomb:
         state.bombs.append((reading, action.index))
     state.top, state.passed = (seat, reading), set()
-    state.trick.append({"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name})
+    state.trick.append((seat, cards, reading))
     if not state.sizes[seat] and _out_wins(state):
         state.winner, state.over = seat, True
         return
@@ -438,16 +448,18 @@ def _lone_jokers(size: int, o: dict) -> bool:
     return size == 1 or (size == 2 and o["decks"] == 2)
 
 
-def _choose_reading(state, seat, cards, as_) -> Reading:
+def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
-    readings = state.combos.readings(tuple(sorted(cards)))
+    readings = state.combos.of_packed[packed]
+    top = state.top[1] if state.top else None
+    if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
+        return readings[0]      # the common case: one reading, and it may be played here
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
         raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination"
                        + ("" if o["jokers_wild"] or max(cards) < BJ else " (jokers are not wild under these rules)"))
-    top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top, o)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
@@ -541,7 +553,9 @@ def snapshot(state) -> dict:
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
-        "table": list(state.trick),
+        "table": [{"seat": seat, "pass": True} if cards is None else
+                  {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+                  for seat, cards, reading in state.trick],
         "talon": state.talon_left,
         "drawn": list(state.draws),
         "bombs_played": [r.name for r, _ in state.bombs],

@@ -24,6 +24,7 @@ TWO, BLACK, RED = 13, 14, 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
 _NATURAL = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
 _SET_RANK = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]     # the 2s and the jokers (§ terms)
 TEAM = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
 NORMAL, DUEL, SHAO = 0, 1, 2
 BLOCKS, ALTERNATING = 1, 2
@@ -995,7 +996,8 @@ def snapshot(state) -> dict:
     return {
         "mode": _mode_name(state),
         "turn": None if state.over else _seats(state.allowed),
-        "hands": [[CODES[c] for c in unpack(h)] for h in state.hands],
+        "wild": WILD_CODES,
+        "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
         "table": [{"seat": s, "pass": True} if cards is None else
                   {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}
                   for s, cards in state.trick],

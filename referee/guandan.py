@@ -5,13 +5,12 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import permutations
 
-from .cards import CODES, ONE, RANKS, RJ, contains, count, missing, pack, rank, rank_code, unpack
+from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_code, unpack
 from .findings import WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
-from .rules import Option
+from .rules import Option, shared
 
 NAME = "guandan"
 SEATS = 4
@@ -104,12 +103,17 @@ def level_value(r: int, level: int) -> int:
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per (cards, level)."""
+    """The readings of plays under one set of options, cached per level and packed play;
+    new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: dict):
         self.o = options
         self.joker_step = 4.5 if options["joker_bomb_rank"] == "below_eight" else 8
-        self.readings = lru_cache(maxsize=200_000)(self._readings)
+        self.at_level = [PlayCache(lambda packed, level=level: self._readings(tuple(unpack(packed)), level))
+                         for level in range(len(RANKS))]
+
+    def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
+        return self.at_level[level][pack(cards)]
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         wild = level * 4 + HEARTS
@@ -274,7 +278,7 @@ def new_match(ctx, record, rules):
     if after is not None and after < 1:
         ctx.error("notation.rules.option", "/rules/options/a_fail_after", "option a_fail_after takes an integer ≥ 1 or null")
         return None
-    match = Match(rules, Combos(rules["options"]), levels=[0, 0])
+    match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
         _read_start(ctx, match, start)
@@ -342,6 +346,7 @@ class DealState:
     given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
     first_lead: int | None = None                  # the seat the record shows making the first play
+    actions: list = field(default_factory=list)    # the deal's actions, for what the record shows later
     wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
     levels: list = field(default_factory=list)     # both teams' levels as the deal starts
     declaring: int | None = None
@@ -366,15 +371,15 @@ class DealState:
             return "return"
         return "play"
 
-    def holders(self):
-        return [s for s in range(SEATS) if self.sizes[s]]
-
     def next_holder(self, seat: int) -> int:
-        for i in range(1, SEATS + 1):
-            s = (seat + i) % SEATS
-            if self.sizes[s]:
+        sizes = self.sizes
+        for s in _AFTER[seat]:
+            if sizes[s]:
                 return s
         return seat
+
+
+_AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
 
 
 def start_deal(ctx, match, deal) -> DealState:
@@ -391,6 +396,7 @@ def start_deal(ctx, match, deal) -> DealState:
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
     state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
+    state.actions = deal.actions
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
@@ -477,7 +483,7 @@ def apply(ctx, state, action):
         return _tribute(ctx, state, action)
     if action.verb == "return":
         return _return(ctx, state, action)
-    if state.phase != "play":
+    if len(state.returned) < len(state.receivers):    # returns come last: the phase is not play yet (§6)
         owed = _owed_text(state)
         raise StopDeal("guandan.tribute.order", f"seat {action.seat} {action.verb}ed while {owed}")
     if action.seat != state.turn:
@@ -562,9 +568,12 @@ def _allocate(ctx, state):
 
 
 def _as_recorded(state, receiver_of) -> dict:
-    """Where the record sends each tribute: its `to` where that names a seat other than the
-    payers, else the computed receiver (or the one left when another `to` took it)."""
-    sent = {p: to for p, (_, _, to) in state.paid.items() if to is not None and to not in state.payers}
+    """Where the record sends each tribute: to its `to` where that names a seat other than the
+    payers (unless the record's return to the payer comes from the computed receiver: then the
+    `to` was a slip), else to the computed receiver (or the one left when another `to` took it)."""
+    returned_by = {a.to: a.seat for a in state.actions if a.verb == "return"}
+    sent = {p: to for p, (_, _, to) in state.paid.items()
+            if to is not None and to not in state.payers and returned_by.get(p) != receiver_of[p]}
     if len(set(sent.values())) < len(sent):
         return dict(receiver_of)      # two tributes sent to one seat: the record cannot be followed there
     for payer, receiver in receiver_of.items():
@@ -627,11 +636,33 @@ def _return(ctx, state, action):
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
-        if action.to != seat:
-            to = action.to      # the card goes where the record says (one fault, one finding)
+        if action.to != seat and not _went_to_payer(state, payer, action):
+            to = action.to      # the card goes where `to` says, unless the record goes on as if the payer had it
     state.hands[to] += ONE[action.card]
     state.sizes[to] += 1
     state.returned[seat] = (action.card, to)
+
+
+def _holds_later(state, seat, given) -> bool | None:
+    """Whether the record's later actions show `seat` holding the card of action `given`: its next
+    report counts it (True) or not (False), or it plays or gives more copies of it than it holds
+    without it (True); None when they do not tell."""
+    card, size, later = given.card, state.sizes[seat], 0
+    for a in state.actions[given.index + 1:]:
+        if a.seat != seat:
+            size += a.verb == "return" and a.to == seat       # a later return to it
+            continue
+        if a.verb == "declare" and a.count is not None:
+            return a.count == size + 1 if a.count in (size, size + 1) else None
+        later += a.cards.count(card) + (a.card == card)
+        size -= len(a.cards) + (a.verb in ("tribute", "return"))
+    return True if later > count(state.hands[seat], card) else None
+
+
+def _went_to_payer(state, payer, action) -> bool:
+    """A return whose `to` is wrong: whether the rest of the record goes on as if the payer had it."""
+    payer_has, named_has = _holds_later(state, payer, action), _holds_later(state, action.to, action)
+    return (payer_has is True and named_has is not True) or (named_has is False and payer_has is not False)
 
 
 def _return_problem(state, seat, payer, received, card) -> str | None:
@@ -675,10 +706,11 @@ def _pass(state, action):
     state.passed.add(action.seat)
     state.trick.append((action.seat, None, None))
     t = state.top[0]
-    if all(s in state.passed for s in state.holders() if s != t):
+    following = state.next_holder(action.seat)
+    if following == t or following in state.passed:     # passes come in turn: every other holder passed
         _end_trick(state, t)
     else:
-        state.turn = state.next_holder(action.seat)
+        state.turn = following
 
 
 def _end_trick(state, t):
@@ -698,7 +730,7 @@ def _play(ctx, state, action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     _require(state, seat, cards, packed)
-    reading = _choose_reading(state, seat, cards, action.as_)
+    reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     state.top = (seat, reading, cards)
@@ -722,12 +754,14 @@ def in_rank_order(cards, level: int) -> list[int]:
     return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
 
 
-def _choose_reading(state, seat, cards, as_) -> Reading:
+def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
-    readings = state.combos.readings(tuple(sorted(cards)), state.level)
+    readings = state.combos.at_level[state.level][packed]
+    top = state.top[1] if state.top else None
+    if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
+        return readings[0]      # the common case: one reading, and it may be played here
     if not readings:
         raise StopDeal("guandan.play.combination", f"seat {seat} played {_shown(cards)}, which is no Guandan combination")
-    top = state.top[1] if state.top else None
     legal = [r for r in readings if top is None or beats(r, top)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
@@ -739,7 +773,9 @@ def _choose_reading(state, seat, cards, as_) -> Reading:
         return chosen
     if not legal:
         raise StopDeal("guandan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; {may_follow(top)}")
-    if len(legal) > 1 and not _ends_deal(state, seat, len(cards)):
+    if len(legal) == 1:
+        return legal[0]
+    if not _ends_deal(state, seat, len(cards)):
         raise StopDeal("guandan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
                        + " or ".join(r.name for r in legal) + "; the play must say which with as")
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))

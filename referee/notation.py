@@ -1,8 +1,9 @@
 """Reading CGR/1 records (notation.md): JSON text, structure, cards, seats.
 
 The structure is checked against the shipped JSON Schema (schema/cgr1.schema.json),
-the one description of CGR/1 structure: a compiled validator on the hot path, and
-on failure the reference validator to list every problem with its JSON Pointer.
+the one description of CGR/1 structure: a pre-check written for CGR/1 passes plain
+records (precheck.py); any other goes to a compiled validator, and on failure the
+reference validator lists every problem with its JSON Pointer.
 Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
 from __future__ import annotations
@@ -10,14 +11,14 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 
-import fastjsonschema
-import jsonschema
 import orjson
 
 from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, Finding, plain, pointer
+from .precheck import accepts
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 
@@ -34,11 +35,16 @@ def _inlined(node, definitions, keep=("deal", "action")):
     return node
 
 
-# The hot path only needs yes or no. fastjsonschema builds a path string for every array
+# The compiled validator only needs yes or no. fastjsonschema builds a path string for every array
 # item it hands to a referenced definition, and formats messages with the frame's locals:
 # inlining small definitions and keeping deals and actions as small functions keeps both cheap.
-_fast_validate = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
-_full_validator = jsonschema.Draft7Validator(SCHEMA)
+@cache
+def _validators():
+    """(fast yes/no, full) validators, built when a record first fails the pre-check: slow to import."""
+    import fastjsonschema
+    import jsonschema
+    fast = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
+    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(SCHEMA)
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
@@ -165,12 +171,15 @@ def _colons(value) -> int:
 
 def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
-    try:
-        _fast_validate(record)
+    if accepts(record):
         return []
-    except fastjsonschema.JsonSchemaException:
+    fast_validate, failed, full_validator = _validators()
+    try:
+        fast_validate(record)
+        return []
+    except failed:
         pass
-    errors = sorted(_full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
     findings = {}
     for error in errors:
         for finding in _finding_from(error, record):
@@ -316,7 +325,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
 
     def cards(codes, *path):
         try:
-            return [_CANONICAL[c] for c in codes]
+            return list(map(_CANONICAL.__getitem__, codes))
         except KeyError:
             return [card(c, *path, i) for i, c in enumerate(codes)]
 
@@ -324,8 +333,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     for d, raw in enumerate(record["deals"]):
         hands = [cards(h, "deals", d, "hands", s) for s, h in enumerate(raw["hands"])]
         talon = cards(raw["talon"], "deals", d, "talon") if "talon" in raw else None
-        actions = [_read_action(a, raw_action, card, cards, ("deals", d, "actions", a))
-                   for a, raw_action in enumerate(raw["actions"])]
+        actions = [_read_action(a, raw_action, card, cards, d) for a, raw_action in enumerate(raw["actions"])]
         deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
     findings = []
     if alias_at:
@@ -335,7 +343,15 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     return deals, findings
 
 
-def _read_action(index, raw, card, cards, path) -> Action:
+def _read_action(index, raw, card, cards, deal) -> Action:
+    if len(raw) == 2:       # the common forms {seat, play} and {seat, pass}, read in one step
+        if "pass" in raw:
+            return Action(index, raw["seat"], "pass")
+        try:
+            return Action(index, raw["seat"], "play", tuple(map(_CANONICAL.__getitem__, raw["play"])))
+        except KeyError:
+            pass            # aliases: read below, noting where
+    path = ("deals", deal, "actions", index)
     verb = next(v for v in VERBS if v in raw)
     reading = raw.get("as")
     action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),

@@ -79,3 +79,18 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
 def _did_you_mean(name, known) -> str:
     close = difflib.get_close_matches(str(name), list(known), n=1) if isinstance(name, str) else []
     return f" (did you mean {close[0]}?)" if close else ""
+
+
+_SHARED: dict = {}
+
+
+def shared(factory, options: dict):
+    """One `factory(options)` per factory and option set, shared by every record with those
+    options, so that what it caches (the readings of plays) serves them all."""
+    key = (factory, tuple(sorted(options.items())))
+    found = _SHARED.get(key)
+    if found is None:
+        if len(_SHARED) >= 256:
+            _SHARED.clear()
+        found = _SHARED[key] = factory(options)
+    return found

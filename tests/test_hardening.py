@@ -142,10 +142,20 @@ TWO_DEALS = guandan([quick_deal([0, 2]), quick_deal([0, 2])])
 def test_deals_and_actions_per_record_are_bounded(tmp_path, limits, said):
     client = app_with(tmp_path, **limits).test_client()
     body = orjson.dumps(TWO_DEALS)
-    for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
+    for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH), ("/v1/replay", {})):
         error = assert_error(client.post(path, data=body, headers=headers, content_type="application/json"), 422)
         assert said in error["message"] and error["findings"][0]["rule"] == "api.limit"
     assert client.get("/v1/records").get_json()["total"] == 0
+
+
+def test_the_viewer_replays_in_the_check_pool(tmp_path):
+    client = app_with(tmp_path).test_client()
+    pool = client.application.extensions["referee.pool"]
+    ran = []
+    real = pool.run
+    pool.run = lambda function, *args: ran.append(function.__name__) or real(function, *args)
+    assert client.post("/v1/replay", data=orjson.dumps(TWO_DEALS), content_type="application/json").status_code == 200
+    assert ran == ["replay_steps"]
 
 
 def test_a_finding_message_is_cut_to_the_limit(tmp_path):
@@ -620,7 +630,7 @@ def mutated_lines(draw):
             text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end():]
         elif kind == "cut":
             text = text[:draw(st.integers(0, len(text)))]
-        elif kind == "byte":
+        elif kind == "byte" and text:
             i = draw(st.integers(0, len(text) - 1))
             text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1:]
         elif kind == "twice":

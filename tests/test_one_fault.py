@@ -224,3 +224,108 @@ def test_a_wrong_card_in_a_double_tribute_is_one_fault():
     wrong_to = [dict(actions[0], to=1)] + actions[1:]       # a second, independent fault: to a payer
     assert [(f.rule, f.at) for f in two_deals([0, 2], partial, wrong_to).findings if f.severity == "error"] == [
         ("guandan.tribute.card", "/deals/1/actions/1/tribute"), ("guandan.tribute.to", "/deals/1/actions/0/to")]
+
+
+# ---------------------------------------------------------------- random matches, injected faults
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from tests.guandan_gen import match_record  # noqa: E402
+
+RANKS = "23456789TJQKA"
+
+
+def _faults_of(record):
+    """(edit, the one error it must give) for faults that leave the table defined."""
+    found = []
+    for d, deal_ in enumerate(record["deals"]):
+        base = f"/deals/{d}"
+        for i, a in enumerate(deal_["actions"]):
+            if "count" in a:
+                found.append((("count", d, i), ("guandan.report.count", f"{base}/actions/{i}/count")))
+            if "tribute" in a:
+                found.append((("tribute_to", d, i), ("guandan.tribute.to", f"{base}/actions/{i}/to")))
+            if "return" in a:
+                found.append((("return_to", d, i), ("guandan.return.to", f"{base}/actions/{i}/to")))
+        result = deal_.get("result", {})
+        if "levels" in result:
+            found.append((("levels", d, None), ("guandan.result.levels", f"{base}/result/levels")))
+        if "tribute" in result:
+            found.append((("tribute", d, None), ("guandan.result.tribute", f"{base}/result/tribute")))
+        if d > 0 and result.get("tribute") in ("single", "resisted"):
+            found.append((("leader", d, None), ("guandan.leader", f"{base}/leader")))
+    return found
+
+
+def _inject(record, fault):
+    kind, d, i = fault
+    deal_ = record["deals"][d]
+    action = deal_["actions"][i] if i is not None else None
+    if kind == "count":
+        action["count"] += 1
+    elif kind == "tribute_to":
+        payers = {a["seat"] for a in deal_["actions"] if "tribute" in a}
+        receiver = next(a["seat"] for a in deal_["actions"] if a.get("to") == action["seat"])
+        action["to"] = next(s for s in range(4) if s not in payers and s != receiver)
+    elif kind == "return_to":
+        action["to"] = next(s for s in range(4) if s not in (action["seat"], action["to"]))
+    elif kind == "levels":
+        levels = deal_["result"]["levels"]
+        levels[0] = RANKS[(RANKS.index(levels[0]) + 1) % 13]
+    elif kind == "tribute":
+        deal_["result"]["tribute"] = "double" if deal_["result"]["tribute"] != "double" else "single"
+    elif kind == "leader":
+        leader = record_leader = deal_.get("leader")
+        first = next(a["seat"] for a in deal_["actions"] if "play" in a)
+        deal_["leader"] = next(s for s in range(4) if s not in (leader, first, record_leader))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.data())
+def test_random_matches_one_or_two_injected_faults_give_that_many_errors(seed, data):
+    record = match_record(seed, max_deals=3)
+    faults = _faults_of(record)
+    chosen = data.draw(st.lists(st.sampled_from(faults), min_size=1, max_size=2,
+                                unique_by=lambda f: (f[0][1], f[0][2] if f[0][2] is not None else f[0][0])))
+    if len(chosen) == 2 and {chosen[0][0][0], chosen[1][0][0]} & {"tribute_to", "return_to", "levels", "leader"} \
+            and chosen[0][0][1] == chosen[1][0][1]:
+        chosen = chosen[:1]          # faults that move cards or levels: one per deal keeps them independent
+    for fault, _ in chosen:
+        _inject(record, fault)
+    assert sorted(errors(record)) == sorted(expected for _, expected in chosen)
+
+
+def _gdy_faults(record):
+    found = []
+    for d, deal_ in enumerate(record["deals"]):
+        found += [(("count", d, i), ("gandengyan.report.count", f"/deals/{d}/actions/{i}/count"))
+                  for i, a in enumerate(deal_["actions"]) if "count" in a]
+        if "winner" in deal_["result"]:
+            found.append((("winner", d, None), ("gandengyan.result.winner", f"/deals/{d}/result/winner")))
+        found.append((("scores", d, None), ("gandengyan.result.scores", f"/deals/{d}/result/scores")))
+        found.append((("leader", d, None), ("gandengyan.leader", f"/deals/{d}/leader")))
+    return found
+
+
+def _gdy_inject(record, fault):
+    kind, d, i = fault
+    deal_, seats = record["deals"][d], len(record["players"])
+    if kind == "count":
+        deal_["actions"][i]["count"] += 1
+    elif kind == "winner":
+        deal_["result"]["winner"] = (deal_["result"]["winner"] + 1) % seats
+    elif kind == "scores":
+        deal_["result"]["scores"][0] += 1
+    else:
+        deal_["leader"] = (next(s for s, h in enumerate(deal_["hands"]) if len(h) == 6) + 1) % seats
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**9), st.data())
+def test_random_gan_deng_yan_matches_one_or_two_injected_faults(seed, data):
+    from tests.gandengyan_gen import match_record as gdy_match
+    record = gdy_match(seed, seats=2 + seed % 5, deals=3, options={"report_at": 3})
+    chosen = data.draw(st.lists(st.sampled_from(_gdy_faults(record)), min_size=1, max_size=2, unique=True))
+    for fault, _ in chosen:
+        _gdy_inject(record, fault)
+    assert sorted(errors(record)) == sorted(expected for _, expected in chosen)

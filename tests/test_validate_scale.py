@@ -90,3 +90,29 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     assert progress(quiet=True).disable
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
     assert progress(quiet=False).disable
+
+
+def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypatch):
+    from concurrent.futures import Future
+    from concurrent.futures.process import BrokenProcessPool
+
+    class DyingPool:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def submit(self, *args):
+            future = Future()
+            future.set_exception(BrokenProcessPool("killed"))
+            return future
+    monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", DyingPool)
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of(MIXED))
+    result = run("validate", "--json", "-j", "2", str(archive))
+    assert result.exit_code == 2 and "stopped abruptly" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

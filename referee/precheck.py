@@ -1,0 +1,177 @@
+"""A fast yes-or-no structure check written for CGR/1 (notation.md, schema/cgr1.schema.json).
+
+It accepts only records the schema accepts, and only in their plain form: whatever it
+does not accept goes to the schema validators, which stay the authority and explain
+every rejection (notation.structure_findings). A property test (tests/test_precheck.py)
+checks that it never accepts what the schema rejects.
+"""
+from __future__ import annotations
+
+import re
+
+_RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
+RANKS = frozenset(_RANK_SPELLINGS)
+CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k for j in "BRbr" for k in "Jj"])
+_READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
+
+GAMES = ("guandan", "gouji", "gandengyan")
+_RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"))
+_DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment"))
+_DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute"))
+_RESULT_KEYS = frozenset(("totals", "levels", "winner"))
+_VERBS = ("play", "pass", "tribute", "return", "declare")
+_ACTION_KEYS = frozenset(_VERBS + ("seat", "as", "to", "count", "t", "comment"))
+# start keys each game may use (the schema's `if game ... then start.X: not {}`)
+_START_KEYS = {
+    "guandan": frozenset(("levels", "playing", "previous_order", "a_attempts")),
+    "gouji": frozenset(("previous_order", "fresh", "totals")),
+    "gandengyan": frozenset(("totals", "dealer")),
+}
+
+
+def accepts(record) -> bool:
+    """True only for records that follow the schema; False means "ask the schema"."""
+    try:
+        return _record(record)
+    except TypeError:       # an unhashable value where a card, key or name was expected
+        return False
+
+
+def _known(obj: dict, keys: frozenset) -> bool:
+    return all(k in keys or (type(k) is str and k.startswith("x-")) for k in obj)
+
+
+def _is_int(value, least=0) -> bool:
+    return type(value) is int and value >= least
+
+
+def _is_number(value) -> bool:
+    return type(value) in (int, float) and value == value
+
+
+def _seats(values) -> bool:
+    return type(values) is list and all(type(v) is int and v >= 0 for v in values)
+
+
+def _numbers(values) -> bool:
+    return type(values) is list and all(_is_number(v) for v in values)
+
+
+def _levels(values) -> bool:
+    return type(values) is list and len(values) == 2 and all(type(v) is str and v in RANKS for v in values)
+
+
+def _cards(values) -> bool:
+    return type(values) is list and CARDS.issuperset(values)
+
+
+def _record(r) -> bool:
+    if type(r) is not dict or not _known(r, _RECORD_KEYS):
+        return False
+    game, players, deals = r.get("game"), r.get("players"), r.get("deals")
+    if type(r.get("cgr")) is not int or r["cgr"] != 1 or game not in GAMES:
+        return False
+    if type(players) is not list or not players or not all(type(p) is str for p in players):
+        return False
+    if "comment" in r and type(r["comment"]) is not str:
+        return False
+    if "rules" in r and not _rules(r["rules"]):
+        return False
+    if "meta" in r and (type(r["meta"]) is not dict or not all(type(v) is str for v in r["meta"].values())):
+        return False
+    if "start" in r and not _start(r["start"], game):
+        return False
+    if "result" in r and not _result(r["result"]):
+        return False
+    if type(deals) is not list or not deals:
+        return False
+    talon = game == "gandengyan"
+    return all(_deal(d, talon) for d in deals)
+
+
+def _rules(rules) -> bool:
+    if type(rules) is str:
+        return True
+    return (type(rules) is dict and _known(rules, frozenset(("preset", "options")))
+            and type(rules.get("preset", "")) is str and type(rules.get("options", {})) is dict)
+
+
+def _start(start, game) -> bool:
+    if type(start) is not dict or not _known(start, _START_KEYS[game]):
+        return False
+    return (("levels" not in start or _levels(start["levels"]))
+            and ("playing" not in start or (type(start["playing"]) is int and start["playing"] in (0, 1)))
+            and ("previous_order" not in start or _seats(start["previous_order"]))
+            and ("a_attempts" not in start or (_seats(start["a_attempts"]) and len(start["a_attempts"]) == 2))
+            and ("fresh" not in start or type(start["fresh"]) is bool)
+            and ("totals" not in start or _numbers(start["totals"]))
+            and ("dealer" not in start or _is_int(start["dealer"])))
+
+
+def _result(result) -> bool:
+    return (type(result) is dict and _known(result, _RESULT_KEYS)
+            and ("totals" not in result or _numbers(result["totals"]))
+            and ("levels" not in result or _levels(result["levels"]))
+            and ("winner" not in result or _is_int(result["winner"])))
+
+
+def _deal(deal, talon: bool) -> bool:
+    if type(deal) is not dict or not _known(deal, _DEAL_KEYS):
+        return False
+    hands, actions = deal.get("hands"), deal.get("actions")
+    if type(hands) is not list or not all(_cards(h) for h in hands):
+        return False
+    if ("talon" in deal) is not talon or (talon and not _cards(deal["talon"])):
+        return False
+    if "leader" in deal and not _is_int(deal["leader"]):
+        return False
+    if "comment" in deal and type(deal["comment"]) is not str:
+        return False
+    if "result" in deal and not _deal_result(deal["result"]):
+        return False
+    if type(actions) is not list:
+        return False
+    for action in actions:
+        if type(action) is not dict:
+            return False
+        seat = action.get("seat")
+        if type(seat) is not int or seat < 0:
+            return False
+        if len(action) == 2:        # the common forms: {seat, play} and {seat, pass}
+            play = action.get("play")
+            if play is not None:
+                if type(play) is not list or not play or not CARDS.issuperset(play):
+                    return False
+                continue
+            if action.get("pass") is True:
+                continue
+        if not _action(action, talon):
+            return False
+    return True
+
+
+def _deal_result(result) -> bool:
+    return (type(result) is dict and _known(result, _DEAL_RESULT_KEYS)
+            and ("order" not in result or _seats(result["order"]))
+            and ("winner" not in result or _is_int(result["winner"]))
+            and ("scores" not in result or _numbers(result["scores"]))
+            and ("levels" not in result or _levels(result["levels"]))
+            and ("tribute" not in result or type(result["tribute"]) is str))
+
+
+def _action(a: dict, no_tribute: bool) -> bool:
+    """Any action: seat (already checked) and exactly one verb, with the optional keys."""
+    if not _known(a, _ACTION_KEYS) or sum(v in a for v in _VERBS) != 1:
+        return False
+    if no_tribute and ("tribute" in a or "return" in a or "to" in a):     # Gan Deng Yan has no tribute
+        return False
+    return (("play" not in a or (_cards(a["play"]) and len(a["play"]) > 0))
+            and ("pass" not in a or a["pass"] is True)
+            and ("tribute" not in a or (type(a["tribute"]) is str and a["tribute"] in CARDS))
+            and ("return" not in a or (type(a["return"]) is str and a["return"] in CARDS))
+            and ("declare" not in a or (type(a["declare"]) is str and a["declare"] != ""))
+            and ("as" not in a or (type(a["as"]) is str and _READING.fullmatch(a["as"]) is not None))
+            and ("to" not in a or _is_int(a["to"]))
+            and ("count" not in a or _is_int(a["count"]))
+            and ("t" not in a or (_is_number(a["t"]) and a["t"] >= 0))
+            and ("comment" not in a or type(a["comment"]) is str))

@@ -1,0 +1,175 @@
+"""The fast structure pre-check (referee/precheck.py) never accepts what the schema rejects,
+and accepts the plain records the schema accepts."""
+import copy
+
+import fastjsonschema
+import jsonschema
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from referee.notation import SCHEMA
+from referee.precheck import CARDS, RANKS, accepts
+from tests import gandengyan_gen, guandan_gen
+from tests.builders import guandan, quick_deal
+
+SCHEMA_VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
+FAST_VALIDATE = fastjsonschema.compile(SCHEMA)
+
+
+def _with_everything(record):
+    """A record that also uses the optional keys (start, result, meta, comments, x- keys)."""
+    record = copy.deepcopy(record)
+    record.update(comment="c", meta={"event": "e"}, **{"x-vendor": [1, {"a": None}]})
+    record["deals"][0]["actions"][0].update(t=1.5, comment="first", **{"x-note": 3})
+    record["deals"][0]["comment"] = "d"
+    return record
+
+
+BASES = [
+    guandan([quick_deal([0, 2])]),
+    guandan_gen.match_record(3, max_deals=2),
+    gandengyan_gen.match_record(5, seats=3, deals=1),
+    gandengyan_gen.match_record(6, seats=2, deals=1, options={"decks": 2}, preset="wenshan"),
+    _with_everything(guandan_gen.match_record(7, max_deals=1)),
+    _with_everything(gandengyan_gen.match_record(8, seats=4, deals=1)),
+    guandan([quick_deal([1, 3])], start={"levels": ["5", "10"], "playing": 1, "previous_order": [1, 3],
+                                         "a_attempts": [0, 1]}),
+    guandan([quick_deal([1, 3])], rules={"preset": "pagat", "options": {"report_at": None}},
+            result={"levels": ["5", "2"], "winner": 0}),
+]
+
+KEYS = ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment", "hands", "talon",
+        "leader", "actions", "seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t",
+        "order", "winner", "scores", "levels", "totals", "playing", "previous_order", "a_attempts", "fresh",
+        "dealer", "preset", "options", "x-", "x-a", "X-a", "foo"]
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.integers(-2, 6), st.floats(allow_nan=False),
+    st.sampled_from([0.0, 1.0, -0.5, 1e300, 2**64, 2**70]),
+    st.sampled_from(sorted(CARDS) + sorted(RANKS) + KEYS + ["guandan", "gouji", "gandengyan", "official",
+                                                            "straight:9", "straight:9\n", "AS\n", "", "1", "11"]),
+    st.text(max_size=4),
+)
+INTERESTING = [-1, 0, 1, 2, 4, 2**70, 1.0, 0.5, -0.5, True, False, None, "", "AS", "10h", "x-", "straight:9\n",
+               "guandan", "gouji", "gandengyan", [], {}, ["AS"], [0, 1], {"x-a": 1}]
+JSON = st.recursive(SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=3), inner, max_size=3)),
+    max_leaves=6)
+
+
+def _paths(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, path + (key,))
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _paths(item, path + (i,))
+
+
+def _pick_path(data, record):
+    """A path, each shape (indices left out) as likely as any other, so that seats and
+    verbs are hit as often as the many cards of the hands."""
+    shapes = _shapes(record)
+    return data.draw(st.sampled_from(shapes[data.draw(st.sampled_from(sorted(shapes)))]))
+
+
+def _shapes(record) -> dict:
+    shapes = {}
+    for path in _paths(record):
+        shapes.setdefault(tuple(p for p in path if isinstance(p, str)), []).append(path)
+    return shapes
+
+
+def _schema_accepts(record) -> bool:
+    try:
+        FAST_VALIDATE(record)
+    except fastjsonschema.JsonSchemaException:
+        return False
+    return SCHEMA_VALIDATOR.is_valid(record)
+
+
+@pytest.mark.parametrize("record", BASES)
+def test_plain_records_are_accepted(record):
+    assert _schema_accepts(record) and accepts(record)
+
+
+def _edits(record):
+    """Every one-fault edit at one path of each shape: each interesting value put there,
+    the key or item removed, each known key added (to an object) or a value appended."""
+    for path in _shapes(record).values():
+        path = path[0]
+        target = _at(record, path)
+        for value in INTERESTING:
+            yield path, "replace", value
+        if path:
+            yield path, "delete", None
+        for key in KEYS if isinstance(target, dict) else ["append"] if isinstance(target, list) else []:
+            for value in (1, "AS", True, [], None):
+                yield path, ("add", key), value
+
+
+def _edited(record, path, edit, value):
+    record = copy.deepcopy(record)
+    target = _at(record, path)
+    if edit == "replace" and not path:
+        return value
+    if edit == "replace" or edit == "delete":
+        parent = _at(record, path[:-1])
+        if edit == "delete":
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = value
+    elif isinstance(target, dict):
+        target[edit[1]] = value
+    else:
+        target.append(value)
+    return record
+
+
+def _at(record, path):
+    for part in path:
+        record = record[part]
+    return record
+
+
+@pytest.mark.parametrize("base", BASES[4:6] + BASES[6:7])
+def test_no_one_fault_edit_is_wrongly_accepted(base):
+    wrong = [(path, edit, value) for path, edit, value in _edits(base)
+             if accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed)]
+    assert wrong == []
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(BASES), st.data())
+def test_never_accepts_what_the_schema_rejects(base, data):
+    record = copy.deepcopy(base)
+    for _ in range(data.draw(st.integers(1, 2))):
+        path = _pick_path(data, record)
+        value = data.draw(st.sampled_from(INTERESTING) | JSON)
+        target = record
+        for part in path:
+            target = target[part]
+        edit = data.draw(st.sampled_from(["replace", "delete", "add"]))
+        if edit == "add" and isinstance(target, dict):
+            target[data.draw(st.sampled_from(KEYS))] = value
+        elif edit == "add" and isinstance(target, list):
+            target.append(value)
+        elif not path:
+            record = value
+        else:
+            parent = record
+            for part in path[:-1]:
+                parent = parent[part]
+            if edit == "delete":
+                del parent[path[-1]]
+            else:
+                parent[path[-1]] = value
+    if accepts(record):
+        assert _schema_accepts(record)
+
+
+@settings(max_examples=200, deadline=None)
+@given(JSON)
+def test_any_json_value_is_never_wrongly_accepted(value):
+    if accepts(value):
+        assert _schema_accepts(value)
