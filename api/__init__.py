@@ -27,7 +27,15 @@ class RefereeApi(Api):
         findings = data.get("findings") or _parameter_findings(data.get("messages", {}))
         message = data.get("message") or ("invalid parameters" if findings else error.description)
         body = {"code": error.code, "status": error.name, "message": message, "findings": findings}
-        return body, error.code, data.get("headers", {})
+        return body, error.code, _headers(error, data)
+
+
+def _headers(error, data: dict) -> dict:
+    """The error's own headers: ours, and werkzeug's Allow of a 405 (RFC 9110 §15.5.6)."""
+    headers = dict(data.get("headers") or {})
+    if getattr(error, "valid_methods", None):
+        headers["Allow"] = ", ".join(error.valid_methods)
+    return headers
 
 
 def _parameter_findings(messages: dict) -> list[dict]:

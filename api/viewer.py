@@ -19,7 +19,7 @@ from referee.replay import replay_steps, step_json
 
 from . import schemas
 from .limits import record_size_problem
-from .views import _in_pool, _limits, _too_big
+from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
 
 MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
 
@@ -30,6 +30,10 @@ steps_blp = ApiBlueprint("replay", __name__, url_prefix="/v1", description="Ever
 class DealQuerySchema(Schema):
     deal = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000),
                           metadata={"description": "which deal, from 0"})
+
+
+QUERY_SCHEMAS["replay.replay"] = DealQuerySchema
+steps_blp.before_request(known_query_parameters_only)
 
 
 class DealStepsSchema(Schema):

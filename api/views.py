@@ -104,6 +104,22 @@ def _json_bodies_only():
         abort(415, message="this server takes application/json or application/x-ndjson bodies")
 
 
+QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema}   # others: none
+
+
+@blp.before_request
+def known_query_parameters_only():
+    """A misspelt parameter (?gam=guandan) is an error, not a filter silently dropped."""
+    schema = QUERY_SCHEMAS.get(request.endpoint)
+    known = sorted(schema().fields) if schema else []
+    unknown = [name for name in request.args if name not in known]
+    if unknown:
+        abort(400, message=f"unknown query parameter(s) {', '.join(unknown)}; this path takes "
+                           f"{', '.join(known) or 'none'}",
+              findings=[{"severity": "error", "rule": "api.query", "at": "", "message": f"{name}: unknown parameter"}
+                        for name in unknown])
+
+
 def _require_writer():
     if current_app.config["REFEREE_READ_ONLY"]:
         abort(403, message="this server is read-only")
@@ -111,9 +127,11 @@ def _require_writer():
     if token is None:
         return
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), token.encode()):
+    if scheme.lower() != "bearer" or not given.strip():
         abort(401, message="writes need the header Authorization: Bearer TOKEN",
               headers={"WWW-Authenticate": "Bearer"})
+    if not hmac.compare_digest(given.strip().encode(), token.encode()):
+        abort(401, message="the token is not valid", headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
 def _errors(*codes):
@@ -162,17 +180,48 @@ def _entry(text: str, limits):
 
 @blp.route("/records", methods=["POST"])
 @blp.arguments(schemas.SubmitterSchema, location="headers", as_kwargs=True, error_status_code=400)
-@blp.doc(requestBody=ONE_RECORD_BODY, summary="Check and store one record", **WRITER)
+@blp.doc(requestBody=RECORD_BODY, summary="Check and store records", **WRITER,
+         description="A JSON body stores one record; a JSON Lines body (Content-Type application/x-ndjson, "
+                     "or guessed) stores each of its records and answers one result per line: the record's "
+                     "summary with `created` and its report, or, for a line that is no CGR/1 record, "
+                     "`stored: false` and the findings. Each result names its `line`. When no line is a "
+                     "record, nothing is stored: 400 with every line's findings.")
 @blp.response(201, schemas.SubmittedSchema, description="stored now")
 @blp.alt_response(200, schema=schemas.SubmittedSchema, description="already stored: the same id, stored once")
+@blp.alt_response(200, schema=schemas.SubmittedSchema, content_type="application/x-ndjson",
+                  description="one result per line, for a JSON Lines body")
 @_errors(400, 401, 403, 413, 415, 422, 503)
 def submit(submitter):
     _require_writer()
-    entry = _in_pool(_entry, _body_text(), _limits())
+    text = _body_text()
+    chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
+    if chunks and chunks[0][0] is not None:
+        return _submit_lines(chunks, submitter)
+    entry = _in_pool(_entry, text, _limits())
     if isinstance(entry, list):
         _bad_body(entry, "the body is not a CGR/1 record; nothing was stored")
     summary, created = _store().put(entry, submitter)
     return dict(summary, created=created, report=entry.report), 201 if created else 200
+
+
+def _submit_lines(chunks, submitter):
+    """Store each record of a JSON Lines body; one result per line, in order."""
+    limits = _limits()
+    if len(chunks) > limits.records:
+        abort(413, message=f"the body holds {len(chunks)} records; this server takes at most {limits.records} "
+                           "per request")
+    results = []
+    for line, chunk in chunks:
+        entry = _in_pool(_entry, chunk, limits)
+        if isinstance(entry, list):
+            results.append({"line": line, "stored": False, "findings": [f.as_dict() for f in entry]})
+            continue
+        summary, created = _store().put(entry, submitter)
+        results.append(dict(summary, line=line, created=created, report=entry.report))
+    if not any("created" in r for r in results):
+        abort(400, message="no line of the body is a CGR/1 record; nothing was stored",
+              findings=[dict(f, message=f"line {r['line']}: {f['message']}") for r in results for f in r["findings"]])
+    return Response(b"".join(orjson.dumps(r) + b"\n" for r in results), mimetype="application/x-ndjson")
 
 
 @blp.route("/records", methods=["GET"])
@@ -242,5 +291,9 @@ def _deal_steps(store, record_id: str, deal: int):
 @blp.route("/events/<event>/standings", methods=["GET"])
 @blp.response(200, schemas.StandingsSchema)
 @blp.doc(summary="Totals per player or team over the valid records of an event")
+@_errors(404)
 def get_standings(event):
-    return standings(event, _store().event(event))
+    entries = _store().event(event)
+    if not entries:
+        abort(404, message="no stored record belongs to this event")
+    return standings(event, entries)

@@ -48,7 +48,9 @@ def section(rule: str, meaning: str) -> str:
 @click.command()
 @click.argument("rule_id")
 def explain(rule_id):
-    """What a rule id means, its rules-page section and an example finding."""
+    """Explain a rule id.
+
+    What it means, the section of the rules page that decides it, and an example finding."""
     try:
         entries = rule_entries()
         examples = json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))

@@ -51,7 +51,9 @@ def _rules(text: str | None, importer):
               help='The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., "options": {...}}.')
 @click.option("--validate", is_flag=True, help="Check the converted records with the referee in the same pass.")
 def import_(captures, source_format, output, per, rules_text, validate):
-    """Convert captures (plain or gzip JSON Lines files, - for stdin) into CGR/1 records.
+    """Convert platform captures into CGR/1 records.
+
+    CAPTURES are plain or gzipped JSON Lines files, or - for standard input.
 
     A capture is converted as it happened, never repaired. What cannot be converted is
     named by file and line; the other deals still convert. Exit status: 0 all converted

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import sys
@@ -9,21 +10,20 @@ import tempfile
 from pathlib import Path
 
 import click
-import orjson
 from rich.console import Console
 from rich.text import Text
 
 from referee.batch import not_a_file
-from referee.canonical import canonical, dumps
-from referee.notation import SCHEMA, duplicate_key_findings, parse_json, split_records, structure_findings
+from referee.notation import SCHEMA, parse_json, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from . import render
+from .listing import ListingGroup
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cgr-referee")
 def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
@@ -60,12 +60,34 @@ def _load_one(path: str, line: int | None):
     chunks = list(split_records(text))
     if line is not None:
         chunks = [c for c in chunks if c[0] == line]
+        if not chunks:
+            _fail(_no_record_on(path, text, line))
     if len(chunks) != 1:
-        _fail(f"{path} holds {len(chunks)} records here; name one with --line")
+        _fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
+              f"{' ...' if len(chunks) > 5 else ''}); name one with --line")
+    where = f"{path}:{line}" if line is not None else path
     record = parse_json(chunks[0][1])
     if not isinstance(record, dict):
-        _fail(f"{path}: " + (record.message if hasattr(record, "message") else "a record is a JSON object"))
+        _fail(f"{where}: " + (record.message if hasattr(record, "message") else
+                              f"holds {_JSON_KINDS.get(type(record), 'a JSON value')}, not a record (a JSON object)"))
     return record
+
+
+_JSON_KINDS = {list: "a JSON array", str: "a string", int: "a number", float: "a number", bool: "true or false",
+               type(None): "null"}
+
+
+def _no_record_on(path: str, text: str, line: int) -> str:
+    """Why --line names no record of the file: what stands on that line."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    if next(split_records(text), (None,))[0] is None:
+        return f"{path} is one JSON document, not JSON Lines: leave out --line"
+    if not 1 <= line <= len(lines):
+        return f"{path} has {len(lines)} line(s); --line takes 1 to {len(lines)}"
+    return f"line {line} of {path} is blank; records stand on lines " + \
+        ", ".join(str(n) for n, _ in itertools.islice(split_records(text, True), 5))
 
 
 def _read(path: str) -> str:
@@ -86,15 +108,18 @@ def _fail(message: str, status: int = EXIT_UNREADABLE):
 
 @main.command()
 @click.argument("file")
-@click.option("--deal", "deal_index", type=int, default=None, help="Deal index, from 0 (default: the finding's deal, or 0).")
-@click.option("--step", type=int, default=None, help="Show step K: 0 is the table as dealt, K+1 the table after action K.")
+@click.option("--deal", "deal_index", type=int, default=None, help="Deal index, from 0 (default: the finding's deal, or 0: a one-deal record needs no --deal).")
+@click.option("--step", type=int, default=None,
+              help="Show step K: 0 is the table as dealt, K+1 the table after action K; -1 the last step, -2 the one before.")
 @click.option("--action", type=int, default=None, help="Show action K (from 0, as findings count) and the table after it.")
 @click.option("--finding", "finding_index", type=int, default=None,
               help="Show the step of the record's finding N (from 0, in the order validate lists them).")
 @click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
 @click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
 def replay(file, deal_index, step, action, finding_index, line, as_json):
-    """Replay one deal: the table at a step, or the deal action by action.
+    """Replay one deal, step by step or at one step.
+
+    Shows the table at a step, or the deal action by action.
 
     Step 0 is the table as dealt and step K+1 the table after action K. An action the
     referee rejected is shown as the last step, on the table it was tried on, with its
@@ -156,41 +181,11 @@ def _chosen_steps(frames, deal_index, step, action, finding):
             _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
         return [frames[at]]
     if step is not None:
-        if not 0 <= step < len(frames):
-            _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most", EXIT_INVALID)
+        if not -len(frames) <= step < len(frames):
+            _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most "
+                  f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_INVALID)
         return [frames[step]]
     return frames
-
-
-@main.command()
-@click.argument("file")
-@click.option("-w", "--write", is_flag=True, help="Rewrite the file in place (atomically).")
-@click.option("--check", is_flag=True, help="Exit 1 when the file is not already canonical.")
-def fmt(file, write, check):
-    """Print a record (or JSON Lines of records) in canonical form."""
-    raw = _read(file)
-    chunks = list(split_records(raw, True if file.lower().endswith(".jsonl") else None))
-    jsonl = len(chunks) > 1 or chunks and chunks[0][0] is not None
-    lines = []
-    for number, chunk in chunks:
-        record = parse_json(chunk)
-        where = f"{file}:{number}" if number else file
-        problems = [record] if hasattr(record, "rule") else \
-            duplicate_key_findings(chunk, record) or structure_findings(record)
-        if problems:
-            for f in problems:
-                click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
-            _fail(f"{where} is not a CGR/1 record; nothing was written", EXIT_INVALID)
-        game = games().get(record["game"])
-        form = canonical(record, game.PRESET_ALIASES if game else None)
-        lines.append(orjson.dumps(form).decode() if jsonl else dumps(form))
-    text = "\n".join(lines) + "\n"
-    if check:
-        sys.exit(EXIT_VALID if text == raw else EXIT_INVALID)
-    if write and file != "-":
-        _write_atomically(file, text)
-    else:
-        sys.stdout.write(text)
 
 
 def _write_atomically(path: str, text: str):
@@ -230,8 +225,10 @@ def _sync_folder(folder: str):
               help="One JSON object per game: default_preset, presets, preset_aliases and options "
                    "(each with default, values and effect), for programs.")
 def rules(game, as_json):
-    """Presets and options of each game (all games when GAME is left out), with their defaults
-    and what each option changes. Sections (§) are those of docs/rules/GAME.md."""
+    """List each game's presets and options.
+
+    All games when GAME is left out, with their defaults and what each option changes. Sections
+    (§) are those of docs/rules/GAME.md."""
     known = games()
     if game is not None and game not in known:
         _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
@@ -247,12 +244,15 @@ def rules(game, as_json):
 
 @main.command()
 def schema():
-    """Print the JSON Schema of CGR/1 (for platforms that write records)."""
+    """Print the JSON Schema of CGR/1.
+
+    For platforms that write records: the structure every record is read against."""
     click.echo(json.dumps(SCHEMA, indent=2))
 
 
 from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
 from .explain import explain  # noqa: E402
+from .fmt import fmt  # noqa: E402
 from .importing import import_  # noqa: E402
 from .serve import serve  # noqa: E402
 from .store import store  # noqa: E402
@@ -260,6 +260,7 @@ from .validate import validate  # noqa: E402
 main.add_command(validate)
 main.add_command(audit)
 main.add_command(explain)
+main.add_command(fmt)
 main.add_command(serve)
 main.add_command(store)
 main.add_command(import_)

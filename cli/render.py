@@ -12,9 +12,7 @@ STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def report(console: Console, rep) -> None:
-    verdict = Text("VALID", "bold green") if rep.valid else Text("INVALID", "bold red")
-    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or "unknown game")
-    console.print(Text.assemble((rep.source or "<record>", "bold"), "  ", verdict, "  ", rules))
+    console.print(verdict_line(rep))
     for deal in rep.deals:
         console.print("  " + deal_line(deal), highlight=False)
     if rep.match:
@@ -28,6 +26,15 @@ def report(console: Console, rep) -> None:
             console.print(Text("          legal then: " + f.legal["may"], "dim"))
     if rep.inferred is not None:
         console.print(Text("  rules: " + describe(rep.inferred), "bold"))
+
+
+def verdict_line(rep) -> Text:
+    """Source, verdict and rules; input that could not be read as a record is UNREADABLE."""
+    if rep.unreadable:
+        return Text.assemble((rep.source or "<record>", "bold"), "  ", ("UNREADABLE", "bold red"))
+    verdict = Text("VALID", "bold green") if rep.valid else Text("INVALID", "bold red")
+    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or "unknown game")
+    return Text.assemble((rep.source or "<record>", "bold"), "  ", verdict, "  ", rules)
 
 
 def deal_line(deal: dict) -> str:

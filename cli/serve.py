@@ -46,8 +46,9 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True)
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535))
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; a non-loopback one needs a token or --read-only.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535), help="Port to listen on.")
 @click.option("--db", "db_path", default="referee.db", show_default=True, help="SQLite file of the record store.")
 @click.option("--token-file", type=click.Path(exists=True, dir_okay=False),
               help="File holding the bearer token for writes (else REFEREE_API_TOKEN).")
@@ -73,12 +74,18 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Open connections at once.")
 @click.option("--channel-timeout", default=10, show_default=True, type=click.IntRange(min=1),
               help="Seconds an idle or stalled connection is kept.")
+@click.option("--access-log/--no-access-log", default=True, show_default=True,
+              help="Log each request on standard error: time, client, method, path, status, milliseconds.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
-          max_message, checks, check_queue, threads, connection_limit, channel_timeout):
-    """Serve the REST API (docs at /docs, OpenAPI at /openapi.json) and the replay viewer (/view)."""
+          max_message, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
+    """Serve the REST API and the replay viewer.
+
+    The API is under /v1, its docs at /docs, OpenAPI at /openapi.json, the viewer at /view. Each
+    request is logged in one line on standard error (--no-access-log: none)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
+    from api.access_log import access_logged
     from api.limits import Limits
     from api.server import make_server
     from api.store import StoreError
@@ -94,6 +101,8 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
                          trusted_hosts=_hosts(host, port) if access == "open" else None)
     except StoreError as exc:
         raise click.ClickException(str(exc)) from None
+    if access_log:
+        app.wsgi_app = access_logged(app.wsgi_app)
     try:
         server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
                              channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),

@@ -12,6 +12,7 @@ from referee.batch import records_of
 from referee.findings import Report
 
 from . import render
+from .listing import ListingGroup
 from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
@@ -40,9 +41,11 @@ def _open(db_path: str):
         _fail(str(exc))
 
 
-@click.group()
+@click.group(cls=ListingGroup)
 def store():
-    """The record store: a SQLite file shared with `referee serve`."""
+    """Keep records in the record store.
+
+    The store is a SQLite file (--db), the one `referee serve` serves."""
 
 
 @store.command("import")
@@ -91,8 +94,8 @@ def import_(files, db_path, submitter):
 @store.command("list")
 @DB_OPTION
 @_filters
-@click.option("--page", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True)
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help="Page to show, from 1.")
+@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True, help="Records a page.")
 @click.option("--json", "as_json", is_flag=True, help="The page as JSON, as GET /v1/records answers.")
 def list_(db_path, page, per_page, as_json, **filters):
     """List stored records, filtered and paged.

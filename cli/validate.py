@@ -30,13 +30,20 @@ SEVERITIES = ("info", "warning", "error")
                    "and only the records that have one. Repeatable.")
 @click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
               help="Write the summary (records by verdict, findings by rule id) to this file as JSON.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@click.option("-q", "--quiet", is_flag=True,
+              help="Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or progress bar.")
+@click.option("--color/--no-color", default=None,
+              help="Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set).")
 @click.option("--infer-rules", "infer", is_flag=True,
               help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
-def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, infer):
-    """Check records (JSON or JSON Lines files, also gzipped, directories, or - for stdin).
+def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
+    """Check records against the rules.
 
-    Filters change what is shown, never the summary or the exit status. Exit status: 0 every
+    FILES are JSON or JSON Lines files (also gzipped), folders (every .json and .jsonl file below
+    them) or - for standard input.
+
+    Filters change what is shown, never the summary or the exit status. With --json the summary
+    goes to standard error, so standard output stays JSON Lines. Exit status: 0 every
     record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
     folder (or the whole selection) held no record.
     """
@@ -44,7 +51,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     paths = list(_expand(files, lambda message: warnings.append(_warn(message))))
     items = (pair for path in paths for pair in records_of(path))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
-    console = Console(highlight=False, soft_wrap=True)
+    console = _console(color)
     show = _shown(only_invalid, SEVERITIES.index(severity), rules)
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
@@ -56,19 +63,26 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
                     continue
                 if as_json:
                     sys.stdout.write(orjson.dumps(rep.as_dict()).decode() + "\n")
+                elif quiet:
+                    console.print(render.verdict_line(rep))
                 else:
                     render.report(console, rep)
         except WorkerLost as exc:
             _fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
-    if not as_json:
-        render.summary(console, summary)
+    if not quiet:
+        render.summary(_console(color, stderr=True) if as_json else console, summary)
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
         warnings.append(_warn("no records were selected"))
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] or warnings else
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
+
+
+def _console(color: bool | None, stderr: bool = False) -> Console:
+    """The text console: styled as asked, or (None) on a terminal unless NO_COLOR is set."""
+    return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
 def _cores() -> int:

@@ -15,7 +15,7 @@ import zlib
 
 from .findings import ERROR, Finding, Report
 from .infer import infer_rules
-from .notation import duplicate_key_findings, parse_json
+from .notation import bom_findings, duplicate_key_findings, parse_json
 from .replay import check_record
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -49,6 +49,7 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
     if duplicates:
         return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
     report = check_record(value, source)
+    report.findings[:0] = bom_findings(chunk)
     if infer and not report.valid:
         report.inferred = infer_rules(value)
     return report

@@ -78,11 +78,26 @@ class Deal:
 
 
 def parse_json(text: str | bytes):
-    """The JSON value of `text`, or a notation.json finding."""
+    """The JSON value of `text` (a UTF-8 byte order mark ahead of it read past), or a notation.json
+    finding whose message places the fault as line:column."""
     try:
-        return orjson.loads(text)
+        return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
-        return Finding(ERROR, "notation.json", "", f"the record is not valid JSON: {exc}")
+        return Finding(ERROR, "notation.json", "",
+                       f"the record is not valid JSON at line:column {exc.lineno}:{exc.colno}: {exc.msg}")
+
+
+BOM = "\ufeff"
+
+
+def has_bom(text: str | bytes) -> bool:
+    return text.startswith(BOM.encode() if isinstance(text, bytes) else BOM)
+
+
+def bom_findings(text: str | bytes) -> list[Finding]:
+    """A byte order mark is no part of UTF-8 JSON (RFC 8259 §8.1) but is harmless: read past, and said."""
+    return [Finding(INFO, "notation.bom", "", "the text starts with a UTF-8 byte order mark; it was read past "
+                    "(JSON text has none: drop it when writing records)")] if has_bom(text) else []
 
 
 def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
@@ -91,6 +106,7 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     than the value has keys and colons in its strings writes no key twice (no \\u003a escape aside)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
+    text = text.removeprefix(BOM)
     if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
         return []
     try:
@@ -201,7 +217,8 @@ def _finding_from(error, record) -> list[Finding]:
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
-        return [located(record, "notation.key.missing", at, f"missing required key {plain(name)}")]
+        # addressed where the key belongs (notation §9), not at the object that lacks it
+        return [located(record, "notation.key.missing", path + [name], f"missing required key {plain(name)}")]
     rule = error.schema.get("x-rule", "notation.structure")
     template = error.schema.get("x-message")
     message = template.replace("{value!r}", "{value}").format(value=plain(error.instance)) if template \

@@ -56,7 +56,7 @@ def assert_error(response, code: int) -> dict:
 def test_validate_gives_the_report_of_referee_validate_json(client, tmp_path):
     path = tmp_path / "m.json"
     path.write_bytes(orjson.dumps(guandan(1)))
-    cli = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).output)
+    cli = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).stdout)
     response = client.post("/v1/validate", data=path.read_bytes(), content_type="application/json")
     assert response.status_code == 200
     assert response.get_json() == dict(cli, source="<request>")
@@ -274,9 +274,9 @@ def test_gouji_team_points_come_from_a_real_record(client):
     assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
 
 
-def test_standings_of_an_event_without_records_are_empty(client):
-    assert client.get("/v1/events/Nobody/standings").get_json() == {
-        "event": "Nobody", "records": 0, "counted": 0, "standings": [], "not_counted": []}
+def test_standings_of_an_event_without_records_are_404(client):
+    assert assert_error(client.get("/v1/events/Nobody/standings"), 404)["message"] == \
+        "no stored record belongs to this event"
 
 
 # ---------------------------------------------------------------- DELETE

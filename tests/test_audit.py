@@ -42,7 +42,7 @@ def test_reports_are_those_of_validate(archive, audited):
     assert result.exit_code == 2, result.output         # one line is not JSON
     parts = sorted(reports.glob("part-*.jsonl"))
     assert [p.name for p in parts] == ["part-00000.jsonl", "part-00001.jsonl", "part-00002.jsonl"]
-    plain = run("validate", "--json", "-j", "1", str(archive / "a.jsonl"), str(archive / "b.jsonl")).output
+    plain = run("validate", "--json", "-j", "1", str(archive / "a.jsonl"), str(archive / "b.jsonl")).stdout
     assert parts[0].read_text() + parts[1].read_text() == plain
     (packed,) = [json.loads(line) for line in parts[2].read_text().splitlines()]
     assert packed["source"] == f"{archive / 'c.jsonl.gz'}:1" and packed["valid"]

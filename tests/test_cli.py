@@ -31,7 +31,7 @@ def test_validate_json_reports(tmp_path):
     records = [json.dumps(match_record(s, max_deals=1)) for s in (1, 2)]
     archive.write_text(records[0] + "\n\n" + "{not json\n" + records[1] + "\n")
     result = run("validate", "--json", str(archive))
-    reports = [json.loads(line) for line in result.output.splitlines()]
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["source"] for r in reports] == [f"{archive}:1", f"{archive}:3", f"{archive}:4"]
     assert [r["valid"] for r in reports] == [True, False, True]
     assert reports[1]["findings"][0]["rule"] == "notation.json"
@@ -40,7 +40,7 @@ def test_validate_json_reports(tmp_path):
 
 def test_validate_json_finding_fields():
     result = run("validate", "--json", DISPUTED)
-    report = json.loads(result.output)
+    report = json.loads(result.stdout)
     error = next(f for f in report["findings"] if f["severity"] == "error")
     assert set(error) >= {"severity", "rule", "at", "seat", "deal", "action", "message"}
     assert report["valid"] is False and report["rules"]["preset"] == "official"
@@ -61,7 +61,7 @@ def test_validate_not_utf8(tmp_path):
     bad = tmp_path / "latin.json"
     bad.write_bytes(b'{"cgr": 1, "players": ["J\xe9r\xf4me"]}')
     result = run("validate", "--json", str(bad))
-    assert json.loads(result.output)["findings"][0]["rule"] == "notation.encoding"
+    assert json.loads(result.stdout)["findings"][0]["rule"] == "notation.encoding"
     assert result.exit_code == 2
 
 
@@ -159,13 +159,13 @@ def test_odd_inputs_never_crash(tmp_path, text):
     result = run("validate", "--json", str(path))
     assert result.exit_code in (1, 2)
     assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
-    assert json.loads(result.output.splitlines()[0])["valid"] is False
+    assert json.loads(result.stdout.splitlines()[0])["valid"] is False
 
 
 @pytest.mark.parametrize("path", sorted(str(p) for p in SAMPLES.parent.glob("*/disputed-*.json")))
 def test_disputed_samples_replay_to_their_dispute(path):
     """Issue 9: every disputed sample's first error is on the table of its step, exit 1."""
-    report = json.loads(run("validate", "--json", path).output)
+    report = json.loads(run("validate", "--json", path).stdout)
     first = next(f for f in report["findings"] if f["severity"] == "error" and "deal" in f)
     index = report["findings"].index(first)
     shown = run("replay", path, "--finding", str(index))

@@ -86,7 +86,7 @@ def test_a_crafted_number_does_not_stop_a_batch(tmp_path):
     archive.write_bytes(b"".join(orjson.dumps(r) + b"\n" for r in (LOW_TOTALS, HUGE_SEAT, BASE)))
     result = run("validate", "--json", str(archive))
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert [json.loads(line)["valid"] for line in result.output.splitlines()] == [False, False, True]
+    assert [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [False, False, True]
     db = str(tmp_path / "r.db")
     imported = run("store", "import", "--db", db, str(archive))
     assert imported.exit_code == 1, imported.output
@@ -283,7 +283,7 @@ def test_json_lines_break_at_newlines_only(tmp_path):
     archive.write_text(ODD_LINES, encoding="utf-8")
     for source in (str(archive), "-"):
         result = run("validate", "--json", source, stdin=ODD_LINES)
-        reports = [json.loads(line) for line in result.output.splitlines()]
+        reports = [json.loads(line) for line in result.stdout.splitlines()]
         assert [r["valid"] for r in reports] == [True, True], result.output
         assert reports[1]["source"].endswith(":2")
     imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(archive))
@@ -438,7 +438,7 @@ def test_json_lines_are_streamed_and_a_huge_line_is_skipped_unread(tmp_path, mon
                         real_open(path, mode, *a, **k))
     for source, stdin in ((str(archive), None), ("-", archive.read_bytes())):
         result = run("validate", "--json", source, stdin=stdin)
-        reports = [json.loads(line) for line in result.output.splitlines()]
+        reports = [json.loads(line) for line in result.stdout.splitlines()]
         assert [r["valid"] for r in reports] == [True, False, True]
         assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"].endswith(":3")
     assert reads and max(reads) <= 1 << 20      # the 3 MB line is skipped in pieces, never held whole
@@ -449,7 +449,7 @@ def test_a_document_above_the_cap_is_not_read_whole(tmp_path, monkeypatch):
     big = tmp_path / "big.json"
     big.write_bytes(b"{\n" + b" " * 100000 + b"}")
     result = run("validate", "--json", str(big))
-    assert result.exit_code == 2 and json.loads(result.output)["findings"][0]["rule"] == "notation.size"
+    assert result.exit_code == 2 and json.loads(result.stdout)["findings"][0]["rule"] == "notation.size"
 
 
 # ------------------------------------------------------------------ 10. a key written twice
@@ -462,7 +462,7 @@ def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
     path = tmp_path / "twice.json"
     path.write_text(TWICE)
     result = run("validate", "--json", str(path))
-    finding = json.loads(result.output)["findings"][0]
+    finding = json.loads(result.stdout)["findings"][0]
     assert result.exit_code == 1 and (finding["rule"], finding["at"]) == ("notation.key.duplicate",
                                                                          "/deals/0/actions/1/seat")
     refused = run("fmt", "-w", str(path))
@@ -647,7 +647,7 @@ def test_mutated_records_give_one_answer_per_line_and_none_is_lost(tmp_path_fact
     archive = folder / "mutated.jsonl"
     archive.write_text("\n".join(lines) + "\n", encoding="utf-8")
     checked = no_traceback(run("validate", "--json", str(archive)))
-    reports = [json.loads(line) for line in checked.output.splitlines() if not line.startswith("referee: warning")]
+    reports = [json.loads(line) for line in checked.stdout.splitlines() if not line.startswith("referee: warning")]
     assert [r["source"] for r in reports] == [f"{archive}:{n}" for n, line in enumerate(lines, 1) if line.strip()]
     imported = no_traceback(run("store", "import", "--db", str(folder / "r.db"), str(archive)))
     answers = [line for line in imported.output.splitlines() if line.startswith(str(archive))]

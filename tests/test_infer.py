@@ -51,9 +51,9 @@ def test_cli_and_api(tmp_path):
     path.write_bytes(orjson.dumps(played_with_free_allocation()))
     text = CliRunner().invoke(main, ["validate", "--infer-rules", str(path)])
     assert text.exit_code == 1 and "rules: valid under official with equal_double_tribute=free" in text.output
-    as_json = json.loads(CliRunner().invoke(main, ["validate", "--infer-rules", "--json", str(path)]).output)
+    as_json = json.loads(CliRunner().invoke(main, ["validate", "--infer-rules", "--json", str(path)]).stdout)
     assert as_json["inferred_rules"]["valid_under"][0]["options"] == {"equal_double_tribute": "free"}
-    plain = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).output)
+    plain = json.loads(CliRunner().invoke(main, ["validate", "--json", str(path)]).stdout)
     assert "inferred_rules" not in plain
     client = create_app(str(tmp_path / "db.sqlite"), token="t").test_client()
     answer = client.post("/v1/validate?infer_rules=true", data=path.read_bytes(), content_type="application/json")

@@ -28,7 +28,9 @@ def changed(edit):
 @pytest.mark.parametrize("edit, expected", [
     (lambda r: r.update(plya=1), [("notation.key.unknown", "/plya")]),
     (lambda r: r["deals"][0]["actions"][0].update(cards=["3S"]), [("notation.key.unknown", "/deals/0/actions/0/cards")]),
-    (lambda r: r.pop("deals"), [("notation.key.missing", "")]),
+    (lambda r: r.pop("deals"), [("notation.key.missing", "/deals")]),
+    (lambda r: r.pop("players"), [("notation.key.missing", "/players")]),
+    (lambda r: r["deals"][0].pop("hands"), [("notation.key.missing", "/deals/0/hands")]),
     (lambda r: r.update(cgr=2), [("notation.version", "/cgr")]),
     (lambda r: r.update(game="poker"), [("notation.game", "/game")]),
     (lambda r: r["deals"][0]["hands"][1].__setitem__(3, "1OS"), [("notation.card.unknown", "/deals/0/hands/1/3")]),

@@ -37,21 +37,21 @@ def test_processes_give_the_same_reports_in_the_same_order(tmp_path):
     one = run("validate", "--json", "-j", "1", str(archive))
     two = run("validate", "--json", "-j", "2", str(archive))
     assert one.exit_code == two.exit_code == 2
-    assert one.output == two.output and len(one.output.splitlines()) == 80
-    assert json.loads(two.output.splitlines()[-1])["source"] == f"{archive}:80"
+    assert one.stdout == two.stdout and len(one.stdout.splitlines()) == 80
+    assert json.loads(two.stdout.splitlines()[-1])["source"] == f"{archive}:80"
 
 
 def test_gzipped_json_and_json_lines_are_read(tmp_path):
     (tmp_path / "a.jsonl.gz").write_bytes(gzip.compress(lines_of([VALID, VALID])))
     (tmp_path / "b.json.gz").write_bytes(gzip.compress(orjson.dumps(VALID, option=orjson.OPT_INDENT_2)))
     result = run("validate", "--json", str(tmp_path))
-    assert [json.loads(line)["source"] for line in result.output.splitlines()] == [
+    assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == [
         f"{tmp_path}/a.jsonl.gz:1", f"{tmp_path}/a.jsonl.gz:2", f"{tmp_path}/b.json.gz"]
     assert result.exit_code == 0
     damaged = tmp_path / "c.jsonl.gz"
     damaged.write_bytes(gzip.compress(lines_of([VALID] * 3))[:-30])
     broken = run("validate", "--json", str(damaged))
-    assert broken.exit_code == 2 and json.loads(broken.output.splitlines()[-1])["findings"][0]["rule"] == "notation.file"
+    assert broken.exit_code == 2 and json.loads(broken.stdout.splitlines()[-1])["findings"][0]["rule"] == "notation.file"
 
 
 def test_the_summary_counts_verdicts_and_rule_ids(tmp_path):
@@ -78,7 +78,7 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(lines_of(MIXED[:4]))
     result = run("validate", "--json", *options, str(archive))
-    reports = [json.loads(line) for line in result.output.splitlines()]
+    reports = [json.loads(line) for line in result.stdout.splitlines()]
     assert [(r["source"][-2:], [f["rule"] for f in r["findings"]]) for r in reports] == shown
     assert result.exit_code == 2
 

@@ -1,0 +1,30 @@
+"""One line per request on standard error, as `referee serve` writes it (waitress logs none)."""
+from __future__ import annotations
+
+import sys
+import time
+from datetime import datetime, timezone
+
+
+def access_logged(app, stream=None):
+    """`app` (a WSGI application) logging each request once its answer is started:
+    time (UTC), client address, method, path and query, status, milliseconds taken."""
+    def logged(environ, start_response):
+        began = time.perf_counter()
+
+        def start(status, headers, exc_info=None):
+            _log(stream or sys.stderr, environ, status, began)
+            return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+        return app(environ, start)
+    return logged
+
+
+def _log(stream, environ, status: str, began: float) -> None:
+    query = environ.get("QUERY_STRING")
+    path = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
+    took = (time.perf_counter() - began) * 1000
+    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    # escaped: a path cannot write a line of its own into the log
+    stream.write(f"{stamp} {environ.get('REMOTE_ADDR', '-')} {environ.get('REQUEST_METHOD', '-')} "
+                 f"{path.encode('unicode_escape').decode('ascii')} {status.split(' ', 1)[0]} {took:.1f}ms\n")
+    stream.flush()

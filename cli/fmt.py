@@ -1,0 +1,112 @@
+"""`referee fmt`: records in canonical form, used as a formatter is (black, ruff format, prettier)."""
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from pathlib import Path
+
+import click
+import orjson
+
+from referee.batch import not_a_file
+from referee.canonical import canonical, dumps
+from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
+from referee.replay import games
+
+from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn, _write_atomically
+
+
+@click.command()
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("-w", "--write", is_flag=True,
+              help="Rewrite each file that is not canonical in place (atomically, mode and symlinks kept).")
+@click.option("--check", is_flag=True,
+              help='Write nothing; name each file that would change ("would reformat X") and exit 1 if any would.')
+@click.option("--diff", is_flag=True, help="Write nothing; print a unified diff of each change and exit 1 if any.")
+def fmt(paths, write, check, diff):
+    """Put records in canonical form.
+
+    PATH is a .json or .jsonl file, a folder (its .json and .jsonl files, subfolders too) or - for
+    standard input. With one file and no option, the canonical form is printed. A JSON Lines file
+    stays one record a line. Nothing is written for a file that is not a CGR/1 record. Exit status:
+    0 all canonical (or rewritten), 1 some file would change (--check, --diff) or is not a CGR/1
+    record, 2 some input cannot be read.
+    """
+    files = list(_files(paths))
+    if len(files) > 1 and not (write or check or diff):
+        click.echo("referee: several files: give -w, --check or --diff (or one file to print it)", err=True)
+        sys.exit(EXIT_UNREADABLE)
+    statuses = [_format_one(path, write, check, diff) for path in files]
+    if check and not any(statuses):
+        click.echo(f"{len(files)} file(s) already canonical", err=True)
+    sys.exit(max(statuses, default=EXIT_UNREADABLE))
+
+
+def _files(paths):
+    """The files to format: each path, and the .json / .jsonl files under each folder (gzipped ones
+    are archives, left alone)."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            yield from (p for p in _expand([path], _warn) if not p.lower().endswith(".gz"))
+        else:
+            yield path
+
+
+def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
+    """Format one file as asked; its exit status."""
+    raw = _text(path)
+    if raw is None:
+        return EXIT_UNREADABLE
+    text = _canonical_text(path, raw)
+    if isinstance(text, int):
+        return text
+    if check or diff:
+        if text == raw:
+            return EXIT_VALID
+        if check:
+            click.echo(f"would reformat {path}", err=True)
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(raw.splitlines(True), text.splitlines(True), path, path))
+        return EXIT_INVALID
+    if write and path != "-":
+        if text != raw:
+            _write_atomically(path, text)
+            click.echo(f"reformatted {path}", err=True)
+    else:
+        sys.stdout.write(text)
+    return EXIT_VALID
+
+
+def _text(path: str) -> str | None:
+    """The file's text (`-`: standard input), or None after saying why it cannot be read."""
+    problem = None if path == "-" else not_a_file(path)
+    try:
+        if problem is None:
+            return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        problem = getattr(exc, "strerror", None) or str(exc)
+    click.echo(f"referee: cannot read {path}: {problem}", err=True)
+    return None
+
+
+def _canonical_text(path: str, raw: str) -> str | int:
+    """The canonical text of a file's records (JSON Lines stay JSON Lines), or the exit status after
+    saying why it has none: 2 for text that is not JSON, 1 for JSON that is no CGR/1 record."""
+    chunks = list(split_records(raw, True if path.lower().endswith(".jsonl") else None))
+    jsonl = len(chunks) > 1 or bool(chunks) and chunks[0][0] is not None
+    lines = []
+    for number, chunk in chunks:
+        record = parse_json(chunk)
+        where = f"{path}:{number}" if number else path
+        problems = [record] if hasattr(record, "rule") else \
+            duplicate_key_findings(chunk, record) or structure_findings(record)
+        if problems:
+            for f in problems:
+                click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
+            click.echo(f"referee: {where} is not a CGR/1 record; nothing was written", err=True)
+            return EXIT_UNREADABLE if hasattr(record, "rule") else EXIT_INVALID
+        game = games().get(record["game"])
+        form = canonical(record, game.PRESET_ALIASES if game else None)
+        lines.append(orjson.dumps(form).decode() if jsonl else dumps(form))
+    return "\n".join(lines) + "\n"
