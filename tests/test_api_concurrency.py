@@ -1,7 +1,6 @@
 """Several clients submitting and reading at once through a real server (waitress, loopback)."""
 from __future__ import annotations
 
-import contextlib
 import http.client
 import json
 import random
@@ -10,28 +9,15 @@ import threading
 from collections import Counter
 
 import orjson
-from waitress.server import create_server
 
 from api import create_app
 from api.limits import Limits
 from tests.guandan_gen import match_record
+from tests.servers import serving
 
 CLIENTS, RECORDS = 8, 6
 
 
-@contextlib.contextmanager
-def serving(app):
-    """The app on 127.0.0.1 at a free port, stopped on exit."""
-    server = create_server(app, host="127.0.0.1", port=0, threads=CLIENTS)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield server.effective_port
-    finally:
-        server.task_dispatcher.shutdown()
-        server.close()
-        thread.join(timeout=10)
-        assert not thread.is_alive()
 
 
 def client_session(port, bodies, seed, results):
@@ -56,7 +42,7 @@ def test_concurrent_submissions_store_every_record_exactly_once(tmp_path):
     db = str(tmp_path / "referee.db")
     bodies = [orjson.dumps(match_record(seed, max_deals=2)) for seed in range(RECORDS)]
     sessions = [[] for _ in range(CLIENTS)]
-    with serving(create_app(db, limits=Limits(queue=CLIENTS))) as port:
+    with serving(create_app(db, limits=Limits(queue=CLIENTS)), threads=CLIENTS) as port:
         threads = [threading.Thread(target=client_session, args=(port, bodies, seed, sessions[seed]))
                    for seed in range(CLIENTS)]
         for thread in threads:

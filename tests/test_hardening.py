@@ -24,11 +24,11 @@ import api.views
 from api import create_app
 from api.limits import Limits
 from api.schemas import ErrorSchema
-from api.server import make_server
 from api.store import Store, prepare
 from cli.main import main
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
+from tests.servers import serving
 
 GDY = json.loads((Path(__file__).parent.parent / "samples" / "gandengyan" / "multipliers.json").read_text())
 BASE = guandan([quick_deal([0, 2])])
@@ -200,17 +200,6 @@ def test_steps_are_replayed_once_per_deal(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ 4, 12. waitress: limits, errors in the one shape
 
-@contextlib.contextmanager
-def serving(app, **options):
-    server = make_server(app, host="127.0.0.1", port=0, threads=4, **options)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        yield server.effective_port
-    finally:
-        server.task_dispatcher.shutdown()
-        server.close()
-        thread.join(timeout=10)
 
 
 def raw_request(port, data: bytes) -> tuple[int, dict]:
