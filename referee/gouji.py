@@ -1,4 +1,4 @@
-"""Gou Ji (够级), as ../shared/rules/gouji.md says. Section numbers (§) are that page's.
+"""Gou Ji (够级), as docs/rules/gouji.md says. Section numbers (§) are that page's.
 
 Every Gou Ji rule lives here; the replay driver calls the functions listed in replay.py.
 Where the page is silent, docs/gouji.md says how it was read.

@@ -12,7 +12,8 @@ from referee.replay import games
 
 ROOT = Path(__file__).parent.parent
 SHARED = ROOT.parent / "shared"
-COPIES = {"docs/notation.md": "notation.md", **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()}}
+COPIES = {"docs/notation.md": "notation.md", "docs/formats/competition-protocol.md": "formats/competition-protocol.md",
+          **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()}}
 OUTPUT_BLOCK = re.compile(r"<!-- output of: (?P<command>.+?) -->\n```\n(?P<text>.*?)```", re.S)
 
 

@@ -1,6 +1,6 @@
 """Captures of the Guandan AI competition WebSocket protocol, as CGR/1 Guandan records.
 
-The protocol's facts: ../shared/formats/competition-protocol.md. A capture is JSON Lines,
+The protocol's facts: docs/formats/competition-protocol.md. A capture is JSON Lines,
 each line a server message, bare or as {"seat": k, "msg": {...}} (with an optional "dir").
 Notifications reach every client, so a merged capture holds each one once per seat, in a
 row: one copy is kept. Requests (`act`) and client answers carry nothing a notification
