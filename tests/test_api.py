@@ -297,6 +297,8 @@ def test_delete_removes_the_record_from_every_table(client, db):
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
     assert store.version() == 1 and Store(db).version() == 1
+    with store.connect() as opened:
+        assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert {"records", "reports", "findings", "deals", "seats", "migrations"} <= {
