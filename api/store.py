@@ -18,7 +18,7 @@ import sqlite_utils
 
 from referee.canonical import canonical
 from referee.findings import Finding
-from referee.notation import duplicate_key_findings, parse_json, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record, games
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
@@ -38,16 +38,17 @@ def prepare(text: str | bytes) -> Entry | list[Finding]:
     return [value] if isinstance(value, Finding) else duplicate_key_findings(text, value) or prepare_record(value)
 
 
-def prepare_record(value) -> Entry | list[Finding]:
-    """The entry for one parsed record, or the findings that make it no CGR/1 record."""
+def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[Finding]:
+    """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
+    already stored (`stored_report(id)` gives its report) is not checked again."""
     problems = structure_findings(value)
     if problems:
         return problems
     game = games().get(value["game"])
     form = canonical(value, game.PRESET_ALIASES if game else None)
-    report = check_record(form).as_dict()     # reads whole numbers written as decimals into `form`
+    seat_findings(form)      # reads whole numbers written as decimals into `form`, as the check would
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Entry(digest, form, report)
+    return Entry(digest, form, stored_report(digest) or check_record(form).as_dict())
 
 
 def _v1_tables(db: sqlite_utils.Database):
@@ -210,6 +211,11 @@ class Store:
         with self.connect() as db:
             for (text,) in db.execute(f"SELECT record FROM records WHERE {where} ORDER BY submitted_at, id", params):
                 yield text
+
+    def report(self, record_id: str) -> dict | None:
+        """The stored report of a record, or None when no record has this id."""
+        text = self.text(record_id, "report")
+        return None if text is None else orjson.loads(text)
 
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""

@@ -168,11 +168,11 @@ def validate(infer_rules):
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _entry(text: str, limits):
+def _entry(text: str, limits, store):
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings
-    entry = duplicate_key_findings(text, value) or prepare_record(value)
+    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report)
     if not isinstance(entry, list):
         trimmed(entry.report, limits.message)
     return entry
@@ -197,7 +197,7 @@ def submit(submitter):
     chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
     if chunks and chunks[0][0] is not None:
         return _submit_lines(chunks, submitter)
-    entry = _in_pool(_entry, text, _limits())
+    entry = _in_pool(_entry, text, _limits(), _store())
     if isinstance(entry, list):
         _bad_body(entry, "the body is not a CGR/1 record; nothing was stored")
     summary, created = _store().put(entry, submitter)
@@ -212,7 +212,7 @@ def _submit_lines(chunks, submitter):
                            "per request")
     results = []
     for line, chunk in chunks:
-        entry = _in_pool(_entry, chunk, limits)
+        entry = _in_pool(_entry, chunk, limits, _store())
         if isinstance(entry, list):
             results.append({"line": line, "stored": False, "findings": [f.as_dict() for f in entry]})
             continue

@@ -107,6 +107,18 @@ def test_a_record_is_stored_once_under_its_content_hash(client):
     assert client.get("/v1/records").get_json()["total"] == 1
 
 
+def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkeypatch):
+    first = post(client, guandan(1)).get_json()
+    checks = []
+    monkeypatch.setattr("api.store.check_record", lambda record: checks.append(record))
+    again = post(client, guandan(1))
+    assert again.status_code == 200 and checks == []
+    assert again.get_json()["report"] == first["report"]
+    decimal = guandan(1)
+    decimal["deals"][0]["actions"][0]["seat"] = float(decimal["deals"][0]["actions"][0]["seat"])   # 0.0 is 0
+    assert post(client, decimal).get_json()["id"] == first["id"] and checks == []
+
+
 def test_aliases_and_key_order_do_not_change_the_id(client):
     record = guandan(2)
     aliased = {key: record[key] for key in reversed(list(record))}
