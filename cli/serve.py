@@ -87,7 +87,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     from api import create_app
     from api.access_log import access_logged
     from api.limits import Limits
-    from api.server import make_server
+    from api.server import make_server, run
     from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
@@ -111,7 +111,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs, replay viewer /view), store {db_path}, "
                f"writes: {access}")
-    server.run()
+    run(server)
 
 
 def _hosts(host: str, port: int) -> list[str]:
