@@ -4,7 +4,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import json
-import logging
 import os
 import sys
 import warnings
@@ -93,6 +92,8 @@ def _sources(paths) -> list[str]:
 @contextlib.contextmanager
 def _client(client_class, cluster_class, scheduler, workers):
     """A client of the given scheduler, or of a local cluster closed with it."""
+    import logging     # here: start-up does without it
+
     if scheduler:
         with client_class(scheduler) as client:
             yield client

@@ -8,14 +8,12 @@ import tempfile
 
 import click
 import orjson
-from rich.console import Console
 
 from referee.canonical import canonical
 from referee.importers import Imported, importers, read_lines
 from referee.replay import check_record, games
 from referee.rules import resolve
 
-from . import render
 from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
 
 
@@ -60,6 +58,10 @@ def import_(captures, source_format, output, per, rules_text, validate):
     (and valid, with --validate), 1 some converted record breaks a rule or a claim,
     2 some input could not be converted.
     """
+    from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
+
+    from . import render
+
     importer = importers()[source_format]
     rules = _rules(rules_text, importer)
     console = Console(highlight=False, soft_wrap=True, stderr=output is None)

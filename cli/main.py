@@ -10,14 +10,11 @@ import tempfile
 from pathlib import Path
 
 import click
-from rich.console import Console
-from rich.text import Text
 
 from referee.batch import not_a_file
 from referee.notation import SCHEMA, parse_json, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
-from . import render
 from .listing import ListingGroup
 
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
@@ -126,6 +123,11 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
     finding. Exit status: 0 the deal has no error, 1 it has one (or the request is wrong),
     2 the file cannot be read.
     """
+    from rich.console import Console     # here, as in every command that renders: start-up stays fast
+    from rich.text import Text
+
+    from . import render
+
     if sum(x is not None for x in (step, action, finding_index)) > 1:
         _fail("give at most one of --step, --action and --finding", EXIT_INVALID)
     record = _load_one(file, line)
@@ -229,6 +231,8 @@ def rules(game, as_json):
 
     All games when GAME is left out, with their defaults and what each option changes. Sections
     (§) are those of docs/rules/GAME.md."""
+    from . import render     # here: it loads rich, which start-up does without
+
     known = games()
     if game is not None and game not in known:
         _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)

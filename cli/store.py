@@ -6,12 +6,10 @@ import sys
 from pathlib import Path
 
 import click
-from rich.console import Console
 
 from referee.batch import records_of
 from referee.findings import Report
 
-from . import render
 from .listing import ListingGroup
 from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
 
@@ -130,6 +128,10 @@ def report(record_id, db_path, as_json):
 
     Exit status 1 when the record is invalid.
     """
+    from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
+
+    from . import render
+
     text = _stored(_open(db_path), record_id, "report")
     stored = Report.from_dict(json.loads(text))
     if as_json:

@@ -4,15 +4,17 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
+from typing import TYPE_CHECKING
 
 import click
 import orjson
-from rich.console import Console
 
 from referee.batch import WorkerLost, check_items, records_of
 
-from . import render
 from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 SEVERITIES = ("info", "warning", "error")
 
@@ -47,6 +49,8 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
     folder (or the whole selection) held no record.
     """
+    from . import render     # here: it loads rich, which start-up does without
+
     warnings = []
     paths = list(_expand(files, lambda message: warnings.append(_warn(message))))
     items = (pair for path in paths for pair in records_of(path))
@@ -82,6 +86,8 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
 
 def _console(color: bool | None, stderr: bool = False) -> Console:
     """The text console: styled as asked, or (None) on a terminal unless NO_COLOR is set."""
+    from rich.console import Console     # here: start-up does without rich
+
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
@@ -114,6 +120,7 @@ def _shown(only_invalid: bool, least: int, rules: tuple[str, ...]):
 
 def _progress(quiet: bool):
     """A progress bar on standard error when it is a terminal (records, records/s, ETA)."""
+    from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
 
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),

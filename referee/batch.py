@@ -14,7 +14,6 @@ import sys
 import zlib
 
 from .findings import ERROR, Finding, Report
-from .infer import infer_rules
 from .notation import bom_findings, duplicate_key_findings, parse_json
 from .replay import check_record
 
@@ -51,6 +50,7 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
     report = check_record(value, source)
     report.findings[:0] = bom_findings(chunk)
     if infer and not report.valid:
+        from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
         report.inferred = infer_rules(value)
     return report
 
