@@ -119,6 +119,16 @@ def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkey
     assert post(client, decimal).get_json()["id"] == first["id"] and checks == []
 
 
+def test_a_new_record_is_replayed_once_and_its_repeat_not_at_all(client, monkeypatch):
+    from referee import guandan as game
+    replays = []
+    monkeypatch.setattr(game, "new_match", lambda *args, real=game.new_match: replays.append(args) or real(*args))
+    assert post(client, guandan(3)).status_code == 201
+    assert len(replays) == 1
+    assert post(client, guandan(3)).status_code == 200
+    assert len(replays) == 1
+
+
 def test_aliases_and_key_order_do_not_change_the_id(client):
     record = guandan(2)
     aliased = {key: record[key] for key in reversed(list(record))}
