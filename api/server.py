@@ -43,4 +43,7 @@ def run(server):
     games()     # loaded now, to be frozen too, rather than by the first check
     gc.collect()
     gc.freeze()
-    server.run()
+    try:
+        server.run()
+    finally:
+        gc.unfreeze()

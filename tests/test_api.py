@@ -1,6 +1,7 @@
 """The REST API (flask test client), the record store and the `serve` / `store import` commands."""
 from __future__ import annotations
 
+import gc
 import json
 import sqlite3
 
@@ -381,6 +382,19 @@ def test_serve_starts_read_only_or_open_on_loopback(served, db, args, access):
     assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 8, "ident": "referee",
                             "connection_limit": 100, "channel_timeout": 10, "cleanup_interval": 10,
                             "max_request_body_size": 10 * 1024 * 1024}
+
+
+def test_serve_keeps_what_it_loaded_out_of_the_garbage_collectors_walks(monkeypatch, db):
+    frozen = []
+
+    class Server:
+        def run(self):
+            frozen.append(gc.get_freeze_count())
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: Server())
+    assert CliRunner().invoke(main, ["serve", "--db", db, "--read-only"]).exit_code == 0
+    assert frozen[0] > 10_000     # flask, the schemas, the game modules ...: the ~50 ms full collections of p99
+    assert gc.get_freeze_count() == 0
 
 
 def test_serve_takes_the_token_from_a_file_or_the_environment(served, db, tmp_path, monkeypatch):
