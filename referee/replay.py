@@ -116,20 +116,21 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
+    apply, is_over = game.apply, game.is_over     # the hot loop: once per action of every deal
     for action in deal.actions:
-        if game.is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
+        if is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
             ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
                       "the deal was already over; no action may follow", action.seat, action.index)
             break
         try:
-            game.apply(ctx, state, action)
+            apply(ctx, state, action)
         except StopDeal as stop:
             ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                     action.seat, action.index, game.legal(state))
             return game.skip_deal(ctx, match, deal, state, True)
         if observe:
             observe(deal.index, action.index, state)
-    if game.is_over(state):
+    if is_over(state):
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)
 
