@@ -15,7 +15,7 @@ import zlib
 
 from .findings import ERROR, Finding, Report
 from .notation import bom_findings, duplicate_key_findings, parse_json
-from .replay import check_record
+from .replay import check_record, cycle_collection_paused
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
@@ -31,6 +31,7 @@ def check_line(raw: bytes, source: str) -> Report:
     return item if isinstance(item, Report) else check_one(item, source)
 
 
+@cycle_collection_paused()        # the parse too: it makes the most objects
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
     """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
     if len(chunk) > MAX_RECORD_BYTES:

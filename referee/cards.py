@@ -78,11 +78,11 @@ def count(hand: int, card: int) -> int:
 
 
 def unpack(hand: int) -> list[int]:
+    """The cards of packed `hand`, low ids first. Each card's 4-bit slot is one hex digit."""
     cards = []
-    for c in CARD_IDS:
-        n = (hand >> (_SLOT * c)) & 7
-        if n:
-            cards.extend([c] * n)
+    for card, digit in enumerate(f"{hand:x}"[::-1]):
+        if digit != "0":
+            cards += [card] * int(digit)
     return cards
 
 

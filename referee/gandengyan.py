@@ -309,18 +309,27 @@ def _check_deck(ctx, match, deal):
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options["decks"]
     seen = [0] * 54
-    places = [(("hands", s, i), c) for s, h in enumerate(deal.hands) for i, c in enumerate(h)]
-    places += [(("talon", i), c) for i, c in enumerate(deal.talon)]
-    for path, card in places:
-        seen[card] += 1
-        if seen[card] > decks:
-            raise StopDeal("gandengyan.deck", f"{CODES[card]} appears more than {decks} time{'s' * (decks > 1)}: "
-                           f"the deal must be exactly {_deck_name(decks)}", ctx.at(*path))
+    for hand in (*deal.hands, deal.talon):
+        for card in hand:
+            seen[card] += 1
+    if max(seen) > decks:
+        _surplus(ctx, deal, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]
     if missing:
         raise StopDeal("gandengyan.deck", f"the hands and talon lack {' '.join(missing[:6])}"
                        + (" …" if len(missing) > 6 else "") + f": the deal must be exactly {_deck_name(decks)}",
                        ctx.at("talon"))
+
+
+def _surplus(ctx, deal, decks):
+    """The first card, in the record's order, seen more than `decks` times."""
+    seen = [0] * 54
+    places = [(("hands", s, i), c) for s, h in enumerate(deal.hands) for i, c in enumerate(h)]
+    for path, card in places + [(("talon", i), c) for i, c in enumerate(deal.talon)]:
+        seen[card] += 1
+        if seen[card] > decks:
+            raise StopDeal("gandengyan.deck", f"{CODES[card]} appears more than {decks} time{'s' * (decks > 1)}: "
+                           f"the deal must be exactly {_deck_name(decks)}", ctx.at(*path))
 
 
 def _deck_name(decks: int) -> str:

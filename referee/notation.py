@@ -102,8 +102,9 @@ def bom_findings(text: str | bytes) -> list[Finding]:
 
 def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
-    CGR/1 reads it as a broken record. Cheap when there is none: a text holding no more colons
-    than the value has keys and colons in its strings writes no key twice (no \\u003a escape aside)."""
+    CGR/1 reads it as a broken record. Cheap when there is none: a text's colons are its keys and
+    the colons in its strings, and so are those of the value written back compactly, unless a key
+    was lost (or a string writes a colon as \\u003a)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     text = text.removeprefix(BOM)
@@ -146,27 +147,12 @@ def _walk(value):
 
 
 def _colons(value) -> int:
-    """Keys, and colons in keys and strings, of a JSON value (the hot path: lists of cards are
-    joined whole)."""
-    total = 0
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if type(item) is dict:
-            total += len(item) + "".join(item).count(":")
-            item = item.values()
-        else:
-            try:
-                total += "".join(item).count(":")
-                continue
-            except TypeError:
-                pass
-        for child in item:
-            if type(child) is str:
-                total += child.count(":")
-            elif type(child) in (dict, list):
-                stack.append(child)
-    return total
+    """The colons of a parsed JSON value written compactly: its keys, and the colons in its keys and
+    strings; -1 for a value nested deeper than orjson writes."""
+    try:
+        return orjson.dumps(value).count(b":")
+    except orjson.JSONEncodeError:
+        return -1
 
 
 def structure_findings(record) -> list[Finding]:

@@ -115,6 +115,13 @@ def test_deck_surplus_card_is_pointed_at():
     assert errors(check(rec)) == [("gandengyan.deck", "/deals/0/talon/3")]
 
 
+def test_deck_surplus_in_a_hand_is_pointed_at_where_it_is_first_seen_twice():
+    rec = one_deal()
+    hands = rec["deals"][0]["hands"]
+    hands[1][2] = hands[0][0]
+    assert errors(check(rec)) == [("gandengyan.deck", "/deals/0/hands/1/2")]
+
+
 def test_deck_missing_cards():
     rec = one_deal()
     rec["deals"][0]["talon"].pop()

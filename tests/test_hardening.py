@@ -469,10 +469,13 @@ def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
     ('{"a": {"b": [{"x": 1, "x": "\\u003a"}]}}', ["/a/b/0/x"]),      # an escaped colon cannot hide it
     ('{"a": "x:y", "b": {"a": 1}, "c": ["d:e"]}', []),
     ('{"k:": 1, "k:": 2}', ["/k:"]),
+    ('{"a": "\u00e9:\\":", "b": {"c": ":"}}', []),
+    ('{"x-deep": ' + "[" * 300 + '{"a": 1, "a": 2}' + "]" * 300 + "}", ["/x-deep" + "/0" * 300 + "/a"]),
+    ('{"x-deep": ' + "[" * 300 + '{"a": 1, "b": 2}' + "]" * 300 + "}", []),     # deeper than orjson writes
 ])
 def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
     from referee.notation import duplicate_key_findings
-    assert [f.at for f in duplicate_key_findings(text, json.loads(text))] == where
+    assert [f.at for f in duplicate_key_findings(text, orjson.loads(text))] == where
 
 
 # ------------------------------------------------------------------ 11. clear errors, never a traceback

@@ -1,0 +1,33 @@
+"""Checking a record pauses Python's cycle collector (referee.replay.cycle_collection_paused) while
+the record is parsed and replayed, and leaves it as it found it, whatever the record holds."""
+import gc
+import pathlib
+
+import pytest
+
+from referee import batch, replay
+from referee.batch import check_one
+
+SAMPLE = (pathlib.Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text()
+
+
+@pytest.mark.parametrize("text", [SAMPLE, "{not json", '{"cgr": 1}', SAMPLE.replace('"actions"', '"actions_"', 1)])
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_while_checking_and_left_as_it_was(text, enabled, monkeypatch):
+    during = []
+
+    def watched(function):
+        def call(*args, **kwargs):
+            during.append(gc.isenabled())
+            return function(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(batch, "parse_json", watched(batch.parse_json))
+    monkeypatch.setattr(replay, "structure_findings", watched(replay.structure_findings))
+    (gc.enable if enabled else gc.disable)()
+    try:
+        report = check_one(text, "t")
+        assert gc.isenabled() is enabled
+    finally:
+        gc.enable()
+    assert report.findings and during and not any(during)
