@@ -46,9 +46,9 @@ def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[
         return problems
     game = games().get(value["game"])
     form = canonical(value, game.PRESET_ALIASES if game else None)
-    seat_findings(form)      # reads whole numbers written as decimals into `form`, as the check would
+    seats = seat_findings(form)     # also reads whole numbers written as decimals into `form`, as the check would
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
-    return Entry(digest, form, stored_report(digest) or check_record(form).as_dict())
+    return Entry(digest, form, stored_report(digest) or check_record(form, seat_problems=seats).as_dict())
 
 
 def _v1_tables(db: sqlite_utils.Database):

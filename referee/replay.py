@@ -88,22 +88,25 @@ def cycle_collection_paused():
 
 
 @cycle_collection_paused()
-def check_record(record, source=None, observe=None, stop_at_error=False) -> Report:
+def check_record(record, source=None, observe=None, stop_at_error=False, seat_problems=None) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
-    `stop_at_error` the check ends at the first error (the report then holds just that)."""
+    `stop_at_error` the check ends at the first error (the report then holds just that).
+    A caller that has checked the record's structure (sound) and its seats already passes
+    the seat findings as `seat_problems`, and neither is checked again."""
     ctx = Context(stop_at_error)
     try:
-        return _check(ctx, record, source, observe)
+        return _check(ctx, record, source, observe, seat_problems)
     except FirstError:
         return _report(ctx, record.get("game") if isinstance(record, dict) else None, None, source)
 
 
-def _check(ctx, record, source, observe) -> Report:
+def _check(ctx, record, source, observe, seat_problems) -> Report:
     game_name = record.get("game") if isinstance(record, dict) else None
-    ctx.findings += structure_findings(record)
+    if seat_problems is None:
+        ctx.findings += structure_findings(record)
     if not ctx.findings:
-        ctx.findings += seat_findings(record) + number_findings(record)
+        ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(record)
     if ctx.findings:
         return _report(ctx, game_name, None, source)
     game = games().get(game_name)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import sqlite3
 
@@ -111,7 +112,7 @@ def test_a_record_is_stored_once_under_its_content_hash(client):
 def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkeypatch):
     first = post(client, guandan(1)).get_json()
     checks = []
-    monkeypatch.setattr("api.store.check_record", lambda record: checks.append(record))
+    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
     again = post(client, guandan(1))
     assert again.status_code == 200 and checks == []
     assert again.get_json()["report"] == first["report"]
@@ -120,14 +121,21 @@ def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkey
     assert post(client, decimal).get_json()["id"] == first["id"] and checks == []
 
 
-def test_a_new_record_is_replayed_once_and_its_repeat_not_at_all(client, monkeypatch):
+def test_a_new_record_is_read_and_replayed_once_and_its_repeat_not_replayed(client, monkeypatch):
     from referee import guandan as game
-    replays = []
-    monkeypatch.setattr(game, "new_match", lambda *args, real=game.new_match: replays.append(args) or real(*args))
+    calls = []
+
+    def counted(name, real):
+        return lambda *args: calls.append(name) or real(*args)
+
+    monkeypatch.setattr(game, "new_match", counted("replay", game.new_match))
+    for module in ("api.store", "referee.replay"):
+        for check in ("structure_findings", "seat_findings"):
+            monkeypatch.setattr(f"{module}.{check}", counted(check, getattr(importlib.import_module(module), check)))
     assert post(client, guandan(3)).status_code == 201
-    assert len(replays) == 1
+    assert sorted(calls) == ["replay", "seat_findings", "structure_findings"]
     assert post(client, guandan(3)).status_code == 200
-    assert len(replays) == 1
+    assert calls.count("replay") == 1
 
 
 def test_aliases_and_key_order_do_not_change_the_id(client):
