@@ -18,7 +18,7 @@ import orjson
 
 from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, Finding, plain, pointer
-from .precheck import accepts
+from .precheck import accepts, action_ok
 
 SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
 
@@ -231,9 +231,10 @@ def _plain(error) -> str:
     return f"{plain(error.instance)} is not allowed here"
 
 
-def seat_findings(record: dict) -> list[Finding]:
+def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
     """Seat numbers beyond the table (the schema cannot know its size). Whole numbers written
-    as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way."""
+    as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way.
+    Without `actions`, the actions are left for the caller (read_plain)."""
     seats = len(record["players"])
     found = []
 
@@ -251,7 +252,7 @@ def seat_findings(record: dict) -> list[Finding]:
 
     for d, deal in enumerate(record["deals"]):
         check(deal, "leader", "deals", d, "leader")
-        for a, action in enumerate(deal["actions"]):
+        for a, action in enumerate(deal["actions"] if actions else ()):
             seat = action["seat"]
             if type(seat) is not int or seat >= seats:      # the common case skips the call
                 check(action, "seat", "deals", d, "actions", a, "seat")
@@ -271,9 +272,10 @@ def seat_findings(record: dict) -> list[Finding]:
     return found
 
 
-def number_findings(record: dict) -> list[Finding]:
+def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
-    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part."""
+    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part.
+    Without `actions`, the actions are left for the caller (read_plain)."""
     found = []
 
     def check(value, *path):
@@ -286,7 +288,7 @@ def number_findings(record: dict) -> list[Finding]:
             check(value, *path, i)
 
     for d, deal in enumerate(record["deals"]):
-        for a, action in enumerate(deal["actions"]):
+        for a, action in enumerate(deal["actions"] if actions else ()):
             if len(action) > 2:
                 check(action.get("count"), "deals", d, "actions", a, "count")
                 check(action.get("t"), "deals", d, "actions", a, "t")
@@ -327,6 +329,57 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
                                 "the record writes cards with aliases (10 for T, lowercase); "
                                 "`referee fmt` writes the canonical codes", INFO))
     return deals, findings
+
+
+class _NotPlain(Exception):
+    """Raised by read_plain at the first thing a plain record does not hold."""
+
+
+def read_plain(record) -> list[Deal] | None:
+    """The deals of a plain record, read in the pass that checks its actions: a record that
+    follows the schema, has every seat at the table and every number in bounds, and writes
+    canonical card codes only. None for any other record, which the full checks then explain
+    (structure_findings, seat_findings, number_findings, read_deals): they find nothing in a
+    plain record, and read it alike (tests/test_precheck.py)."""
+    if not accepts(record, actions=False) or seat_findings(record, actions=False) \
+            or number_findings(record, actions=False):
+        return None
+    seats, talon = len(record["players"]), record["game"] == "gandengyan"
+    card = _CANONICAL.__getitem__
+    try:
+        return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
+                     list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
+                     [_plain_action(i, a, seats, talon, d) for i, a in enumerate(raw["actions"])], raw.get("result"))
+                for d, raw in enumerate(record["deals"])]
+    except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code
+        return None
+
+
+def _plain_action(index, raw, seats, talon, deal) -> Action:
+    """One action of a plain record, checked as precheck, seat_findings and number_findings would."""
+    if type(raw) is not dict:
+        raise _NotPlain
+    seat = raw.get("seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise _NotPlain
+    if len(raw) == 2:       # the common forms {seat, play} and {seat, pass}
+        if raw.get("pass") is True:
+            return Action(index, seat, "pass")
+        play = raw.get("play")
+        if type(play) is list and play:
+            return Action(index, seat, "play", tuple(map(_CANONICAL.__getitem__, play)))
+    if not action_ok(raw, talon) or raw.get("to", 0) >= seats \
+            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in ("count", "t")):
+        raise _NotPlain
+    return _read_action(index, raw, _canonical_card, _canonical_cards, deal)
+
+
+def _canonical_card(code, *path) -> int:
+    return _CANONICAL[code]         # KeyError: an alias, which read_deals reports
+
+
+def _canonical_cards(codes, *path) -> list[int]:
+    return list(map(_CANONICAL.__getitem__, codes))
 
 
 def _read_action(index, raw, card, cards, deal) -> Action:

@@ -36,7 +36,7 @@ import contextlib
 import gc
 
 from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
-from .notation import number_findings, read_deals, seat_findings, structure_findings
+from .notation import number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .rules import resolve
 
 
@@ -103,20 +103,23 @@ def check_record(record, source=None, observe=None, stop_at_error=False, seat_pr
 
 def _check(ctx, record, source, observe, seat_problems) -> Report:
     game_name = record.get("game") if isinstance(record, dict) else None
-    if seat_problems is None:
-        ctx.findings += structure_findings(record)
-    if not ctx.findings:
-        ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(record)
-    if ctx.findings:
-        return _report(ctx, game_name, None, source)
+    deals = read_plain(record) if seat_problems is None else None
+    if deals is None:
+        if seat_problems is None:
+            ctx.findings += structure_findings(record)
+        if not ctx.findings:
+            ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(record)
+        if ctx.findings:
+            return _report(ctx, game_name, None, source)
     game = games().get(game_name)
     if game is None:
         ctx.error("notation.game.unsupported", "/game", f"this referee does not check {game_name} records yet")
         return _report(ctx, game_name, None, source)
     rules, rule_findings = resolve(game, record.get("rules"))
     ctx.findings += rule_findings
-    deals, alias_findings = read_deals(record)
-    ctx.findings += alias_findings
+    if deals is None:
+        deals, alias_findings = read_deals(record)
+        ctx.findings += alias_findings
     if rule_findings:
         return _report(ctx, game_name, rules, source)
     match = game.new_match(ctx, record, rules)

@@ -1,5 +1,6 @@
 """The fast structure pre-check (referee/precheck.py) never accepts what the schema rejects,
-and accepts the plain records the schema accepts."""
+and accepts the plain records the schema accepts; the one-pass reader of plain records
+(notation.read_plain) reads only records the full checks find nothing in, and reads them alike."""
 import copy
 
 import fastjsonschema
@@ -7,7 +8,7 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.notation import SCHEMA
+from referee.notation import SCHEMA, number_findings, read_deals, read_plain, seat_findings
 from referee.precheck import CARDS, RANKS, accepts
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal
@@ -88,9 +89,19 @@ def _schema_accepts(record) -> bool:
     return SCHEMA_VALIDATOR.is_valid(record)
 
 
+def _read_plain_agrees(record) -> bool:
+    """read_plain reads `record` only if the full checks find nothing in it, and then alike."""
+    deals = read_plain(copy.deepcopy(record))
+    if deals is None:
+        return True
+    return (_schema_accepts(record) and not seat_findings(record) and not number_findings(record)
+            and read_deals(record) == (deals, []))
+
+
 @pytest.mark.parametrize("record", BASES)
 def test_plain_records_are_accepted(record):
     assert _schema_accepts(record) and accepts(record)
+    assert read_plain(record) is not None and _read_plain_agrees(record)
 
 
 def _edits(record):
@@ -135,7 +146,8 @@ def _at(record, path):
 @pytest.mark.parametrize("base", BASES[4:6] + BASES[6:7])
 def test_no_one_fault_edit_is_wrongly_accepted(base):
     wrong = [(path, edit, value) for path, edit, value in _edits(base)
-             if accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed)]
+             if accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed)
+             or not _read_plain_agrees(changed)]
     assert wrong == []
 
 
@@ -166,6 +178,7 @@ def test_never_accepts_what_the_schema_rejects(base, data):
                 parent[path[-1]] = value
     if accepts(record):
         assert _schema_accepts(record)
+    assert _read_plain_agrees(record)
 
 
 @settings(max_examples=200, deadline=None)
@@ -173,3 +186,25 @@ def test_never_accepts_what_the_schema_rejects(base, data):
 def test_any_json_value_is_never_wrongly_accepted(value):
     if accepts(value):
         assert _schema_accepts(value)
+    assert _read_plain_agrees(value)
+
+
+PLAIN = guandan([quick_deal([0, 2])])
+
+
+@pytest.mark.parametrize("change, plain", [
+    ({}, True),
+    ({"to": 3, "count": 27, "t": 10**12}, True),         # another form, at its bounds
+    ({"to": 4}, False),                                  # seat beyond the table
+    ({"count": 10**12 + 1}, False),
+    ({"t": 10**12 + 0.5}, False),
+    ({"seat": 4}, False),
+    ({"seat": 1.0}, False),                              # a decimal: seat_findings reads it as 1
+    ({"play": ["ts"]}, False),                           # an alias: read_deals says so
+    ({"pass": False}, False),
+])
+def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
+    record = copy.deepcopy(PLAIN)
+    action = record["deals"][0]["actions"][0]
+    action.update(change)
+    assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
