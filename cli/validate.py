@@ -135,7 +135,7 @@ def _progress(quiet: bool):
 
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
                     TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=True, redirect_stdout=False,
+                    console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
                     disable=quiet or not sys.stderr.isatty())
 
 

@@ -99,6 +99,14 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     assert progress(quiet=False).disable
 
 
+@pytest.mark.parametrize("terminal", [True, False])
+def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch, terminal):
+    """Reports written to a terminal go through the bar's display, which clears and redraws it
+    around them; written to a file they go there unchanged."""
+    monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
+    assert sys.modules["cli.validate"]._progress(quiet=False).live._redirect_stdout is terminal
+
+
 def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypatch):
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
