@@ -1,7 +1,7 @@
 """`referee validate` on big archives: peak memory beside the archive's size, for 10k and 100k deals.
 
 Run: .venv/bin/python benchmarks/memory.py [--game gandengyan|guandan|gouji] [--sizes 10000 100000]
-[--jobs N] (part of `make bench`; about three minutes on 2 cores with the defaults, nearly all of
+[--jobs N] (part of `make bench`; three to four minutes on 2 cores with the defaults, nearly all of
 it checking the 100k deals four times). It repeats the corpus lines of benchmarks/throughput.py
 (1,000 deals of Gan Deng Yan by default, the smallest and fastest) cyclically into a JSON Lines
 archive of each size, also gzipped, then runs `referee validate -q` as a child process on the

@@ -1,10 +1,10 @@
 """`referee validate -j N` scaling: deals per second with 1 process and with N, side by side.
 
-Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan|gouji] [--deals N] [--jobs N]
-[--repeat R] (part of `make bench`; about a minute with the defaults, most of it spent generating
-the corpora). It writes the corpus of benchmarks/throughput.py to a JSON Lines file and times
-`referee validate FILE` as a user runs it, a new process each time: start-up, reading, the pool's
-start-up, checking and the text reports written to a file. Runs with -j 1 and with -j N take
+Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan|gouji] [--deals N] [--jobs
+N] [--repeat R] (part of `make bench`; about a minute and a half with the defaults, a third of it
+generating the corpora). It writes the corpus of benchmarks/throughput.py to a JSON Lines file and
+times `referee validate FILE` as a user runs it, a new process each time: start-up, reading, the
+pool's start-up, checking and the text reports written to a file. Runs with -j 1 and with -j N take
 turns, so that a noisy machine slows both alike; it prints the median of R runs of each, their
 ratio, the load average before the runs, and whether both gave the same reports and exit status.
 """
@@ -68,7 +68,7 @@ def main():
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--deals", type=int, default=3000)
     parser.add_argument("--jobs", type=int, default=cores())
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print("command: python benchmarks/processes.py " + " ".join(sys.argv[1:]))
     with tempfile.TemporaryDirectory(prefix="processes-") as folder:
