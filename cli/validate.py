@@ -130,13 +130,15 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
 
 
 def _progress(quiet: bool):
-    """A progress bar on standard error when it is a terminal (records, records/s, ETA)."""
+    """A progress bar on standard error when it is a terminal (records, records/s, ETA). It is
+    redrawn by `_counted`, not by a thread of its own: a process forked while another thread
+    writes to standard error could hang on that stream's lock."""
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
 
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
                     TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
                     console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                    disable=quiet or not sys.stderr.isatty())
+                    auto_refresh=False, disable=quiet or not sys.stderr.isatty())
 
 
 def _total_bytes(paths: list[str]) -> int | None:
@@ -147,12 +149,17 @@ def _total_bytes(paths: list[str]) -> int | None:
 
 
 def _counted(items, progress, task):
-    """The items, advancing the progress bar by each record's size as it is read."""
+    """The items, advancing the progress bar by each record's size as it is read, and redrawing
+    it at most ten times a second."""
+    drawn = 0.0
     for number, (source, item) in enumerate(items, 1):
         size = len(item) if isinstance(item, str) else 0
         elapsed = progress.tasks[0].elapsed or 0
         rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
         progress.update(task, advance=size, records=number, rate=rate)
+        if elapsed - drawn >= 0.1:
+            progress.refresh()
+            drawn = elapsed
         yield source, item
 
 

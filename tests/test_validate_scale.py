@@ -94,6 +94,7 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     progress = sys.modules["cli.validate"]._progress       # imported by cli.main
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert not progress(quiet=False).disable
+    assert not progress(quiet=False).live.auto_refresh      # no thread of its own when -j forks
     assert progress(quiet=True).disable
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
     assert progress(quiet=False).disable
