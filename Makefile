@@ -36,6 +36,7 @@ BASELINE ?= 93597f3
 bench: $(STAMP)
 	$(BIN)/python benchmarks/throughput.py $(if $(BASELINE),--baseline $(BASELINE))
 	$(BIN)/python benchmarks/processes.py
+	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/startup.py
 
 bench-api: $(STAMP)

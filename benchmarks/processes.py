@@ -1,47 +1,79 @@
 """`referee validate -j N` scaling: deals per second with 1 process and with N, side by side.
 
-Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan] [--deals N] [--jobs N] [--repeat R]
-(part of `make bench`). It checks the corpus of benchmarks/throughput.py through the same
-function as `referee validate` (referee.batch.check_items), in this process (-j 1) and in a
-pool of N processes (-j N, process start-up included), and prints the median of R runs and the
-ratio. On a loaded machine the ratio says more than either figure.
+Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan|gouji] [--deals N] [--jobs
+N] [--repeat R] (part of `make bench`; about a minute and a half with the defaults, a third of it
+generating the corpora). It writes the corpus of benchmarks/throughput.py to a JSON Lines file and
+times `referee validate FILE` as a user runs it, a new process each time: start-up, reading, the
+pool's start-up, checking and the text reports written to a file. Runs with -j 1 and with -j N take
+turns, so that a noisy machine slows both alike; it prints the median of R runs of each, their
+ratio, the load average before the runs, and whether both gave the same reports and exit status.
 """
 from __future__ import annotations
 
 import argparse
+import filecmp
 import os
+import statistics
+import subprocess
 import sys
+import tempfile
+import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), ".."))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
 
-from benchmarks.throughput import GAMES, corpus, timed  # noqa: E402
-from referee.batch import check_items  # noqa: E402
+from benchmarks.throughput import GAMES, corpus  # noqa: E402
+
+# This tree's command, whichever `referee` is installed.
+COMMAND = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
 
 
-def measure(game: str, min_deals: int, jobs: int, repeat: int):
+def cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+
+
+def validate(path: str, jobs: int, output: str) -> tuple[float, int]:
+    """The wall time and exit status of one `referee validate -j JOBS PATH > OUTPUT`."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    with open(output, "wb") as out:
+        start = time.perf_counter()
+        status = subprocess.run(COMMAND + ["validate", "-j", str(jobs), path], stdout=out,
+                                stderr=subprocess.DEVNULL, env=env).returncode
+        return time.perf_counter() - start, status
+
+
+def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str):
     lines, deals = corpus(GAMES[game], min_deals)
-    items = [(f"corpus:{n}", line) for n, line in enumerate(lines, 1)]
-
-    def run(n):
-        return lambda: sum(1 for report in check_items(iter(items), n) if report.valid)
-
-    one, many = timed(run(1), repeat), timed(run(jobs), repeat)
-    print(f"{game}: {len(lines)} matches, {deals} deals")
-    print(f"  -j 1: {deals / one:,.0f} deals/s   -j {jobs}: {deals / many:,.0f} deals/s   "
-          f"ratio {one / many:.2f}x (median of {repeat} runs)")
+    path = os.path.join(folder, f"{game}.jsonl")
+    with open(path, "w") as handle:
+        handle.writelines(line + "\n" for line in lines)
+    outputs = {n: os.path.join(folder, f"{game}-j{n}.txt") for n in (1, jobs)}
+    print(f"{game}: {len(lines)} matches, {deals} deals, {os.path.getsize(path) / 1e6:.1f} MB "
+          f"(load average {os.getloadavg()[0]:.1f})")
+    times, statuses = {1: [], jobs: []}, {1: set(), jobs: set()}
+    for _ in range(repeat):
+        for n in (1, jobs):
+            seconds, status = validate(path, n, outputs[n])
+            times[n].append(seconds)
+            statuses[n].add(status)
+    one, many = statistics.median(times[1]), statistics.median(times[jobs])
+    same = statuses[1] == statuses[jobs] and len(statuses[1]) == 1 and filecmp.cmp(*outputs.values(), shallow=False)
+    print(f"  -j 1: {one:.2f} s = {deals / one:,.0f} deals/s   -j {jobs}: {many:.2f} s = {deals / many:,.0f} deals/s   "
+          f"ratio {one / many:.2f}x (median of {repeat} runs each, in turn)")
+    print(f"  reports and exit status of -j {jobs} {'identical to' if same else 'DIFFERENT FROM'} -j 1's")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--deals", type=int, default=1000)
-    parser.add_argument("--jobs", type=int, default=len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                        else os.cpu_count() or 1)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--jobs", type=int, default=cores())
+    parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     print("command: python benchmarks/processes.py " + " ".join(sys.argv[1:]))
-    for game in args.game or sorted(GAMES, reverse=True):
-        measure(game, args.deals, args.jobs, args.repeat)
+    with tempfile.TemporaryDirectory(prefix="processes-") as folder:
+        for game in args.game or ("guandan", "gandengyan"):
+            measure(game, args.deals, args.jobs, args.repeat, folder)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """`referee validate`: check records on every core, with filters, a summary and a progress bar."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from collections import Counter
@@ -56,21 +57,17 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     items = (pair for path in paths for pair in records_of(path))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
     console = _console(color)
-    show = _shown(only_invalid, SEVERITIES.index(severity), rules)
+    outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
+                                form="json" if as_json else "quiet" if quiet else "text",
+                                console=_console_options(console))
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
         try:
-            for rep in check_items(_counted(items, progress, task), jobs or _cores(), infer):
-                _count(summary, rep)
-                rep = show(rep)
-                if rep is None:
-                    continue
-                if as_json:
-                    sys.stdout.write(orjson.dumps(rep.as_dict()).decode() + "\n")
-                elif quiet:
-                    console.print(render.verdict_line(rep))
-                else:
-                    render.report(console, rep)
+            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs or _cores(), infer, outcome):
+                summary["records"] += 1
+                summary[verdict] += 1
+                summary["rules"].update(rule_ids)
+                sys.stdout.write(text)
         except WorkerLost as exc:
             _fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
@@ -84,6 +81,28 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
+def _outcome(rep, shown: tuple, form: str, console: tuple) -> tuple[str, list[str], str]:
+    """What `validate` needs of a report: its verdict and its findings' rule ids for the summary, and
+    its output ("" when filtered out) in `form` ("json", "quiet" or "text", on a console with the
+    options `console`). Made where the record is checked, so that only this crosses between processes."""
+    verdict = "unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"
+    rule_ids = [f.rule for f in rep.findings]
+    rep = _shown(rep, *shown)
+    if rep is None:
+        return verdict, rule_ids, ""
+    if form == "json":
+        return verdict, rule_ids, orjson.dumps(rep.as_dict()).decode() + "\n"
+    from . import render     # here: it loads rich, which start-up does without
+
+    text_console = _text_console(console)
+    with text_console.capture() as captured:
+        if form == "quiet":
+            text_console.print(render.verdict_line(rep))
+        else:
+            render.report(text_console, rep)
+    return verdict, rule_ids, captured.get()
+
+
 def _console(color: bool | None, stderr: bool = False) -> Console:
     """The text console: styled as asked, or (None) on a terminal unless NO_COLOR is set."""
     from rich.console import Console     # here: start-up does without rich
@@ -91,42 +110,46 @@ def _console(color: bool | None, stderr: bool = False) -> Console:
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
+def _console_options(console: Console) -> tuple:
+    """What a console that renders into a string needs to render as `console` does (also in another process)."""
+    return (("force_terminal", console.is_terminal), ("color_system", console.color_system),
+            ("no_color", console.no_color), ("width", console.width), ("highlight", False), ("soft_wrap", True))
+
+
+@functools.cache
+def _text_console(options: tuple) -> Console:
+    from rich.console import Console
+
+    return Console(**dict(options))
+
+
 def _cores() -> int:
     return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
 
 
-def _count(summary: dict, rep) -> None:
-    summary["records"] += 1
-    summary["unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"] += 1
-    summary["rules"].update(f.rule for f in rep.findings)
-
-
-def _shown(only_invalid: bool, least: int, rules: tuple[str, ...]):
-    """The filter: a report as shown, or None when it is not shown at all."""
-    def wanted(finding) -> bool:
-        return SEVERITIES.index(finding.severity) >= least and \
-            (not rules or any(finding.rule == r or finding.rule.startswith(r + ".") for r in rules))
-
-    def show(rep):
-        if only_invalid and rep.valid:
-            return None
-        findings = [f for f in rep.findings if wanted(f)]
-        if rules and not findings:
-            return None
-        rep.findings = findings
-        return rep
-    return show
+def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
+    """The report as shown (its findings filtered), or None when it is not shown at all."""
+    if only_invalid and rep.valid:
+        return None
+    findings = [f for f in rep.findings if SEVERITIES.index(f.severity) >= least and
+                (not rules or any(f.rule == r or f.rule.startswith(r + ".") for r in rules))]
+    if rules and not findings:
+        return None
+    rep.findings = findings
+    return rep
 
 
 def _progress(quiet: bool):
-    """A progress bar on standard error when it is a terminal (records, records/s, ETA)."""
+    """A progress bar on standard error when it is a terminal (records, records/s, ETA). It is
+    redrawn by `_counted`, not by a thread of its own: a process forked while another thread
+    writes to standard error could hang on that stream's lock."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
 
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
                     TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=True, redirect_stdout=False,
-                    disable=quiet or not sys.stderr.isatty())
+                    console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
+                    auto_refresh=False, disable=quiet or not sys.stderr.isatty())
 
 
 def _total_bytes(paths: list[str]) -> int | None:
@@ -137,12 +160,17 @@ def _total_bytes(paths: list[str]) -> int | None:
 
 
 def _counted(items, progress, task):
-    """The items, advancing the progress bar by each record's size as it is read."""
+    """The items, advancing the progress bar by each record's size as it is read, and redrawing
+    it at most ten times a second."""
+    drawn = 0.0
     for number, (source, item) in enumerate(items, 1):
         size = len(item) if isinstance(item, str) else 0
         elapsed = progress.tasks[0].elapsed or 0
         rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
         progress.update(task, advance=size, records=number, rate=rate)
+        if elapsed - drawn >= 0.1:
+            progress.refresh()
+            drawn = elapsed
         yield source, item
 
 

@@ -31,14 +31,21 @@ def lines_of(records) -> bytes:
 MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: more than two batches (of 16)
 
 
-def test_processes_give_the_same_reports_in_the_same_order(tmp_path):
+@pytest.mark.parametrize("form", [["--json"], [], ["-q", "--color"], ["--only-invalid", "--severity", "error"]])
+def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch, form):
+    import referee.batch
+
+    pools = []
+    start_method = referee.batch._start_method
+    monkeypatch.setattr(referee.batch, "_start_method", lambda: pools.append(1) or start_method())
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(lines_of(MIXED))
-    one = run("validate", "--json", "-j", "1", str(archive))
-    two = run("validate", "--json", "-j", "2", str(archive))
+    one = run("validate", *form, "-j", "1", str(archive))
+    two = run("validate", *form, "-j", "2", str(archive))
+    assert pools == [1]                       # -j 2 checked in a pool
     assert one.exit_code == two.exit_code == 2
-    assert one.stdout == two.stdout and len(one.stdout.splitlines()) == 80
-    assert json.loads(two.stdout.splitlines()[-1])["source"] == f"{archive}:80"
+    assert one.stdout == two.stdout and f"{archive}:80" in two.stdout
+    assert one.stdout.count(f"{archive}:") >= 40
 
 
 def test_gzipped_json_and_json_lines_are_read(tmp_path):
@@ -87,9 +94,18 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     progress = sys.modules["cli.validate"]._progress       # imported by cli.main
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert not progress(quiet=False).disable
+    assert not progress(quiet=False).live.auto_refresh      # no thread of its own when -j forks
     assert progress(quiet=True).disable
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
     assert progress(quiet=False).disable
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch, terminal):
+    """Reports written to a terminal go through the bar's display, which clears and redraws it
+    around them; written to a file they go there unchanged."""
+    monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
+    assert sys.modules["cli.validate"]._progress(quiet=False).live._redirect_stdout is terminal
 
 
 def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypatch):
@@ -116,3 +132,26 @@ def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypa
     result = run("validate", "--json", "-j", "2", str(archive))
     assert result.exit_code == 2 and "stopped abruptly" in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_standard_input_is_checked_as_it_is_read(monkeypatch):
+    """The first reports come while most of a long input is still unread: reading is streamed."""
+    from referee.batch import check_items, records_of
+
+    lines = [orjson.dumps(VALID) + b"\n"] * 2000
+    read = []
+
+    class Stdin:
+        close = staticmethod(lambda: None)       # as a forked process does
+
+        class buffer:
+            @staticmethod
+            def readline(limit=-1):
+                read.append(1)
+                return lines[len(read) - 1] if len(read) <= len(lines) else b""
+    monkeypatch.setattr("sys.stdin", Stdin)
+    for jobs in (1, 2):
+        read.clear()
+        reports = check_items(records_of("-"), jobs)
+        assert next(reports).valid and len(read) < 300
+        assert sum(1 for _ in reports) == 1999
