@@ -1,12 +1,14 @@
 """`referee validate -j N` scaling: deals per second with 1 process and with N, side by side.
 
 Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan|gouji] [--deals N] [--jobs
-N] [--repeat R] (part of `make bench`; about a minute and a half with the defaults, a third of it
-generating the corpora). It writes the corpus of benchmarks/throughput.py to a JSON Lines file and
-times `referee validate FILE` as a user runs it, a new process each time: start-up, reading, the
-pool's start-up, checking and the text reports written to a file. Runs with -j 1 and with -j N take
-turns, so that a noisy machine slows both alike; it prints the median of R runs of each, their
-ratio, the load average before the runs, and whether both gave the same reports and exit status.
+N] [--repeat R] (part of `make bench`; about three minutes with the defaults, a third of it
+generating the corpora). It writes the corpus of benchmarks/throughput.py (6,000 deals a game, so
+that the command's start-up, paid once whatever the -j, weighs as little as beside an archive) to a
+JSON Lines file and times `referee validate FILE` as a user runs it, a new process each time:
+start-up, reading, the pool's start-up, checking and the text reports written to a file. Runs with
+-j 1 and with -j N take turns, so that a noisy machine slows both alike; it prints the median of R
+runs of each, their ratio, the load average before the runs, and whether both gave the same reports
+and exit status.
 """
 from __future__ import annotations
 
@@ -66,7 +68,7 @@ def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--deals", type=int, default=3000)
+    parser.add_argument("--deals", type=int, default=6000)
     parser.add_argument("--jobs", type=int, default=cores())
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
