@@ -4,11 +4,11 @@ Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan|gouji]
 [--baseline GIT_REF] (or `make bench`). For each game it generates a corpus of complete random
 matches with their claims (Guandan: official matches; Gan Deng Yan: 2 to 6 seats, a mix of
 presets and options, three deals each; Gou Ji: three deals each, every third with a Shao Pai
-hand), then times (a) orjson parsing every line, (b) the full check of every line (parse,
-structure, replay, claims) and (c) the same without the structure check (the replay alone),
-and prints the median of R runs. With --baseline, the referee of that commit checks the same
-corpus in a child process on the same core, run for run in turn with this one, and the ratio
-of the medians is printed (Guandan and Gan Deng Yan: the baseline predates Gou Ji).
+hand), then times (a) orjson parsing every line and (b) the full check of every line (parse,
+structure, replay, claims), and prints the median of R runs. With --baseline, the referee of
+that commit checks the same corpus in a child process on the same core, run for run in turn
+with this one, and the ratio of the medians is printed (Guandan and Gan Deng Yan: the baseline
+predates Gou Ji).
 """
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from unittest import mock
 
 import orjson
 
@@ -125,20 +124,17 @@ def measure(game: str, min_deals: int, repeat: int, baseline_ref: str | None):
             baseline = Baseline(baseline_ref, game, min_deals)
         except (OSError, subprocess.CalledProcessError) as exc:
             print(f"(no baseline: cannot take {baseline_ref} from git: {exc})")
-    parse_s, check_s, replay_s, base_s = [], [], [], []
+    parse_s, check_s, base_s = [], [], []
     for _ in range(repeat):          # in turn, so that a noisy machine slows all alike
         parse_s.append(once(parse))
         check_s.append(once(validate))
-        with mock.patch("referee.replay.structure_findings", lambda record: []):
-            replay_s.append(once(validate))
         if baseline:
             base_s.append(baseline.time_one())
-    parse_m, check_m, replay_m = (statistics.median(s) for s in (parse_s, check_s, replay_s))
+    parse_m, check_m = statistics.median(parse_s), statistics.median(check_s)
     print(f"{game}: {len(lines)} matches, {deals} deals, {size / 1e6:.1f} MB of JSON Lines")
     print(f"  plain JSON parse (orjson): {parse_m:.3f} s = {deals / parse_m:,.0f} deals/s")
     print(f"  full validation:           {check_m:.3f} s = {deals / check_m:,.0f} deals/s "
           f"({check_m / parse_m:.0f}x the parse; median of {repeat} runs, one core)")
-    print(f"  without the structure check: {replay_m:.3f} s = {deals / replay_m:,.0f} deals/s (the replay alone)")
     if baseline:
         baseline.close()
         base_m = statistics.median(base_s)
