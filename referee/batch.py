@@ -31,28 +31,47 @@ def check_line(raw: bytes, source: str) -> Report:
     return item if isinstance(item, Report) else check_one(item, source)
 
 
-@cycle_collection_paused()        # the parse too: it makes the most objects
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
     """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
+    report, replayed = _checked_text(chunk, source)
+    return _with_inferred(report, *replayed) if infer and replayed else report
+
+
+@cycle_collection_paused()        # the parse too: it makes the most objects
+def _checked_text(chunk: str, source: str) -> tuple[Report, list]:
+    """The report of one record's text, and [the record] if it was replayed ([] if not)."""
     if len(chunk) > MAX_RECORD_BYTES:
-        return _too_big(source)
+        return _too_big(source), []
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.message)
-    return check_parsed(chunk, value, source, infer)
+        return unreadable(source, value.rule, value.message), []
+    return _checked(chunk, value, source)
 
 
 def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
     """The report of a parsed record; a key written twice stops it there, as a structure problem does.
     With `infer`, an invalid record also gets the rules it is valid under."""
+    report, replayed = _checked(chunk, value, source)
+    return _with_inferred(report, *replayed) if infer and replayed else report
+
+
+def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
     duplicates = duplicate_key_findings(chunk, value)
     if duplicates:
-        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates, source=source)
+        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates,
+                      source=source), []
     report = check_record(value, source)
     report.findings[:0] = bom_findings(chunk)
-    if infer and not report.valid:
+    return report, [value]
+
+
+def _with_inferred(report: Report, record) -> Report:
+    """The report, with the rules its record is valid under if it is invalid. Not searched with the
+    cycle collector paused: each trial's rules can leave reading caches behind as cyclic garbage
+    (rules.shared), which would pile up over the whole search."""
+    if not report.valid:
         from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
-        report.inferred = infer_rules(value)
+        report.inferred = infer_rules(record)
     return report
 
 

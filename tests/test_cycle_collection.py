@@ -31,3 +31,16 @@ def test_the_collector_is_paused_while_checking_and_left_as_it_was(text, enabled
     finally:
         gc.enable()
     assert report.findings and during and not any(during)
+
+
+def test_the_rule_search_runs_with_the_collector_on(monkeypatch):
+    """--infer-rules replays the record under hundreds of rule sets; the reading caches of the sets
+    it evicts are cycles (rules.shared), which a paused collector would let pile up (about twice the
+    peak memory of checking disputed-false-level.json)."""
+    import referee.infer
+    during = []
+    search = referee.infer.infer_rules
+    monkeypatch.setattr(referee.infer, "infer_rules", lambda record: during.append(gc.isenabled()) or search(record))
+    gc.enable()
+    report = check_one(SAMPLE, "t", infer=True)
+    assert during == [True] and report.inferred["searched"] > 0 and gc.isenabled()
