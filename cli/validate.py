@@ -142,13 +142,14 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
 def _progress(quiet: bool):
     """A progress bar on standard error when it is a terminal (records, records/s, ETA). It is
     redrawn by `_counted`, not by a thread of its own: a process forked while another thread
-    writes to standard error could hang on that stream's lock."""
+    writes to standard error could hang on that stream's lock. Reports written to a terminal are
+    printed by the bar's console, soft-wrapped as the text console prints them (long lines whole)."""
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
 
     return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
                     TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
-                    console=Console(stderr=True), transient=True, redirect_stdout=sys.stdout.isatty(),
+                    console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
                     auto_refresh=False, disable=quiet or not sys.stderr.isatty())
 
 

@@ -108,6 +108,37 @@ def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch,
     assert sys.modules["cli.validate"]._progress(quiet=False).live._redirect_stdout is terminal
 
 
+def test_reports_above_the_progress_bar_are_not_broken_into_lines(tmp_path):
+    """On a terminal (standard output and error both) the reports go through the bar's console, which
+    must leave long lines whole, as they are without the bar: the terminal wraps them, not rich."""
+    import os
+    import pty
+    import re
+    import subprocess
+    from pathlib import Path
+
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of([VALID]))
+    reader, terminal = pty.openpty()
+    env = dict(os.environ, COLUMNS="50", PYTHONPATH=str(Path(__file__).parent.parent))
+    env.pop("NO_COLOR", None)
+    subprocess.run([sys.executable, "-c", "from cli.main import main; main()", "validate", str(archive)],
+                   stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env, timeout=60)
+    os.close(terminal)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(reader, 65536)
+        except OSError:         # EIO: the terminal's other end is closed
+            break
+        if not chunk:
+            break
+        shown += chunk
+    os.close(reader)
+    text = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown.decode()).replace("\r", "")
+    assert "seat 0 reached 10 cards or fewer here and never reported its count\n" in text
+
+
 def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypatch):
     from concurrent.futures import Future
     from concurrent.futures.process import BrokenProcessPool
