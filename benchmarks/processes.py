@@ -1,14 +1,15 @@
 """`referee validate -j N` scaling: deals per second with 1 process and with N, side by side.
 
 Run: .venv/bin/python benchmarks/processes.py [--game guandan|gandengyan|gouji] [--deals N] [--jobs
-N] [--repeat R] (part of `make bench`; about three minutes with the defaults, a third of it
+N] [--repeat R] (part of `make bench`; about four minutes with the defaults, a quarter of it
 generating the corpora). It writes the corpus of benchmarks/throughput.py (6,000 deals a game, so
 that the command's start-up, paid once whatever the -j, weighs as little as beside an archive) to a
 JSON Lines file and times `referee validate FILE` as a user runs it, a new process each time:
 start-up, reading, the pool's start-up, checking and the text reports written to a file. Runs with
--j 1 and with -j N take turns, so that a noisy machine slows both alike; it prints the median of R
-runs of each, their ratio, the load average before the runs, and whether both gave the same reports
-and exit status.
+-j 1 and with -j N take turns, so that a noisy machine slows both alike, and with them N commands
+with -j 1 run side by side, each on 1/N of the file: the most N processes get from the machine at
+that time. It prints the median of R runs of each, the ratios, the load average before the runs,
+and whether -j 1 and -j N gave the same reports and exit status.
 """
 from __future__ import annotations
 
@@ -44,24 +45,45 @@ def validate(path: str, jobs: int, output: str) -> tuple[float, int]:
         return time.perf_counter() - start, status
 
 
-def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str):
-    lines, deals = corpus(GAMES[game], min_deals)
-    path = os.path.join(folder, f"{game}.jsonl")
+def side_by_side(parts: list[str]) -> float:
+    """The wall time of one `referee validate -j 1` per part, all started at once: what the machine
+    gives that many independent processes right now, the ceiling of -j N."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    start = time.perf_counter()
+    with open(os.devnull, "wb") as sink:
+        running = [subprocess.Popen(COMMAND + ["validate", "-j", "1", part], stdout=sink, stderr=sink, env=env)
+                   for part in parts]
+        for process in running:
+            process.wait()
+    return time.perf_counter() - start
+
+
+def write(path: str, lines: list[str]) -> str:
     with open(path, "w") as handle:
         handle.writelines(line + "\n" for line in lines)
+    return path
+
+
+def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str):
+    lines, deals = corpus(GAMES[game], min_deals)
+    path = write(os.path.join(folder, f"{game}.jsonl"), lines)
+    parts = [write(os.path.join(folder, f"{game}-part{i}.jsonl"), lines[i::jobs]) for i in range(jobs)]
     outputs = {n: os.path.join(folder, f"{game}-j{n}.txt") for n in (1, jobs)}
     print(f"{game}: {len(lines)} matches, {deals} deals, {os.path.getsize(path) / 1e6:.1f} MB "
           f"(load average {os.getloadavg()[0]:.1f})")
-    times, statuses = {1: [], jobs: []}, {1: set(), jobs: set()}
+    times, statuses, ceiling = {1: [], jobs: []}, {1: set(), jobs: set()}, []
     for _ in range(repeat):
         for n in (1, jobs):
             seconds, status = validate(path, n, outputs[n])
             times[n].append(seconds)
             statuses[n].add(status)
-    one, many = statistics.median(times[1]), statistics.median(times[jobs])
+        ceiling.append(side_by_side(parts))
+    one, many, apart = (statistics.median(t) for t in (times[1], times[jobs], ceiling))
     same = statuses[1] == statuses[jobs] and len(statuses[1]) == 1 and filecmp.cmp(*outputs.values(), shallow=False)
     print(f"  -j 1: {one:.2f} s = {deals / one:,.0f} deals/s   -j {jobs}: {many:.2f} s = {deals / many:,.0f} deals/s   "
           f"ratio {one / many:.2f}x (median of {repeat} runs each, in turn)")
+    print(f"  the machine's ceiling now: {jobs} commands with -j 1 side by side, each on 1/{jobs} of the file, "
+          f"{apart:.2f} s, ratio {one / apart:.2f}x")
     print(f"  reports and exit status of -j {jobs} {'identical to' if same else 'DIFFERENT FROM'} -j 1's")
 
 
