@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BROWSER_STAMP := $(VENV)/.browser
 
-.PHONY: demo test browser bench bench-api clean
+.PHONY: demo test browser bench bench-api bytecode clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,7 +12,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[api,test,dask,browser]'
 	touch $(STAMP)
 
-demo: $(STAMP)
+# The project's own modules compiled to bytecode: an editable install leaves that to Python, which
+# may be told not to write it (PYTHONDONTWRITEBYTECODE) and then compiles every module at every
+# start (referee --version: 0.14 s instead of 0.10 s). Quick when nothing changed.
+bytecode: $(STAMP)
+	@$(BIN)/python -m compileall -q referee cli api
+
+demo: bytecode
 	$(BIN)/referee validate samples/*/*.json; \
 	status=$$?; echo "referee validate exited $$status (1 = some sample records are disputed on purpose)"
 
@@ -27,20 +33,21 @@ $(BROWSER_STAMP): | $(STAMP)
 
 browser: $(BROWSER_STAMP)
 
-test: $(STAMP) $(BROWSER_STAMP)
+test: bytecode $(BROWSER_STAMP)
 	$(BIN)/pytest -q
 
 # The referee before the speed work of issue 10, timed in the same run for the ratio (BASELINE= to skip).
 BASELINE ?= 93597f3
 
-bench: $(STAMP)
+bench: bytecode
 	$(BIN)/python benchmarks/throughput.py $(if $(BASELINE),--baseline $(BASELINE))
 	$(BIN)/python benchmarks/processes.py
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/startup.py
 
-bench-api: $(STAMP)
+bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+	find referee cli api -name __pycache__ -prune -exec rm -rf {} +

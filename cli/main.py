@@ -13,7 +13,7 @@ import click
 
 from referee import __version__
 from referee.batch import not_a_file
-from referee.notation import SCHEMA, parse_json, split_records
+from referee.notation import parse_json, schema as cgr1_schema, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from .listing import ListingGroup
@@ -252,7 +252,7 @@ def schema():
     """Print the JSON Schema of CGR/1.
 
     For platforms that write records: the structure every record is read against."""
-    click.echo(json.dumps(SCHEMA, indent=2))
+    click.echo(json.dumps(cgr1_schema(), indent=2))
 
 
 from .audit import audit  # noqa: E402  (imported last: these modules import from this one)

@@ -9,10 +9,10 @@ Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 import orjson
 
@@ -20,7 +20,13 @@ from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, Finding, plain, pointer
 from .precheck import accepts, action_ok
 
-SCHEMA = json.loads(resources.files("referee").joinpath("schema/cgr1.schema.json").read_text())
+
+
+@cache
+def schema() -> dict:
+    """The CGR/1 JSON Schema shipped with the package, read when first needed."""
+    with open(os.path.join(os.path.dirname(__file__), "schema", "cgr1.schema.json"), "rb") as handle:
+        return orjson.loads(handle.read())
 
 
 def _inlined(node, definitions, keep=("deal", "action")):
@@ -43,8 +49,8 @@ def _validators():
     """(fast yes/no, full) validators, built when a record first fails the pre-check: slow to import."""
     import fastjsonschema
     import jsonschema
-    fast = fastjsonschema.compile(_inlined(SCHEMA, SCHEMA["definitions"]), detailed_exceptions=False)
-    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(SCHEMA)
+    fast = fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False)
+    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(schema())
 
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits

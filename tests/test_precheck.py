@@ -8,13 +8,13 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.notation import SCHEMA, number_findings, read_deals, read_plain, seat_findings
+from referee.notation import number_findings, read_deals, read_plain, schema, seat_findings
 from referee.precheck import CARDS, RANKS, accepts
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal
 
-SCHEMA_VALIDATOR = jsonschema.Draft7Validator(SCHEMA)
-FAST_VALIDATE = fastjsonschema.compile(SCHEMA)
+SCHEMA_VALIDATOR = jsonschema.Draft7Validator(schema())
+FAST_VALIDATE = fastjsonschema.compile(schema())
 
 
 def _with_everything(record):
