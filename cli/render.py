@@ -87,7 +87,7 @@ def names(record) -> list[str]:
 def table(console: Console, frame: dict, players: list[str]) -> None:
     """An arbiter's table: who sits where, their hands in rank order (wild cards marked *),
     the trick, who is to act, the findings made at this step and, at the end, the outcome."""
-    snap, action = frame["table"], frame["action"]
+    snap = frame["table"]
     console.print(_step_head(frame, players), highlight=False)
     wild = set(snap.get("wild") or [])
     turn = snap.get("turn")

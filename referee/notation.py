@@ -1,9 +1,10 @@
 """Reading CGR/1 records (notation.md): JSON text, structure, cards, seats.
 
 The structure is checked against the shipped JSON Schema (schema/cgr1.schema.json),
-the one description of CGR/1 structure: a pre-check written for CGR/1 passes plain
-records (precheck.py); any other goes to a compiled validator, and on failure the
-reference validator lists every problem with its JSON Pointer.
+the one description of CGR/1 structure: plain records pass a pre-check written for
+CGR/1 (precheck.py), their actions checked in the pass that reads them (read_plain);
+any other goes to a compiled validator, and on failure the reference validator lists
+every problem with its JSON Pointer.
 Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
 from __future__ import annotations
@@ -19,7 +20,6 @@ import orjson
 from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, Finding, plain, pointer
 from .precheck import accepts, action_ok
-
 
 
 @cache

@@ -3,7 +3,7 @@ Each illegal record is checked for its rule id and JSON Pointer."""
 import pytest
 
 from referee.replay import check_record
-from tests.builders import deal, fill_hands, findings, guandan, quick_deal
+from tests.builders import deal, findings, guandan, quick_deal
 
 
 def check(*deals, rules="official", **extra):
