@@ -9,6 +9,7 @@ import collections
 import gzip
 import itertools
 import os
+import signal
 import stat
 import sys
 import zlib
@@ -97,7 +98,7 @@ def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
     from concurrent.futures.process import BrokenProcessPool
 
     try:
-        with ProcessPoolExecutor(jobs, mp_context=_start_method()) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=_start_method(), initializer=_leave_interrupts_to_the_parent) as pool:
             pending = collections.deque()
             for batch in itertools.chain(head, batches):
                 pending.append(pool.submit(check_batch, batch, infer, outcome))
@@ -117,6 +118,12 @@ def _start_method():
     import multiprocessing
 
     return multiprocessing.get_context("fork" if sys.platform == "linux" else None)
+
+
+def _leave_interrupts_to_the_parent():
+    """A checking process ignores Ctrl-C, which the terminal sends to every process of the command:
+    the parent stops the pool and says so once, without a traceback from each process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class WorkerLost(Exception):

@@ -186,3 +186,17 @@ def test_standard_input_is_checked_as_it_is_read(monkeypatch):
         reports = check_items(records_of("-"), jobs)
         assert next(reports).valid and len(read) < 300
         assert sum(1 for _ in reports) == 1999
+
+
+def _interrupt_handler(report):
+    import signal
+    return signal.getsignal(signal.SIGINT)
+
+
+def test_the_checking_processes_leave_ctrl_c_to_the_command():
+    import signal
+
+    from referee.batch import check_items
+    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(40)]       # more than two batches
+    handlers = set(check_items(iter(items), 2, outcome=_interrupt_handler))
+    assert handlers == {signal.SIG_IGN} and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
