@@ -4,11 +4,11 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_code, unpack
-from .findings import WARNING, StopDeal, grouped_plays, plain
+from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -267,6 +267,28 @@ class Match:
     previous_order: list[int] | None = None  # full o1..o4 of the last deal
     attempts: list[int] = field(default_factory=lambda: [0, 0])   # failed attempts at A, as counted (§5)
     winner: int | None = None
+    claimed: Match | None = None             # carried on from a deal's differing levels claim (notation §9)
+
+
+def fork(match) -> Match:
+    """A copy of the match state that later deals can advance on their own."""
+    return replace(match, levels=list(match.levels), attempts=list(match.attempts),
+                   claimed=match.claimed and fork(match.claimed))
+
+
+def adopt_claim(ctx, match, broken) -> Match:
+    """The state carried on from the differing claim, for a deal that breaks a rule at the computed
+    levels but plays through at the claimed ones: the table went on from the claim (notation §9)."""
+    chain = match.claimed
+    where = "" if broken.action is None else f" at action {broken.action}"
+    ctx.add(INFO, "guandan.levels.from_claim", ctx.at(),
+            f"at the computed levels {_levels_text(match.levels)} this deal breaks {broken.rule}{where}, but it "
+            f"plays through at the claimed {_levels_text(chain.levels)}: it is judged there, as the table played it")
+    return chain
+
+
+def _levels_text(levels) -> str:
+    return " and ".join(RANKS[v] for v in levels)
 
 
 def new_match(ctx, record, rules):
@@ -892,13 +914,16 @@ def finish_deal(ctx, match, state, deal) -> dict:
     state.reports.warn_missing(ctx)
     declaring, level = match.declaring, state.level
     _advance(match, order, level, state.last_play.get(order[0]))
+    if match.claimed is not None:
+        chain = match.claimed
+        _advance(chain, order, chain.levels[declaring if declaring is not None else 0], state.last_play.get(order[0]))
     outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
                "declaring": declaring, "tribute": state.tribute, "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
     if match.winner is not None:
         outcome["match_winner"] = match.winner
-    _check_deal_claims(ctx, deal, outcome, state)
+    _check_deal_claims(ctx, match, deal, outcome, state)
     return outcome
 
 
@@ -963,13 +988,13 @@ def _count_failures(match, attempting, start_levels):
             match.attempts[t] = 0
 
 
-def _check_deal_claims(ctx, deal, outcome, state):
+def _check_deal_claims(ctx, match, deal, outcome, state):
     claimed = deal.result or {}
     _check_claim_keys(ctx, claimed)
     if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
         ctx.error("guandan.result.order", ctx.at("result", "order"),
                   f"claimed finishing order {plain(claimed['order'])}, computed {plain(outcome['order'])}")
-    _check_levels_claim(ctx, claimed, outcome["levels"])
+    _follow_levels_claim(ctx, match, claimed, outcome)
     _check_tribute_claim(ctx, claimed, outcome["tribute"])
 
 
@@ -986,6 +1011,23 @@ def _check_levels_claim(ctx, claimed, computed):
         if said != computed:
             ctx.error("guandan.result.levels", ctx.at("result", "levels"),
                       f"claimed levels {' and '.join(said)} after this deal, computed {' and '.join(computed)}")
+
+
+def _follow_levels_claim(ctx, match, claimed, outcome):
+    """A levels claim that agrees with the computed levels, or with those carried on from an earlier
+    differing claim, is no new finding; one that differs from both is, and later deals have its
+    levels as a second candidate (notation §9)."""
+    if "levels" not in claimed:
+        return
+    said = [_rank_index(v) for v in claimed["levels"]]
+    if said == match.levels:
+        match.claimed = None
+        return
+    outcome["claimed"] = {"levels": [RANKS[v] for v in said]}
+    if match.claimed is not None and said == match.claimed.levels:
+        return
+    _check_levels_claim(ctx, claimed, outcome["levels"])
+    match.claimed = replace(fork(match), levels=said, claimed=None)
 
 
 def _check_tribute_claim(ctx, claimed, computed):
@@ -1025,6 +1067,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     _check_levels_claim(ctx, claimed, [level_code(v) for v in match.levels])
     if "levels" in claimed:
         match.levels = [_rank_index(v) for v in claimed["levels"]]
+    match.claimed = None
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
 
@@ -1034,14 +1077,18 @@ def finish_match(ctx, match, claimed) -> dict:
     summary = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
     if not match.settled:
         summary["settled"] = False      # levels as they stood before a deal that did not finish
+    if match.claimed is not None:
+        summary["claimed"] = {"levels": [level_code(v) for v in match.claimed.levels]}
     claimed = claimed or {}
     if "totals" in claimed:
         ctx.error("guandan.result.key", "/result/totals", "Guandan keeps no point totals; claim levels or winner")
+    chains = [match] if match.claimed is None else [match, match.claimed]     # either agrees (notation §9)
     if "levels" in claimed and match.settled:
-        said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
-        if said != levels:
-            ctx.error("guandan.match.levels", "/result/levels", f"claimed final levels {' and '.join(said)}, computed {' and '.join(levels)}")
-    if "winner" in claimed and match.settled and claimed["winner"] != match.winner:
+        said = [_rank_index(v) for v in claimed["levels"]]
+        if all(said != chain.levels for chain in chains):
+            ctx.error("guandan.match.levels", "/result/levels",
+                      f"claimed final levels {_levels_text(said)}, computed {' and '.join(levels)}")
+    if "winner" in claimed and match.settled and all(claimed["winner"] != chain.winner for chain in chains):
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")
     return summary

@@ -17,6 +17,13 @@ A game module offers:
                                                       the match as the last complete deal left it.
                                                       `state` is None when it could not even start
     finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
+    fork(match) -> match                              optional: a copy of the match state. With it, a
+                                                      match whose `claimed` is set (the state carried on
+                                                      from a claim that differed, notation §9) has each
+                                                      deal that breaks a rule tried again from that state
+    adopt_claim(ctx, match, broken) -> match          with fork: says (info) that a deal is judged from
+                                                      the claimed state, as it breaks a rule (`broken`,
+                                                      a Finding) at the computed one; returns that state
     snapshot(state) -> dict                           the table, for `replay`: `hands` (card codes per
                                                       seat, low to high in the game's rank order),
                                                       `table` (the trick), `turn`, `phase`; optional
@@ -125,10 +132,35 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
     match = game.new_match(ctx, record, rules)
     if match is None:
         return _report(ctx, game_name, rules, source)
-    outcomes = [_replay_deal(ctx, game, match, deal, deal.index == len(deals) - 1, observe) for deal in deals]
+    outcomes = []
+    for deal in deals:
+        match = _judged_from(ctx, game, match, deal, deal.index == len(deals) - 1)
+        outcomes.append(_replay_deal(ctx, game, match, deal, deal.index == len(deals) - 1, observe))
     ctx.deal = None
     summary = game.finish_match(ctx, match, record.get("result"))
     return _report(ctx, game_name, rules, source, outcomes, summary)
+
+
+def _judged_from(ctx, game, match, deal, is_last):
+    """The match state a deal is judged from: the computed one, unless the deal breaks a rule there
+    but plays through from the state carried on from an earlier differing claim (notation §9).
+    The trials replay copies, without findings; the deal is then replayed for real."""
+    if getattr(match, "claimed", None) is None:
+        return match
+    broken = _first_error(game, game.fork(match), deal, is_last)
+    if broken is None or _first_error(game, game.fork(match.claimed), deal, is_last) is not None:
+        return match
+    ctx.deal = deal.index
+    return game.adopt_claim(ctx, match, broken)
+
+
+def _first_error(game, match, deal, is_last) -> Finding | None:
+    """The deal's first error but in its own claims, which are weighed once the state is chosen."""
+    trial = Context()
+    trial.deal = deal.index
+    _replay_deal(trial, game, match, deal, is_last, None)
+    claims = trial.at("result")
+    return next((f for f in trial.findings if f.severity == ERROR and not f.at.startswith(claims)), None)
 
 
 def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
