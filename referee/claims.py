@@ -1,13 +1,33 @@
 """Record-level claims of the games that keep running totals (Gou Ji, Gan Deng Yan): the
-claimed `totals` and `winner` against the computed ones (notation §6), the same way for both."""
+claimed `totals` and `winner` against the computed ones (notation §6), the same way for both.
+
+A deal whose claimed `scores` differ is one finding (notation §9): beside the computed totals the
+match carries the totals the claimed scores add up to, and a record claim that agrees with
+either is no new finding."""
 from __future__ import annotations
 
 from .findings import INFO, plain
 
 
-def check_totals(ctx, game: str, title: str, totals, winner, claimed: dict, entrant: str, computed: str):
+def add_scores(totals, scores) -> list | None:
+    return None if totals is None else [t + s for t, s in zip(totals, scores)]
+
+
+def carried_on(carried, scores, claimed: dict) -> list | None:
+    """`carried` after a deal: its claimed scores added, or its computed `scores` where it claims none."""
+    said = claimed.get("scores")
+    return add_scores(carried, said if said is not None and len(said) == len(scores) else scores)
+
+
+def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, entrant: str, winner_of, computed) -> dict:
     """`totals` None: an earlier deal stopped without claiming scores, so nothing can be checked.
-    `entrant` is who wins ("seat", "team"); `computed` says in words who the totals make the winner."""
+    `carried`: the totals the claimed scores add up to. `entrant` is who wins ("seat", "team");
+    `winner_of(totals)` who the totals make the winner, `computed(winner)` that in words.
+    Returns the match outcome."""
+    winner = winner_of(totals)
+    outcome = {"totals": totals, "winner": winner}
+    if carried != totals:
+        outcome["claimed"] = {"totals": carried}
     if "levels" in claimed:
         ctx.error(f"{game}.result.key", "/result/levels", f"{title} has no levels; claim totals or winner")
     if totals is None:
@@ -15,10 +35,12 @@ def check_totals(ctx, game: str, title: str, totals, winner, claimed: dict, entr
             if key in claimed:
                 ctx.add(INFO, f"{game}.match.uncheckable", f"/result/{key}",
                         f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
-        return
-    if "totals" in claimed and list(claimed["totals"]) != totals:
+        return outcome
+    chains = [totals] if carried == totals else [totals, carried]
+    if "totals" in claimed and all(list(claimed["totals"]) != chain for chain in chains):
         ctx.error(f"{game}.match.totals", "/result/totals",
                   f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
-    if "winner" in claimed and claimed["winner"] != winner:
+    if "winner" in claimed and all(claimed["winner"] != winner_of(chain) for chain in chains):
         ctx.error(f"{game}.match.winner", "/result/winner",
-                  f"claimed winner {entrant} {claimed['winner']}, but {computed} (totals {plain(totals)})")
+                  f"claimed winner {entrant} {claimed['winner']}, but {computed(winner)} (totals {plain(totals)})")
+    return outcome

@@ -12,7 +12,7 @@ from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
 from .findings import INFO, StopDeal, grouped_plays, plain
-from .claims import check_totals
+from .claims import add_scores, carried_on, check_totals
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -185,6 +185,7 @@ class Match:
     totals: list | None              # None: not checkable after a stopped deal (notation §9)
     dealer: int | None               # who must deal the next deal; None: any seat (or unknown)
     first: bool = True
+    carried: list | None = None      # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx, record, rules):
@@ -200,7 +201,8 @@ def new_match(ctx, record, rules):
     if len(totals) != seats:
         ctx.error("gandengyan.start.totals", "/start/totals", f"start totals must give {seats} numbers, one per seat")
         totals = None
-    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"))
+    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"),
+                 carried=totals)
 
 
 def _options_fit(ctx, record, o) -> bool:
@@ -651,6 +653,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
+    match.carried = carried_on(match.carried, scores, deal.result or {})
     outcome = {"deal": deal.index, "status": "dead" if dead else "complete", "dealer": state.dealer,
                "winner": state.winner, "left": list(state.sizes),
                "held": [[CODES[c] for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
@@ -662,8 +665,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
 
 def _carry(match, scores, next_dealer):
     """Totals and the next dealer (§1, §5)."""
-    if match.totals is not None:
-        match.totals = [t + s for t, s in zip(match.totals, scores)]
+    match.totals = add_scores(match.totals, scores)
     match.dealer = next_dealer if match.options["next_dealer"] == "winner" else None
 
 
@@ -712,10 +714,8 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
     scores = claimed.get("scores")
-    if scores is None or len(scores) != match.seats:
-        match.totals = None
-    else:
-        match.totals = None if match.totals is None else [t + s for t, s in zip(match.totals, scores)]
+    match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
+    match.carried = match.totals
     match.dealer = winner if match.options["next_dealer"] == "winner" else None
     match.first = False
     if winner is not None or scores is not None:
@@ -724,11 +724,8 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 
 
 def finish_match(ctx, match, claimed) -> dict:
-    totals = match.totals
-    leader = _leader_of(totals)
-    computed = "the top totals are tied" if leader is None else f"seat {leader} has the highest total"
-    check_totals(ctx, NAME, "Gan Deng Yan", totals, leader, claimed or {}, "seat", computed)
-    return {"totals": totals, "winner": leader}
+    return check_totals(ctx, NAME, "Gan Deng Yan", match.totals, match.carried, claimed or {}, "seat", _leader_of,
+                        lambda leader: "the top totals are tied" if leader is None else f"seat {leader} has the highest total")
 
 
 def _leader_of(totals) -> int | None:

@@ -11,7 +11,7 @@ bit masks; finding messages are built only when something is wrong.
 from __future__ import annotations
 
 from .cards import CODES, ONE, contains, count, pack, unpack
-from .claims import check_totals
+from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
 from .reports import ReportWatch
 from .rules import Option
@@ -147,6 +147,7 @@ class Match:
         self.fresh = fresh              # the next deal is a fresh game owing no ordinary tribute
         self.known = True               # False after a stopped deal that claims no order
         self.totals = totals            # [team 0, team 1]; None when not checkable
+        self.carried = totals           # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx, record, rules):
@@ -1034,6 +1035,8 @@ def scores_of(order, o) -> list[int]:
 def finish_deal(ctx, match, state, deal) -> dict:
     state.reports.warn_missing(ctx)
     tribute = _tribute_kind(state)
+    if not state.leader_checked:        # a deal voided by revolution before any play (§1)
+        _check_leader(ctx, state)
     if state.void:
         order, scores = None, [0, 0]
         match.fresh, match.previous = True, None
@@ -1041,8 +1044,8 @@ def finish_deal(ctx, match, state, deal) -> dict:
         order = _final_order(state)
         scores = scores_of(order, state.o)
         match.fresh, match.previous = False, order
-    if match.totals is not None:
-        match.totals = [t + s for t, s in zip(match.totals, scores)]
+    match.totals = add_scores(match.totals, scores)
+    match.carried = carried_on(match.carried, scores, deal.result or {})
     outcome = {"deal": deal.index, "status": "void" if state.void else "complete", "tribute": tribute,
                "leader": None if state.void else state.leader, "order": order, "penalised": state.dead or None,
                "scores": scores, "totals": None if match.totals is None else list(match.totals)}
@@ -1100,8 +1103,8 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     scores = claimed.get("scores")
     if scores is None and order is not None:
         scores = scores_of(order, match.options)
-    if match.totals is not None:
-        match.totals = None if scores is None or len(scores) != 2 else [t + s for t, s in zip(match.totals, scores)]
+    match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
+    match.carried = match.totals
     if order is not None or scores is not None:
         outcome.update(order=order, scores=scores, totals=match.totals, from_claim=True)
     return outcome
@@ -1109,8 +1112,9 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 
 def finish_match(ctx, match, claimed) -> dict:
     """The team with the higher total after the last complete deal wins; none on a tie (§5)."""
-    totals = match.totals
-    winner = None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])
-    computed = "the totals are tied" if winner is None else f"team {winner} has the higher total"
-    check_totals(ctx, NAME, "Gou Ji", totals, winner, claimed or {}, "team", computed)
-    return {"totals": totals, "winner": winner}
+    return check_totals(ctx, NAME, "Gou Ji", match.totals, match.carried, claimed or {}, "team", _higher_team,
+                        lambda winner: "the totals are tied" if winner is None else f"team {winner} has the higher total")
+
+
+def _higher_team(totals) -> int | None:
+    return None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])

@@ -93,3 +93,61 @@ def test_a_claim_back_in_step_with_the_computation_ends_the_second_chain():
     report = check_record(guandan([first, second], start=START, result={"levels": ["5", "5"]}))
     assert errors(report) == [("guandan.result.levels", "/deals/0/result/levels"),
                               ("guandan.match.levels", "/result/levels")]
+
+
+# ---------------------------------------------------------------- a wrong score carried into the totals
+
+def gouji_match():
+    from tests.gouji_gen import match_record
+    return match_record(7, deals=3)       # deal scores [2, -2], [2, -2], [-2, 2]; totals [2, -2], team 0 wins
+
+
+def gandengyan_match():
+    from tests.gandengyan_gen import match_record
+    return match_record(7, seats=3, deals=3)   # deal 0 scores [-5, 9, -4]; totals [-17, 19, -2]
+
+
+def slip(record, deal, delta, carried=False, winner=None):
+    """Deal `deal`'s claimed scores moved by `delta` (zero-sum), and with `carried` the record's totals too."""
+    scores = record["deals"][deal]["result"]["scores"]
+    scores[0] += delta
+    scores[1] -= delta
+    if carried:
+        record["result"]["totals"][0] += delta
+        record["result"]["totals"][1] -= delta
+    if winner is not None:
+        record["result"]["winner"] = winner
+    return record
+
+
+@pytest.mark.parametrize("game, make", [("gouji", gouji_match), ("gandengyan", gandengyan_match)])
+def test_a_wrong_score_carried_into_the_totals_is_one_error(game, make):
+    report = check_record(slip(make(), 0, 3, carried=True))
+    assert errors(report) == [(f"{game}.result.scores", "/deals/0/result/scores")]
+    computed = check_record(make()).match["totals"]
+    assert report.match["totals"] == computed
+    assert report.match["claimed"] == {"totals": [computed[0] + 3, computed[1] - 3, *computed[2:]]}
+
+
+@pytest.mark.parametrize("game, make", [("gouji", gouji_match), ("gandengyan", gandengyan_match)])
+def test_a_slip_in_the_scores_alone_or_the_totals_alone_is_one_error(game, make):
+    assert errors(check_record(slip(make(), 1, 3))) == [(f"{game}.result.scores", "/deals/1/result/scores")]
+    record = make()
+    record["result"]["totals"][0] += 3
+    assert errors(check_record(record)) == [(f"{game}.match.totals", "/result/totals")]
+
+
+@pytest.mark.parametrize("game, make", [("gouji", gouji_match), ("gandengyan", gandengyan_match)])
+def test_totals_that_agree_with_neither_chain_are_a_second_error(game, make):
+    record = slip(make(), 0, 3, carried=True)
+    record["result"]["totals"][0] += 1
+    assert errors(check_record(record)) == [(f"{game}.result.scores", "/deals/0/result/scores"),
+                                            (f"{game}.match.totals", "/result/totals")]
+
+
+def test_a_winner_that_the_claimed_scores_make_is_no_new_finding():
+    record = slip(gouji_match(), 2, -4, carried=True, winner=1)       # team 1 ahead on the claimed scores
+    assert errors(check_record(record)) == [("gouji.result.scores", "/deals/2/result/scores")]
+    record = gouji_match()
+    record["result"]["winner"] = 1
+    assert errors(check_record(record)) == [("gouji.match.winner", "/result/winner")]

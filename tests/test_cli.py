@@ -176,8 +176,11 @@ def test_disputed_samples_replay_to_their_dispute(path):
         assert step["step"] == first["action"] + 1
 
 
-def test_the_record_claims_show_after_the_last_deal():
-    path = str(SAMPLES.parent / "gandengyan" / "disputed-ace-multiplier-ignored.json")
-    step = json.loads(run("replay", path, "--finding", "1", "--json").output)
+def test_the_record_claims_show_after_the_last_deal(tmp_path):
+    record = json.loads((SAMPLES.parent / "gandengyan" / "disputed-ace-multiplier-ignored.json").read_text())
+    record["result"]["totals"] = [11, -6, -5]       # neither the computed totals nor the claimed scores' sum
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    step = json.loads(run("replay", str(path), "--finding", "1", "--json").output)
     assert [f["rule"] for f in step["findings"]] == ["gandengyan.result.scores", "gandengyan.match.totals"]
     assert step["outcome"]["status"] == "complete"

@@ -18,8 +18,8 @@ EXPECTED = {
     "disputed-two-ranks-higher.json": (False, [("gandengyan.follow", "/deals/0/actions/1")]),
     "disputed-lone-joker-following.json": (False, [("gandengyan.joker.alone", "/deals/0/actions/1")]),
     "disputed-wrong-draw-order.json": (False, [("gandengyan.card.not_held", "/deals/0/actions/4")]),
-    "disputed-ace-multiplier-ignored.json": (False, [("gandengyan.result.scores", "/deals/0/result/scores"),
-                                                     ("gandengyan.match.totals", "/result/totals")]),
+    # the scorer carried the wrong deal score into the totals: one finding (notation §9)
+    "disputed-ace-multiplier-ignored.json": (False, [("gandengyan.result.scores", "/deals/0/result/scores")]),
 }
 
 

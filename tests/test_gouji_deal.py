@@ -1,6 +1,8 @@
 """Gou Ji between deals and around them: deck and start keys (§1), tribute, returns, swap, waiver,
 liberation, revolution (§6), scoring and claims (§5), reports (§7)."""
 import copy
+import json
+from pathlib import Path
 
 import pytest
 
@@ -290,3 +292,14 @@ def test_end_when_team_out_ranks_the_rest_by_cards_then_from_the_seat_after_the_
     rec = record([deal(partial, actions, leader=0, result=result)],
                  {"end_when_team_out": True, "catch_wind": "teammate"})
     assert findings(rec) == [] and report_of(rec).deals[0]["status"] == "complete"
+
+
+@pytest.mark.parametrize("leader, expected", [(None, []), (5, []), (3, [("gouji.leader", "/deals/1/leader")])])
+def test_the_leader_of_an_ordinary_deal_voided_by_revolution_is_checked(leader, expected):
+    """§1: on a deal voided by revolution `leader` names the seat that would have led: the big
+    loser of the previous deal (seat 5, which the claimed order of deal 0 leaves last)."""
+    record = json.loads((Path(__file__).parent.parent / "samples" / "gouji" / "revolution.json").read_text())
+    record["deals"][1]["leader"] = leader
+    if leader is None:
+        del record["deals"][1]["leader"]
+    assert findings(record) == expected

@@ -496,3 +496,24 @@ def test_two_matches_in_one_file_with_cumulative_victories():
     assert "start" not in two and two["deals"][0]["leader"] == second["deals"][0]["leader"]
     assert facts(two) == facts(second)
     assert check_record(one).valid and check_record(two).valid
+
+
+def test_levels_as_numbers_and_letters_in_one_capture_convert_alike():
+    """Format page: open engines send levels as numbers 2-14 in `beginning` and letters elsewhere."""
+    number = {r: i + 2 for i, r in enumerate("23456789TJQKA")}
+    lines = capture_lines(match(), merged=False).splitlines(True)
+    text = "".join(lines)
+    for occurrence in range(0, sum('"beginning"' in line for line in lines), 2):    # every other seat's beginning
+        text = edited(text.splitlines(True), "beginning", lambda msg: msg.update(
+            {k: number[msg[k]] for k in ("curRank", "selfRank", "oppoRank")}), occurrence=occurrence)
+    assert '"curRank": 2,' in text and '"curRank": "2"' in text
+    [mixed], [letters] = records(convert_text(text)), records(convert_text("".join(lines)))
+    assert mixed == letters and check_record(mixed).valid
+
+
+@pytest.mark.parametrize("value", [1, 15, 0, -2, 2.0, "14", "10", True, None])
+def test_a_level_outside_both_spellings_is_named_by_line(value):
+    lines = bare_match_lines()
+    text = edited(lines, "beginning", lambda msg: msg.update(curRank=value), occurrence=0)
+    [problem, *_] = problems(convert_text(text))
+    assert problem.line == 1 and "curRank must be a rank" in problem.message

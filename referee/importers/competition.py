@@ -299,9 +299,12 @@ def _card(code) -> str:
 
 
 def _rank(code, what) -> str:
+    """A rank in either spelling the format page names: a letter, or a number 2-14 (open engines)."""
     if isinstance(code, str) and len(code) == 1 and code in RANKS:
         return code
-    raise Unconvertible(f"{what} must be a rank 2-9, T, J, Q, K or A, not {code!r}")
+    if type(code) is int and 2 <= code <= 14:
+        return RANKS[code - 2]
+    raise Unconvertible(f"{what} must be a rank 2-9, T, J, Q, K or A, or a number 2-14, not {code!r}")
 
 
 def _seat(value, what) -> int:
