@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from itertools import permutations
 
-from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_code, unpack
+from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
 from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -470,6 +470,26 @@ def _owe_tribute(state, order):
         return
     state.tribute = "double" if len(payers) == 2 else "single"
     state.payers, state.receivers = payers, receivers
+
+
+def previous_order_shown(payers: list[int], o1: int) -> list[int]:
+    """The previous deal's finishing order as far as a deal's tribute shows it (§6.1, §6.2), for a
+    record that starts mid-match: o1 and the payers, o4 (and o3). Two payers mean a 1-2 finish.
+    Places the tribute cannot tell apart (o2 and o3 of a 1-4 finish) go in seat order; nothing
+    checked depends on them."""
+    if len(payers) == 2:
+        return [o1, partner(o1)]
+    o4 = payers[0]
+    if o4 == partner(o1):
+        return [o1, (o1 + 1) % SEATS, (o1 + 3) % SEATS, o4]
+    return [o1, partner(o4), partner(o1), o4]
+
+
+def equal_tributes(cards: list[str], level: str) -> bool:
+    """Two tributes of equal value (§6.4): where they are allocated freely, the record must name
+    the leader."""
+    values = {level_value(rank(parse_card(c)), _rank_index(level)) for c in cards}
+    return len(cards) == 2 and len(values) == 1
 
 
 def _begin_play(state, leader):

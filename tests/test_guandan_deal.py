@@ -1,5 +1,7 @@
 """Guandan §1, §4-§7: deck, trick flow, tribute, levels, match, declarations, claims.
 Each illegal record is checked for its rule id and JSON Pointer."""
+from itertools import permutations
+
 import pytest
 
 from referee.replay import check_record
@@ -607,3 +609,22 @@ def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
     assert "bomb" in kinds and kinds.index("bomb") > max(i for i, k in enumerate(kinds) if k == "straight")
     assert any(play.endswith(" as bomb:3") for play in legal["plays"])
     assert "from its hand: straight 6D 7D 8D 9D T" in legal["may"]
+
+
+@pytest.mark.parametrize("order", list(permutations(range(4))))
+def test_the_previous_order_a_tribute_shows_owes_that_tribute(order):
+    """For importers (§6.1, §6.2): the order read back from o1 and the payers owes the same tribute."""
+    from referee.guandan import _complete_order, partner, previous_order_shown
+    o1, o2, o3, o4 = order
+    payers = [o3, o4] if o2 == partner(o1) else [o4]
+    shown = _complete_order(previous_order_shown(payers, o1))
+    assert shown[0] == o1 and (shown[2:] if len(payers) == 2 else shown[3:]) in (payers, payers[::-1])
+    assert (shown[1] == partner(o1)) == (len(payers) == 2)
+
+
+@pytest.mark.parametrize("cards, level, equal", [
+    (["5S", "5H"], "2", True), (["5S", "6H"], "2", False), (["2S", "AH"], "2", False),
+    (["AS", "AD"], "2", True), (["BJ", "BJ"], "7", True), (["BJ", "RJ"], "7", False), (["5S"], "2", False)])
+def test_equal_tributes_are_equal_in_level_order(cards, level, equal):
+    from referee.guandan import equal_tributes
+    assert equal_tributes(cards, level) is equal

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import orjson
 
+from .. import guandan
 from . import Imported, Problem
 
 NAME = "competition"
@@ -408,15 +409,7 @@ def _deal(deal: Deal, fresh_first: bool) -> dict:
 
 
 def _equal_double(deal: Deal) -> bool:
-    """Two tributes of one rank: the rules may leave the leader open (rules page §6.4)."""
-    if len(deal.tributes) != 2:
-        return False
-    (_, _, a), (_, _, b) = deal.tributes
-    return _rank_of(a) == _rank_of(b)
-
-
-def _rank_of(card: str) -> str:
-    return card if card in ("BJ", "RJ") else card[0]
+    return guandan.equal_tributes([card for _, _, card in deal.tributes], deal.level)
 
 
 def _start(deal: Deal, previous: Deal | None) -> dict:
@@ -434,11 +427,8 @@ def _start(deal: Deal, previous: Deal | None) -> dict:
 
 
 def _order_from_tribute(deal: Deal) -> list | None:
-    """The previous finishing order as far as this deal's tribute shows it (rules page §6):
-    the receivers are o1 (and o2), the payers o4 (and o3). o1 is the receiver of the
-    leader's tribute; after anti-tribute o1 leads. Places the tribute cannot tell apart
-    (o2 and o3 of a 1-4 finish) are listed in seat order; nothing the referee checks
-    depends on them."""
+    """The previous finishing order as far as this deal's tribute shows it: o1 is the receiver of
+    the leader's tribute, or after anti-tribute the leader."""
     if deal.anti_seats is not None:
         payers, o1 = deal.anti_seats, deal.leader
     elif deal.tributes:
@@ -448,9 +438,4 @@ def _order_from_tribute(deal: Deal) -> list | None:
         return None
     if o1 is None or not payers:
         return None
-    if len(payers) == 2:
-        return [o1, (o1 + 2) % SEATS]
-    o4 = payers[0]
-    if o4 == (o1 + 2) % SEATS:
-        return [o1, (o1 + 1) % SEATS, (o1 + 3) % SEATS, o4]
-    return [o1, (o4 + 2) % SEATS, (o1 + 2) % SEATS, o4]
+    return guandan.previous_order_shown(payers, o1)
