@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
 
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 
@@ -42,12 +42,12 @@ def audit(paths, output, form, scheduler, workers, summary_json):
         import dask
         from distributed import Client, LocalCluster
     except ImportError:
-        _fail("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)")
+        fail("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)")
     sources = _sources(paths)
     try:
         summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), sources, output, form)
     except (OSError, ValueError, TimeoutError) as exc:     # a missing file, an unreachable scheduler
-        _fail(f"audit stopped: {exc}")
+        fail(f"audit stopped: {exc}")
     text = json.dumps(summary, indent=2)
     click.echo(text, err=True)
     if summary_json:
@@ -80,10 +80,10 @@ def _sources(paths) -> list[str]:
         if Path(path).is_dir():
             found = sorted(str(p) for p in Path(path).rglob("*") if p.name.endswith(ARCHIVE_ENDINGS))
             if not found:
-                _fail(f"{path}: no JSON Lines file below this folder")
+                fail(f"{path}: no JSON Lines file below this folder")
             sources += found
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
-            _fail(f"{path}: no such file")
+            fail(f"{path}: no such file")
         else:
             sources.append(path)
     return sources

@@ -14,7 +14,7 @@ from referee.canonical import canonical, dumps
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _warn, _write_atomically
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, warn, write_atomically
 
 
 @click.command()
@@ -48,7 +48,7 @@ def _files(paths):
     are archives, left alone)."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            yield from (p for p in _expand([path], _warn) if not p.lower().endswith(".gz"))
+            yield from (p for p in expand([path], warn) if not p.lower().endswith(".gz"))
         else:
             yield path
 
@@ -71,7 +71,7 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
         return EXIT_INVALID
     if write and path != "-":
         if text != raw:
-            _write_atomically(path, text)
+            write_atomically(path, text)
             click.echo(f"reformatted {path}", err=True)
     else:
         sys.stdout.write(text)

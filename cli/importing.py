@@ -14,7 +14,7 @@ from referee.importers import Imported, importers, read_lines
 from referee.replay import check_record, games
 from referee.rules import resolve
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
 
 
 def _rules(text: str | None, importer):
@@ -83,7 +83,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
                         counts["valid" if report.valid else "invalid"] += 1
                         render.report(console, report)
     except OSError as exc:
-        _fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
+        fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
     click.echo(f"referee: {written} record(s) converted, {problems} problem(s)", err=True)
     if validate:
         counts["unreadable"] = problems

@@ -1,12 +1,9 @@
 """The `referee` command line."""
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
-import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -16,40 +13,21 @@ from referee.batch import not_a_file
 from referee.notation import parse_json, schema as cgr1_schema, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
+from .audit import audit
+from .common import EXIT_INVALID, EXIT_VALID, fail
+from .explain import explain
+from .fmt import fmt
+from .importing import import_
 from .listing import ListingGroup
-
-EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+from .serve import serve
+from .store import store
+from .validate import validate
 
 
 @click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__)     # given: looking it up in the metadata costs a quarter of the start-up
 def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
-
-
-def _expand(paths, warn):
-    """Every file to read: the paths given, and the .json / .jsonl files (any case, gzipped or not) in folders and
-    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
-    it reports why; `warn` hears of a folder holding no such file."""
-    for path in paths:
-        if not os.path.isdir(path):
-            yield path
-            continue
-        found, failed = False, []
-        for folder, subfolders, names in os.walk(path, onerror=failed.append):
-            subfolders.sort()
-            for name in sorted(names):
-                if name.lower().endswith((".json", ".jsonl", ".json.gz", ".jsonl.gz")):
-                    found = True
-                    yield os.path.join(folder, name)
-        yield from (error.filename for error in failed)
-        if not found and not failed:
-            warn(f"no .json or .jsonl file in {path}")
-
-
-def _warn(message: str) -> str:
-    click.echo(f"referee: warning: {message}", err=True)
-    return message
 
 
 def _load_one(path: str, line: int | None):
@@ -59,14 +37,14 @@ def _load_one(path: str, line: int | None):
     if line is not None:
         chunks = [c for c in chunks if c[0] == line]
         if not chunks:
-            _fail(_no_record_on(path, text, line))
+            fail(_no_record_on(path, text, line))
     if len(chunks) != 1:
-        _fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
+        fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
               f"{' ...' if len(chunks) > 5 else ''}); name one with --line")
     where = f"{path}:{line}" if line is not None else path
     record = parse_json(chunks[0][1])
     if not isinstance(record, dict):
-        _fail(f"{where}: " + (record.message if hasattr(record, "message") else
+        fail(f"{where}: " + (record.message if hasattr(record, "message") else
                               f"holds {_JSON_KINDS.get(type(record), 'a JSON value')}, not a record (a JSON object)"))
     return record
 
@@ -92,16 +70,11 @@ def _read(path: str) -> str:
     """The whole text of a file (`-`: standard input), or exit 2 saying why not."""
     problem = None if path == "-" else not_a_file(path)
     if problem:
-        _fail(f"cannot read {path}: {problem}")
+        fail(f"cannot read {path}: {problem}")
     try:
         return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"cannot read {path}: {exc}")
-
-
-def _fail(message: str, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {message}", err=True)
-    sys.exit(status)
+        fail(f"cannot read {path}: {exc}")
 
 
 @main.command()
@@ -130,7 +103,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
     from . import render
 
     if sum(x is not None for x in (step, action, finding_index)) > 1:
-        _fail("give at most one of --step, --action and --finding", EXIT_INVALID)
+        fail("give at most one of --step, --action and --finding", EXIT_INVALID)
     record = _load_one(file, line)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None
@@ -138,11 +111,11 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
         finding, deal_index = _finding(record, finding_index, deal_index)
     deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
-        _fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
+        fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
     report, frames = replay_steps(record, deal_index)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
-        _fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
+        fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
     chosen = _chosen_steps(frames, deal_index, step, action, finding)
     if as_json:
         tables = [step_json(frame) for frame in chosen]
@@ -163,15 +136,15 @@ def _finding(record, index, deal_index):
     """The record's finding `index` and the deal that shows it."""
     findings = check_record(record).findings
     if not 0 <= index < len(findings):
-        _fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
+        fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
     chosen = findings[index]
     deal = chosen.deal
     if deal is None and chosen.at.startswith("/result"):
         deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal
     if deal is None:
-        _fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
+        fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
     if deal_index is not None and deal_index != deal:
-        _fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_INVALID)
+        fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_INVALID)
     return chosen, deal
 
 
@@ -181,45 +154,14 @@ def _chosen_steps(frames, deal_index, step, action, finding):
     if action is not None:
         at = step_of_action(frames, action) if action >= 0 else None
         if at is None:
-            _fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
+            fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
         return [frames[at]]
     if step is not None:
         if not -len(frames) <= step < len(frames):
-            _fail(f"deal {deal_index} replays to step {len(frames) - 1} at most "
+            fail(f"deal {deal_index} replays to step {len(frames) - 1} at most "
                   f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_INVALID)
         return [frames[step]]
     return frames
-
-
-def _write_atomically(path: str, text: str):
-    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    temp = None
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-            temp = handle.name
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except OSError as exc:
-        if temp is not None and os.path.exists(temp):
-            os.unlink(temp)
-        _fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: str):
-    """Make the rename itself durable, where the system lets a folder be opened."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 @main.command()
@@ -236,7 +178,7 @@ def rules(game, as_json):
 
     known = games()
     if game is not None and game not in known:
-        _fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
+        fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {
@@ -255,13 +197,6 @@ def schema():
     click.echo(json.dumps(cgr1_schema(), indent=2))
 
 
-from .audit import audit  # noqa: E402  (imported last: these modules import from this one)
-from .explain import explain  # noqa: E402
-from .fmt import fmt  # noqa: E402
-from .importing import import_  # noqa: E402
-from .serve import serve  # noqa: E402
-from .store import store  # noqa: E402
-from .validate import validate  # noqa: E402
 main.add_command(validate)
 main.add_command(audit)
 main.add_command(explain)

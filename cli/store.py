@@ -11,7 +11,7 @@ from referee.batch import records_of
 from referee.findings import Report
 
 from .listing import ListingGroup
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
                          help="SQLite file of the record store.")
@@ -32,11 +32,11 @@ def _filters(command):
 def _open(db_path: str):
     from api.store import Store, StoreError
     if not Path(db_path).exists():
-        _fail(f"no record store at {db_path}")
+        fail(f"no record store at {db_path}")
     try:
         return Store(db_path)
     except StoreError as exc:
-        _fail(str(exc))
+        fail(str(exc))
 
 
 @click.group(cls=ListingGroup)
@@ -60,10 +60,10 @@ def import_(files, db_path, submitter):
     try:
         records = Store(db_path, wait=30)
     except StoreError as exc:
-        _fail(str(exc))
+        fail(str(exc))
     invalid = rejected = stored = already = 0
     warnings = []
-    for path in _expand(files, lambda message: warnings.append(_warn(message))):
+    for path in expand(files, lambda message: warnings.append(warn(message))):
         for where, item in records_of(path):
             entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
             if isinstance(entry, list):
@@ -84,7 +84,7 @@ def import_(files, db_path, submitter):
             click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
                        f"{'' if valid else ' (invalid)'}")
     if not (stored or already or rejected):
-        warnings.append(_warn("no records were selected"))
+        warnings.append(warn("no records were selected"))
     click.echo(f"{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", err=True)
     sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)
 
@@ -172,7 +172,7 @@ def delete(record_id, db_path, yes):
     if not yes:
         click.confirm(f"delete record {record_id}?", abort=True)
     if not records.delete(record_id):
-        _fail(f"no record has the id {record_id}", EXIT_INVALID)
+        fail(f"no record has the id {record_id}", EXIT_INVALID)
     click.echo(f"{record_id} deleted")
 
 
@@ -189,7 +189,7 @@ def standings(event, db_path, as_json):
     from api.standings import standings as tally
     entries = _open(db_path).event(event)
     if not entries:
-        _fail(f'no stored record has the event "{event}"', EXIT_INVALID)
+        fail(f'no stored record has the event "{event}"', EXIT_INVALID)
     table = tally(event, entries)
     if as_json:
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
@@ -206,5 +206,5 @@ def standings(event, db_path, as_json):
 def _stored(records, record_id: str, what: str) -> str:
     text = records.text(record_id, what)
     if text is None:
-        _fail(f"no record has the id {record_id}", EXIT_INVALID)
+        fail(f"no record has the id {record_id}", EXIT_INVALID)
     return text

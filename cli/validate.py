@@ -12,7 +12,7 @@ import orjson
 
 from referee.batch import WorkerLost, check_items, records_of
 
-from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,7 +53,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     from . import render     # here: it loads rich, which start-up does without
 
     warnings = []
-    paths = list(_expand(files, lambda message: warnings.append(_warn(message))))
+    paths = list(expand(files, lambda message: warnings.append(warn(message))))
     items = (pair for path in paths for pair in records_of(path))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
     console = _console(color)
@@ -69,14 +69,14 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
                 summary["rules"].update(rule_ids)
                 sys.stdout.write(text)
         except WorkerLost as exc:
-            _fail(str(exc))
+            fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
         render.summary(_console(color, stderr=True) if as_json else console, summary)
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
-        warnings.append(_warn("no records were selected"))
+        warnings.append(warn("no records were selected"))
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] or warnings else
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
