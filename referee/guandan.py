@@ -1047,7 +1047,9 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
     if match.claimed is not None and said == match.claimed.levels:
         return
     _check_levels_claim(ctx, claimed, outcome["levels"])
-    match.claimed = replace(fork(match), levels=said, claimed=None)
+    # a team the claim moves off A was moved for its failures: its count starts again (§5)
+    attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
+    match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None)
 
 
 def _check_tribute_claim(ctx, claimed, computed):

@@ -63,7 +63,7 @@ def test_a_team_sent_back_to_two_at_a_is_one_error():
     assert infos(report) == [("guandan.levels.from_claim", "/deals/1")]
     assert report.deals[1]["level"] == "2" and report.deals[1]["levels"] == ["5", "5"]
     assert report.deals[0]["levels"] == ["A", "5"] and report.deals[0]["claimed"] == {"levels": ["2", "5"]}
-    assert report.match["levels"] == ["5", "5"]
+    assert report.match["levels"] == ["5", "5"] and report.match["a_attempts"] == [0, 0]
 
 
 def test_a_later_claim_that_differs_from_both_chains_is_a_new_error():
