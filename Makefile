@@ -36,11 +36,8 @@ browser: $(BROWSER_STAMP)
 test: bytecode $(BROWSER_STAMP)
 	$(BIN)/pytest -q
 
-# The referee before the speed work of issue 10, timed in the same run for the ratio (BASELINE= to skip).
-BASELINE ?= 93597f3
-
 bench: bytecode
-	$(BIN)/python benchmarks/throughput.py $(if $(BASELINE),--baseline $(BASELINE))
+	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/processes.py
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/startup.py

@@ -1,162 +1,211 @@
-"""Validation throughput per game: deals per second on one core, beside the plain JSON parse.
+"""Validation throughput per game on records the referee has never seen, as in a platform's archive.
 
-Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan|gouji] [--deals N] [--repeat R]
-[--baseline GIT_REF] (or `make bench`). For each game it generates a corpus of complete random
-matches with their claims (Guandan: official matches; Gan Deng Yan: 2 to 6 seats, a mix of
-presets and options, three deals each; Gou Ji: three deals each, every third with a Shao Pai
-hand), then times (a) orjson parsing every line and (b) the full check of every line (parse,
-structure, replay, claims), and prints the median of R runs. With --baseline, the referee of
-that commit checks the same corpus in a child process on the same core, run for run in turn
-with this one, and the ratio of the medians is printed (Guandan and Gan Deng Yan: the baseline
-predates Gou Ji).
+Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan|gouji] [--sizes 1,10,100]
+[--deals N] [--repeat R] (or `make bench`). For each game and match size it generates distinct random
+matches with their claims (no record and no hand repeated: every match has a seed of its own; Guandan:
+official matches, which may end before the size when a team wins at A; Gan Deng Yan: 2 to 6 seats and a
+mix of presets and options; Gou Ji: every third match with a hand that may declare Shao Pai) and prints
+three figures apart, in deals per second on one core:
+
+- cold: `referee validate -j 1 FILE` as a user runs it, a new process each time (start-up, reading,
+  checking, the text reports written to a file), beside a plain orjson parse of the same file in a
+  process of its own, in the same run: the medians of R runs of each, taken in turn;
+- first sight: a warm process (its caches filled by other matches of the game) checking matches it has
+  never seen, in R parts: the median part;
+- seen again: the same process checking the same parts again (what a corpus that repeats records
+  would show; the caches of plays' readings then answer).
+
+Last, per game, the cost per action of the deals with the most expensive actions (worst cases: Gou Ji
+hands holding all eight jokers, Guandan hands holding both wild cards and long runs) against the
+average cost per action of the first-sight corpus.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from multiprocessing import Pool
 
 import orjson
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.environ.get("THROUGHPUT_CODE", os.path.join(HERE, "..")))
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
 
 from referee.batch import check_one  # noqa: E402
-from tests import gandengyan_gen, guandan_gen  # noqa: E402
+from tests import gandengyan_gen, gouji_gen, guandan_gen  # noqa: E402
 
 GDY_VARIANTS = [{}, {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
                 {"decks": 2, "talon_limit_to_win": 5}, {"triplet_is_bomb": False, "triplet_sequences": True},
                 {"follow_equal_rank": True, "report_at": 3}]
+DEFAULT_SIZE = 3
+# Seeds of the corpora, far apart so that no two corpora share a match.
+MEASURED, WARM_UP, WORST = 0, 10**8, 2 * 10**8
+COMMAND = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
+PARSE = [sys.executable, "-c", "import sys, orjson\nfor line in open(sys.argv[1], 'rb'): orjson.loads(line)"]
 
 
-def guandan_match(seed: int) -> dict:
-    return guandan_gen.match_record(seed)
+def guandan_match(seed: int, size: int = 12) -> dict:
+    return guandan_gen.match_record(seed, max_deals=size)
 
 
-def gandengyan_match(seed: int) -> dict:
-    return gandengyan_gen.match_record(seed, seats=2 + seed % 5, deals=3, options=GDY_VARIANTS[seed % len(GDY_VARIANTS)],
+def gandengyan_match(seed: int, size: int = DEFAULT_SIZE) -> dict:
+    return gandengyan_gen.match_record(seed, seats=2 + seed % 5, deals=size,
+                                       options=GDY_VARIANTS[seed % len(GDY_VARIANTS)],
                                        preset=("pagat", "wenshan", "catsatcards")[seed % 3])
 
 
-def gouji_match(seed: int) -> dict:
-    from tests import gouji_gen      # here: the baseline's tree predates Gou Ji
-    return gouji_gen.match_record(seed, deals=3, arrange=gouji_gen.hoard_jokers if seed % 3 == 0 else None)
+def gouji_match(seed: int, size: int = DEFAULT_SIZE) -> dict:
+    return gouji_gen.match_record(seed, deals=size, arrange=gouji_gen.hoard_jokers if seed % 3 == 0 else None)
+
+
+def guandan_wild_hands(seed: int, size: int = 1) -> dict:
+    """Deals at level 2 in which seat 0 holds both wild cards (2H) and two runs of pairs."""
+    hand = ["2H", "2H"] + [r + s for r in "345678" for s in "SD"] + [r + "C" for r in "9TJQK"]
+    return guandan_gen.match_record(seed, max_deals=size, plan=[{"hands": [hand, [], [], []]}])
+
+
+def gouji_joker_hands(seed: int, size: int = 1) -> dict:
+    return gouji_gen.match_record(seed, deals=size, arrange=gouji_gen.hoard_jokers)
 
 
 GAMES = {"guandan": guandan_match, "gandengyan": gandengyan_match, "gouji": gouji_match}
-BASELINE_GAMES = ("guandan", "gandengyan")
+WORST_CASES = {"guandan": ("both wild cards and long runs in one hand", guandan_wild_hands),
+               "gouji": ("one hand holding all eight jokers", gouji_joker_hands)}
 
 
-def corpus(make, min_deals: int) -> tuple[list[str], int]:
-    lines, deals, seed = [], 0, 0
-    while deals < min_deals:
-        record = make(seed)
-        lines.append(orjson.dumps(record).decode())
-        deals += len(record["deals"])
-        seed += 1
+def _line(job) -> str:
+    make, seed, size = job
+    return orjson.dumps(make(seed, size)).decode()
+
+
+def corpus(make, min_deals: int, size: int | None = None, first_seed: int = MEASURED) -> tuple[list[str], int]:
+    """JSON Lines of distinct matches (seeds from `first_seed`) holding at least `min_deals` deals,
+    generated on every core in batches."""
+    lines, deals, seed = [], 0, first_seed
+    size = size or DEFAULT_SIZE
+    with Pool() as pool:
+        while deals < min_deals:
+            batch = max(2, (min_deals - deals) // size)
+            for line in pool.map(_line, [(make, s, size) for s in range(seed, seed + batch)]):
+                if deals < min_deals:
+                    lines.append(line)
+                    deals += line.count('"hands"')
+            seed += batch
     return lines, deals
 
 
-def once(run) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
+@contextlib.contextmanager
+def one_core():
+    """Timed sections run on one processor (and the commands they start), generation on all."""
+    every = os.sched_getaffinity(0) if hasattr(os, "sched_setaffinity") else None
+    if every:
+        os.sched_setaffinity(0, {min(every)})
+    try:
+        yield
+    finally:
+        if every:
+            os.sched_setaffinity(0, every)
 
 
-def validator(lines):
-    def validate():
-        for number, line in enumerate(lines):
-            report = check_one(line, f"corpus:{number}")
+def median_rate(deals: int, seconds: list[float]) -> str:
+    return f"{deals / statistics.median(seconds):,.0f} deals/s"
+
+
+def cold(lines: list[str], deals: int, repeat: int) -> str:
+    """Whole processes in turn: the command, and a plain JSON parse of the same file."""
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    with tempfile.TemporaryDirectory() as folder:
+        path, out = os.path.join(folder, "corpus.jsonl"), os.path.join(folder, "reports.txt")
+        with open(path, "w") as f:
+            f.write("\n".join(lines) + "\n")
+        check_s, parse_s = [], []
+        for _ in range(repeat):
+            with open(out, "wb") as sink:
+                start = time.perf_counter()
+                subprocess.run(COMMAND + ["validate", "-j", "1", path], stdout=sink, stderr=subprocess.DEVNULL,
+                               env=env, check=False)
+                check_s.append(time.perf_counter() - start)
+                start = time.perf_counter()
+                subprocess.run(PARSE + [path], check=True)
+                parse_s.append(time.perf_counter() - start)
+    ratio = statistics.median(c / p for c, p in zip(check_s, parse_s))
+    return (f"{median_rate(deals, check_s)} (the plain parse process: {median_rate(deals, parse_s)}; "
+            f"the command takes {ratio:.1f}x its time)")
+
+
+def timed_parts(parts: list[list[str]]) -> tuple[list[float], list[tuple[float, int, int]]]:
+    """Seconds per part, and (seconds, deals, actions) per record."""
+    per_part, per_record = [], []
+    for part in parts:
+        start = time.perf_counter()
+        for line in part:
+            began = time.perf_counter()
+            report = check_one(line, "corpus")
+            per_record.append((time.perf_counter() - began, line.count('"hands"'), line.count('"seat"')))
             assert report.valid, report.findings[:1]
-    return validate
+        per_part.append(time.perf_counter() - start)
+    return per_part, per_record
 
 
-class Baseline:
-    """The referee of another commit, in a child process that times one full check per request."""
-
-    def __init__(self, ref: str, game: str, min_deals: int):
-        archive = subprocess.run(["git", "-C", os.path.join(HERE, ".."), "archive", ref, "referee", "tests"],
-                                 capture_output=True, check=True).stdout
-        self.root = tempfile.mkdtemp(prefix="throughput-baseline-")
-        subprocess.run(["tar", "-x", "-C", self.root], input=archive, check=True)
-        env = dict(os.environ, THROUGHPUT_CODE=self.root)
-        self.child = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--child", game,
-                                       "--deals", str(min_deals)], env=env, text=True,
-                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
-        self.deals = int(self.child.stdout.readline())
-
-    def time_one(self) -> float:
-        self.child.stdin.write("run\n")
-        self.child.stdin.flush()
-        return float(self.child.stdout.readline())
-
-    def close(self):
-        self.child.stdin.close()
-        self.child.wait()
-        shutil.rmtree(self.root, ignore_errors=True)
+def in_process(warm: list[str], lines: list[str], deals: int, repeat: int):
+    timed_parts([warm])
+    parts = [lines[i::repeat] for i in range(repeat)]
+    first, records = timed_parts(parts)
+    again, _ = timed_parts(parts)
+    part_deals = deals / repeat
+    print(f"    first sight: {median_rate(part_deals, first)} (median of {repeat} parts)")
+    print(f"    seen again:  {median_rate(part_deals, again)} (the same parts, checked again)")
+    return records
 
 
-def child(game: str, min_deals: int):
-    lines, deals = corpus(GAMES[game], min_deals)
-    validate = validator(lines)
-    print(deals, flush=True)
-    for _ in sys.stdin:
-        print(once(validate), flush=True)
+def per_action(records) -> float:
+    return sum(s for s, _, _ in records) / max(1, sum(a for _, _, a in records))
 
 
-def measure(game: str, min_deals: int, repeat: int, baseline_ref: str | None):
-    lines, deals = corpus(GAMES[game], min_deals)
-    size = sum(len(line) + 1 for line in lines)
+def worst_cases(game: str, records, deals: int):
+    average = per_action(records)
+    slowest = max(s / max(1, a) for s, _, a in records)
+    print(f"  cost per action: average {average * 1e6:.1f} µs; the most expensive match of the corpus "
+          f"{slowest * 1e6:.1f} µs ({slowest / average:.1f}x)")
+    if game in WORST_CASES:
+        what, make = WORST_CASES[game]
+        lines, n = corpus(make, max(50, deals // 10), 1, WORST)
+        with one_core():
+            _, worst = timed_parts([lines])
+        cost = per_action(worst)
+        print(f"  worst case, {what}: {cost * 1e6:.1f} µs per action ({cost / average:.1f}x the average; "
+              f"{n} deals)")
 
-    def parse():
-        for line in lines:
-            orjson.loads(line)
 
-    validate = validator(lines)
-    baseline = None
-    if baseline_ref and game in BASELINE_GAMES:
-        try:
-            baseline = Baseline(baseline_ref, game, min_deals)
-        except (OSError, subprocess.CalledProcessError) as exc:
-            print(f"(no baseline: cannot take {baseline_ref} from git: {exc})")
-    parse_s, check_s, base_s = [], [], []
-    for _ in range(repeat):          # in turn, so that a noisy machine slows all alike
-        parse_s.append(once(parse))
-        check_s.append(once(validate))
-        if baseline:
-            base_s.append(baseline.time_one())
-    parse_m, check_m = statistics.median(parse_s), statistics.median(check_s)
-    print(f"{game}: {len(lines)} matches, {deals} deals, {size / 1e6:.1f} MB of JSON Lines")
-    print(f"  plain JSON parse (orjson): {parse_m:.3f} s = {deals / parse_m:,.0f} deals/s")
-    print(f"  full validation:           {check_m:.3f} s = {deals / check_m:,.0f} deals/s "
-          f"({check_m / parse_m:.0f}x the parse; median of {repeat} runs, one core)")
-    if baseline:
-        baseline.close()
-        base_m = statistics.median(base_s)
-        print(f"  baseline {baseline_ref}:    {base_m:.3f} s = {baseline.deals / base_m:,.0f} deals/s "
-              f"(same corpus, runs in turn); this tree is {base_m / check_m:.2f}x as fast")
+def measure(game: str, sizes: list[int], min_deals: int, repeat: int):
+    records = []
+    for size in sizes:
+        lines, deals = corpus(GAMES[game], min_deals, size, MEASURED + size * 10**6)
+        warm, _ = corpus(GAMES[game], max(100, min_deals // 5), size, WARM_UP + size * 10**6)
+        print(f"{game}, matches of up to {size} deal(s): {len(lines)} matches, {deals} deals "
+              f"({deals / len(lines):.1f} a match), {sum(map(len, lines)) / 1e6:.1f} MB")
+        with one_core():
+            print(f"    cold process: {cold(lines, deals, repeat)}")
+            records += in_process(warm, lines, deals, repeat)
+    worst_cases(game, records, min_deals)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--deals", type=int, default=1000)
+    parser.add_argument("--sizes", default="1,10,100", help="deals a match, comma-separated (default 1,10,100)")
+    parser.add_argument("--deals", type=int, default=1000, help="deals in each corpus (default 1000)")
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--baseline", metavar="GIT_REF", help="also time the referee of this commit, in turn")
-    parser.add_argument("--child", choices=sorted(GAMES), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        return child(args.child, args.deals)
-    if hasattr(os, "sched_setaffinity"):
-        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})     # one core, the baseline's too
+    sizes = [int(s) for s in args.sizes.split(",")]
     print("command: python benchmarks/throughput.py " + " ".join(sys.argv[1:]))
     for game in args.game or sorted(GAMES, reverse=True):
-        measure(game, args.deals, args.repeat, args.baseline)
+        measure(game, sizes, args.deals, args.repeat)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ SEVERITIES = ("info", "warning", "error")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
 @click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes checking records (default: every core).")
+              help="Processes checking records (default: every free core, the cores less the load average; "
+                   "one process for an input of one batch, 16 records).")
 @click.option("--only-invalid", is_flag=True, help="Show only the records that are not valid.")
 @click.option("--severity", type=click.Choice(SEVERITIES), default="info", show_default=True,
               help="Show only findings of this severity or worse.")
@@ -63,7 +64,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
         try:
-            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs or _cores(), infer, outcome):
+            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs or default_jobs(), infer, outcome):
                 summary["records"] += 1
                 summary[verdict] += 1
                 summary["rules"].update(rule_ids)
@@ -123,8 +124,16 @@ def _text_console(options: tuple) -> Console:
     return Console(**dict(options))
 
 
-def _cores() -> int:
-    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+def default_jobs() -> int:
+    """Every core that is free: the cores this process may use less the load average of the last
+    minute, rounded, and at least one. A process on a core that another program keeps busy only
+    slows the command down (each record waits for its batch), so a busy machine gets fewer."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    try:
+        load = os.getloadavg()[0]
+    except (AttributeError, OSError):      # no load average on this system
+        return cores
+    return max(1, min(cores, round(cores - load)))
 
 
 def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):

@@ -200,3 +200,23 @@ def test_the_checking_processes_leave_ctrl_c_to_the_command():
     items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(40)]       # more than two batches
     handlers = set(check_items(iter(items), 2, outcome=_interrupt_handler))
     assert handlers == {signal.SIG_IGN} and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
+
+
+@pytest.mark.parametrize("cores, load, jobs", [(2, 0.0, 2), (2, 0.4, 2), (2, 1.0, 1), (2, 1.7, 1), (2, 6.0, 1),
+                                                (8, 2.2, 6), (1, 0.0, 1)])
+def test_the_default_process_count_is_the_free_cores(monkeypatch, cores, load, jobs):
+    """Issue 20: on a busy machine the default is never more processes than free cores."""
+    from cli import validate as command
+    monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
+    monkeypatch.setattr(command.os, "getloadavg", lambda: (load, load, load))
+    assert command.default_jobs() == jobs
+
+
+def test_without_a_load_average_the_default_is_every_core(monkeypatch):
+    from cli import validate as command
+    monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: {0, 1, 2}, raising=False)
+
+    def unavailable():
+        raise OSError("no load average")
+    monkeypatch.setattr(command.os, "getloadavg", unavailable)
+    assert command.default_jobs() == 3
