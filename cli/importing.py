@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
-import tempfile
 
 import click
 import orjson
@@ -14,6 +12,7 @@ from referee.importers import Imported, importers, read_lines
 from referee.replay import check_record, games
 from referee.rules import resolve
 
+from .files import replacing
 from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _fail
 
 
@@ -91,19 +90,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
     sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
-@contextlib.contextmanager
 def _records_out(path: str | None):
-    """Standard output, or a temporary file beside `path` that becomes `path` once every
-    record is written (an interrupted run leaves `path` as it was)."""
-    if path is None:
-        yield sys.stdout
-        return
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.abspath(path)),
-                                         delete=False, suffix=".tmp")
-    try:
-        with handle:
-            yield handle
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    """Standard output, or a file that becomes `path` once every record is written (an
+    interrupted run leaves `path` as it was)."""
+    return contextlib.nullcontext(sys.stdout) if path is None else replacing(path)

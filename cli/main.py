@@ -1,12 +1,10 @@
 """The `referee` command line."""
 from __future__ import annotations
 
-import contextlib
 import itertools
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -189,37 +187,6 @@ def _chosen_steps(frames, deal_index, step, action, finding):
                   f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_INVALID)
         return [frames[step]]
     return frames
-
-
-def _write_atomically(path: str, text: str):
-    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    temp = None
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-            temp = handle.name
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except OSError as exc:
-        if temp is not None and os.path.exists(temp):
-            os.unlink(temp)
-        _fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: str):
-    """Make the rename itself durable, where the system lets a folder be opened."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
 
 
 @main.command()
