@@ -21,7 +21,7 @@ from .main import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, _expand, _fail, _wa
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("-w", "--write", is_flag=True,
-              help="Rewrite each file that is not canonical in place (atomically, mode and symlinks kept).")
+              help="Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and hard links kept).")
 @click.option("--check", is_flag=True,
               help='Write nothing; name each file that would change ("would reformat X") and exit 1 if any would.')
 @click.option("--diff", is_flag=True, help="Write nothing; print a unified diff of each change and exit 1 if any.")

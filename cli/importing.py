@@ -41,7 +41,7 @@ def _rules(text: str | None, importer):
 @click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
               help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
-              help="Write the records here (JSON Lines; the file is replaced only once all are written); default standard output.")
+              help="Write the records here (JSON Lines; the file is replaced only once all are written, as fmt -w replaces one); default standard output.")
 @click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
               help="One record per match (per run of consecutive converted deals), or per deal.")
 @click.option("--rules", "rules_text", default=None,
