@@ -552,12 +552,13 @@ def _followers(state, seat) -> list[tuple[Reading, str]]:
 
 def _candidates(piles, top, o) -> dict[tuple, None]:
     """The plays that may have a reading able to follow `top`, each once, cards low ids first:
-    one rank with jokers, the joker bomb, and sequences of the top's shape one step up."""
+    one rank with jokers, the joker bomb, and sequences of the top's shape one rank higher (or as
+    high, where equal ranks may follow)."""
     jokers = piles.get(rank(BJ), []) + piles.get(rank(RJ), [])
     budget = len(jokers) if o["jokers_wild"] else 0
     naturals = {r: cards for r, cards in piles.items() if r < rank(BJ)}
     found = {}
-    if len(jokers) >= 2 and jokers[0] == BJ and jokers[-1] == RJ:
+    if BJ in jokers and RJ in jokers:
         found[(BJ, RJ)] = None
     for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
         for cards in naturals.values():
@@ -571,7 +572,7 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
             if length <= high <= ACE:
                 window = [naturals.get(r, []) for r in range(high - length + 1, high + 1)]
                 for cards, short in _fills(window, per, budget):
-                    for wild in _joker_sets(jokers, short) if cards else ():
+                    for wild in _joker_sets(jokers, short):
                         found[tuple(sorted(cards + wild))] = None
     return found
 
