@@ -1,11 +1,9 @@
-"""What the subcommands share: exit statuses, messages on standard error, the files a list of
-paths names, and writing a file whole or not at all."""
+"""What the subcommands share: exit statuses, messages on standard error and the files a list of
+paths names (cli/files.py writes files)."""
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
-import tempfile
 
 import click
 
@@ -40,34 +38,3 @@ def warn(message: str) -> str:
 def fail(message: str, status: int = EXIT_UNREADABLE):
     click.echo(f"referee: {message}", err=True)
     sys.exit(status)
-
-
-def write_atomically(path: str, text: str):
-    """Replace the file (a symlink's target) by `text` whole or not at all, keeping its mode."""
-    target = os.path.realpath(path)
-    folder = os.path.dirname(target)
-    temp = None
-    try:
-        mode = os.stat(target).st_mode & 0o7777
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp") as handle:
-            temp = handle.name
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except OSError as exc:
-        if temp is not None and os.path.exists(temp):
-            os.unlink(temp)
-        fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
-    _sync_folder(folder)
-
-
-def _sync_folder(folder: str):
-    """Make the rename itself durable, where the system lets a folder be opened."""
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)

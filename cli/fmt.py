@@ -14,13 +14,14 @@ from referee.canonical import canonical, dumps
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, warn, write_atomically
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .files import replacing
 
 
 @click.command()
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
 @click.option("-w", "--write", is_flag=True,
-              help="Rewrite each file that is not canonical in place (atomically, mode and symlinks kept).")
+              help="Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and hard links kept).")
 @click.option("--check", is_flag=True,
               help='Write nothing; name each file that would change ("would reformat X") and exit 1 if any would.')
 @click.option("--diff", is_flag=True, help="Write nothing; print a unified diff of each change and exit 1 if any.")
@@ -45,12 +46,21 @@ def fmt(paths, write, check, diff):
 
 def _files(paths):
     """The files to format: each path, and the .json / .jsonl files under each folder (gzipped ones
-    are archives, left alone)."""
+    are archives, left alone; a symlink to a file outside the folder is skipped, and said so)."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
-            yield from (p for p in expand([path], warn) if not p.lower().endswith(".gz"))
+            yield from (p for p in expand([path], warn) if not p.lower().endswith(".gz") and _inside(p, path))
         else:
             yield path
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether the file `path` (found in `folder`) really is there, not only linked from there."""
+    real, home = os.path.realpath(path), os.path.realpath(folder)
+    if os.path.commonpath([real, home]) == home:
+        return True
+    click.echo(f"referee: skipped {path}: a symlink to {real}, outside {folder}", err=True)
+    return False
 
 
 def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
@@ -71,11 +81,19 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
         return EXIT_INVALID
     if write and path != "-":
         if text != raw:
-            write_atomically(path, text)
+            _rewrite(path, text)
             click.echo(f"reformatted {path}", err=True)
     else:
         sys.stdout.write(text)
     return EXIT_VALID
+
+
+def _rewrite(path: str, text: str):
+    try:
+        with replacing(path) as out:
+            out.write(text)
+    except OSError as exc:
+        fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
 
 
 def _text(path: str) -> str | None:

@@ -2,9 +2,7 @@
 from __future__ import annotations
 
 import contextlib
-import os
 import sys
-import tempfile
 
 import click
 import orjson
@@ -15,6 +13,7 @@ from referee.replay import check_record, games
 from referee.rules import resolve
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
+from .files import replacing
 
 
 def _rules(text: str | None, importer):
@@ -42,7 +41,7 @@ def _rules(text: str | None, importer):
 @click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
               help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
-              help="Write the records here (JSON Lines; the file is replaced only once all are written); default standard output.")
+              help="Write the records here (JSON Lines; the file is replaced only once all are written, as fmt -w replaces one); default standard output.")
 @click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
               help="One record per match (per run of consecutive converted deals), or per deal.")
 @click.option("--rules", "rules_text", default=None,
@@ -58,7 +57,9 @@ def import_(captures, source_format, output, per, rules_text, validate):
     (and valid, with --validate), 1 some converted record breaks a rule or a claim,
     2 some input could not be converted.
     """
-    from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
+    from rich.console import (
+        Console,  # here: rich is loaded by the commands that render, not at start-up
+    )
 
     from . import render
 
@@ -91,19 +92,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
     sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
-@contextlib.contextmanager
 def _records_out(path: str | None):
-    """Standard output, or a temporary file beside `path` that becomes `path` once every
-    record is written (an interrupted run leaves `path` as it was)."""
-    if path is None:
-        yield sys.stdout
-        return
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=os.path.dirname(os.path.abspath(path)),
-                                         delete=False, suffix=".tmp")
-    try:
-        with handle:
-            yield handle
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+    """Standard output, or a file that becomes `path` once every record is written (an
+    interrupted run leaves `path` as it was)."""
+    return contextlib.nullcontext(sys.stdout) if path is None else replacing(path)

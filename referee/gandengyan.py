@@ -8,7 +8,6 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
 from .findings import INFO, StopDeal, grouped_plays, plain
@@ -539,18 +538,64 @@ def legal(state) -> dict:
 
 
 def _followers(state, seat) -> list[tuple[Reading, str]]:
-    """Every play from the seat's hand that may follow the top play, with its reading, weakest first (§3)."""
+    """Every play from the seat's hand that may follow the top play, with its reading, weakest first (§3):
+    one play per rank pattern (suits never matter), made of the lowest cards of each rank. The plays are
+    built from the shapes that can follow, so the work stays small however many cards the hand holds."""
     top, o = state.top[1], state.options
-    hand = unpack(state.hands[seat])
-    found, seen = [], set()
+    piles: dict[int, list[int]] = {}
+    for c in unpack(state.hands[seat]):
+        piles.setdefault(rank(c), []).append(c)
+    found = []
+    for cards in _candidates(piles, top, o):
+        found += [(r, cards) for r in state.combos.readings(cards) if beats(r, top, o)]
+    found.sort(key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size, rc[1]))
+    return [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r, cards in found]
+
+
+def _candidates(piles, top, o) -> dict[tuple, None]:
+    """The plays that may have a reading able to follow `top`, each once, cards low ids first:
+    one rank with jokers, the joker bomb, and sequences of the top's shape one rank higher (or as
+    high, where equal ranks may follow)."""
+    jokers = piles.get(rank(BJ), []) + piles.get(rank(RJ), [])
+    budget = len(jokers) if o["jokers_wild"] else 0
+    naturals = {r: cards for r, cards in piles.items() if r < rank(BJ)}
+    found = {}
+    if BJ in jokers and RJ in jokers:
+        found[(BJ, RJ)] = None
     for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
-        for cards in sorted(set(combinations(hand, size))):
-            ranks = tuple(map(rank, cards))       # suits never matter: one play per rank pattern
-            if ranks not in seen:
-                seen.add(ranks)
-                found += [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r in state.combos.readings(cards)
-                          if beats(r, top, o)]
-    return sorted(found, key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size))
+        for cards in naturals.values():
+            for taken in range(max(1, size - budget), min(size, len(cards)) + 1):
+                for wild in _joker_sets(jokers, size - taken):
+                    found[tuple(sorted(cards[:taken] + wild))] = None
+    per = {"sequence": 1, "double_sequence": 2, "triplet_sequence": 3}.get(top.type)
+    if per:
+        length = top.size // per
+        for high in [top.rank + 1] + [top.rank] * o["follow_equal_rank"]:
+            if length <= high <= ACE:
+                window = [naturals.get(r, []) for r in range(high - length + 1, high + 1)]
+                for cards, short in _fills(window, per, budget):
+                    for wild in _joker_sets(jokers, short):
+                        found[tuple(sorted(cards + wild))] = None
+    return found
+
+
+def _joker_sets(jokers, n) -> list[list[int]]:
+    """Each different choice of n jokers from the held ones (black ones first, as held)."""
+    blacks, reds = jokers.count(BJ), jokers.count(RJ)
+    return [[BJ] * b + [RJ] * (n - b) for b in range(max(0, n - reds), min(n, blacks) + 1)]
+
+
+def _fills(piles, per, budget):
+    """Each way to take up to `per` cards (the lowest) from every pile with at most `budget` places
+    left short in all: (cards, places short)."""
+    if not piles:
+        yield [], 0
+        return
+    for taken in range(min(per, len(piles[0])) + 1):
+        short = per - taken
+        if short <= budget:
+            for more, more_short in _fills(piles[1:], per, budget - short):
+                yield piles[0][:taken] + more, short + more_short
 
 
 def in_rank_order(cards) -> list[int]:
