@@ -212,6 +212,13 @@ class Store:
             for (text,) in db.execute(f"SELECT record FROM records WHERE {where} ORDER BY submitted_at, id", params):
                 yield text
 
+    def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
+        """Up to `limit` record ids that start with `prefix`, in order (a short id, as git takes one)."""
+        with self.connect() as db:
+            rows = db.execute("SELECT id FROM records WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                              [prefix, prefix + "\U0010ffff", limit]).fetchall()
+        return [row[0] for row in rows]
+
     def report(self, record_id: str) -> dict | None:
         """The stored report of a record, or None when no record has this id."""
         text = self.text(record_id, "report")

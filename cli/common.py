@@ -7,7 +7,11 @@ import sys
 
 import click
 
-EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE = 0, 1, 2
+from referee.rules import did_you_mean
+
+# 2 also for a command line that asks for what is not there (an unknown name, a deal out of range);
+# 130 when interrupted (Ctrl-C), as shells count it
+EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 2, 130
 
 
 def expand(paths, warn_empty):
@@ -38,3 +42,10 @@ def warn(message: str) -> str:
 def fail(message: str, status: int = EXIT_UNREADABLE):
     click.echo(f"referee: {message}", err=True)
     sys.exit(status)
+
+
+def unknown(kind: str, name: str, known, listed: bool = True):
+    """Exit 2 for a name the command line gives that is not one of `known`, saying the one
+    probably meant (and, `listed`, every known one)."""
+    fail(f"unknown {kind} {name}{did_you_mean(name, known)}" + (f"; known: {', '.join(known)}" if listed else ""),
+         EXIT_USAGE)

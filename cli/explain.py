@@ -9,6 +9,10 @@ from pathlib import Path
 
 import click
 
+from referee.rules import did_you_mean
+
+from .common import EXIT_USAGE, fail
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TABLES = ("rule-ids.md", "gandengyan.md")
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
@@ -50,7 +54,8 @@ def section(rule: str, meaning: str) -> str:
 def explain(rule_id):
     """Explain a rule id.
 
-    What it means, the section of the rules page that decides it, and an example finding."""
+    What it means, the section of the rules page that decides it, and an example finding. Exit
+    status: 0, or 2 for an id that is not one (with the id probably meant)."""
     try:
         entries = rule_entries()
         examples = json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))
@@ -59,7 +64,8 @@ def explain(rule_id):
     entry = entries.get(rule_id)
     if entry is None:
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
-        raise click.ClickException(f"no rule id {rule_id}" + (f"; ids of that kind: {', '.join(near)}" if near else ""))
+        fail(f"unknown rule id {rule_id}{did_you_mean(rule_id, entries)}"
+             + (f"; ids of that kind: {', '.join(near)}" if near else ""), EXIT_USAGE)
     click.echo(f"{rule_id}  ({'; '.join(f'{k}: {v}' for k, v in entry['columns'].items())})")
     click.echo(f"  means:      {entry['meaning']}")
     click.echo(f"  rules page: {section(rule_id, entry['meaning'])}")

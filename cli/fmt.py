@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 import orjson
 
-from referee.batch import not_a_file
+from referee.batch import MAX_RECORD_BYTES, not_a_file
 from referee.canonical import canonical, dumps
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
@@ -68,6 +68,8 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
     raw = _text(path)
     if raw is None:
         return EXIT_UNREADABLE
+    if not raw.strip() and path.lower().endswith(".jsonl"):
+        return EXIT_VALID                # an empty JSON Lines file holds no record to format
     text = _canonical_text(path, raw)
     if isinstance(text, int):
         return text
@@ -77,7 +79,7 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
         if check:
             click.echo(f"would reformat {path}", err=True)
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(raw.splitlines(True), text.splitlines(True), path, path))
+            sys.stdout.writelines(_unified_diff(raw, text, path))
         return EXIT_INVALID
     if write and path != "-":
         if text != raw:
@@ -86,6 +88,12 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
     else:
         sys.stdout.write(text)
     return EXIT_VALID
+
+
+def _unified_diff(old: str, new: str, path: str):
+    """A unified diff that `patch` applies, also where a side has no final newline (diff's marker)."""
+    for line in difflib.unified_diff(old.splitlines(True), new.splitlines(True), path, path):
+        yield line if line.endswith("\n") else line + "\n\\ No newline at end of file\n"
 
 
 def _rewrite(path: str, text: str):
@@ -97,8 +105,13 @@ def _rewrite(path: str, text: str):
 
 
 def _text(path: str) -> str | None:
-    """The file's text (`-`: standard input), or None after saying why it cannot be read."""
+    """The file's text (`-`: standard input), or None after saying why it cannot be read. A file
+    above the size of a record is refused as `validate` refuses it, unless it is JSON Lines."""
     problem = None if path == "-" else not_a_file(path)
+    if problem is None and path != "-" and not path.lower().endswith(".jsonl") \
+            and os.path.getsize(path) > MAX_RECORD_BYTES:
+        click.echo(f"{path}: notation.size at /: a record may hold at most {MAX_RECORD_BYTES} bytes", err=True)
+        return None
     try:
         if problem is None:
             return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")

@@ -1,7 +1,14 @@
-"""Command listings in `--help` that show each command's first sentence whole."""
+"""The `referee` group: command listings in `--help` that show each command's first sentence
+whole, and the exit status of an interrupted command."""
 from __future__ import annotations
 
+import errno
+import os
+import sys
+
 import click
+
+from .common import EXIT_INTERRUPTED
 
 
 class ListingGroup(click.Group):
@@ -15,3 +22,23 @@ class ListingGroup(click.Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
+        count it, where click exits 1."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.exceptions.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except OSError as exc:
+            if exc.errno != errno.EPIPE:
+                raise
+            sys.stdout = open(os.devnull, "w")      # the reader went away (`| head`): as click does
+            sys.exit(1)
+        sys.exit(code if isinstance(code, int) else 0)

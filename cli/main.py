@@ -14,7 +14,7 @@ from referee.notation import parse_json, schema as cgr1_schema, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from .audit import audit
-from .common import EXIT_INVALID, EXIT_VALID, fail
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, unknown
 from .explain import explain
 from .fmt import fmt
 from .importing import import_
@@ -94,8 +94,8 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
 
     Step 0 is the table as dealt and step K+1 the table after action K. An action the
     referee rejected is shown as the last step, on the table it was tried on, with its
-    finding. Exit status: 0 the deal has no error, 1 it has one (or the request is wrong),
-    2 the file cannot be read.
+    finding. Exit status: 0 the deal has no error, 1 it has one, 2 the file cannot be read or
+    the request is wrong (a deal, step, action or finding that is not there), 130 interrupted.
     """
     from rich.console import Console     # here, as in every command that renders: start-up stays fast
     from rich.text import Text
@@ -103,7 +103,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
     from . import render
 
     if sum(x is not None for x in (step, action, finding_index)) > 1:
-        fail("give at most one of --step, --action and --finding", EXIT_INVALID)
+        fail("give at most one of --step, --action and --finding", EXIT_USAGE)
     record = _load_one(file, line)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None
@@ -111,7 +111,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
         finding, deal_index = _finding(record, finding_index, deal_index)
     deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
-        fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_INVALID)
+        fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_USAGE)
     report, frames = replay_steps(record, deal_index)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
@@ -136,15 +136,15 @@ def _finding(record, index, deal_index):
     """The record's finding `index` and the deal that shows it."""
     findings = check_record(record).findings
     if not 0 <= index < len(findings):
-        fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_INVALID)
+        fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_USAGE)
     chosen = findings[index]
     deal = chosen.deal
     if deal is None and chosen.at.startswith("/result"):
         deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal
     if deal is None:
-        fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_INVALID)
+        fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_USAGE)
     if deal_index is not None and deal_index != deal:
-        fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_INVALID)
+        fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_USAGE)
     return chosen, deal
 
 
@@ -154,12 +154,12 @@ def _chosen_steps(frames, deal_index, step, action, finding):
     if action is not None:
         at = step_of_action(frames, action) if action >= 0 else None
         if at is None:
-            fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_INVALID)
+            fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_USAGE)
         return [frames[at]]
     if step is not None:
         if not -len(frames) <= step < len(frames):
             fail(f"deal {deal_index} replays to step {len(frames) - 1} at most "
-                  f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_INVALID)
+                  f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_USAGE)
         return [frames[step]]
     return frames
 
@@ -173,12 +173,13 @@ def rules(game, as_json):
     """List each game's presets and options.
 
     All games when GAME is left out, with their defaults and what each option changes. Sections
-    (§) are those of docs/rules/GAME.md."""
+    (§) are those of docs/rules/GAME.md. Exit status: 0, or 2 for a game that is not one (with the
+    game probably meant)."""
     from . import render     # here: it loads rich, which start-up does without
 
     known = games()
     if game is not None and game not in known:
-        fail(f"unknown game {game}; known: {', '.join(known)}", EXIT_INVALID)
+        unknown("game", game, known)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {
@@ -193,7 +194,7 @@ def rules(game, as_json):
 def schema():
     """Print the JSON Schema of CGR/1.
 
-    For platforms that write records: the structure every record is read against."""
+    For platforms that write records: the structure every record is read against. Exit status: 0."""
     click.echo(json.dumps(cgr1_schema(), indent=2))
 
 

@@ -81,7 +81,9 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     """Serve the REST API and the replay viewer.
 
     The API is under /v1, its docs at /docs, OpenAPI at /openapi.json, the viewer at /view. Each
-    request is logged in one line on standard error (--no-access-log: none)."""
+    request is logged in one line on standard error (--no-access-log: none). Exit status: 0 when
+    stopped, 2 when the server cannot start (the port is in use, the store cannot be opened),
+    130 interrupted (Ctrl-C)."""
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app

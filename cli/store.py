@@ -10,8 +10,8 @@ import click
 from referee.batch import records_of
 from referee.findings import Report
 
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, warn
 from .listing import ListingGroup
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
                          help="SQLite file of the record store.")
@@ -98,7 +98,8 @@ def import_(files, db_path, submitter):
 def list_(db_path, page, per_page, as_json, **filters):
     """List stored records, filtered and paged.
 
-    One line a record: id, game, event, date, verdict, deals and players.
+    One line a record: id, game, event, date, verdict, deals and players. Exit status: 0, or 2
+    when there is no store.
     """
     total, items = _open(db_path).find(page=page, per_page=per_page, **filters)
     if as_json:
@@ -115,8 +116,13 @@ def list_(db_path, page, per_page, as_json, **filters):
 @click.argument("record_id")
 @DB_OPTION
 def show(record_id, db_path):
-    """Print a stored record in canonical form."""
-    click.echo(_stored(_open(db_path), record_id, "record"))
+    """Print a stored record in canonical form, laid out as `referee fmt` writes it.
+
+    RECORD_ID may be a unique start of the id (at least 4 characters). Exit status: 0, or 2 when
+    no record (or more than one) has this id, or there is no store."""
+    from referee.canonical import dumps
+
+    click.echo(dumps(json.loads(_stored(_open(db_path), record_id, "record"))))
 
 
 @store.command()
@@ -126,7 +132,8 @@ def show(record_id, db_path):
 def report(record_id, db_path, as_json):
     """Print the report stored with a record.
 
-    Exit status 1 when the record is invalid.
+    RECORD_ID may be a unique start of the id. Exit status: 0 the record is valid, 1 it is invalid,
+    2 no record (or more than one) has this id, or there is no store.
     """
     from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
 
@@ -150,7 +157,8 @@ def report(record_id, db_path, as_json):
 def export(db_path, output, **filters):
     """Export stored records as JSON Lines.
 
-    One canonical record a line, oldest first; the filters are those of `list`.
+    One canonical record a line, oldest first; the filters are those of `list`. Exit status: 0,
+    or 2 when there is no store or the output cannot be written.
     """
     count = 0
     for text in _open(db_path).texts(**filters):
@@ -166,13 +174,14 @@ def export(db_path, output, **filters):
 def delete(record_id, db_path, yes):
     """Delete a stored record with its report.
 
-    Exit status 1 when no record has this id.
+    RECORD_ID is the whole id. Exit status: 0 deleted, 2 no record has this id (or there is no
+    store), 130 when the question was answered with no or interrupted.
     """
     records = _open(db_path)
     if not yes:
         click.confirm(f"delete record {record_id}?", abort=True)
     if not records.delete(record_id):
-        fail(f"no record has the id {record_id}", EXIT_INVALID)
+        fail(f"no record has the id {record_id}", EXIT_USAGE)
     click.echo(f"{record_id} deleted")
 
 
@@ -184,12 +193,13 @@ def standings(event, db_path, as_json):
     """Standings of an event.
 
     Totals per player or team over the valid records of the event; the records that are not
-    counted are listed with the reason.
+    counted are listed with the reason. Exit status: 0, or 2 when no stored record has the event
+    or there is no store.
     """
     from api.standings import standings as tally
     entries = _open(db_path).event(event)
     if not entries:
-        fail(f'no stored record has the event "{event}"', EXIT_INVALID)
+        fail(f'no stored record has the event "{event}"', EXIT_USAGE)
     table = tally(event, entries)
     if as_json:
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
@@ -204,7 +214,13 @@ def standings(event, db_path, as_json):
 
 
 def _stored(records, record_id: str, what: str) -> str:
+    """The stored text of the record whose id is `record_id` or starts with it (4 characters at least)."""
     text = records.text(record_id, what)
+    if text is None and len(record_id) >= 4:
+        found = records.ids_starting(record_id)
+        if len(found) > 1:
+            fail(f"more than one record id starts with {record_id}: {', '.join(found)}, …", EXIT_USAGE)
+        text = records.text(found[0], what) if found else None
     if text is None:
-        fail(f"no record has the id {record_id}", EXIT_INVALID)
+        fail(f"no record has the id {record_id}", EXIT_USAGE)
     return text

@@ -12,7 +12,7 @@ import orjson
 
 from referee.batch import WorkerLost, check_items, records_of
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -49,10 +49,14 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     Filters change what is shown, never the summary or the exit status. With --json the summary
     goes to standard error, so standard output stays JSON Lines. Exit status: 0 every
     record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
-    folder (or the whole selection) held no record.
+    folder (or the whole selection) held no record, or the command line is wrong (an unknown rule
+    id in --rule, -q with --json), 130 interrupted.
     """
     from . import render     # here: it loads rich, which start-up does without
 
+    if quiet and as_json:
+        fail("-q shows verdict lines and --json whole reports: give one of them", EXIT_USAGE)
+    _known_rule_ids(rules)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
     items = (pair for path in paths for pair in records_of(path))
@@ -134,6 +138,20 @@ def default_jobs() -> int:
     except (AttributeError, OSError):      # no load average on this system
         return cores
     return max(1, min(cores, round(cores - load)))
+
+
+def _known_rule_ids(rules):
+    """Exit 2 for a --rule that is neither a rule id nor the start of some (`guandan`, `guandan.tribute`),
+    naming the id probably meant; a --rule that matches nothing would silently show nothing."""
+    from .explain import rule_entries
+
+    try:
+        known = rule_entries()
+    except OSError:             # no docs beside an installed copy: the ids cannot be looked up
+        return
+    for rule in rules:
+        if not any(r == rule or r.startswith(rule + ".") for r in known):
+            unknown("rule id", rule, known, listed=False)
 
 
 def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):

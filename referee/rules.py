@@ -57,7 +57,7 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
         findings.append(Finding(ERROR, "notation.rules.preset", at,
-                                f"unknown preset {plain(preset)} for {game.NAME}{_did_you_mean(preset, game.PRESETS)}; "
+                                f"unknown preset {plain(preset)} for {game.NAME}{did_you_mean(preset, game.PRESETS)}; "
                                 f"presets: {', '.join(game.PRESETS)}"))
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
@@ -66,7 +66,7 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         option = game.OPTIONS.get(name)
         if option is None and not name.startswith("x-"):
             findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                                    f"unknown option {plain(name)} for {game.NAME}{_did_you_mean(name, game.OPTIONS)}; "
+                                    f"unknown option {plain(name)} for {game.NAME}{did_you_mean(name, game.OPTIONS)}; "
                                     f"options: {', '.join(game.OPTIONS)}"))
         elif option is not None and not option.allows(value):
             findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
@@ -76,8 +76,13 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     return {"preset": preset, "options": options}, findings
 
 
-def _did_you_mean(name, known) -> str:
-    close = difflib.get_close_matches(str(name), list(known), n=1) if isinstance(name, str) else []
+def did_you_mean(name, known) -> str:
+    """" (did you mean X?)" for the known name that `name` probably meant (the same but for case, or
+    a close spelling), else ""."""
+    if not isinstance(name, str):
+        return ""
+    folded = {k.lower(): k for k in known}
+    close = [folded[name.lower()]] if name.lower() in folded else difflib.get_close_matches(name, list(known), n=1)
     return f" (did you mean {close[0]}?)" if close else ""
 
 

@@ -95,7 +95,7 @@ def test_replay_shows_the_rejected_action_as_the_last_step():
     assert "legal then:" in by_action.output and "bomb 7S 7H 7H 7C, 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
     by_finding = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
     assert by_finding == last
-    assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 1
+    assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 2
 
 
 def test_replay_shows_claims_at_the_end_of_the_deal(tmp_path):
@@ -110,7 +110,7 @@ def test_replay_shows_claims_at_the_end_of_the_deal(tmp_path):
 
 
 def test_replay_bad_deal_index():
-    assert run("replay", VALID, "--deal", "99").exit_code == 1
+    assert run("replay", VALID, "--deal", "99").exit_code == 2
 
 
 def test_fmt_resolves_aliases_and_is_stable(tmp_path):
@@ -144,7 +144,7 @@ def test_rules():
     assert result.exit_code == 0 and "max_bomb_size" in result.output and "pagat" in result.output
     listed = json.loads(run("rules", "guandan", "--json").output)
     assert listed["guandan"]["options"]["one_two_levels"]["default"] == 3
-    assert run("rules", "bridge").exit_code == 1
+    assert run("rules", "bridge").exit_code == 2
 
 
 def test_schema_command_prints_the_shipped_schema():

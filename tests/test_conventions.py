@@ -151,7 +151,7 @@ def test_step_minus_one_is_the_last_step():
     first = json.loads(run("replay", VALID, "--deal", "0", "--step", str(-len(frames)), "--json").stdout)
     assert first == frames[0]
     too_far = run("replay", VALID, "--deal", "0", "--step", str(-len(frames) - 1))
-    assert too_far.exit_code == 1 and "--step -1 is the last step" in too_far.stderr
+    assert too_far.exit_code == 2 and "--step -1 is the last step" in too_far.stderr
 
 
 @pytest.mark.parametrize("content, line, said", [
@@ -297,3 +297,84 @@ def test_help_is_complete_and_never_cut(path, command):
 
 
 README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8")
+
+
+# ------------------------------------------------------------------ one behaviour across commands (issue 19)
+
+@pytest.mark.parametrize("args, meant", [
+    (["rules", "GUANDAN"], "did you mean guandan?"),
+    (["rules", "gouj"], "did you mean gouji?"),
+    (["explain", "guandan.folow"], "did you mean guandan.follow?"),
+    (["validate", "--rule", "guandan.folow", VALID], "did you mean guandan.follow?"),
+    (["validate", "--rule", "gandengyan.foll", VALID], "did you mean gandengyan.follow?"),
+])
+def test_an_unknown_name_exits_2_with_the_name_probably_meant(args, meant):
+    result = run(*args)
+    assert result.exit_code == 2 and meant in result.stderr
+
+
+@pytest.mark.parametrize("rule", ["guandan", "guandan.tribute", "guandan.follow", "notation"])
+def test_a_rule_id_or_the_start_of_some_is_a_filter(rule):
+    assert run("validate", "--rule", rule, VALID).exit_code == 0
+
+
+@pytest.mark.parametrize("args", [["--deal", "99"], ["--deal", "0", "--step", "999"], ["--deal", "0", "--action", "999"],
+                                  ["--finding", "5"], ["--step", "0", "--action", "1"]])
+def test_a_replay_request_for_what_is_not_there_exits_2(args):
+    assert run("replay", DISPUTED, *args).exit_code == 2
+
+
+def test_quiet_and_json_together_are_refused():
+    result = run("validate", "-q", "--json", VALID)
+    assert result.exit_code == 2 and "-q" in result.stderr and "--json" in result.stderr
+
+
+def test_an_interrupted_command_exits_130(monkeypatch):
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+    monkeypatch.setattr("cli.main.replay_steps", interrupted)
+    result = run("replay", VALID, "--deal", "0")
+    assert result.exit_code == 130 and "Aborted!" in result.stderr
+
+
+@pytest.mark.parametrize("command", ["validate", "replay", "fmt", "rules", "explain", "import", "audit", "serve",
+                                     "schema", "store import", "store show", "store list", "store report",
+                                     "store export", "store delete", "store standings"])
+def test_every_command_states_its_exit_status(command):
+    shown = " ".join(run(*command.split(), "--help").stdout.split())
+    assert "Exit status" in shown, command
+
+
+@pytest.mark.parametrize("final_newline", [True, False])
+def test_fmt_diff_applies_with_patch(tmp_path, final_newline):
+    import shutil
+    import subprocess
+    if shutil.which("patch") is None:
+        pytest.skip("no patch command on this machine")
+    path = tmp_path / "messy.json"
+    path.write_text(json.dumps(aliased(ONE_DEAL)) + ("\n" if final_newline else ""))
+    diff = run("fmt", "--diff", path)
+    assert diff.exit_code == 1 and ("\\ No newline at end of file" in diff.stdout) is not final_newline
+    applied = subprocess.run(["patch", "-p0", "-s"], input=diff.stdout, text=True, cwd="/", capture_output=True)
+    assert applied.returncode == 0, applied.stdout + applied.stderr
+    assert path.read_text() == run("fmt", path).stdout and run("fmt", "--check", path).exit_code == 0
+
+
+def test_fmt_leaves_an_empty_json_lines_file_alone(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert run("fmt", "--check", empty).exit_code == 0
+    assert run("fmt", "-w", empty).exit_code == 0 and empty.read_text() == ""
+    assert run("fmt", empty).stdout == ""
+
+
+def test_fmt_refuses_a_record_too_big_as_validate_does(tmp_path, monkeypatch):
+    monkeypatch.setattr("cli.fmt.MAX_RECORD_BYTES", 100)
+    big = tmp_path / "big.json"
+    big.write_text(json.dumps(ONE_DEAL))
+    result = run("fmt", big)
+    assert result.exit_code == 2 and "notation.size" in result.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"cgr": 1,')
+    result = run("fmt", broken)
+    assert result.exit_code == 2 and "notation.json" in result.stderr

@@ -46,4 +46,4 @@ def test_explain_prints_meaning_section_and_example():
     for rule in sorted(emitted_ids()):
         assert CliRunner().invoke(main, ["explain", rule]).exit_code == 0, rule
     unknown = CliRunner().invoke(main, ["explain", "guandan.nope"])
-    assert unknown.exit_code == 1 and "guandan.follow" in unknown.output
+    assert unknown.exit_code == 2 and "guandan.follow" in unknown.output

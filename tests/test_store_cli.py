@@ -51,7 +51,7 @@ def test_show_report_and_delete(db):
     assert run("store", "delete", invalid, "--db", db, "--yes").exit_code == 0
     assert _ids(db)[1] == 2
     missing = run("store", "show", invalid, "--db", db)
-    assert missing.exit_code == 1 and "no record has the id" in missing.output
+    assert missing.exit_code == 2 and "no record has the id" in missing.output
 
 
 def test_delete_asks_first(db):
@@ -75,10 +75,32 @@ def test_standings_of_an_event(db):
     table = json.loads(run("store", "standings", event, "--db", db, "--json").output)
     assert table["event"] == event and table["standings"]
     assert "record(s) counted" in run("store", "standings", event, "--db", db).output
-    assert run("store", "standings", "no such event", "--db", db).exit_code == 1
+    assert run("store", "standings", "no such event", "--db", db).exit_code == 2
 
 
 def test_a_missing_store_is_an_error_not_a_new_file(tmp_path):
     result = run("store", "list", "--db", str(tmp_path / "none.db"))
     assert result.exit_code == 2 and "no record store" in result.output
     assert not (tmp_path / "none.db").exists()
+
+
+def test_show_prints_the_layout_fmt_writes_and_takes_a_unique_start_of_the_id(db, tmp_path):
+    """Issue 19: `fmt --check` agrees with what `store show` prints; ids as short as git takes them."""
+    (invalid,), _ = _ids(db, "--invalid")
+    shown = run("store", "show", invalid[:8], "--db", db)
+    assert shown.exit_code == 0 and json.loads(shown.output)["game"] == "guandan"
+    printed = tmp_path / "shown.json"
+    printed.write_text(shown.output)
+    assert run("fmt", "--check", str(printed)).exit_code == 0
+    assert run("store", "report", invalid[:6], "--db", db, "--json").exit_code == 1
+
+
+def test_an_ambiguous_or_too_short_start_of_an_id_is_refused(db, monkeypatch):
+    from api.store import Store
+    ids, _ = _ids(db)
+    assert Store(db).ids_starting(ids[0][:4], limit=5)[0] <= ids[0] and ids[0] in Store(db).ids_starting(ids[0][:4], 5)
+    short = run("store", "show", ids[0][:3], "--db", db)
+    assert short.exit_code == 2 and "no record has the id" in short.stderr
+    monkeypatch.setattr(Store, "ids_starting", lambda self, prefix, limit=2: [prefix + "1", prefix + "2"])
+    ambiguous = run("store", "show", "abcd", "--db", db)
+    assert ambiguous.exit_code == 2 and "more than one record id starts with abcd: abcd1, abcd2" in ambiguous.stderr
