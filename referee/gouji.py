@@ -912,6 +912,13 @@ def _check_leader(ctx, state):
         _lead(state, given)
 
 
+def _owing(state) -> list[int]:
+    """The seats that owe a tribute or return card before play starts (§6), as _owed_text says them."""
+    seats = {r.payer for r in state.relations if r.open and r.paid < r.n}
+    seats |= {r.receiver for r in state.relations if r.open and r.paid == r.n and r.returned < r.n}
+    return sorted(seats)
+
+
 def _owed_text(state) -> str:
     owed = [f"seat {r.payer} owes {r.n - r.paid} tribute card{'s' * (r.n - r.paid > 1)} to seat {r.receiver}"
             for r in state.relations if r.open and r.paid < r.n]
@@ -997,7 +1004,7 @@ def _followers(state, seat) -> list[str]:
 def snapshot(state) -> dict:
     return {
         "mode": _mode_name(state),
-        "turn": None if state.over else _seats(state.allowed),
+        "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
         "table": [{"seat": s, "pass": True} if cards is None else

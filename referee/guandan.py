@@ -731,14 +731,18 @@ def _return_problem(state, seat, payer, received, card) -> str | None:
     return None
 
 
-def _owed_text(state) -> str:
+def _owing(state) -> list[int]:
+    """The seats that still owe a tribute (or, once all are paid, a return) (§6.7)."""
     if state.phase == "tribute":
-        owing = [p for p in state.payers if p not in state.paid]
-        return "tribute is still owed by seat " + " and seat ".join(map(str, owing))
-    if state.phase == "return":
-        owing = [r for r in state.given if r not in state.returned]
-        return "a return is still owed by seat " + " and seat ".join(map(str, owing))
-    return "no tribute or return is owed now"
+        return [p for p in state.payers if p not in state.paid]
+    return [r for r in state.given if r not in state.returned]
+
+
+def _owed_text(state) -> str:
+    if state.phase == "play":
+        return "no tribute or return is owed now"
+    what = "tribute is" if state.phase == "tribute" else "a return is"
+    return f"{what} still owed by seat " + " and seat ".join(map(str, _owing(state)))
 
 
 def _pass(state, action):
@@ -909,7 +913,7 @@ def snapshot(state) -> dict:
     return {
         "level": level_code(state.level),
         "phase": "over" if state.over else state.phase,
-        "turn": None if state.over else (state.turn if state.phase == "play" else None),
+        "turn": None if state.over else state.turn if state.phase == "play" else _owing(state),
         "levels": state.levels,
         "declaring": state.declaring,
         "wild": [CODES[state.level * 4 + HEARTS]],

@@ -1,5 +1,6 @@
 """The command line: exit codes, JSON Lines reports, replay, fmt, rules."""
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -184,3 +185,14 @@ def test_the_record_claims_show_after_the_last_deal(tmp_path):
     step = json.loads(run("replay", str(path), "--finding", "1", "--json").output)
     assert [f["rule"] for f in step["findings"]] == ["gandengyan.result.scores", "gandengyan.match.totals"]
     assert step["outcome"]["status"] == "complete"
+
+
+@pytest.mark.parametrize("game, to_act", [("guandan", "to act: seat 2 (Wu Qiang)"),
+                                          ("gouji", "to act: seat 1 (Li) or seat 3 (Liu) or seat 5 (Yang)")])
+def test_replay_during_tribute_says_who_owes(game, to_act):
+    """Issue 19: the seats that owe a tribute card are the ones to act, not "nobody"."""
+    path = str(SAMPLES.parent / game / "disputed-wrong-tribute-card.json")
+    shown = run("replay", path, "--deal", "1", "--step", "0")
+    assert to_act in shown.output and "to act: nobody" not in shown.output
+    table = json.loads(run("replay", path, "--deal", "1", "--step", "0", "--json").output)["table"]
+    assert table["turn"] == [int(seat) for seat in re.findall(r"seat (\d)", to_act)]
