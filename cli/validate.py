@@ -143,7 +143,7 @@ def default_jobs() -> int:
 def _known_rule_ids(rules):
     """Exit 2 for a --rule that is neither a rule id nor the start of some (`guandan`, `guandan.tribute`),
     naming the id probably meant; a --rule that matches nothing would silently show nothing."""
-    from .explain import rule_entries
+    from referee.ruledocs import rule_entries
 
     try:
         known = rule_entries()

@@ -1,0 +1,45 @@
+"""What the project's docs say of each rule id (docs/rule-ids.md, docs/rule-examples.json): the one
+place the ids are described, which tests/test_rule_ids.py holds to the code. Read by `referee
+explain`, `validate --rule` and the ruling document; the pages cited are in docs/."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
+PAGES = {"guandan": "rules/guandan", "gandengyan": "rules/gandengyan", "gouji": "rules/gouji", "notation": "notation"}
+# notation ids name no section in their meaning: the notation page's sections by id
+NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, "seat": 3, "structure": 4,
+                     "key": 4, "version": 4, "game": 4, "meta": 4, "deals": 4, "action": 5, "deal": 5,
+                     "result": 6, "start": 7, "rules": 8, "rank": 7}
+
+
+def rule_entries() -> dict[str, dict]:
+    """Every documented rule id: its table's other columns by header, the last one its meaning."""
+    entries, headers = {}, []
+    for line in (DOCS / "rule-ids.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| id |"):
+            headers = [c.strip() for c in line.strip("|").split("|")][1:-1]
+        match = ROW.match(line)
+        if match and match.group(1) not in entries:
+            cells = [c.strip().replace("`", "") for c in match.group(2).split("|")]
+            entries[match.group(1)] = {"columns": dict(zip(headers, cells[:-1])), "meaning": cells[-1]}
+    return entries
+
+
+def section(rule: str, meaning: str) -> str:
+    game = rule.split(".")[0]
+    found = re.findall(r"§\s?[0-9]+(?:\.[0-9]+)?", meaning)
+    if not found and game == "notation":
+        number = NOTATION_SECTIONS.get(rule.split(".")[1])
+        found = [f"§{number}"] if number else []
+    elif not found and rule.split(".")[1] in ("result", "match"):
+        found = ["§5"]          # both games' pages: end of deal, claims, the match
+    return f"docs/{PAGES.get(game, game)}.md " + (", ".join(found) if found else "(no single section)")
+
+
+def examples() -> dict[str, dict]:
+    """An example finding (`at`, `message`) of each rule id."""
+    return json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))
