@@ -29,7 +29,7 @@ def _filters(command):
     return command
 
 
-def _open(db_path: str):
+def open_store(db_path: str):
     from api.store import Store, StoreError
     if not Path(db_path).exists():
         fail(f"no record store at {db_path}")
@@ -100,7 +100,7 @@ def list_(db_path, page, per_page, as_json, **filters):
 
     One line a record: id, game, event, date, verdict, deals and players.
     """
-    total, items = _open(db_path).find(page=page, per_page=per_page, **filters)
+    total, items = open_store(db_path).find(page=page, per_page=per_page, **filters)
     if as_json:
         click.echo(json.dumps({"total": total, "page": page, "per_page": per_page, "items": items}, indent=2))
         return
@@ -116,7 +116,7 @@ def list_(db_path, page, per_page, as_json, **filters):
 @DB_OPTION
 def show(record_id, db_path):
     """Print a stored record in canonical form."""
-    click.echo(_stored(_open(db_path), record_id, "record"))
+    click.echo(_stored(open_store(db_path), record_id, "record"))
 
 
 @store.command()
@@ -132,7 +132,7 @@ def report(record_id, db_path, as_json):
 
     from . import render
 
-    text = _stored(_open(db_path), record_id, "report")
+    text = _stored(open_store(db_path), record_id, "report")
     stored = Report.from_dict(json.loads(text))
     if as_json:
         click.echo(text)
@@ -153,7 +153,7 @@ def export(db_path, output, **filters):
     One canonical record a line, oldest first; the filters are those of `list`.
     """
     count = 0
-    for text in _open(db_path).texts(**filters):
+    for text in open_store(db_path).texts(**filters):
         output.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
         count += 1
     click.echo(f"{count} record(s) exported", err=True)
@@ -168,7 +168,7 @@ def delete(record_id, db_path, yes):
 
     Exit status 1 when no record has this id.
     """
-    records = _open(db_path)
+    records = open_store(db_path)
     if not yes:
         click.confirm(f"delete record {record_id}?", abort=True)
     if not records.delete(record_id):
@@ -187,7 +187,7 @@ def standings(event, db_path, as_json):
     counted are listed with the reason.
     """
     from api.standings import standings as tally
-    entries = _open(db_path).event(event)
+    entries = open_store(db_path).event(event)
     if not entries:
         fail(f'no stored record has the event "{event}"', EXIT_INVALID)
     table = tally(event, entries)

@@ -1,0 +1,130 @@
+"""`referee results check`: a tournament desk's results sheet checked against the records."""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sys
+
+import click
+
+from referee.batch import records_of
+from referee.results import Played, check_sheet, played, summary
+from referee.sheet import SheetError, read_sheet
+
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .listing import ListingGroup
+
+CSV_FIELDS = ("line", "status", "event", "round", "table", "game", "detail")
+
+
+@click.group(cls=ListingGroup)
+def results():
+    """Check a tournament's results sheet against its records."""
+
+
+@results.command()
+@click.argument("sheet", type=click.Path(dir_okay=False))
+@click.argument("records", nargs=-1)
+@click.option("--db", "db_path", help="Read the records from this record store (as `referee serve --db`).")
+@click.option("--csv", "as_csv", is_flag=True, help="One CSV row per sheet row and per record no row names.")
+@click.option("--json", "as_json", is_flag=True,
+              help="JSON Lines: one object per sheet row, then one per record no row names (status no_row).")
+def check(sheet, records, db_path, as_csv, as_json):
+    """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
+
+    RECORDS are files, folders, JSON Lines or gzip, or --db for the store. Each row is matched by
+    event, round and table to its record(s); every filled cell (winner, levels, totals, deals,
+    players, game) is compared with what the referee computes. Exit status: 0 every row agrees,
+    1 something differs (a cell, a missing or ambiguous record, an invalid one, a record no row
+    names, a problem in the sheet), 2 the sheet or a record cannot be read.
+    """
+    if bool(records) == bool(db_path):
+        fail("give the records as files or folders, or --db, not both", EXIT_UNREADABLE)
+    table = _sheet(sheet)
+    checked, unreadable = (_stored(db_path), []) if db_path else played(_files(records))
+    entries = check_sheet(table, checked)
+    counts = summary(entries)
+    if as_json:
+        for entry in entries:
+            click.echo(json.dumps(entry, ensure_ascii=False))
+    elif as_csv:
+        click.echo(_csv(entries), nl=False)
+    else:
+        for entry in entries:
+            click.echo(text_line(entry))
+    for report in unreadable:
+        click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
+    click.echo(_summary_line(counts, table, len(unreadable)), err=as_json or as_csv)
+    clean = counts["agrees"] == counts["rows"] and not counts["no_row"] and not counts["problems"]
+    sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID if clean else EXIT_INVALID)
+
+
+def _sheet(path: str):
+    try:
+        with open(path, "rb") as handle:
+            return read_sheet(handle.read())
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except SheetError as exc:
+        fail(f"{path}: {exc}")
+
+
+def _files(paths):
+    for path in expand(paths, warn):
+        yield from records_of(path)
+
+
+def _stored(db_path: str, event: str | None = None) -> list[Played]:
+    from .store import open_store
+
+    return [Played(*entry) for entry in open_store(db_path).entries(event=event)]
+
+
+def _where(entry: dict) -> str:
+    return ", ".join(f"{name} {entry[name]}" for name in ("event", "round", "table") if entry.get(name) is not None)
+
+
+def detail(entry: dict) -> str:
+    """What a row's status rests on, in words."""
+    status = entry["status"]
+    if status == "differs":
+        return "; ".join(f"{column}: sheet {cell['sheet']}, computed {cell['computed']}"
+                         for column, cell in entry["cells"].items() if not cell["agrees"])
+    if status == "agrees":
+        return ", ".join(entry["cells"]) or "the record exists"
+    if status == "invalid":
+        error = entry["error"]
+        return f"{error['source']}: {error['rule']} at {error['at'] or '/'}: {error['message']}"
+    if status == "ambiguous":
+        return f"{entry['reason']} ({', '.join(entry['records'])})"
+    if status == "no_row":
+        return entry["source"]
+    return "no record has this event, round and table"
+
+
+def text_line(entry: dict) -> str:
+    status = entry["status"].replace("_", " ")
+    head = f"line {entry['line']}" if "line" in entry else "no row names"
+    lines = [f"{head}  {_where(entry) or '-'}  {status}  {detail(entry)}"]
+    lines += [f"line {p['line']}, column {p['column']}: {p['message']}" for p in entry.get("problems", ())]
+    return "\n".join(lines)
+
+
+def _csv(entries) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
+    writer.writeheader()
+    for entry in entries:
+        problems = "; ".join(f"column {p['column']}: {p['message']}" for p in entry.get("problems", ()))
+        writer.writerow(dict(entry, detail="; ".join(filter(None, [detail(entry), problems]))))
+    return out.getvalue()
+
+
+def _summary_line(counts: dict, table, unreadable: int) -> str:
+    parts = [f"{counts['rows']} row(s): {counts['agrees']} agree, {counts['differs']} differ, "
+             f"{counts['no_record']} without a record, {counts['ambiguous']} ambiguous, {counts['invalid']} invalid",
+             f"{counts['no_row']} record(s) no row names", f"{counts['problems']} problem(s) in the sheet"]
+    if unreadable:
+        parts.append(f"{unreadable} input(s) unreadable")
+    return "Summary: " + "; ".join(parts)

@@ -1,0 +1,206 @@
+"""`referee results check`: a results sheet against the records (docs/formats/results-sheet.md)."""
+import copy
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import main
+from tests.gandengyan_gen import match_record as gdy_record
+from tests.gouji_gen import match_record as gouji_record
+from tests.guandan_gen import match_record as guandan_record
+
+HEADER = "event,round,table,game,players,winner,levels,totals,deals"
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def with_meta(record, round_, table, event="Open", **more):
+    record = copy.deepcopy(record)
+    record["meta"] = dict(event=event, round=str(round_), table=str(table), **more)
+    return record
+
+
+def write_records(folder, *records, name="event.jsonl"):
+    path = folder / name
+    path.write_text("".join(json.dumps(r) + "\n" for r in records))
+    return path
+
+
+def write_sheet(folder, *rows, header=HEADER, name="sheet.csv", encoding="utf-8"):
+    path = folder / name
+    path.write_bytes(("\n".join((header,) + rows) + "\n").encode(encoding))
+    return path
+
+
+GUANDAN = guandan_record(1, max_deals=2)      # stops before it is won: levels 5 2, team 0 ahead
+GDY = gdy_record(2, seats=4, deals=3)         # totals -14 26 0 -12: P1 ahead
+GOUJI = gouji_record(2, deals=2)              # totals -18 18: team 1 ahead
+GOUJI_DRAW = gouji_record(3, deals=2)         # totals 0 0: a draw
+
+
+@pytest.fixture
+def event(tmp_path):
+    return write_records(tmp_path, with_meta(GUANDAN, 1, 1), with_meta(GDY, 1, 2), with_meta(GOUJI, 1, 3),
+                         with_meta(GOUJI_DRAW, 2, 3))
+
+
+def check(tmp_path, event, *rows, options=()):
+    result = run("results", "check", write_sheet(tmp_path, *rows), event, "--json", *options)
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    return result.exit_code, lines
+
+
+AGREEING = [
+    "Open,1,1,guandan,Ann/Bo/Cy/Di,0,5/2,,2",
+    "Open,1,1,掼蛋,,Ann/Cy,5/2,,",
+    "Open,1,2,gandengyan,P0/P1/P2/P3,P1,,-14/26/0/-12,3",
+    "Open,1,3,gouji,Ann/Bo/Cy/Di/Ed/Flo,1,,-18/18,2",
+    "Open,1,3,,,Bo/Di/Flo,,,",
+    "Open,2,3,gouji,,draw,,0/0,2",
+]
+
+
+@pytest.mark.parametrize("row", AGREEING)
+def test_every_cell_kind_agrees_for_each_game(tmp_path, event, row):
+    status, lines = check(tmp_path, event, row)
+    assert lines[0]["status"] == "agrees" and lines[0]["problems"] == [], lines[0]
+    assert all(cell["agrees"] for cell in lines[0]["cells"].values())
+
+
+DIFFERING = [
+    ("Open,1,1,gouji,,,,,", "game", "guandan"),
+    ("Open,1,1,,Ann/Cy/Bo/Di,,,,", "players", "Ann/Bo/Cy/Di"),
+    ("Open,1,1,,,1,,,", "winner", "0 (Ann/Cy)"),
+    ("Open,1,1,,,draw,,,", "winner", "0 (Ann/Cy)"),
+    ("Open,1,1,,,,5/3,,", "levels", "5/2"),
+    ("Open,1,1,,,,,,3", "deals", "2"),
+    ("Open,1,2,,,P2,,,", "winner", "P1"),
+    ("Open,1,2,,,,,-14/26/-12/0,", "totals", "-14/26/0/-12"),
+    ("Open,1,2,,,,,,2", "deals", "3"),
+    ("Open,1,3,,,0,,,", "winner", "1 (Bo/Di/Flo)"),
+    ("Open,1,3,,,,,18/-18,", "totals", "-18/18"),
+    ("Open,1,3,,Ann/Bo,,,,", "players", "Ann/Bo/Cy/Di/Ed/Flo"),
+    ("Open,2,3,,,1,,,", "winner", "draw"),
+]
+
+
+@pytest.mark.parametrize("row, column, computed", DIFFERING)
+def test_every_cell_kind_differs_for_each_game(tmp_path, event, row, column, computed):
+    status, lines = check(tmp_path, event, row)
+    assert status == 1
+    assert lines[0]["status"] == "differs"
+    wrong = {name: cell["computed"] for name, cell in lines[0]["cells"].items() if not cell["agrees"]}
+    assert wrong == {column: computed}
+
+
+def test_the_text_names_the_cell_with_both_values_and_the_exit_status_is_1(tmp_path, event):
+    sheet = write_sheet(tmp_path, *AGREEING[:1], "Open,1,2,,,,,-14/26/0/-11,")
+    result = run("results", "check", sheet, event)
+    assert result.exit_code == 1
+    assert "line 3  event Open, round 1, table 2  differs  totals: sheet -14/26/0/-11, computed -14/26/0/-12" \
+        in result.stdout
+    assert "Summary: 2 row(s): 1 agree, 1 differ" in result.output
+
+
+def test_all_agreeing_exits_0_and_a_record_no_row_names_exits_1(tmp_path, event):
+    sheet = write_sheet(tmp_path, "Open,1,1,,,0,,,", "Open,1,2,,,P1,,,", "Open,1,3,,,1,,,", "Open,2,3,,,draw,,,")
+    assert run("results", "check", sheet, event).exit_code == 0
+    status, lines = check(tmp_path, event, "Open,1,1,,,0,,,", "Open,1,2,,,P1,,,", "Open,1,3,,,1,,,")
+    assert status == 1
+    assert lines[-1] == {"status": "no_row", "source": f"{event}:4", "event": "Open", "round": "2", "table": "3"}
+
+
+def test_a_row_without_a_record_and_an_invalid_record(tmp_path):
+    broken = with_meta(GDY, 1, 2)
+    broken["deals"][1]["result"]["scores"] = [0, 0, 0, 0]
+    event = write_records(tmp_path, with_meta(GUANDAN, 1, 1), broken)
+    status, lines = check(tmp_path, event, "Open,1,1,,,0,,,", "Open,1,2,,,P1,,,", "Open,9,9,,,0,,,")
+    assert status == 1
+    assert [line["status"] for line in lines] == ["agrees", "invalid", "no_record"]
+    assert lines[1]["error"]["rule"] == "gandengyan.result.scores" and lines[1]["error"]["source"] == f"{event}:2"
+
+
+def test_two_events_with_the_same_round_and_table_are_ambiguous_without_the_event(tmp_path):
+    event = write_records(tmp_path, with_meta(GUANDAN, 1, 1), with_meta(GDY, 1, 1, event="Cup"))
+    sheet = write_sheet(tmp_path, "1,1,0", header="round,table,winner")
+    result = run("results", "check", sheet, event, "--json")
+    line = json.loads(result.stdout.splitlines()[0])
+    assert line["status"] == "ambiguous" and len(line["records"]) == 2 and '"Cup"' in line["reason"]
+    status, lines = check(tmp_path, event, "Open,1,1,,,0,,,", "Cup,1,1,,,P1,,,")
+    assert status == 0 and [line["status"] for line in lines] == ["agrees", "agrees"]
+
+
+def test_records_of_one_table_with_different_players_are_ambiguous(tmp_path):
+    other = with_meta(GUANDAN, 1, 1)
+    other["players"] = ["W", "X", "Y", "Z"]
+    event = write_records(tmp_path, with_meta(GUANDAN, 1, 1), other)
+    status, lines = check(tmp_path, event, "Open,1,1,,,0,,,")
+    assert lines[0]["status"] == "ambiguous" and "different games or players" in lines[0]["reason"]
+
+
+def gdy_in_parts(record, at, chained=True):
+    """The match cut before deal `at` into two records; the second starts where the first stopped
+    (chained) or, without `start`, from zero."""
+    first, second = copy.deepcopy(record), copy.deepcopy(record)
+    first["deals"], second["deals"] = record["deals"][:at], record["deals"][at:]
+    del first["result"]
+    if chained:
+        totals = [sum(d["result"]["scores"][seat] for d in first["deals"]) for seat in range(len(record["players"]))]
+        dealer = next(seat for seat, hand in enumerate(second["deals"][0]["hands"]) if len(hand) == 6)
+        second["start"] = {"totals": totals, "dealer": dealer}
+    else:
+        second["result"] = {}
+    return first, second
+
+
+@pytest.mark.parametrize("chained", [True, False])
+def test_a_match_in_parts_is_one_match(tmp_path, chained):
+    first, second = gdy_in_parts(with_meta(GDY, 1, 2), 1, chained)
+    second["meta"]["date"], first["meta"]["date"] = "2026-05-01T15:00", "2026-05-01T14:00"
+    event = write_records(tmp_path, second, first)        # the dates put them in order
+    status, lines = check(tmp_path, event, "Open,1,2,,,P1,,-14/26/0/-12,3")
+    assert status == 0, lines
+    assert lines[0]["records"] == [f"{event}:2", f"{event}:1"]
+
+
+def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
+    sheet = write_sheet(tmp_path, "Open,1,1,,,,Z/2,,", "Open,1,2,,,P9,,x/1,", "Open,1,1,,,0,,,", "Open,,3,,,,,,",
+                        "Open,1,2,,,,5/2,,")
+    result = run("results", "check", sheet, event)
+    assert result.exit_code == 1
+    for expected in ['line 2, column levels: "Z/2" is not two levels', 'line 3, column totals: "x" is not a list',
+                     'line 3, column winner: "P9" names no player', "line 4, column table: the same match as line 2",
+                     "line 5, column round: empty", "line 6, column levels: gandengyan has no levels"]:
+        assert expected in result.stdout
+
+
+def test_a_sheet_without_a_round_column_or_a_record_that_cannot_be_read_exit_2(tmp_path, event):
+    sheet = write_sheet(tmp_path, "1,0", header="table,winner")
+    result = run("results", "check", sheet, event)
+    assert result.exit_code == 2 and "line 1: no column round" in result.output
+    (tmp_path / "bad.json").write_text("{not json")
+    good = write_sheet(tmp_path, "Open,1,1,,,0,,,")
+    result = run("results", "check", good, event, tmp_path / "bad.json")
+    assert result.exit_code == 2 and "cannot read" in result.output
+    assert run("results", "check", tmp_path / "none.csv", event).exit_code == 2
+
+
+def test_csv_output_one_row_per_sheet_row(tmp_path, event):
+    sheet = write_sheet(tmp_path, "Open,1,1,,,1,,,")
+    result = run("results", "check", sheet, event, "--csv")
+    rows = result.stdout.splitlines()
+    assert rows[0] == "line,status,event,round,table,game,detail"
+    assert rows[1] == '2,differs,Open,1,1,guandan,"winner: sheet 1, computed 0 (Ann/Cy)"'
+    assert rows[2].startswith(",no_row,Open,1,2,") and len(rows) == 5
+
+
+def test_the_store_is_read_with_db(tmp_path, event):
+    db = tmp_path / "store.db"
+    assert run("store", "import", "--db", db, event).exit_code == 0
+    sheet = write_sheet(tmp_path, "Open,1,1,,,0,,,", "Open,1,2,,,P1,,,", "Open,1,3,,,1,,,", "Open,2,3,,,1,,,")
+    result = run("results", "check", sheet, "--db", db)
+    assert result.exit_code == 1 and "line 5  event Open, round 2, table 3  differs  winner: sheet 1, computed draw" \
+        in result.stdout
