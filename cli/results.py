@@ -27,10 +27,13 @@ def results():
 @click.argument("sheet", type=click.Path(dir_okay=False))
 @click.argument("records", nargs=-1)
 @click.option("--db", "db_path", help="Read the records from this record store (as `referee serve --db`).")
+@click.option("--columns", "renamed", multiple=True, metavar="HEADER=COLUMN[,...]",
+              help="Read the sheet's column HEADER as COLUMN (event, round, table, game, players, winner, levels, "
+                   "totals, deals); repeatable.")
 @click.option("--csv", "as_csv", is_flag=True, help="One CSV row per sheet row and per record no row names.")
 @click.option("--json", "as_json", is_flag=True,
               help="JSON Lines: one object per sheet row, then one per record no row names (status no_row).")
-def check(sheet, records, db_path, as_csv, as_json):
+def check(sheet, records, db_path, renamed, as_csv, as_json):
     """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
 
     RECORDS are files, folders, JSON Lines or gzip, or --db for the store. Each row is matched by
@@ -41,7 +44,7 @@ def check(sheet, records, db_path, as_csv, as_json):
     """
     if bool(records) == bool(db_path):
         fail("give the records as files or folders, or --db, not both", EXIT_UNREADABLE)
-    table = _sheet(sheet)
+    table = _sheet(sheet, _renamed(renamed))
     checked, unreadable = (_stored(db_path), []) if db_path else played(_files(records))
     entries = check_sheet(table, checked)
     counts = summary(entries)
@@ -60,10 +63,18 @@ def check(sheet, records, db_path, as_csv, as_json):
     sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID if clean else EXIT_INVALID)
 
 
-def _sheet(path: str):
+def _renamed(options) -> dict[str, str]:
+    """--columns "Rd=round,Tbl=table" (repeatable) as {"Rd": "round", "Tbl": "table"}."""
+    pairs = [pair for option in options for pair in option.split(",") if pair.strip()]
+    if any("=" not in pair for pair in pairs):
+        fail("--columns takes HEADER=COLUMN pairs, e.g. --columns 'Rd=round,Tbl=table'")
+    return dict((header.strip(), column.strip().casefold()) for header, column in (p.split("=", 1) for p in pairs))
+
+
+def _sheet(path: str, renamed: dict[str, str]):
     try:
         with open(path, "rb") as handle:
-            return read_sheet(handle.read())
+            return read_sheet(handle.read(), renamed)
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except SheetError as exc:
@@ -105,8 +116,9 @@ def detail(entry: dict) -> str:
 
 def text_line(entry: dict) -> str:
     status = entry["status"].replace("_", " ")
-    head = f"line {entry['line']}" if "line" in entry else "no row names"
-    lines = [f"{head}  {_where(entry) or '-'}  {status}  {detail(entry)}"]
+    if status == "no row":
+        return f"record {entry['source']}  {_where(entry) or '-'}  no row names it"
+    lines = [f"line {entry['line']}  {_where(entry) or '-'}  {status}  {detail(entry)}"]
     lines += [f"line {p['line']}, column {p['column']}: {p['message']}" for p in entry.get("problems", ())]
     return "\n".join(lines)
 
@@ -127,4 +139,10 @@ def _summary_line(counts: dict, table, unreadable: int) -> str:
              f"{counts['no_row']} record(s) no row names", f"{counts['problems']} problem(s) in the sheet"]
     if unreadable:
         parts.append(f"{unreadable} input(s) unreadable")
+    parts.append(f"the sheet read as {table.encoding}, separated by {_SEPARATORS.get(table.delimiter, table.delimiter)}")
+    if table.ignored:
+        parts.append(f"columns not checked: {', '.join(table.ignored)}")
     return "Summary: " + "; ".join(parts)
+
+
+_SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}

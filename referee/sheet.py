@@ -2,12 +2,24 @@
 one row per match at one table in one round."""
 from __future__ import annotations
 
+import codecs
 import csv
 import re
 from dataclasses import dataclass, field
 
 COLUMNS = ("event", "round", "table", "game", "players", "winner", "levels", "totals", "deals")
 REQUIRED = ("round", "table")
+ALIASES = {     # other headers of each column, compared as _loose compares them (docs/results.md)
+    "event": ("tournament", "赛事", "比赛"),
+    "round": ("rnd", "roundno", "roundnumber", "轮次", "轮"),
+    "table": ("tbl", "tableno", "tablenumber", "桌号", "桌"),
+    "game": ("游戏", "项目"),
+    "players": ("seats", "选手", "玩家"),
+    "winner": ("胜方", "胜者", "获胜方"),
+    "levels": ("level", "级", "级数"),
+    "totals": ("total", "scores", "总分", "积分"),
+    "deals": ("deal", "局数", "副数"),
+}
 
 
 class SheetError(Exception):
@@ -25,25 +37,23 @@ class Sheet:
     rows: list[Row]
     columns: dict[str, str]    # column -> the header it was read from
     delimiter: str
+    encoding: str
     ignored: list[str] = field(default_factory=list)     # headers that name no column
 
 
-def read_sheet(data: bytes) -> Sheet:
-    """The rows of a sheet, or SheetError saying why it cannot be read."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise SheetError(f"not UTF-8 text: {exc}") from None
-    return _parse(text)
-
-
-def _parse(text: str) -> Sheet:
+def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
+    """The rows of a sheet, or SheetError saying why it cannot be read. `renamed` maps a header of
+    the sheet to the column it holds (--columns)."""
+    text, encoding = _decoded(data)
+    unknown = sorted(set((renamed or {}).values()) - set(COLUMNS))
+    if unknown:
+        raise SheetError(f"--columns names no column {', '.join(unknown)}; the columns are {', '.join(COLUMNS)}")
     dialect = _dialect(text)
     lines = csv.reader(text.splitlines(), dialect)
     header = next(lines, None)
     if not header or not any(cell.strip() for cell in header):
         raise SheetError("no header row: the first line must name the columns")
-    columns, ignored = _columns(header)
+    columns, ignored = _columns(header, {_loose(k): v for k, v in (renamed or {}).items()})
     missing = [name for name in REQUIRED if name not in columns]
     if missing:
         raise SheetError(f"line 1: no column {' or '.join(missing)} (the header names {', '.join(header)})")
@@ -53,7 +63,20 @@ def _parse(text: str) -> Sheet:
         values = {name: cells[at].strip() for name, at in positions.items() if at < len(cells) and cells[at].strip()}
         if values:
             rows.append(Row(line, values))
-    return Sheet(rows, columns, dialect.delimiter, ignored)
+    return Sheet(rows, columns, dialect.delimiter, encoding, ignored)
+
+
+def _decoded(data: bytes) -> tuple[str, str]:
+    """The text and the encoding it was read in: UTF-8 with or without a byte order mark, else
+    GB18030 (a superset of GBK, which Excel writes on Chinese Windows)."""
+    bom = data.startswith(codecs.BOM_UTF8)
+    for encoding in ("UTF-8", "GB18030"):
+        try:
+            text = data[len(codecs.BOM_UTF8) if bom else 0:].decode(encoding)
+        except UnicodeDecodeError:
+            continue
+        return text, encoding + " with BOM" * bom
+    raise SheetError("neither UTF-8 nor GB18030 (GBK) text")
 
 
 def _dialect(text: str):
@@ -68,12 +91,14 @@ def _dialect(text: str):
         return type("Sniffed", (csv.excel,), {"delimiter": delimiter})
 
 
-def _columns(header: list[str]) -> tuple[dict[str, str], list[str]]:
+def _columns(header: list[str], renamed: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     """column -> header label, for the headers that name a column; and the others."""
+    names = {alias: column for column, aliases in ALIASES.items() for alias in (column, *aliases)}
+    names.update(renamed)
     columns, ignored = {}, []
     for label in header:
-        name = _loose(label)
-        if name in COLUMNS and name not in columns:
+        name = names.get(_loose(label))
+        if name is not None and name not in columns:
             columns[name] = label
         elif label.strip():
             ignored.append(label)
@@ -81,5 +106,5 @@ def _columns(header: list[str]) -> tuple[dict[str, str], list[str]]:
 
 
 def _loose(label: str) -> str:
-    """A header as it is compared: without case, spaces or `_`."""
-    return re.sub(r"[\s_]+", "", label).casefold()
+    """A header as it is compared: without case, spaces, `_`, `-` or a full stop."""
+    return re.sub(r"[\s_.-]+", "", label).casefold()

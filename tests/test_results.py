@@ -204,3 +204,42 @@ def test_the_store_is_read_with_db(tmp_path, event):
     result = run("results", "check", sheet, "--db", db)
     assert result.exit_code == 1 and "line 5  event Open, round 2, table 3  differs  winner: sheet 1, computed draw" \
         in result.stdout
+
+
+# ---------------------------------------------------------------- input conventions
+
+def test_utf8_with_a_byte_order_mark_and_semicolons(tmp_path, event):
+    sheet = tmp_path / "bom.csv"
+    sheet.write_bytes("\ufeffRound;Table No;WINNER;Totals\n1;2;P1;-14/26/0/-12\n".encode("utf-8"))
+    result = run("results", "check", sheet, event)
+    assert "line 2  round 1, table 2  agrees  winner, totals" in result.stdout
+    assert "the sheet read as UTF-8 with BOM, separated by semicolons" in result.stdout
+
+
+def test_chinese_headers_in_gbk_are_read_as_gb18030_and_said(tmp_path, event):
+    sheet = tmp_path / "excel.csv"
+    sheet.write_bytes("赛事,轮次,桌号,胜方,级数,局数,备注\nOpen,1,1,Ann/Cy,5/3,2,好\n".encode("gbk"))
+    result = run("results", "check", sheet, event)
+    assert "line 2  event Open, round 1, table 1  differs  levels: sheet 5/3, computed 5/2" in result.stdout
+    assert "the sheet read as GB18030, separated by commas; columns not checked: 备注" in result.stdout
+
+
+def test_tabs_and_columns_renamed_with_columns(tmp_path, event):
+    sheet = tmp_path / "tabs.csv"
+    sheet.write_text("Rd\tTbl\tW\n1\t1\t0\n1\t3\t0\n")
+    result = run("results", "check", sheet, event, "--columns", "Rd=round, tbl=table", "--columns", "W=winner",
+                 "--json")
+    assert [json.loads(line)["status"] for line in result.stdout.splitlines()[:2]] == ["agrees", "differs"]
+    assert "the sheet read as UTF-8, separated by tabs" in result.stderr
+    assert run("results", "check", sheet, event).exit_code == 2
+    bad = run("results", "check", sheet, event, "--columns", "Rd")
+    assert bad.exit_code == 2 and "HEADER=COLUMN" in bad.output
+    wrong = run("results", "check", sheet, event, "--columns", "Rd=rounds")
+    assert wrong.exit_code == 2 and "names no column rounds" in wrong.output
+
+
+def test_a_sheet_in_no_known_encoding_exits_2(tmp_path, event):
+    sheet = tmp_path / "binary.csv"
+    sheet.write_bytes(b"round,table\n1,1\n\x81\x30\xff\xff\n")
+    result = run("results", "check", sheet, event)
+    assert result.exit_code == 2 and "neither UTF-8 nor GB18030" in result.output
