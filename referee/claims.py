@@ -31,6 +31,8 @@ def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, ent
     outcome = {"totals": totals, "winner": winner}
     if carried != totals:
         outcome["claimed"] = {"totals": carried}
+    if totals is not None:
+        outcome["result"] = match_result(totals)     # also of a match stopped before it was won
     if "levels" in claimed:
         ctx.error(f"{game}.result.key", "/result/levels", f"{title} has no levels; claim totals or winner")
     if totals is None:
