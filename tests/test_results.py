@@ -1,6 +1,7 @@
 """`referee results check`: a results sheet against the records (docs/formats/results-sheet.md)."""
 import copy
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -10,6 +11,7 @@ from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record as guandan_record
 
+SAMPLES = Path(__file__).parent.parent / "samples"
 HEADER = "event,round,table,game,players,winner,levels,totals,deals"
 
 
@@ -243,3 +245,25 @@ def test_a_sheet_in_no_known_encoding_exits_2(tmp_path, event):
     sheet.write_bytes(b"round,table\n1,1\n\x81\x30\xff\xff\n")
     result = run("results", "check", sheet, event)
     assert result.exit_code == 2 and "neither UTF-8 nor GB18030" in result.output
+
+
+# ---------------------------------------------------------------- the sample event
+
+def test_the_sample_event_is_reproducible(tmp_path):
+    from tests.event_gen import SHEET, records
+    from referee.canonical import canonical, dumps
+
+    folder = SAMPLES / "event"
+    assert sorted(p.name for p in folder.glob("*.json")) == sorted(records())
+    for name, record in records().items():
+        assert (folder / name).read_text() == dumps(canonical(record)) + "\n", name
+    assert (folder / "sheet.csv").read_text() == SHEET
+
+
+def test_the_sample_sheet_has_one_wrong_row_and_the_check_finds_only_it():
+    result = run("results", "check", SAMPLES / "event" / "sheet.csv", SAMPLES / "event", "--json")
+    assert result.exit_code == 1
+    lines = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [(line["line"], line["status"]) for line in lines if line["status"] != "agrees"] == [(6, "differs")]
+    assert lines[4]["cells"]["levels"] == {"sheet": "2/8", "computed": "2/7", "agrees": False}
+    assert len(lines) == 8
