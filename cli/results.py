@@ -146,3 +146,83 @@ def _summary_line(counts: dict, table, unreadable: int) -> str:
 
 
 _SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+
+
+STANDING_FIELDS = ("rank", "game", "entrant", "played", "won", "drawn", "lost", "match_points", "margin", "tie_break")
+
+
+@click.command()
+@click.argument("records", nargs=-1)
+@click.option("--db", "db_path", help="Read the records from this record store (as `referee serve --db`).")
+@click.option("--event", help="The event (meta.event); needed when the records belong to several.")
+@click.option("--points", default="2,1,0", show_default=True, metavar="W,D,L",
+              help="Match points for a win, a draw and a loss.")
+@click.option("--count-invalid", is_flag=True, help="Count the matches the referee finds invalid too.")
+@click.option("--csv", "as_csv", is_flag=True, help="The table as CSV.")
+@click.option("--json", "as_json", is_flag=True, help="As GET /v1/events/EVENT/standings answers.")
+def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
+    """Print an event's standings from its records.
+
+    Per team or player of each game: matches played, won, drawn and lost, match points, margin
+    (Guandan level difference, Gan Deng Yan and Gou Ji points), and the tie-break that placed it
+    (margin, then the results between the tied, then name). Records of one table and round are one
+    match. Invalid matches are listed apart and counted only with --count-invalid. Exit status: 0
+    the standings are printed, 1 no record belongs to the event, 2 some input cannot be read.
+    """
+    if bool(records) == bool(db_path):
+        fail("give the records as files or folders, or --db, not both", EXIT_UNREADABLE)
+    try:
+        scale = tuple(int(value) for value in points.split(","))
+    except ValueError:
+        scale = ()
+    if len(scale) != 3:
+        fail(f"--points takes three whole numbers W,D,L, e.g. 3,1,0; not {points}")
+    checked, unreadable = (_stored(db_path, event), []) if db_path else played(_files(records))
+    for report in unreadable:
+        click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
+    show_standings(checked, event, scale, count_invalid, "csv" if as_csv else "json" if as_json else "text")
+    sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID)
+
+
+def show_standings(entries, event, points, count_invalid, form: str):
+    """Print the standings (form: text, csv or json), or exit 1 when no record is of the event."""
+    from referee.standings import StandingsError, standings as tally
+
+    try:
+        table = tally(entries, event, points, count_invalid)
+    except StandingsError as exc:
+        fail(str(exc), EXIT_INVALID)
+    if not table["records"]:
+        fail(f'no record belongs to the event "{event}"', EXIT_INVALID)
+    if form == "json":
+        click.echo(json.dumps(table, indent=2, ensure_ascii=False))
+        return
+    if form == "csv":
+        out = io.StringIO()
+        writer = csv.DictWriter(out, STANDING_FIELDS, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(table["standings"])
+        click.echo(out.getvalue(), nl=False)
+    else:
+        click.echo(standings_text(table))
+    click.echo(f"{table['counted']} of {table['matches']} match(es) counted", err=True)
+
+
+def standings_text(table: dict) -> str:
+    head = f"{table['event'] or 'standings'}: {'/'.join(map(str, table['points']))} match points for a win/draw/loss"
+    lines = [head]
+    width = max((len(row["entrant"]) for row in table["standings"]), default=7)
+    for game in dict.fromkeys(row["game"] for row in table["standings"]):
+        lines += ["", game, f"  rank  {'entrant':<{width}}  played  W  D  L  points  margin  tie-break"]
+        lines += [f"  {row['rank']:>4}  {row['entrant']:<{width}}  {row['played']:>6}  {row['won']}  {row['drawn']}  "
+                  f"{row['lost']}  {row['match_points']:>6}  {row['margin']:>6}  {row['tie_break'] or '-'}"
+                  for row in table["standings"] if row["game"] == game]
+    for item in table["invalid"]:
+        lines.append(f"invalid{' (counted)' if item['counted'] else ''}: {_match_name(item)}: {item['reason']}")
+    lines += [f"not counted: {_match_name(item)}: {item['reason']}" for item in table["not_counted"]]
+    return "\n".join(lines)
+
+
+def _match_name(item: dict) -> str:
+    where = f"round {item['round']}, table {item['table']}: " if item["round"] is not None else ""
+    return where + ", ".join(item["records"])

@@ -183,24 +183,11 @@ def delete(record_id, db_path, yes):
 def standings(event, db_path, as_json):
     """Standings of an event.
 
-    Totals per player or team over the valid records of the event; the records that are not
-    counted are listed with the reason.
+    As `referee standings --db DB --event EVENT` prints them (which has more options).
     """
-    from api.standings import standings as tally
-    entries = open_store(db_path).event(event)
-    if not entries:
-        fail(f'no stored record has the event "{event}"', EXIT_INVALID)
-    table = tally(event, entries)
-    if as_json:
-        click.echo(json.dumps(table, indent=2, ensure_ascii=False))
-        return
-    for row in table["standings"]:
-        amounts = ", ".join(f"{key.replace('_', ' ')} {row[key]}" for key in ("match_wins", "levels", "points")
-                            if key in row)
-        click.echo(f"{row['game']}  {row['entrant']}: {amounts} ({row['records']} record(s))")
-    for skipped in table["not_counted"]:
-        click.echo(f"not counted: {skipped['id']}: {skipped['reason']}")
-    click.echo(f"{table['counted']} of {table['records']} record(s) counted", err=True)
+    from .results import show_standings
+
+    show_standings(open_store(db_path).event(event), event, (2, 1, 0), False, "json" if as_json else "text")
 
 
 def _stored(records, record_id: str, what: str) -> str:

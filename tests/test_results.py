@@ -7,6 +7,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
+from tests.event_gen import in_parts
 from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record as guandan_record
@@ -143,24 +144,9 @@ def test_records_of_one_table_with_different_players_are_ambiguous(tmp_path):
     assert lines[0]["status"] == "ambiguous" and "different games or players" in lines[0]["reason"]
 
 
-def gdy_in_parts(record, at, chained=True):
-    """The match cut before deal `at` into two records; the second starts where the first stopped
-    (chained) or, without `start`, from zero."""
-    first, second = copy.deepcopy(record), copy.deepcopy(record)
-    first["deals"], second["deals"] = record["deals"][:at], record["deals"][at:]
-    del first["result"]
-    if chained:
-        totals = [sum(d["result"]["scores"][seat] for d in first["deals"]) for seat in range(len(record["players"]))]
-        dealer = next(seat for seat, hand in enumerate(second["deals"][0]["hands"]) if len(hand) == 6)
-        second["start"] = {"totals": totals, "dealer": dealer}
-    else:
-        second["result"] = {}
-    return first, second
-
-
 @pytest.mark.parametrize("chained", [True, False])
 def test_a_match_in_parts_is_one_match(tmp_path, chained):
-    first, second = gdy_in_parts(with_meta(GDY, 1, 2), 1, chained)
+    first, second = in_parts(with_meta(GDY, 1, 2), 1, chained)
     second["meta"]["date"], first["meta"]["date"] = "2026-05-01T15:00", "2026-05-01T14:00"
     event = write_records(tmp_path, second, first)        # the dates put them in order
     status, lines = check(tmp_path, event, "Open,1,2,,,P1,,-14/26/0/-12,3")
