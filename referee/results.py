@@ -43,13 +43,15 @@ def played(items) -> tuple[list[Played], list[Report]]:
     (source, record text or unreadable report) pairs as batch.records_of gives them."""
     records, unreadable = [], []
     for source, item in items:
-        value = item if isinstance(item, Report) else parse_json(item)
-        if isinstance(value, Finding):
-            value = Report(False, None, None, [value], source=source, unreadable=True)
-        if isinstance(value, Report) or not isinstance(value, dict):
-            unreadable.append(value if isinstance(value, Report) else check_parsed(item, value, source))
-            continue
-        records.append(Played(source, value, check_parsed(item, value, source).as_dict()))
+        value = None if isinstance(item, Report) else parse_json(item)
+        if isinstance(value, dict):
+            records.append(Played(source, value, check_parsed(item, value, source).as_dict()))
+        elif isinstance(item, Report):
+            unreadable.append(item)
+        elif isinstance(value, Finding):
+            unreadable.append(Report(False, None, None, [value], source=source, unreadable=True))
+        else:
+            unreadable.append(check_parsed(item, value, source))     # JSON, but not an object
     return records, unreadable
 
 
@@ -152,7 +154,8 @@ def _game(text: str) -> str:
 
 
 def _names(text: str) -> list[str]:
-    return [name.strip().casefold() for name in text.split("/")]
+    """Names separated by `/` (or `&`), without case."""
+    return [name.strip().casefold() for name in re.split(r"[/&]", text)]
 
 
 def _number(text: str, what: str) -> int:

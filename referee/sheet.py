@@ -106,5 +106,5 @@ def _columns(header: list[str], renamed: dict[str, str]) -> tuple[dict[str, str]
 
 
 def _loose(label: str) -> str:
-    """A header as it is compared: without case, spaces, `_`, `-` or a full stop."""
-    return re.sub(r"[\s_.-]+", "", label).casefold()
+    """A header as it is compared: without case, spaces, `_`, `-`, `#` or a full stop."""
+    return re.sub(r"[\s_.#-]+", "", label).casefold()

@@ -196,20 +196,18 @@ def test_the_store_is_read_with_db(tmp_path, event):
 
 # ---------------------------------------------------------------- input conventions
 
-def test_utf8_with_a_byte_order_mark_and_semicolons(tmp_path, event):
-    sheet = tmp_path / "bom.csv"
-    sheet.write_bytes("\ufeffRound;Table No;WINNER;Totals\n1;2;P1;-14/26/0/-12\n".encode("utf-8"))
+@pytest.mark.parametrize("data, row, how", [
+    ("\ufeffRound;Table No;WINNER;Totals\n1;2;P1;-14/26/0/-12\n".encode("utf-8"),
+     "line 2  round 1, table 2  agrees  winner, totals", "the sheet read as UTF-8 with BOM, separated by semicolons"),
+    ("赛事,轮次,桌号,胜方,级数,局数,备注\nOpen,1,1,Ann/Cy,5/3,2,好\n".encode("gbk"),
+     "line 2  event Open, round 1, table 1  differs  levels: sheet 5/3, computed 5/2",
+     "the sheet read as GB18030, separated by commas; columns not checked: 备注"),
+], ids=["utf-8 with BOM, semicolons", "Chinese headers in GBK"])
+def test_encodings_separators_and_headers_are_read_and_said(tmp_path, event, data, row, how):
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_bytes(data)
     result = run("results", "check", sheet, event)
-    assert "line 2  round 1, table 2  agrees  winner, totals" in result.stdout
-    assert "the sheet read as UTF-8 with BOM, separated by semicolons" in result.stdout
-
-
-def test_chinese_headers_in_gbk_are_read_as_gb18030_and_said(tmp_path, event):
-    sheet = tmp_path / "excel.csv"
-    sheet.write_bytes("赛事,轮次,桌号,胜方,级数,局数,备注\nOpen,1,1,Ann/Cy,5/3,2,好\n".encode("gbk"))
-    result = run("results", "check", sheet, event)
-    assert "line 2  event Open, round 1, table 1  differs  levels: sheet 5/3, computed 5/2" in result.stdout
-    assert "the sheet read as GB18030, separated by commas; columns not checked: 备注" in result.stdout
+    assert row in result.stdout and how in result.stdout
 
 
 def test_tabs_and_columns_renamed_with_columns(tmp_path, event):
