@@ -1,5 +1,5 @@
 """What the subcommands share: exit statuses, messages on standard error, the files a list of
-paths names, and writing a file whole or not at all."""
+paths names, the record store, and writing a file whole or not at all."""
 from __future__ import annotations
 
 import contextlib
@@ -40,6 +40,18 @@ def warn(message: str) -> str:
 def fail(message: str, status: int = EXIT_UNREADABLE):
     click.echo(f"referee: {message}", err=True)
     sys.exit(status)
+
+
+def open_store(db_path: str):
+    """The record store in an existing file, or exit 2."""
+    from api.store import Store, StoreError     # here: only the commands that use the store load the API
+
+    if not os.path.exists(db_path):
+        fail(f"no record store at {db_path}")
+    try:
+        return Store(db_path)
+    except StoreError as exc:
+        fail(str(exc))
 
 
 def write_atomically(path: str, text: str):

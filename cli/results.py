@@ -12,7 +12,7 @@ from referee.batch import records_of
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, open_store, warn
 from .listing import ListingGroup
 
 CSV_FIELDS = ("line", "status", "event", "round", "table", "game", "detail")
@@ -87,8 +87,6 @@ def _files(paths):
 
 
 def _stored(db_path: str, event: str | None = None) -> list[Played]:
-    from .store import open_store
-
     return [Played(*entry) for entry in open_store(db_path).entries(event=event)]
 
 

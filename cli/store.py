@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
@@ -11,7 +10,7 @@ from referee.batch import records_of
 from referee.findings import Report
 
 from .listing import ListingGroup
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, open_store, warn
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
                          help="SQLite file of the record store.")
@@ -27,16 +26,6 @@ def _filters(command):
             click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")]):
         command = option(command)
     return command
-
-
-def open_store(db_path: str):
-    from api.store import Store, StoreError
-    if not Path(db_path).exists():
-        fail(f"no record store at {db_path}")
-    try:
-        return Store(db_path)
-    except StoreError as exc:
-        fail(str(exc))
 
 
 @click.group(cls=ListingGroup)
