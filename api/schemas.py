@@ -133,6 +133,17 @@ class NotCountedSchema(Schema):
     counted = fields.Boolean(metadata={"description": "an invalid match counted (count_invalid)"})
 
 
+class MatchResultSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "the match's first record"})
+    records = fields.List(fields.String(), required=True, metadata={"description": "its records, in order"})
+    game = fields.String(required=True)
+    round = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
+    entrants = fields.List(fields.String(), required=True)
+    winner = fields.String(required=True, allow_none=True, metadata={"description": "null: a draw"})
+    margin = fields.Integer(required=True)
+
+
 class StandingsSchema(Schema):
     event = fields.String(required=True)
     points = fields.List(fields.Integer(), required=True, metadata={"description": "match points: win, draw, loss"})
@@ -140,6 +151,7 @@ class StandingsSchema(Schema):
     matches = fields.Integer(required=True, metadata={"description": "records of one table and round are one match"})
     counted = fields.Integer(required=True, metadata={"description": "matches counted"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
+    results = fields.List(fields.Nested(MatchResultSchema), required=True, metadata={"description": "the matches counted"})
     invalid = fields.List(fields.Nested(NotCountedSchema), required=True,
                           metadata={"description": "matches the referee finds invalid, with the first error"})
     not_counted = fields.List(fields.Nested(NotCountedSchema), required=True)

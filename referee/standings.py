@@ -34,7 +34,7 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
     matches = matches_of(records)
     rows: dict[tuple, dict] = {}
     meetings: list[dict] = []       # per counted match: entrant key -> the match points it earned there
-    invalid, not_counted = [], []
+    invalid, not_counted, counted = [], [], []
     for match in matches:
         reason = _not_counted(match)
         error = first_error(match)
@@ -47,16 +47,27 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
         if error:
             invalid[-1]["counted"] = True
         meetings.append(_count(match, rows, points))
+        counted.append(_played(match))
     table = []
     for game in sorted({key[0] for key in rows}):
         table += _ranked([row for key, row in rows.items() if key[0] == game], meetings)
     return {"event": event, "points": list(points), "records": len(records), "matches": len(matches),
-            "counted": len(meetings), "standings": table, "invalid": invalid, "not_counted": not_counted}
+            "counted": len(meetings), "standings": table, "results": counted, "invalid": invalid,
+            "not_counted": not_counted}
 
 
 def _named(match: Match) -> dict:
     return {"id": match.parts[0].source, "records": [p.source for p in match.parts],
             "game": match.parts[0].record.get("game"), "round": match.round, "table": match.table}
+
+
+def _played(match: Match) -> dict:
+    """A counted match: its records, entrants and result (the winner's name, or None on a draw)."""
+    sides = [" & ".join(sorted(names)) for names in entrants(match.parts[0].record)]
+    outcome = result(match)
+    winner = outcome.get("winner")
+    return dict(_named(match), entrants=sides, winner=None if winner is None else sides[winner],
+                margin=outcome["margin"])
 
 
 def _not_counted(match: Match) -> str | None:
