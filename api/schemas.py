@@ -151,7 +151,8 @@ class StandingsSchema(Schema):
     matches = fields.Integer(required=True, metadata={"description": "records of one table and round are one match"})
     counted = fields.Integer(required=True, metadata={"description": "matches counted"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    results = fields.List(fields.Nested(MatchResultSchema), required=True, metadata={"description": "the matches counted"})
+    results = fields.List(fields.Nested(MatchResultSchema), required=True,
+                          metadata={"description": "the matches counted"})
     invalid = fields.List(fields.Nested(NotCountedSchema), required=True,
                           metadata={"description": "matches the referee finds invalid, with the first error"})
     not_counted = fields.List(fields.Nested(NotCountedSchema), required=True)

@@ -137,7 +137,8 @@ def _summary_line(counts: dict, table, unreadable: int) -> str:
              f"{counts['no_row']} record(s) no row names", f"{counts['problems']} problem(s) in the sheet"]
     if unreadable:
         parts.append(f"{unreadable} input(s) unreadable")
-    parts.append(f"the sheet read as {table.encoding}, separated by {_SEPARATORS.get(table.delimiter, table.delimiter)}")
+    separator = _SEPARATORS.get(table.delimiter, table.delimiter)
+    parts.append(f"the sheet read as {table.encoding}, separated by {separator}")
     if table.ignored:
         parts.append(f"columns not checked: {', '.join(table.ignored)}")
     return "Summary: " + "; ".join(parts)

@@ -308,7 +308,8 @@ def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
         except CellProblem as problem:
             _problem(entry, sheet, column, str(problem))
             continue
-        entry["cells"][column] = {"sheet": cells[column], "computed": _shown(column, values.get(column), match.parts[0].record),
+        shown = _shown(column, values.get(column), match.parts[0].record)
+        entry["cells"][column] = {"sheet": cells[column], "computed": shown,
                                   "agrees": agrees}
     differs = not all(cell["agrees"] for cell in entry["cells"].values())
     return dict(entry, status="differs" if differs else "agrees")

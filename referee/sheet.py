@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import io
 import re
 from dataclasses import dataclass, field
 
@@ -49,7 +50,7 @@ def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
     if unknown:
         raise SheetError(f"--columns names no column {', '.join(unknown)}; the columns are {', '.join(COLUMNS)}")
     dialect = _dialect(text)
-    lines = csv.reader(text.splitlines(), dialect)
+    lines = csv.reader(io.StringIO(text, newline=""), dialect)
     header = next(lines, None)
     if not header or not any(cell.strip() for cell in header):
         raise SheetError("no header row: the first line must name the columns")
@@ -59,11 +60,21 @@ def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
         raise SheetError(f"line 1: no column {' or '.join(missing)} (the header names {', '.join(header)})")
     positions = {name: header.index(label) for name, label in columns.items()}
     rows = []
-    for line, cells in enumerate(lines, start=2):
+    for line, cells in _numbered(lines):
         values = {name: cells[at].strip() for name, at in positions.items() if at < len(cells) and cells[at].strip()}
         if values:
             rows.append(Row(line, values))
     return Sheet(rows, columns, dialect.delimiter, encoding, ignored)
+
+
+def _numbered(lines):
+    """(the line a row starts on, its cells): a quoted cell may hold line breaks."""
+    while True:
+        first = lines.line_num + 1
+        cells = next(lines, None)
+        if cells is None:
+            return
+        yield first, cells
 
 
 def _decoded(data: bytes) -> tuple[str, str]:
@@ -80,15 +91,15 @@ def _decoded(data: bytes) -> tuple[str, str]:
 
 
 def _dialect(text: str):
-    """The sheet's dialect as csv.Sniffer reads its first lines (comma, semicolon or tab); when it
-    cannot tell, the separator the header holds most of."""
+    """The sheet's dialect: Excel's, with the separator csv.Sniffer finds in the first lines (comma,
+    semicolon or tab) or, when it cannot tell, the one the header holds most of. Only the separator
+    is taken from the sniffer, which can take an apostrophe (Huai'an) for a quote character."""
     sample = "\n".join(text.splitlines()[:20])
     try:
-        return csv.Sniffer().sniff(sample, delimiters=",;\t")
+        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
     except csv.Error:
-        header = sample.split("\n", 1)[0]
-        delimiter = max(",;\t", key=header.count)
-        return type("Sniffed", (csv.excel,), {"delimiter": delimiter})
+        delimiter = max(",;\t", key=sample.split("\n", 1)[0].count)
+    return type("Sheet", (csv.excel,), {"delimiter": delimiter, "skipinitialspace": True})
 
 
 def _columns(header: list[str], renamed: dict[str, str]) -> tuple[dict[str, str], list[str]]:

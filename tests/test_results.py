@@ -251,3 +251,15 @@ def test_the_sample_sheet_has_one_wrong_row_and_the_check_finds_only_it():
     assert [(line["line"], line["status"]) for line in lines if line["status"] != "agrees"] == [(6, "differs")]
     assert lines[4]["cells"]["levels"] == {"sheet": "2/8", "computed": "2/7", "agrees": False}
     assert len(lines) == 8
+
+
+def test_quoted_cells_apostrophes_and_windows_line_ends(tmp_path):
+    event = write_records(tmp_path, with_meta(GUANDAN, 1, 1, event="Huai'an Open"),
+                          with_meta(GDY, 1, 2, event="Huai'an Open"))
+    sheet = tmp_path / "excel.csv"
+    sheet.write_bytes(b"event,round,table,winner,notes\r\nHuai'an Open,1,1,0,\"two\r\nlines\"\r\n"
+                      b"Huai'an Open,1,2,P2,'x'\r\n")
+    result = run("results", "check", sheet, event)
+    assert result.stdout.splitlines()[:2] == [
+        "line 2  event Huai'an Open, round 1, table 1  agrees  winner",
+        "line 4  event Huai'an Open, round 1, table 2  differs  winner: sheet P2, computed P1"]
