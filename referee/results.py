@@ -309,8 +309,7 @@ def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
             _problem(entry, sheet, column, str(problem))
             continue
         shown = _shown(column, values.get(column), match.parts[0].record)
-        entry["cells"][column] = {"sheet": cells[column], "computed": shown,
-                                  "agrees": agrees}
+        entry["cells"][column] = {"sheet": cells[column], "computed": shown, "agrees": agrees}
     differs = not all(cell["agrees"] for cell in entry["cells"].values())
     return dict(entry, status="differs" if differs else "agrees")
 
