@@ -262,27 +262,18 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     empty = [name for name in ("round", "table") if name not in cells]
     for name in empty:
         _problem(entry, sheet, name, "empty: the row names no match")
-    malformed = set()
-    for column in [c for c in FORMATS if c in cells]:
-        try:
-            FORMATS[column](cells[column])
-        except CellProblem as problem:
-            _problem(entry, sheet, column, str(problem))
-            malformed.add(column)
+    malformed = _malformed(entry, sheet, cells)
     if empty:
         return dict(entry, status="no_record")
     key = tuple(loose_key(cells.get(name, "")) for name in ("event", "round", "table"))
     if key in first_lines:
         _problem(entry, sheet, "table", f"the same match as line {first_lines[key]}: a row written twice")
     first_lines.setdefault(key, row.line)
-    found = [n for n, m in enumerate(matches)
-             if loose_key(m.round) == key[1] and loose_key(m.table) == key[2]
-             and ("event" not in cells or loose_key(m.event or "") == key[0])]
+    found = [n for n, m in enumerate(matches) if m.round is not None and _names_match(key, "event" in cells, m)]
     named.update(found)
     if not found:
         return dict(entry, status="no_record")
-    sources = [part.source for n in found for part in matches[n].parts]
-    entry["records"] = sources
+    entry["records"] = [part.source for n in found for part in matches[n].parts]
     if len(found) > 1:
         events = ", ".join(f'"{matches[n].event}"' for n in found)
         return dict(entry, status="ambiguous", reason=f"{len(found)} matches, of the events {events}: give the event")
@@ -294,6 +285,24 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     if error:
         return dict(entry, status="invalid", error=error)
     return _compared(entry, sheet, match, {c: text for c, text in cells.items() if c not in malformed})
+
+
+def _names_match(key: tuple, by_event: bool, match: Match) -> bool:
+    """Whether a row's (event, round, table) names the match; the event only when the row gives one."""
+    return (loose_key(match.round), loose_key(match.table)) == key[1:] and \
+        (not by_event or loose_key(match.event or "") == key[0])
+
+
+def _malformed(entry: dict, sheet: Sheet, cells: dict) -> set[str]:
+    """The columns whose cells hold no value of their column, each a problem of the row."""
+    malformed = set()
+    for column in [c for c in FORMATS if c in cells]:
+        try:
+            FORMATS[column](cells[column])
+        except CellProblem as problem:
+            _problem(entry, sheet, column, str(problem))
+            malformed.add(column)
+    return malformed
 
 
 def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
