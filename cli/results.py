@@ -1,4 +1,5 @@
-"""`referee results check`: a tournament desk's results sheet checked against the records."""
+"""The tournament desk: `referee results check` (a results sheet checked against the records) and
+`referee standings` (an event's standings; `referee store standings` prints them the same way)."""
 from __future__ import annotations
 
 import csv
@@ -45,7 +46,7 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
     if bool(records) == bool(db_path):
         fail("give the records as files or folders, or --db, not both", EXIT_UNREADABLE)
     table = _sheet(sheet, _renamed(renamed))
-    checked, unreadable = (_stored(db_path), []) if db_path else played(_files(records))
+    checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
     entries = check_sheet(table, checked)
     counts = summary(entries)
     if as_json:
@@ -56,8 +57,7 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
     else:
         for entry in entries:
             click.echo(text_line(entry))
-    for report in unreadable:
-        click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
+    _say_unreadable(unreadable)
     click.echo(_summary_line(counts, table, len(unreadable)), err=as_json or as_csv)
     clean = counts["agrees"] == counts["rows"] and not counts["no_row"] and not counts["problems"]
     sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID if clean else EXIT_INVALID)
@@ -81,9 +81,19 @@ def _sheet(path: str, renamed: dict[str, str]):
         fail(f"{path}: {exc}")
 
 
-def _files(paths):
-    for path in expand(paths, warn):
-        yield from records_of(path)
+def _read(paths) -> tuple[list[Played], list]:
+    """The records of files and folders, and what could not be read: reports, and the warnings
+    of folders that hold no record."""
+    empty = []
+    items = (item for path in expand(paths, lambda message: empty.append(warn(message))) for item in records_of(path))
+    checked, unreadable = played(items)
+    return checked, unreadable + empty
+
+
+def _say_unreadable(unreadable):
+    for report in unreadable:
+        if not isinstance(report, str):        # a warning is said already
+            click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
 
 
 def _stored(db_path: str, event: str | None = None) -> list[Played]:
@@ -176,9 +186,10 @@ def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
         scale = ()
     if len(scale) != 3:
         fail(f"--points takes three whole numbers W,D,L, e.g. 3,1,0; not {points}")
-    checked, unreadable = (_stored(db_path, event), []) if db_path else played(_files(records))
-    for report in unreadable:
-        click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
+    checked, unreadable = (_stored(db_path, event), []) if db_path else _read(records)
+    _say_unreadable(unreadable)
+    if unreadable and not checked:
+        sys.exit(EXIT_UNREADABLE)
     show_standings(checked, event, scale, count_invalid, "csv" if as_csv else "json" if as_json else "text")
     sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID)
 
@@ -192,7 +203,7 @@ def show_standings(entries, event, points, count_invalid, form: str):
     except StandingsError as exc:
         fail(str(exc), EXIT_INVALID)
     if not table["records"]:
-        fail(f'no record belongs to the event "{event}"', EXIT_INVALID)
+        fail(f'no record belongs to the event "{event}"' if event else "no records to make standings of", EXIT_INVALID)
     if form == "json":
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
         return

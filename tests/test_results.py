@@ -174,6 +174,8 @@ def test_a_sheet_without_a_round_column_or_a_record_that_cannot_be_read_exit_2(t
     result = run("results", "check", good, event, tmp_path / "bad.json")
     assert result.exit_code == 2 and "cannot read" in result.output
     assert run("results", "check", tmp_path / "none.csv", event).exit_code == 2
+    (tmp_path / "empty").mkdir()
+    assert run("results", "check", good, tmp_path / "empty").exit_code == 2       # a folder holding no record
 
 
 def test_csv_output_one_row_per_sheet_row(tmp_path, event):

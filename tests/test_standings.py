@@ -101,6 +101,8 @@ def test_options_and_inputs_that_are_wrong():
     assert run("standings", EVENT, "--points", "2,1").exit_code == 2
     assert run("standings", EVENT, "--event", "Nobody").exit_code == 1
     assert run("standings").exit_code == 2
+    assert run("standings", EVENT / "sheet.csv").exit_code == 2        # a file that holds no record
+    assert run("standings", EVENT.parent / "guandan" / "no-such-folder").exit_code == 2
 
 
 def test_the_cli_and_the_api_give_the_same_standings(tmp_path):
