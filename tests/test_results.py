@@ -87,6 +87,10 @@ DIFFERING = [
     ("Open,1,3,,,,,18/-18,", "totals", "-18/18"),
     ("Open,1,3,,Ann/Bo,,,,", "players", "Ann/Bo/Cy/Di/Ed/Flo"),
     ("Open,2,3,,,1,,,", "winner", "draw"),
+    ("Open,1,2,guandan,,,,,", "game", "gandengyan"),
+    ("Open,1,2,,P0/P1/P3/P2,,,,", "players", "P0/P1/P2/P3"),
+    ("Open,1,3,gandengyan,,,,,", "game", "gouji"),
+    ("Open,1,3,,,,,,3", "deals", "2"),
 ]
 
 
