@@ -259,6 +259,9 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     cells = row.cells
     entry = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
              "table": cells.get("table"), "problems": []}
+    if row.beyond:
+        _problem(entry, sheet, f"#{sheet.width + 1}",
+                 f"{row.beyond} filled cell(s) past the header's {sheet.width} columns: a separator too many?")
     empty = [name for name in ("round", "table") if name not in cells]
     for name in empty:
         _problem(entry, sheet, name, "empty: the row names no match")

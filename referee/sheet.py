@@ -31,6 +31,7 @@ class SheetError(Exception):
 class Row:
     line: int                  # its line in the file, the header being line 1
     cells: dict[str, str]      # column -> the cell's text, stripped; empty cells left out
+    beyond: int = 0            # filled cells past the header's last column
 
 
 @dataclass
@@ -39,6 +40,7 @@ class Sheet:
     columns: dict[str, str]    # column -> the header it was read from
     delimiter: str
     encoding: str
+    width: int                 # the header's cells
     ignored: list[str] = field(default_factory=list)     # headers that name no column
 
 
@@ -62,9 +64,10 @@ def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
     rows = []
     for line, cells in _numbered(lines):
         values = {name: cells[at].strip() for name, at in positions.items() if at < len(cells) and cells[at].strip()}
-        if values:
-            rows.append(Row(line, values))
-    return Sheet(rows, columns, dialect.delimiter, encoding, ignored)
+        beyond = sum(1 for cell in cells[len(header):] if cell.strip())
+        if values or beyond:
+            rows.append(Row(line, values, beyond))
+    return Sheet(rows, columns, dialect.delimiter, encoding, len(header), ignored)
 
 
 def _numbered(lines):

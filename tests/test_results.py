@@ -160,12 +160,13 @@ def test_a_match_in_parts_is_one_match(tmp_path, chained):
 
 def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
     sheet = write_sheet(tmp_path, "Open,1,1,,,,Z/2,,", "Open,1,2,,,P9,,x/1,", "Open,1,1,,,0,,,", "Open,,3,,,,,,",
-                        "Open,1,2,,,,5/2,,")
+                        "Open,1,2,,,,5/2,,", "Open,2,3,,,draw,,,,2")
     result = run("results", "check", sheet, event)
     assert result.exit_code == 1
     for expected in ['line 2, column levels: "Z/2" is not two levels', 'line 3, column totals: "x" is not a list',
                      'line 3, column winner: "P9" names no player', "line 4, column table: the same match as line 2",
-                     "line 5, column round: empty", "line 6, column levels: gandengyan has no levels"]:
+                     "line 5, column round: empty", "line 6, column levels: gandengyan has no levels",
+                     "line 7, column #10: 1 filled cell(s) past the header's 9 columns"]:
         assert expected in result.stdout
 
 
