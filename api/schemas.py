@@ -108,24 +108,51 @@ class StepSchema(Schema):
 
 
 class StandingSchema(Schema):
+    rank = fields.Integer(required=True)
     game = fields.String(required=True)
     entrant = fields.String(required=True, metadata={"description": "a player, or a team's names joined by &"})
     players = fields.List(fields.String(), required=True)
-    records = fields.Integer(required=True)
-    match_wins = fields.Integer(metadata={"description": "Guandan: matches won"})
-    levels = fields.Integer(metadata={"description": "Guandan: levels gained"})
-    points = fields.Integer(metadata={"description": "Gou Ji (team) and Gan Deng Yan (player): points won"})
+    played = fields.Integer(required=True)
+    won = fields.Integer(required=True)
+    drawn = fields.Integer(required=True)
+    lost = fields.Integer(required=True)
+    match_points = fields.Integer(required=True)
+    margin = fields.Integer(required=True, metadata={
+        "description": "Guandan: level difference; Gou Ji (team) and Gan Deng Yan (player): points"})
+    tie_break = fields.String(required=True, allow_none=True, metadata={
+        "description": "what placed it among the entrants level on match points: margin, head-to-head or name"})
 
 
 class NotCountedSchema(Schema):
-    id = fields.String(required=True)
+    id = fields.String(required=True, metadata={"description": "the match's first record"})
+    records = fields.List(fields.String(), required=True)
     game = fields.String(required=True)
+    round = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
     reason = fields.String(required=True)
+    counted = fields.Boolean(metadata={"description": "an invalid match counted (count_invalid)"})
+
+
+class MatchResultSchema(Schema):
+    id = fields.String(required=True, metadata={"description": "the match's first record"})
+    records = fields.List(fields.String(), required=True, metadata={"description": "its records, in order"})
+    game = fields.String(required=True)
+    round = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
+    entrants = fields.List(fields.String(), required=True)
+    winner = fields.String(required=True, allow_none=True, metadata={"description": "null: a draw"})
+    margin = fields.Integer(required=True)
 
 
 class StandingsSchema(Schema):
     event = fields.String(required=True)
+    points = fields.List(fields.Integer(), required=True, metadata={"description": "match points: win, draw, loss"})
     records = fields.Integer(required=True)
-    counted = fields.Integer(required=True)
+    matches = fields.Integer(required=True, metadata={"description": "records of one table and round are one match"})
+    counted = fields.Integer(required=True, metadata={"description": "matches counted"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
+    results = fields.List(fields.Nested(MatchResultSchema), required=True,
+                          metadata={"description": "the matches counted"})
+    invalid = fields.List(fields.Nested(NotCountedSchema), required=True,
+                          metadata={"description": "matches the referee finds invalid, with the first error"})
     not_counted = fields.List(fields.Nested(NotCountedSchema), required=True)

@@ -239,6 +239,14 @@ class Store:
                               "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
         return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
 
+    def entries(self, **filters) -> list[tuple[str, dict, dict]]:
+        """(id, record, report) of every record that passes the filters, in the order they were submitted."""
+        where, params = _where(**filters)
+        with self.connect() as db:
+            rows = db.execute("SELECT id, record, report FROM records JOIN reports ON record_id = id "
+                              f"WHERE {where} ORDER BY submitted_at, id", params).fetchall()
+        return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
+
     def delete(self, record_id: str) -> bool:
         with self.connect() as db, _writing(db):
             for table in ("seats", "deals", "findings", "reports"):

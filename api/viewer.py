@@ -1,4 +1,5 @@
-"""The replay viewer: its pages (/view, /view/{id}), the steps it draws, and offline API docs.
+"""The replay viewer: its pages (/view, /view/{id}, an event's standings at /view/events/{event}), the
+steps it draws, and offline API docs.
 
 The pages are plain HTML, CSS and JavaScript shipped in api/web/ (no build step, nothing
 loaded from another host). A local record is checked with POST /v1/validate and replayed
@@ -55,6 +56,12 @@ def register(app, api) -> None:
 @pages.route("/view/<record_id>")
 def page(record_id=None):
     return send_from_directory(pages.static_folder, "index.html", max_age=0)
+
+
+@pages.route("/view/events/<path:event>")
+def standings_page(event):
+    """An event's standings, each match linked to its records' pages."""
+    return send_from_directory(pages.static_folder, "standings.html", max_age=0)
 
 
 def deal_steps(record, deal: int) -> Response:

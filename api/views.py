@@ -12,10 +12,10 @@ from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps, step_json
+from referee.standings import standings
 
 from . import schemas
 from .limits import Busy, record_size_problem, trimmed
-from .standings import standings
 from .store import prepare_record
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
@@ -290,10 +290,10 @@ def _deal_steps(store, record_id: str, deal: int):
 
 @blp.route("/events/<event>/standings", methods=["GET"])
 @blp.response(200, schemas.StandingsSchema)
-@blp.doc(summary="Totals per player or team over the valid records of an event")
+@blp.doc(summary="Standings of an event: per team or player, matches won, drawn and lost, match points, margin")
 @_errors(404)
 def get_standings(event):
     entries = _store().event(event)
     if not entries:
         abort(404, message="no stored record belongs to this event")
-    return standings(event, entries)
+    return standings(entries, event)

@@ -1,5 +1,5 @@
-"""What the subcommands share: exit statuses, messages on standard error and the files a list of
-paths names (cli/files.py writes files)."""
+"""What the subcommands share: exit statuses, messages on standard error, the files a list of
+paths names and the record store (cli/files.py writes files)."""
 from __future__ import annotations
 
 import os
@@ -49,3 +49,15 @@ def unknown(kind: str, name: str, known, listed: bool = True):
     probably meant (and, `listed`, every known one)."""
     fail(f"unknown {kind} {name}{did_you_mean(name, known)}" + (f"; known: {', '.join(known)}" if listed else ""),
          EXIT_USAGE)
+
+
+def open_store(db_path: str):
+    """The record store in an existing file, or exit 2."""
+    from api.store import Store, StoreError     # here: only the commands that use the store load the API
+
+    if not os.path.exists(db_path):
+        fail(f"no record store at {db_path}")
+    try:
+        return Store(db_path)
+    except StoreError as exc:
+        fail(str(exc))

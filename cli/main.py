@@ -19,6 +19,7 @@ from .explain import explain
 from .fmt import fmt
 from .importing import import_
 from .listing import ListingGroup
+from .results import results, standings
 from .serve import serve
 from .store import store
 from .validate import validate
@@ -205,6 +206,8 @@ main.add_command(fmt)
 main.add_command(serve)
 main.add_command(store)
 main.add_command(import_)
+main.add_command(results)
+main.add_command(standings)
 
 if __name__ == "__main__":
     main()

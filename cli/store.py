@@ -3,14 +3,13 @@ from __future__ import annotations
 
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from referee.batch import records_of
 from referee.findings import Report
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, warn
 from .listing import ListingGroup
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
@@ -27,16 +26,6 @@ def _filters(command):
             click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")]):
         command = option(command)
     return command
-
-
-def _open(db_path: str):
-    from api.store import Store, StoreError
-    if not Path(db_path).exists():
-        fail(f"no record store at {db_path}")
-    try:
-        return Store(db_path)
-    except StoreError as exc:
-        fail(str(exc))
 
 
 @click.group(cls=ListingGroup)
@@ -101,7 +90,7 @@ def list_(db_path, page, per_page, as_json, **filters):
     One line a record: id, game, event, date, verdict, deals and players. Exit status: 0, or 2
     when there is no store.
     """
-    total, items = _open(db_path).find(page=page, per_page=per_page, **filters)
+    total, items = open_store(db_path).find(page=page, per_page=per_page, **filters)
     if as_json:
         click.echo(json.dumps({"total": total, "page": page, "per_page": per_page, "items": items}, indent=2))
         return
@@ -122,7 +111,7 @@ def show(record_id, db_path):
     no record (or more than one) has this id, or there is no store."""
     from referee.canonical import dumps
 
-    click.echo(dumps(json.loads(_stored(_open(db_path), record_id, "record"))))
+    click.echo(dumps(json.loads(_stored(open_store(db_path), record_id, "record"))))
 
 
 @store.command()
@@ -139,7 +128,7 @@ def report(record_id, db_path, as_json):
 
     from . import render
 
-    text = _stored(_open(db_path), record_id, "report")
+    text = _stored(open_store(db_path), record_id, "report")
     stored = Report.from_dict(json.loads(text))
     if as_json:
         click.echo(text)
@@ -161,7 +150,7 @@ def export(db_path, output, **filters):
     or 2 when there is no store or the output cannot be written.
     """
     count = 0
-    for text in _open(db_path).texts(**filters):
+    for text in open_store(db_path).texts(**filters):
         output.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
         count += 1
     click.echo(f"{count} record(s) exported", err=True)
@@ -177,7 +166,7 @@ def delete(record_id, db_path, yes):
     RECORD_ID is the whole id. Exit status: 0 deleted, 2 no record has this id (or there is no
     store), 130 when the question was answered with no or interrupted.
     """
-    records = _open(db_path)
+    records = open_store(db_path)
     if not yes:
         click.confirm(f"delete record {record_id}?", abort=True)
     if not records.delete(record_id):
@@ -192,25 +181,12 @@ def delete(record_id, db_path, yes):
 def standings(event, db_path, as_json):
     """Standings of an event.
 
-    Totals per player or team over the valid records of the event; the records that are not
-    counted are listed with the reason. Exit status: 0, or 2 when no stored record has the event
-    or there is no store.
+    As `referee standings --db DB --event EVENT` prints them (which has more options). Exit
+    status: 0, or 2 when no stored record has the event or there is no store.
     """
-    from api.standings import standings as tally
-    entries = _open(db_path).event(event)
-    if not entries:
-        fail(f'no stored record has the event "{event}"', EXIT_USAGE)
-    table = tally(event, entries)
-    if as_json:
-        click.echo(json.dumps(table, indent=2, ensure_ascii=False))
-        return
-    for row in table["standings"]:
-        amounts = ", ".join(f"{key.replace('_', ' ')} {row[key]}" for key in ("match_wins", "levels", "points")
-                            if key in row)
-        click.echo(f"{row['game']}  {row['entrant']}: {amounts} ({row['records']} record(s))")
-    for skipped in table["not_counted"]:
-        click.echo(f"not counted: {skipped['id']}: {skipped['reason']}")
-    click.echo(f"{table['counted']} of {table['records']} record(s) counted", err=True)
+    from .results import show_standings
+
+    show_standings(open_store(db_path).event(event), event, (2, 1, 0), False, "json" if as_json else "text")
 
 
 def _stored(records, record_id: str, what: str) -> str:

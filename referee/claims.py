@@ -3,7 +3,10 @@ claimed `totals` and `winner` against the computed ones (notation §6), the same
 
 A deal whose claimed `scores` differ is one finding (notation §9): beside the computed totals the
 match carries the totals the claimed scores add up to, and a record claim that agrees with
-either is no new finding."""
+either is no new finding.
+
+`match_result` is the result of any game's match, also one that stops before it is won
+(docs/formats/results-sheet.md)."""
 from __future__ import annotations
 
 from .findings import INFO, plain
@@ -28,6 +31,8 @@ def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, ent
     outcome = {"totals": totals, "winner": winner}
     if carried != totals:
         outcome["claimed"] = {"totals": carried}
+    if totals is not None:
+        outcome["result"] = match_result(totals)     # also of a match stopped before it was won
     if "levels" in claimed:
         ctx.error(f"{game}.result.key", "/result/levels", f"{title} has no levels; claim totals or winner")
     if totals is None:
@@ -44,3 +49,16 @@ def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, ent
         ctx.error(f"{game}.match.winner", "/result/winner",
                   f"claimed winner {entrant} {claimed['winner']}, but {computed(winner)} (totals {plain(totals)})")
     return outcome
+
+
+def match_result(scores, won: int | None = None) -> dict | None:
+    """The result of a match from each entrant's score (Guandan: level, others: total): `won` (the
+    team that won outright) or the highest score wins, and equal top scores are a draw; the margin
+    is the winner's lead over the next. None when there are no scores."""
+    if not scores:
+        return None
+    ranked = sorted(scores, reverse=True)
+    if won is None and ranked[0] == ranked[1]:
+        return {"draw": True, "margin": 0}
+    winner = scores.index(ranked[0]) if won is None else won
+    return {"winner": winner, "margin": scores[winner] - max(s for i, s in enumerate(scores) if i != winner)}

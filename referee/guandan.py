@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
+from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -1105,6 +1106,7 @@ def finish_match(ctx, match, claimed) -> dict:
         summary["settled"] = False      # levels as they stood before a deal that did not finish
     if match.claimed is not None:
         summary["claimed"] = {"levels": [level_code(v) for v in match.claimed.levels]}
+    summary["result"] = match_result(match.levels, match.winner)     # also of a match stopped before it was won
     claimed = claimed or {}
     if "totals" in claimed:
         ctx.error("guandan.result.key", "/result/totals", "Guandan keeps no point totals; claim levels or winner")

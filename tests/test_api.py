@@ -12,9 +12,9 @@ from click.testing import CliRunner
 
 from api import create_app
 from api.schemas import ErrorSchema
-from api.standings import standings
 from api.store import Entry, Store, prepare
 from cli.main import main
+from referee.standings import standings
 from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record
@@ -258,7 +258,7 @@ def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
 
 # ---------------------------------------------------------------- standings
 
-def test_standings_total_levels_wins_and_points_and_list_what_was_not_counted(client):
+def test_standings_count_wins_and_list_invalid_records_apart(client):
     won = match_record(0, max_deals=30)     # a whole match: one team passes A
     won["meta"] = {"event": "Open"}
     assert won["result"].get("winner") is not None
@@ -268,26 +268,28 @@ def test_standings_total_levels_wins_and_points_and_list_what_was_not_counted(cl
     for record in (guandan(1), won, broken, GOUJI, gdy):
         post(client, record)
     body = client.get("/v1/events/Open/standings").get_json()
-    assert body["records"] == 5 and body["counted"] == 3
-    reasons = {item["game"]: item["reason"] for item in body["not_counted"]}
+    assert body["records"] == 5 and body["matches"] == 5 and body["counted"] == 3
+    reasons = {item["game"]: item["reason"] for item in body["invalid"]}
     assert "guandan.match.levels" in reasons["guandan"] and "gouji.deal.hand_size" in reasons["gouji"]
     guandan_rows = {row["entrant"]: row for row in body["standings"] if row["game"] == "guandan"}
     assert set(guandan_rows) == {"Ann & Cy", "Bo & Di"}
-    assert sum(row["match_wins"] for row in guandan_rows.values()) == 1
-    assert all(row["records"] == 2 and row["levels"] > 0 for row in guandan_rows.values())
-    points = {row["entrant"]: row["points"] for row in body["standings"] if row["game"] == "gandengyan"}
+    assert all(row["played"] == 2 for row in guandan_rows.values())
+    champions = ["Ann & Cy", "Bo & Di"][won["result"]["winner"]]
+    assert guandan_rows[champions]["won"] >= 1
+    points = {row["entrant"]: row["margin"] for row in body["standings"] if row["game"] == "gandengyan"}
     totals = client.post("/v1/validate", data=orjson.dumps(gdy)).get_json()["match"]["totals"]
     assert points == dict(zip(gdy["players"], totals))
 
 
-def test_team_points_count_from_the_start_and_reports_without_totals_are_not_counted():
+def test_team_margins_are_the_match_totals_and_reports_without_totals_are_not_counted():
     gouji = dict(GOUJI, start={"totals": [10, -10]})
     entries = [("g", gouji, {"findings": [], "match": {"totals": [40, -40]}}),
-               ("d", dict(gdy_record(1)), {"findings": [], "deals": [], "match": None})]
-    body = standings("Open", entries)
-    assert [(row["entrant"], row["points"]) for row in body["standings"]] == [("A & C & E", 30), ("B & D & F", -30)]
-    assert body["not_counted"] == [{"id": "d", "game": "gandengyan",
-                                    "reason": "the report of this gandengyan record has no match totals"}]
+               ("d", dict(gdy_record(1), meta={"event": "Open"}), {"findings": [], "deals": [], "match": None})]
+    body = standings(entries, "Open")
+    assert [(row["entrant"], row["margin"], row["won"]) for row in body["standings"]] == \
+        [("A & C & E", 40, 1), ("B & D & F", -40, 0)]
+    assert [(item["id"], item["reason"]) for item in body["not_counted"]] == \
+        [("d", "its result could not be computed")]
 
 
 def test_gouji_team_points_come_from_a_real_record(client):
@@ -297,9 +299,9 @@ def test_gouji_team_points_come_from_a_real_record(client):
     assert report["valid"] and report["match"]["totals"] == record["result"]["totals"]
     post(client, record)
     body = client.get("/v1/events/Gou Ji Cup/standings").get_json()
-    points = {row["entrant"]: row["points"] for row in body["standings"]}
-    gained = [total - start for total, start in zip(record["result"]["totals"], [6, -6])]
-    assert points == {"Ann & Cy & Ed": gained[0], "Bo & Di & Flo": gained[1]} and body["counted"] == 1
+    margins = {row["entrant"]: row["margin"] for row in body["standings"]}
+    totals = record["result"]["totals"]
+    assert margins == {"Ann & Cy & Ed": totals[0], "Bo & Di & Flo": totals[1]} and body["counted"] == 1
     record_id = post(client, dict(record, meta={"event": "steps"})).get_json()["id"]
     table = client.get(f"/v1/records/{record_id}/deals/1/steps/0").get_json()["table"]
     assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]

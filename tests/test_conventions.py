@@ -338,6 +338,7 @@ def test_an_interrupted_command_exits_130(monkeypatch):
 
 
 @pytest.mark.parametrize("command", ["validate", "replay", "fmt", "rules", "explain", "import", "audit", "serve",
+                                     "results check", "standings",
                                      "schema", "store import", "store show", "store list", "store report",
                                      "store export", "store delete", "store standings"])
 def test_every_command_states_its_exit_status(command):

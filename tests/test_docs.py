@@ -13,6 +13,7 @@ from referee.replay import games
 ROOT = Path(__file__).parent.parent
 SHARED = ROOT.parent / "shared"
 COPIES = {"docs/notation.md": "notation.md", "docs/formats/competition-protocol.md": "formats/competition-protocol.md",
+          "docs/formats/results-sheet.md": "formats/results-sheet.md",
           **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()}}
 OUTPUT_BLOCK = re.compile(r"<!-- output of: (?P<command>.+?) -->\n```\n(?P<text>.*?)```", re.S)
 

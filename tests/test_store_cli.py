@@ -74,7 +74,7 @@ def test_standings_of_an_event(db):
     event = json.loads(Path(VALID).read_text())["meta"]["event"]
     table = json.loads(run("store", "standings", event, "--db", db, "--json").output)
     assert table["event"] == event and table["standings"]
-    assert "record(s) counted" in run("store", "standings", event, "--db", db).output
+    assert "match(es) counted" in run("store", "standings", event, "--db", db).output
     assert run("store", "standings", "no such event", "--db", db).exit_code == 2
 
 

@@ -234,3 +234,24 @@ def test_the_api_docs_work_offline(server, page):
     assert page.locator(".opblock-summary-path", has_text="/v1/replay").count() == 1
     assert outside == []
     shot(page, "api-docs")
+
+
+def test_an_events_standings_page_links_each_match(server, page):
+    base, app = server
+    ids = {path.name: stored(app, path) for path in sorted((ROOT / "samples/event").glob("*.json"))}
+    page.goto(f"{base}/view/events/Desk%20Cup%202026")
+    page.wait_for_selector("table.standings")
+    assert page.locator("table.standings").count() == 3
+    first = page.locator("table.standings").nth(2).locator("tbody tr").first.inner_text()
+    assert first.split("\t")[:2] == ["1", "Fay & Hal"] and first.rstrip().endswith("margin")
+    assert "Round 2, table 3 · gandengyan · Lin won by 24" in page.inner_text("#matches")
+    part = page.locator(f'#matches a[href="/view/{ids["r2-t3-part2.json"]}"]')
+    assert part.inner_text() == "part 2"
+    shot(page, "standings")
+    tab_to(page, f'#matches a[href="/view/{ids["r1-t1.json"]}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#table .seat")
+    assert urlsplit(page.url).path == f"/view/{ids['r1-t1.json']}"
+    page.goto(f"{base}/view/events/Nobody")
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#status") == "no stored record belongs to this event"

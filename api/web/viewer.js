@@ -483,7 +483,8 @@ async function listStored() {
   const {items, total} = answer.body;
   $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
     el("a", {href: `/view/${encodeURIComponent(item.id)}`}, item.event || item.game),
-    ` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · ${item.valid ? "valid" : "invalid"}`)));
+    ` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · ${item.valid ? "valid" : "invalid"}`,
+    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, "standings")] : []))));
   if (total > items.length) $("#stored ul").append(el("li", {}, `… and ${total - items.length} more (GET /v1/records)`));
   $("#stored").hidden = false;
 }
