@@ -22,16 +22,21 @@ class JsonErrorTask(ErrorTask):
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
+        log = self.channel.server.log_refusal
+        if log:
+            log(self.request, str(self.channel.addr[0]) if self.channel.addr else "-", self.status)
 
 
 class JsonErrorChannel(HTTPChannel):
     error_task_class = JsonErrorTask
 
 
-def make_server(app, **options):
-    """A waitress server (not yet running) for `app`; `options` are waitress adjustments."""
+def make_server(app, log_refusal=None, **options):
+    """A waitress server (not yet running) for `app`; `options` are waitress adjustments.
+    `log_refusal(request, client, status)` logs the requests waitress refuses itself (access_log)."""
     server = create_server(app, **options)
     server.channel_class = JsonErrorChannel
+    server.log_refusal = log_refusal
     return server
 
 

@@ -85,7 +85,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
-    from api.access_log import access_logged
+    from api.access_log import access_logged, refusals_logged
     from api.limits import Limits
     from api.server import make_server, run
     from api.store import StoreError
@@ -104,7 +104,8 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     if access_log:
         app.wsgi_app = access_logged(app.wsgi_app)
     try:
-        server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
+        server = make_server(app, log_refusal=refusals_logged() if access_log else None,
+                             host=host, port=port, threads=threads, connection_limit=connection_limit,
                              channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),
                              max_request_body_size=max_body, ident="referee")
     except OSError as exc:
