@@ -1,8 +1,8 @@
 """The record store: records with their reports, findings and per-deal outcomes in one
 SQLite file (WAL mode), in tables a person can query with `sqlite-utils` or `sqlite3`.
 
-A record is stored in its canonical form under the SHA-256 of its compact, key-sorted
-JSON, so the same record submitted twice is stored once.
+A record is stored in its canonical form, its numbers and rules written one way, under the
+SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is stored once.
 """
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from datetime import datetime, timezone
 import orjson
 import sqlite_utils
 
-from referee.canonical import canonical
+from referee.canonical import canonical, whole_numbers
 from referee.findings import Finding
-from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
+from referee.notation import MAX_NUMBER, duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record, games
+from referee.rules import plain_rules
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -45,10 +46,21 @@ def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[
     if problems:
         return problems
     game = games().get(value["game"])
-    form = canonical(value, game.PRESET_ALIASES if game else None)
-    seats = seat_findings(form)     # also reads whole numbers written as decimals into `form`, as the check would
+    form = canonical(_one_way(value, game), game.PRESET_ALIASES if game else None)
+    seats = seat_findings(form)
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
     return Entry(digest, form, stored_report(digest) or check_record(form, seat_problems=seats).as_dict())
+
+
+def _one_way(record: dict, game) -> dict:
+    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
+    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
+    match has one id. The rules' option values are left as written: the check reads 10.0 there as
+    a value the option does not take."""
+    rules = record.get("rules")
+    out = whole_numbers({key: value for key, value in record.items() if key != "rules"}, MAX_NUMBER)
+    rules = plain_rules(game, rules) if game else rules
+    return out if rules is None else dict(out, rules=rules)
 
 
 def _v1_tables(db: sqlite_utils.Database):

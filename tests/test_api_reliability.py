@@ -1,19 +1,30 @@
 """Reliability III (issue 18): budgets, a desk's concurrency, slow clients, one id per match, the access log."""
 from __future__ import annotations
 
+import copy
 import io
+import json
 import socket
+from pathlib import Path
 
 import orjson
+import pytest
 
 from api import create_app
 from api.access_log import access_logged, refusals_logged
 from tests.builders import guandan, quick_deal
 from tests.servers import serving
 
-BASE = guandan([quick_deal([0, 2])])
+BASE = guandan([quick_deal([0, 2])], meta={"event": "Open"})
+GDY = json.loads((Path(__file__).parent.parent / "samples" / "gandengyan" / "multipliers.json").read_text())
 TOKEN = "a-token-of-16-chars-or-more"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def changed(record, edit):
+    record = copy.deepcopy(record)
+    edit(record)
+    return record
 
 
 def raw_answer(port, data: bytes, timeout: float = 10) -> bytes:
@@ -41,3 +52,27 @@ def test_the_access_log_records_what_waitress_refuses_and_hides_tokens(tmp_path)
     assert " 127.0.0.1 POST /v1/validate?token=*** 413 " in lines[0]
     assert " GET /v1/records?page=1&access_token=*** 400 " in lines[1]
     assert "s3cret" not in log.getvalue()
+
+
+# ------------------------------------------------------------------ 7. one record, one id
+
+def _decimal_scores(record):
+    record["cgr"] = 1.0
+    record["deals"][0]["result"]["scores"] = [float(score) for score in record["deals"][0]["result"]["scores"]]
+    record["result"]["totals"] = [float(total) for total in record["result"]["totals"]]
+
+
+SAME_GUANDAN = [lambda r: r.update(cgr=1.0), lambda r: r.update(rules={"preset": "official"}), lambda r: r.pop("rules"),
+                lambda r: r.update(rules={"preset": "official", "options": {"max_bomb_size": 10, "report_at": 10}}),
+                lambda r: r.update(rules={"options": {}})]
+SAME_GDY = [_decimal_scores, lambda r: r["rules"]["options"].update(decks=1, scoring="zero_sum")]   # pagat's own values
+
+
+@pytest.mark.parametrize("record, variants", [(BASE, SAME_GUANDAN), (GDY, SAME_GDY)], ids=["guandan", "gandengyan"])
+def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rules(tmp_path, record, variants):
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
+    answers = [client.post("/v1/records", json=changed(record, edit), headers=AUTH) for edit in [lambda r: r, *variants]]
+    assert [a.status_code for a in answers] == [201] + [200] * len(variants), [a.get_json() for a in answers]
+    assert len({a.get_json()["id"] for a in answers}) == 1
+    assert client.get("/v1/records").get_json()["total"] == 1
+    assert client.get(f"/v1/events/{record['meta']['event']}/standings").get_json()["records"] == 1
