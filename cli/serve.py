@@ -73,7 +73,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--connection-limit", default=100, show_default=True, type=click.IntRange(min=1),
               help="Open connections at once.")
 @click.option("--channel-timeout", default=10, show_default=True, type=click.IntRange(min=1),
-              help="Seconds an idle or stalled connection is kept.")
+              help="Seconds an idle connection is kept, and a request's headers may take to arrive.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request on standard error: time, client, method, path, status, milliseconds.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
@@ -106,7 +106,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     try:
         server = make_server(app, log_refusal=refusals_logged() if access_log else None,
                              host=host, port=port, threads=threads, connection_limit=connection_limit,
-                             channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),
+                             channel_timeout=channel_timeout,
                              max_request_body_size=max_body, ident="referee")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

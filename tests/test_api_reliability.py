@@ -1,10 +1,14 @@
 """Reliability III (issue 18): budgets, a desk's concurrency, slow clients, one id per match, the access log."""
 from __future__ import annotations
 
+import contextlib
 import copy
 import io
 import json
+import http.client
 import socket
+import threading
+import time
 from pathlib import Path
 
 import orjson
@@ -76,3 +80,41 @@ def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rule
     assert len({a.get_json()["id"] for a in answers}) == 1
     assert client.get("/v1/records").get_json()["total"] == 1
     assert client.get(f"/v1/events/{record['meta']['event']}/standings").get_json()["records"] == 1
+
+
+# ------------------------------------------------------------------ 6. slow headers
+
+def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
+    app = create_app(str(tmp_path / "r.db"), read_only=True)
+    with serving(app, connection_limit=10, channel_timeout=2) as port:
+        slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(8)]
+        for conn in slow:
+            conn.sendall(b"GET /v1/records HTTP/1.1\r\nHost: x\r\n")
+        began = time.monotonic()
+        waiting = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        answer = []
+        asking = threading.Thread(target=lambda: waiting.request("GET", "/v1/records") or
+                                  answer.append(waiting.getresponse().status))
+        asking.start()
+        while asking.is_alive() and time.monotonic() - began < 8:     # a header line every 0.2 s each
+            for conn in slow:
+                with contextlib.suppress(OSError):
+                    conn.sendall(b"X-Slow: 1\r\n")
+            time.sleep(0.2)
+        asking.join(10)
+        took = time.monotonic() - began
+        cut = [_closed(conn) for conn in slow]
+        for conn in [*slow, waiting]:
+            conn.close()
+    assert answer == [200] and took < 6
+    assert all(cut), "the slow clients were not cut off"
+
+
+def _closed(conn) -> bool:
+    conn.settimeout(2)
+    try:
+        return conn.recv(1000) == b""
+    except TimeoutError:
+        return False
+    except OSError:         # reset
+        return True
