@@ -1,6 +1,7 @@
 """`referee serve`: the REST API over the record store, served by waitress."""
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import os
 from pathlib import Path
@@ -18,6 +19,7 @@ def _is_loopback(host: str) -> bool:
 
 
 MIN_TOKEN = 16
+READ_THREADS = 4       # threads never given to checks, so reads are served whatever is posted
 
 
 def _token(token_file: str | None) -> str | None:
@@ -67,8 +69,9 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--checks", type=click.IntRange(min=1),
               help="Checks and replays running at once (default 2).")
 @click.option("--check-queue", type=click.IntRange(min=0),
-              help="Requests waiting for a check (default 4; more: 503 at once).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
+              help=f"Requests waiting for a check (default: the threads less the checks and {READ_THREADS} "
+                   "kept for reads; more: 503 at once).")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(min=1),
               help="Threads serving requests.")
 @click.option("--connection-limit", default=100, show_default=True, type=click.IntRange(min=1),
               help="Open connections at once.")
@@ -91,10 +94,12 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
-             "checks": checks, "queue": check_queue}
+             "checks": checks}
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
-    if limits.checks + limits.queue >= threads:
+    queue = max(0, threads - limits.checks - READ_THREADS) if check_queue is None else check_queue
+    if limits.checks + queue >= threads:
         raise click.UsageError("--checks plus --check-queue must stay below --threads, so reads are served")
+    limits = dataclasses.replace(limits, queue=queue)
     try:
         app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
                          max_body=max_body, limits=limits,

@@ -13,9 +13,12 @@ from pathlib import Path
 
 import orjson
 import pytest
+from click.testing import CliRunner
 
+import api.views
 from api import create_app
 from api.access_log import access_logged, refusals_logged
+from cli.main import main
 from tests.builders import guandan, quick_deal
 from tests.servers import serving
 
@@ -118,3 +121,62 @@ def _closed(conn) -> bool:
         return False
     except OSError:         # reset
         return True
+
+
+# ------------------------------------------------------------------ 5. a desk's concurrency
+
+def served_as_serve_would(monkeypatch, tmp_path, *args):
+    """The app and waitress options `referee serve` would start with."""
+    calls = []
+
+    class Server:
+        def run(self):
+            pass
+
+    monkeypatch.setattr("api.server.make_server", lambda app, **options: calls.append((app, options)) or Server())
+    result = CliRunner().invoke(main, ["serve", "--no-auth", "--db", str(tmp_path / "r.db"), *args])
+    assert result.exit_code == 0, result.output
+    return calls[0]
+
+
+def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | None]]:
+    """(status, Retry-After) of `clients` POST /v1/validate sent at the same moment."""
+    ready, answers = threading.Barrier(clients), []
+
+    def post():
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        ready.wait()
+        conn.request("POST", "/v1/validate", body=body, headers={"Content-Type": "application/json",
+                                                                 "Host": f"127.0.0.1:{port}"})
+        answer = conn.getresponse()
+        answer.read()
+        answers.append((answer.status, answer.getheader("Retry-After")))
+        conn.close()
+    clients = [threading.Thread(target=post) for _ in range(clients)]
+    for client in clients:
+        client.start()
+    for client in clients:
+        client.join(60)
+    return answers
+
+
+def slow_checks(monkeypatch, seconds: float):
+    real = api.views.check_parsed
+    monkeypatch.setattr(api.views, "check_parsed", lambda *args: time.sleep(seconds) or real(*args))
+
+
+def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
+    app, options = served_as_serve_would(monkeypatch, tmp_path, "--port", "0")
+    slow_checks(monkeypatch, 0.2)
+    with serving(app, threads=options["threads"]) as port:
+        answers = posted_at_once(port, 8, orjson.dumps(BASE))
+    assert sorted(status for status, _ in answers) == [200] * 8
+
+
+def test_only_real_overload_gets_503_with_retry_after(monkeypatch, tmp_path):
+    app, options = served_as_serve_would(monkeypatch, tmp_path, "--port", "0", "--threads", "6", "--checks", "1",
+                                         "--check-queue", "1")
+    slow_checks(monkeypatch, 0.3)
+    with serving(app, threads=options["threads"]) as port:
+        answers = posted_at_once(port, 6, orjson.dumps(BASE))
+    assert sorted(answers) == [(200, None)] * 2 + [(503, "1")] * 4
