@@ -237,6 +237,12 @@ class Store:
             row = db.execute(sql, [record_id]).fetchone()
         return row[0] if row else None
 
+    def event_ids(self, event: str) -> tuple[str, ...]:
+        """The ids of an event's records, in the order `event` gives them."""
+        with self.connect() as db:
+            rows = db.execute("SELECT id FROM records WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
+        return tuple(record_id for (record_id,) in rows)
+
     def event(self, event: str) -> list[tuple[str, dict, dict]]:
         """(id, record, report) of every record of an event, in the order they were submitted."""
         with self.connect() as db:

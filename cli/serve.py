@@ -66,6 +66,9 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Actions in one record, all deals together (default 100000; more: 422).")
 @click.option("--max-message", type=click.IntRange(min=20),
               help="Characters of a finding's message in an answer (default 1000; longer: cut).")
+@click.option("--max-seconds", type=click.FloatRange(min=0.1),
+              help="Seconds one request may take (default 10; the rule search of ?infer_rules=true stops at half "
+                   "of it, checks still running at the end get 422); its work stops when its client hangs up.")
 @click.option("--checks", type=click.IntRange(min=1),
               help="Checks and replays running at once (default 2).")
 @click.option("--check-queue", type=click.IntRange(min=0),
@@ -80,7 +83,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request on standard error: time, client, method, path, status, milliseconds.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
-          max_message, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
+          max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
     """Serve the REST API and the replay viewer.
 
     The API is under /v1, its docs at /docs, OpenAPI at /openapi.json, the viewer at /view. Each
@@ -94,7 +97,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
-             "checks": checks}
+             "seconds": max_seconds, "checks": checks}
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     queue = max(0, threads - limits.checks - READ_THREADS) if check_queue is None else check_queue
     if limits.checks + queue >= threads:

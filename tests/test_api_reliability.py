@@ -18,8 +18,10 @@ from click.testing import CliRunner
 import api.views
 from api import create_app
 from api.access_log import access_logged, refusals_logged
+from api.limits import Limits
 from cli.main import main
 from tests.builders import guandan, quick_deal
+from tests.guandan_gen import match_record
 from tests.servers import serving
 
 BASE = guandan([quick_deal([0, 2])], meta={"event": "Open"})
@@ -162,7 +164,7 @@ def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | Non
 
 def slow_checks(monkeypatch, seconds: float):
     real = api.views.check_parsed
-    monkeypatch.setattr(api.views, "check_parsed", lambda *args: time.sleep(seconds) or real(*args))
+    monkeypatch.setattr(api.views, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw))
 
 
 def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
@@ -180,3 +182,90 @@ def test_only_real_overload_gets_503_with_retry_after(monkeypatch, tmp_path):
     with serving(app, threads=options["threads"]) as port:
         answers = posted_at_once(port, 6, orjson.dumps(BASE))
     assert sorted(answers) == [(200, None)] * 2 + [(503, "1")] * 4
+
+
+# ------------------------------------------------------------------ 4. every request has a budget
+
+def invalid_everywhere(deals: int) -> dict:
+    """A match whose claimed levels no rules give: the rule search tries every rule set (about 1 s a deal)."""
+    record = match_record(2, max_deals=deals)
+    record["result"] = dict(record.get("result", {}), levels=["A", "A"])
+    return record
+
+
+def test_a_rule_search_over_many_records_is_answered_within_the_budget(tmp_path):
+    client = create_app(str(tmp_path / "r.db"), limits=Limits(seconds=2)).test_client()
+    body = orjson.dumps(invalid_everywhere(4)) + b"\n"
+    began = time.monotonic()
+    answer = client.post("/v1/validate?infer_rules=true", data=body * 10, content_type="application/x-ndjson")
+    took = time.monotonic() - began
+    reports = [json.loads(line) for line in answer.data.splitlines()]
+    assert answer.status_code == 200 and len(reports) == 10 and took < 3
+    assert not reports[-1]["inferred_rules"]["complete"]
+
+
+def test_checks_beyond_the_budget_are_refused(tmp_path, monkeypatch):
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN, limits=Limits(seconds=0.5)).test_client()
+    slow_checks(monkeypatch, 0.2)
+    began = time.monotonic()
+    refused = client.post("/v1/validate", data=(orjson.dumps(BASE) + b"\n") * 10, content_type="application/x-ndjson")
+    assert refused.status_code == 422 and time.monotonic() - began < 1.5
+    assert refused.get_json()["findings"][0]["rule"] == "api.limit"
+    real_entry = api.views._entry
+    monkeypatch.setattr(api.views, "_entry", lambda *args: time.sleep(0.2) or real_entry(*args))
+    lines = b"".join(orjson.dumps(changed(BASE, lambda r, n=n: r.update(comment=str(n)))) + b"\n" for n in range(6))
+    stored = client.post("/v1/records", data=lines, headers=AUTH, content_type="application/x-ndjson")
+    results = [json.loads(line) for line in stored.data.splitlines()]
+    assert [r.get("created") for r in results[:2]] == [True, True] and len(results) == 6
+    assert results[-1]["stored"] is False and results[-1]["findings"][0]["rule"] == "api.limit"
+
+
+def test_the_work_of_a_request_stops_when_its_client_hangs_up(tmp_path):
+    app = create_app(str(tmp_path / "r.db"), limits=Limits(checks=1, queue=0, seconds=60))
+    body = (orjson.dumps(invalid_everywhere(4)) + b"\n") * 20
+    with serving(app) as port:
+        gone = socket.create_connection(("127.0.0.1", port), timeout=10)
+        gone.sendall(b"POST /v1/validate?infer_rules=true HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+                     b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        time.sleep(0.5)
+        gone.close()
+        began, status = time.monotonic(), None
+        while status != 200 and time.monotonic() - began < 5:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+            conn.request("POST", "/v1/validate", body=orjson.dumps(BASE), headers={"Content-Type": "application/json"})
+            status = conn.getresponse().status
+            conn.close()
+            time.sleep(0.1)
+    assert status == 200 and time.monotonic() - began < 3, "the check slot stayed taken"
+
+
+def test_standings_are_kept_per_event_so_many_of_them_leave_reads_alone(tmp_path, monkeypatch):
+    app = create_app(str(tmp_path / "r.db"), token=TOKEN, limits=Limits(checks=2, queue=4))
+    client = app.test_client()
+    for n in range(3):
+        client.post("/v1/records", json=changed(BASE, lambda r, n=n: r.update(comment=str(n))), headers=AUTH)
+    computed = []
+    real = api.views.standings
+    monkeypatch.setattr(api.views, "standings", lambda *args: computed.append(1) or time.sleep(1) or real(*args))
+    with serving(app, threads=8) as port:
+        asked = [threading.Thread(target=get, args=(port, "/v1/events/Open/standings")) for _ in range(16)]
+        for thread in asked:
+            thread.start()
+        time.sleep(0.2)
+        began = time.monotonic()
+        assert get(port, "/v1/records") == 200
+        took = time.monotonic() - began
+        for thread in asked:
+            thread.join(30)
+    assert took < 0.5 and len(computed) <= 2
+    assert client.get("/v1/events/Open/standings").get_json()["records"] == 3 and len(computed) <= 2
+    client.post("/v1/records", json=changed(BASE, lambda r: r.update(comment="new")), headers=AUTH)
+    assert client.get("/v1/events/Open/standings").get_json()["records"] == 4 and len(computed) <= 3
+
+
+def get(port, path: str) -> int:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", path)
+    status = conn.getresponse().status
+    conn.close()
+    return status
