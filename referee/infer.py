@@ -25,6 +25,8 @@ def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     if game is None or structure_findings(record):
         return {"valid_under": [], "searched": 0, "complete": True,
                 "why": "the record cannot be replayed under any rules (its structure or game)"}
+    if stop and stop():        # before listing the candidates, which takes a while of its own
+        return _answer([], 0, complete=False)
     stated, problems = resolve(game, record.get("rules"))
     if problems:
         stated = resolve(game, None)[0]

@@ -19,6 +19,7 @@ import api.views
 from api import create_app
 from api.access_log import access_logged, refusals_logged
 from api.limits import Limits
+from api.store import Store, prepare
 from cli.main import main
 from tests.builders import guandan, quick_deal
 from tests.guandan_gen import match_record
@@ -269,3 +270,20 @@ def get(port, path: str) -> int:
     status = conn.getresponse().status
     conn.close()
     return status
+
+
+def test_a_rule_search_told_to_stop_lists_no_candidates(monkeypatch):
+    import referee.infer
+    monkeypatch.setattr(referee.infer, "_candidates", lambda *args: pytest.fail("listed the candidates"))
+    found = referee.infer.infer_rules(invalid_everywhere(1), stop=lambda: True)
+    assert found == {"valid_under": [], "searched": 0, "complete": False}
+
+
+def test_standings_read_only_what_they_need_from_the_store(tmp_path):
+    store = Store(str(tmp_path / "r.db"))
+    record = changed(BASE, lambda r: r.update(start={"levels": ["3", "2"]}))
+    entry = prepare(orjson.dumps(record))
+    store.put(entry, "desk")
+    [(record_id, slim, report)] = store.event("Open")
+    assert record_id == entry.id and slim == {"game": "guandan", "players": list("ABCD"), "start": {"levels": ["3", "2"]}}
+    assert report == {"match": entry.report["match"], "findings": entry.report["findings"]}
