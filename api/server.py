@@ -3,7 +3,6 @@ the request) answered in the API's one error shape, and a deadline for a request
 from __future__ import annotations
 
 import gc
-import time
 
 import orjson
 from waitress.channel import HTTPChannel

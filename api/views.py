@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import hmac
 import threading
 from collections import OrderedDict
@@ -322,7 +323,12 @@ def get_standings(event):
     ids = _store().event_ids(event)
     if not ids:
         abort(404, message="no stored record belongs to this event")
-    return _standings_kept.get((event, ids)) or _in_pool(_event_standings, _store(), event)
+    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
+
+
+def _event_state(event: str, ids) -> tuple[str, bytes]:
+    """An event as it stands: its records' ids (hashes of their content) in one digest."""
+    return event, hashlib.sha256("".join(ids).encode()).digest()
 
 
 class _Kept:
@@ -353,7 +359,7 @@ def _event_standings(store, event: str) -> dict:
     """Computed in the check pool, once per state of the event (a request queued behind the one
     computing it finds it kept)."""
     entries = store.event(event)
-    key = (event, tuple(record_id for record_id, _, _ in entries))
+    key = _event_state(event, [record_id for record_id, _, _ in entries])
     found = _standings_kept.get(key)
     if found is None:
         found = standings(event, entries)
