@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import http.client
 import io
 import json
-import http.client
 import socket
 import threading
 import time
@@ -81,7 +81,8 @@ SAME_GDY = [_decimal_scores, lambda r: r["rules"]["options"].update(decks=1, sco
 @pytest.mark.parametrize("record, variants", [(BASE, SAME_GUANDAN), (GDY, SAME_GDY)], ids=["guandan", "gandengyan"])
 def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rules(tmp_path, record, variants):
     client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
-    answers = [client.post("/v1/records", json=changed(record, edit), headers=AUTH) for edit in [lambda r: r, *variants]]
+    answers = [client.post("/v1/records", json=changed(record, edit), headers=AUTH)
+               for edit in [lambda r: r, *variants]]
     assert [a.status_code for a in answers] == [201] + [200] * len(variants), [a.get_json() for a in answers]
     assert len({a.get_json()["id"] for a in answers}) == 1
     assert client.get("/v1/records").get_json()["total"] == 1
@@ -285,5 +286,6 @@ def test_standings_read_only_what_they_need_from_the_store(tmp_path):
     entry = prepare(orjson.dumps(record))
     store.put(entry, "desk")
     [(record_id, slim, report)] = store.event("Open")
-    assert record_id == entry.id and slim == {"game": "guandan", "players": list("ABCD"), "start": {"levels": ["3", "2"]}}
+    assert record_id == entry.id
+    assert slim == {"game": "guandan", "players": list("ABCD"), "start": {"levels": ["3", "2"]}}
     assert report == {"match": entry.report["match"], "findings": entry.report["findings"]}
