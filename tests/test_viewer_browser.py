@@ -174,7 +174,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
 
     page.select_option("#line", "1")
     page.wait_for_selector("#table .seat >> nth=3")
-    page.wait_for_function("document.querySelectorAll('#table .seat').length === 4")
+    sync_api.expect(page.locator("#table .seat")).to_have_count(4)     # no wait_for_function: the CSP forbids eval
     assert "guandan.follow" in page.inner_text("#findings")
     page.focus("#file")
     page.keyboard.press("n")
