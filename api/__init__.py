@@ -9,6 +9,7 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
 
+from .budget import start_budget
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
 from .store import Store, StoreError
@@ -64,6 +65,7 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     app.register_error_handler(StoreError, _store_error)
     app.extensions["referee.limits"] = limits
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
+    app.before_request(start_budget)
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(blp)

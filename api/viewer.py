@@ -2,16 +2,18 @@
 steps it draws, and offline API docs.
 
 The pages are plain HTML, CSS and JavaScript shipped in api/web/ (no build step, nothing
-loaded from another host). A local record is checked with POST /v1/validate and replayed
-with POST /v1/replay: neither stores it.
+loaded from another host, no inline script). A local record is checked with POST /v1/validate
+and replayed with POST /v1/replay: neither stores it.
 """
 from __future__ import annotations
 
 import orjson
+from pathlib import Path
+
+import flask_swagger_ui
 from flask import Blueprint, Response, current_app, request, send_from_directory
 from flask_smorest import Blueprint as ApiBlueprint
 from flask_smorest import abort
-from flask_swagger_ui import get_swaggerui_blueprint
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
@@ -22,6 +24,12 @@ from . import schemas
 from .limits import record_size_problem
 from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
 
+SWAGGER_FILES = Path(flask_swagger_ui.__file__).parent / "dist"
+# every answer: scripts, styles and images from this host only, never inside a frame
+POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+          "frame-ancestors 'none'")
+DOCS_POLICY = POLICY + "; style-src 'self' 'unsafe-inline'"     # Swagger UI sets style attributes; scripts stay ours
+SECURITY_HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
 MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
 
 pages = Blueprint("viewer", __name__, static_folder="web", static_url_path="/view/static")
@@ -45,11 +53,16 @@ class DealStepsSchema(Schema):
 
 
 def register(app, api) -> None:
-    """The viewer's pages and endpoints, and Swagger UI at /docs from a package's own files."""
+    """The viewer's pages and endpoints, Swagger UI at /docs, and the security headers of every answer."""
     app.register_blueprint(pages)
     api.register_blueprint(steps_blp)
-    app.register_blueprint(get_swaggerui_blueprint(
-        "/docs", "/openapi.json", config={"app_name": app.config["API_TITLE"], "validatorUrl": None}))
+    app.after_request(_secured)
+
+
+def _secured(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
 
 
 @pages.route("/view", strict_slashes=False)
@@ -62,6 +75,19 @@ def page(record_id=None):
 def standings_page(event):
     """An event's standings, each match linked to its records' pages."""
     return send_from_directory(pages.static_folder, "standings.html", max_age=0)
+
+
+@pages.route("/docs/")
+def docs():
+    """Swagger UI, started by our own docs.js rather than the inline script of flask-swagger-ui's page."""
+    response = send_from_directory(pages.static_folder, "docs.html", max_age=0)
+    response.headers["Content-Security-Policy"] = DOCS_POLICY
+    return response
+
+
+@pages.route("/docs/<path:name>")
+def docs_file(name):
+    return send_from_directory(SWAGGER_FILES, name)
 
 
 def deal_steps(record, deal: int) -> Response:

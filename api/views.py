@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import hmac
+import threading
+from collections import OrderedDict
 
 import orjson
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from flask_smorest import Blueprint, abort
 
 from referee.batch import check_parsed, unreadable
@@ -15,6 +18,7 @@ from referee.replay import replay_steps, step_json
 from referee.standings import standings
 
 from . import schemas
+from .budget import Spent
 from .limits import Busy, record_size_problem, trimmed
 from .store import prepare_record
 
@@ -60,11 +64,29 @@ def _limits():
 
 
 def _in_pool(function, *args):
-    """`function(*args)` in the check pool; 503 when the pool and its queue are full."""
+    """`function(*args)` in the check pool; 503 when the pool and its queue are full, 422 when the
+    request's time is up (or its client gone) before or while it runs."""
+    budget = g.budget
+
+    @functools.wraps(function)
+    def within_budget():
+        budget.check()          # it may have waited in the queue
+        return function(*args)
     try:
-        return current_app.extensions["referee.pool"].run(function, *args)
+        return current_app.extensions["referee.pool"].run(within_budget)
     except Busy:
         abort(503, message="every check slot is taken; try again shortly", headers={"Retry-After": "1"})
+    except Spent:
+        abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
+
+
+def _out_of_time() -> str:
+    return (f"the request took more than {g.budget.seconds:g} s, what this server gives one request; "
+            "send fewer records at a time")
+
+
+def _out_of_time_finding() -> dict:
+    return {"severity": "error", "rule": "api.limit", "at": "", "message": _out_of_time()}
 
 
 def _too_big(message: str, source: str):
@@ -83,12 +105,14 @@ def _parsed(chunk: str, source: str, limits):
     return value
 
 
-def _check_all(chunks, limits, infer: bool) -> list[dict]:
+def _check_all(chunks, limits, infer: bool, budget) -> list[dict]:
     reports = []
     for line, chunk in chunks:
+        budget.check()
         source = SOURCE if line is None else f"{SOURCE}:{line}"
         value = _parsed(chunk, source, limits)
-        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer)
+        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer,
+                                                                         stop=budget.searching_over)
         reports.append((report.unreadable, report.findings, trimmed(report.as_dict(), limits.message)))
     return reports
 
@@ -159,7 +183,7 @@ def validate(infer_rules):
     if len(chunks) > limits.records:
         abort(413, message=f"the body holds {len(chunks)} records; this server checks at most {limits.records} "
                            "per request")
-    reports = _in_pool(_check_all, chunks, limits, infer_rules)
+    reports = _in_pool(_check_all, chunks, limits, infer_rules, g.budget)
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
         if is_unreadable:
@@ -212,6 +236,9 @@ def _submit_lines(chunks, submitter):
                            "per request")
     results = []
     for line, chunk in chunks:
+        if g.budget.spent():
+            results.append({"line": line, "stored": False, "findings": [_out_of_time_finding()]})
+            continue
         entry = _in_pool(_entry, chunk, limits, _store())
         if isinstance(entry, list):
             results.append({"line": line, "stored": False, "findings": [f.as_dict() for f in entry]})
@@ -291,9 +318,50 @@ def _deal_steps(store, record_id: str, deal: int):
 @blp.route("/events/<event>/standings", methods=["GET"])
 @blp.response(200, schemas.StandingsSchema)
 @blp.doc(summary="Standings of an event: per team or player, matches won, drawn and lost, match points, margin")
-@_errors(404)
+@_errors(404, 422, 503)
 def get_standings(event):
-    entries = _store().event(event)
-    if not entries:
+    ids = _store().event_ids(event)
+    if not ids:
         abort(404, message="no stored record belongs to this event")
-    return standings(entries, event)
+    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
+
+
+def _event_state(event: str, ids) -> tuple[str, bytes]:
+    """An event as it stands: its records' ids (hashes of their content) in one digest."""
+    return event, hashlib.sha256("".join(ids).encode()).digest()
+
+
+class _Kept:
+    """The standings of the last few events asked, each under its event and the ids of its records:
+    an id is the hash of its record, so the same ids give the same standings, and any write to the
+    event (here, by another server or by `store import`) makes new ids."""
+
+    def __init__(self, size: int):
+        self._size, self._items, self._lock = size, OrderedDict(), threading.Lock()
+
+    def get(self, key):
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+            return self._items.get(key)
+
+    def put(self, key, value):
+        with self._lock:
+            self._items[key] = value
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_standings_kept = _Kept(16)
+
+
+def _event_standings(store, event: str) -> dict:
+    """Computed in the check pool, once per state of the event (a request queued behind the one
+    computing it finds it kept)."""
+    entries = store.event(event)
+    key = _event_state(event, [record_id for record_id, _, _ in entries])
+    found = _standings_kept.get(key)
+    if found is None:
+        found = standings(entries, event)
+        _standings_kept.put(key, found)
+    return found

@@ -111,7 +111,7 @@ def main():
             server.wait(timeout=10)
     print(f"command: {' '.join([os.path.relpath(sys.executable, ROOT), 'benchmarks/api_throughput.py'] + sys.argv[1:])}")
     print(f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), keep-alive "
-          f"clients on {HOST}, waitress with 8 threads; {args.requests} requests a round, medians of {args.rounds} rounds")
+          f"clients on {HOST}, waitress with 16 threads; {args.requests} requests a round, medians of {args.rounds} rounds")
     for count in counts:
         figures = {name: statistics.median(r[name] for r in rounds[count]) for name in ("rate", "median", "p99")}
         p99s = [r["p99"] for r in rounds[count]]

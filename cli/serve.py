@@ -1,6 +1,7 @@
 """`referee serve`: the REST API over the record store, served by waitress."""
 from __future__ import annotations
 
+import dataclasses
 import ipaddress
 import os
 from pathlib import Path
@@ -18,6 +19,7 @@ def _is_loopback(host: str) -> bool:
 
 
 MIN_TOKEN = 16
+READ_THREADS = 4       # threads never given to checks, so reads are served whatever is posted
 
 
 def _token(token_file: str | None) -> str | None:
@@ -64,20 +66,24 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help="Actions in one record, all deals together (default 100000; more: 422).")
 @click.option("--max-message", type=click.IntRange(min=20),
               help="Characters of a finding's message in an answer (default 1000; longer: cut).")
+@click.option("--max-seconds", type=click.FloatRange(min=0.1),
+              help="Seconds one request may take (default 10; the rule search of ?infer_rules=true stops at half "
+                   "of it, checks still running at the end get 422); its work stops when its client hangs up.")
 @click.option("--checks", type=click.IntRange(min=1),
               help="Checks and replays running at once (default 2).")
 @click.option("--check-queue", type=click.IntRange(min=0),
-              help="Requests waiting for a check (default 4; more: 503 at once).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(min=1),
+              help=f"Requests waiting for a check (default: the threads less the checks and {READ_THREADS} "
+                   "kept for reads; more: 503 at once).")
+@click.option("--threads", default=16, show_default=True, type=click.IntRange(min=1),
               help="Threads serving requests.")
 @click.option("--connection-limit", default=100, show_default=True, type=click.IntRange(min=1),
               help="Open connections at once.")
 @click.option("--channel-timeout", default=10, show_default=True, type=click.IntRange(min=1),
-              help="Seconds an idle or stalled connection is kept.")
+              help="Seconds an idle connection is kept, and a request's headers may take to arrive.")
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help="Log each request on standard error: time, client, method, path, status, milliseconds.")
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
-          max_message, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
+          max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
     """Serve the REST API and the replay viewer.
 
     The API is under /v1, its docs at /docs, OpenAPI at /openapi.json, the viewer at /view. Each
@@ -87,16 +93,18 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
-    from api.access_log import access_logged
+    from api.access_log import access_logged, refusals_logged
     from api.limits import Limits
     from api.server import make_server, run
     from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
-             "checks": checks, "queue": check_queue}
+             "seconds": max_seconds, "checks": checks}
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
-    if limits.checks + limits.queue >= threads:
+    queue = max(0, threads - limits.checks - READ_THREADS) if check_queue is None else check_queue
+    if limits.checks + queue >= threads:
         raise click.UsageError("--checks plus --check-queue must stay below --threads, so reads are served")
+    limits = dataclasses.replace(limits, queue=queue)
     try:
         app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
                          max_body=max_body, limits=limits,
@@ -106,8 +114,9 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     if access_log:
         app.wsgi_app = access_logged(app.wsgi_app)
     try:
-        server = make_server(app, host=host, port=port, threads=threads, connection_limit=connection_limit,
-                             channel_timeout=channel_timeout, cleanup_interval=min(30, channel_timeout),
+        server = make_server(app, log_refusal=refusals_logged() if access_log else None,
+                             host=host, port=port, threads=threads, connection_limit=connection_limit,
+                             channel_timeout=channel_timeout,
                              max_request_body_size=max_body, ident="referee")
     except OSError as exc:
         raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None

@@ -49,11 +49,12 @@ def _checked_text(chunk: str, source: str) -> tuple[Report, list]:
     return _checked(chunk, value, source)
 
 
-def check_parsed(chunk: str, value, source: str, infer: bool = False) -> Report:
+def check_parsed(chunk: str, value, source: str, infer: bool = False, stop=None) -> Report:
     """The report of a parsed record; a key written twice stops it there, as a structure problem does.
-    With `infer`, an invalid record also gets the rules it is valid under."""
+    With `infer`, an invalid record also gets the rules it is valid under, searched until `stop()`
+    says otherwise (the API's budget for a request)."""
     report, replayed = _checked(chunk, value, source)
-    return _with_inferred(report, *replayed) if infer and replayed else report
+    return _with_inferred(report, *replayed, stop=stop) if infer and replayed else report
 
 
 def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
@@ -66,13 +67,13 @@ def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
     return report, [value]
 
 
-def _with_inferred(report: Report, record) -> Report:
+def _with_inferred(report: Report, record, stop=None) -> Report:
     """The report, with the rules its record is valid under if it is invalid. Not searched with the
     cycle collector paused: each trial's rules can leave reading caches behind as cyclic garbage
     (rules.shared), which would pile up over the whole search."""
     if not report.valid:
         from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
-        report.inferred = infer_rules(record)
+        report.inferred = infer_rules(record, stop=stop)
     return report
 
 

@@ -42,6 +42,18 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
     return out
 
 
+def whole_numbers(value, limit: int):
+    """`value` with every whole number written as a decimal (`1.0`, `10.0`) made an int, as JSON
+    means it; numbers beyond `limit` stay as they are (the check finds them)."""
+    if isinstance(value, dict):
+        return {key: whole_numbers(item, limit) for key, item in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(item, limit) for item in value]
+    if isinstance(value, float) and value.is_integer() and abs(value) <= limit:
+        return int(value)
+    return value
+
+
 def _levels(out: dict, key: str):
     """Canonical rank codes in `out[key]["levels"]`, where there are any."""
     if key in out and "levels" in out[key]:

@@ -17,13 +17,16 @@ MAX_CHANGES = 2
 SHOWN = 5           # at most this many equally close rule sets are reported
 
 
-def infer_rules(record, seconds: float = 10.0) -> dict:
+def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     """{"valid_under": [{"preset", "options", "differs"}...], "searched", "complete"}:
-    the valid rule sets with the fewest options differing from the stated ones."""
+    the valid rule sets with the fewest options differing from the stated ones. The search stops
+    after `seconds`, or sooner when `stop()` says so."""
     game = games().get(record.get("game")) if isinstance(record, dict) else None
     if game is None or structure_findings(record):
         return {"valid_under": [], "searched": 0, "complete": True,
                 "why": "the record cannot be replayed under any rules (its structure or game)"}
+    if stop and stop():        # before listing the candidates, which takes a while of its own
+        return _answer([], 0, complete=False)
     stated, problems = resolve(game, record.get("rules"))
     if problems:
         stated = resolve(game, None)[0]
@@ -32,7 +35,7 @@ def infer_rules(record, seconds: float = 10.0) -> dict:
     for cost, preset, changes, differs in _candidates(game, stated["options"]):
         if best is not None and cost > best:
             break
-        if time.monotonic() > deadline:
+        if time.monotonic() > deadline or (stop and stop()):
             return _answer(found, searched, complete=False)
         searched += 1
         trial = dict(record, rules={"preset": preset, "options": changes})

@@ -135,7 +135,7 @@ def computed(match: Match) -> dict:
     values = scores(match)
     outcome = result(match)
     out = {"game": record["game"], "players": record["players"],
-           "deals": sum(len(p.record.get("deals", [])) for p in match.parts),
+           "deals": sum(_deal_count(p.record) for p in match.parts),
            "winner": None if outcome is None else "draw" if outcome.get("draw") else outcome["winner"]}
     if record["game"] == "guandan":
         out["levels"] = None if values is None else [RANKS[v] for v in values]
@@ -338,3 +338,9 @@ def summary(entries: list[dict]) -> dict:
     counts["rows"] = sum(1 for entry in entries if "line" in entry)
     counts["problems"] = sum(len(entry.get("problems", ())) for entry in entries)
     return counts
+
+
+def _deal_count(record) -> int:
+    """The deals of a record: a list, or their number where a store gave only that."""
+    deals = record.get("deals", [])
+    return deals if isinstance(deals, int) else len(deals)

@@ -76,6 +76,25 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     return {"preset": preset, "options": options}, findings
 
 
+def plain_rules(game, raw):
+    """The shortest `rules` meaning what `raw` means: None for the game's default preset as it is,
+    the preset's name when no option differs from it, else {"preset", "options"} with only the
+    options that differ (and any `x-` option); `raw` itself when it names an unknown preset or
+    option or a value an option does not take."""
+    effective, problems = resolve(game, raw)
+    if problems:
+        return raw
+    preset = effective["preset"]
+    base = {name: opt.default for name, opt in game.OPTIONS.items()} | game.PRESETS[preset]
+    changed = {name: value for name, value in effective["options"].items()
+               if value != base[name] or type(value) is not type(base[name])}
+    given = raw.get("options", {}) if isinstance(raw, dict) else {}
+    changed |= {name: value for name, value in given.items() if name.startswith("x-")}
+    if changed:
+        return {"preset": preset, "options": changed}
+    return None if preset == game.DEFAULT_PRESET else preset
+
+
 def did_you_mean(name, known) -> str:
     """" (did you mean X?)" for the known name that `name` probably meant (the same but for case, or
     a close spelling), else ""."""

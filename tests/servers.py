@@ -11,7 +11,11 @@ from api.server import make_server
 def serving(app, threads: int = 4, **options):
     """The app on 127.0.0.1 at a free port (yields the port), stopped on exit."""
     server = make_server(app, host="127.0.0.1", port=0, threads=threads, **options)
-    thread = threading.Thread(target=server.run, daemon=True)
+
+    def run():
+        with contextlib.suppress(OSError):      # select() on the sockets closed under it as it stops
+            server.run()
+    thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:
         yield server.effective_port

@@ -40,7 +40,8 @@ def test_the_rule_search_runs_with_the_collector_on(monkeypatch):
     import referee.infer
     during = []
     search = referee.infer.infer_rules
-    monkeypatch.setattr(referee.infer, "infer_rules", lambda record: during.append(gc.isenabled()) or search(record))
+    monkeypatch.setattr(referee.infer, "infer_rules",
+                        lambda record, **options: during.append(gc.isenabled()) or search(record, **options))
     gc.enable()
     report = check_one(SAMPLE, "t", infer=True)
     assert during == [True] and report.inferred["searched"] > 0 and gc.isenabled()

@@ -230,13 +230,14 @@ def test_serve_hands_the_limits_to_waitress_and_the_app(monkeypatch, tmp_path):
 
     monkeypatch.setattr("api.server.make_server", lambda app, **kw: calls.append((app, kw)) or Server())
     result = run("serve", "--db", str(tmp_path / "r.db"), "--read-only", "--max-body", "5000", "--threads", "12",
-                 "--connection-limit", "20", "--channel-timeout", "5", "--max-records", "7", "--checks", "3")
+                 "--connection-limit", "20", "--channel-timeout", "5", "--max-records", "7", "--checks", "3", "--max-seconds", "2.5")
     assert result.exit_code == 0, result.output
     app, options = calls[0]
     assert options["max_request_body_size"] == 5000 and options["threads"] == 12
     assert options["connection_limit"] == 20 and options["channel_timeout"] == 5
-    assert app.extensions["referee.limits"] == Limits(records=7, checks=3)
-    assert run("serve", "--read-only", "--checks", "6", "--threads", "8").exit_code == 2
+    assert app.extensions["referee.limits"] == Limits(records=7, checks=3, queue=12 - 3 - 4, seconds=2.5)   # queue: sized to the threads
+    assert run("serve", "--read-only", "--checks", "8", "--threads", "8").exit_code == 2
+    assert run("serve", "--read-only", "--checks", "2", "--check-queue", "6", "--threads", "8").exit_code == 2
 
 
 # ------------------------------------------------------------------ 5. --no-auth: JSON bodies, our own Host

@@ -107,3 +107,19 @@ def test_the_openapi_document_lists_the_viewer_endpoints(client):
     paths = client.get("/openapi.json").get_json()["paths"]
     assert "post" in paths["/v1/replay"]
     assert "get" in paths["/v1/records/{record_id}/deals/{deal}/steps"]
+
+
+@pytest.mark.parametrize("path", ["/view", "/view/abc", "/view/events/Desk Cup 2026", "/docs/", "/view/static/viewer.js", "/docs/swagger-ui.css",
+                                  "/v1/records"])
+def test_pages_send_a_content_security_policy_nosniff_and_no_framing(client, path):
+    headers = client.get(path).headers
+    policy = dict(part.strip().split(" ", 1) for part in headers["Content-Security-Policy"].split(";"))
+    assert policy["default-src"] == "'self'" and policy["frame-ancestors"] == "'none'" and "script-src" not in policy
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+
+
+@pytest.mark.parametrize("path", ["/view", "/docs/", "/view/events/Desk Cup 2026"])
+def test_the_pages_need_no_inline_script(client, path):
+    html = client.get(path).get_data(as_text=True)
+    scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
+    assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)

@@ -174,7 +174,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
 
     page.select_option("#line", "1")
     page.wait_for_selector("#table .seat >> nth=3")
-    page.wait_for_function("document.querySelectorAll('#table .seat').length === 4")
+    sync_api.expect(page.locator("#table .seat")).to_have_count(4)     # no wait_for_function: the CSP forbids eval
     assert "guandan.follow" in page.inner_text("#findings")
     page.focus("#file")
     page.keyboard.press("n")
@@ -255,3 +255,31 @@ def test_an_events_standings_page_links_each_match(server, page):
     page.goto(f"{base}/view/events/Nobody")
     page.wait_for_selector("#status.error")
     assert page.inner_text("#status") == "no stored record belongs to this event"
+
+
+def test_names_with_bidi_controls_or_nul_are_shown_escaped_never_reordered(server, page):
+    base, app = server
+    record = orjson.loads(DISPUTED.read_bytes())
+    record["players"][0] = "Wang\u202eieL gnaW"
+    record["players"][1] = "Chen\x00Jing"
+    answer = app.test_client().post("/v1/records", data=orjson.dumps(record), content_type="application/json")
+    page.goto(f"{base}/view/{answer.get_json()['id']}")
+    page.wait_for_selector("#table .seat")
+    text = page.inner_text("body")
+    assert "Wang⟨U+202E⟩ieL gnaW" in text and "Chen⟨U+0000⟩Jing" in text
+    assert "\u202e" not in text and "\x00" not in text
+    assert "\u202e" not in page.evaluate("document.body.innerHTML")
+
+
+@pytest.mark.parametrize("path", ["/docs", "/view"])
+def test_the_pages_run_under_their_content_security_policy(server, browser, path):
+    base, _ = server
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    refused = []
+    page.on("console", lambda message: "Content Security Policy" in message.text and refused.append(message.text))
+    answer = page.goto(base + path)
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    page.wait_for_selector(".swagger-ui .info .title" if path == "/docs" else "#open")
+    context.close()
+    assert refused == []

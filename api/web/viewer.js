@@ -16,8 +16,17 @@ const PLACES = {
   5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"],
 };
 
+// controls that reorder or hide text (bidi overrides and isolates, marks, NUL and the other C0 controls)
+const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
 const $ = (selector) => document.querySelector(selector);
 const view = {source: null, record: null, report: null, deal: 0, steps: [], index: 0, focus: null};
+
+// text from a record as it is written: each control shown as a visible marker, ⟨U+202E⟩, never obeyed
+function visible(text) {
+  return String(text).replace(HIDDEN_CONTROLS,
+    (c) => `⟨U+${c.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}⟩`);
+}
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -25,10 +34,10 @@ function el(tag, attrs = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
     else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
-    else node.setAttribute(key, value);
+    else node.setAttribute(key, visible(value));
   }
   for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : String(child));
+    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : visible(child));
   }
   return node;
 }
@@ -201,7 +210,7 @@ function drawAction(step, offending, pending) {
   const line = $("#action");
   line.className = offending ? "offending" : "";
   line.replaceChildren(el("strong", {}, `Deal ${view.deal}, step ${step.step}: `),
-    step.rejected ? el("span", {class: "rejected"}, `Rejected: ${actionText(step.action)}`) : actionText(step.action));
+    step.rejected ? el("span", {class: "rejected"}, `Rejected: ${actionText(step.action)}`) : visible(actionText(step.action)));
   if (pending) line.append(el("span", {class: "rejected"}, `Rejected next: ${actionText(pending)}`));
 }
 
@@ -320,10 +329,10 @@ function drawHeader() {
   const errors = report.findings.filter((f) => f.severity === "error").length;
   $("#record-title").replaceChildren(
     el("span", {class: report.valid ? "verdict valid" : "verdict invalid"}, report.valid ? "VALID" : "INVALID"),
-    ` ${report.game || "unknown game"}${rules}`,
-    ["event", "round", "table", "date"].filter((k) => meta[k]).map((k) => ` · ${k === "event" ? "" : k + " "}${meta[k]}`).join(""),
+    visible(` ${report.game || "unknown game"}${rules}`),
+    visible(["event", "round", "table", "date"].filter((k) => meta[k]).map((k) => ` · ${k === "event" ? "" : k + " "}${meta[k]}`).join("")),
     errors ? ` · ${errors} error${errors > 1 ? "s" : ""}` : "");
-  document.title = `${meta.event || report.game || "record"} · replay viewer`;
+  document.title = visible(`${meta.event || report.game || "record"} · replay viewer`);
   const deals = Array.isArray(record.deals) ? record.deals.length : 0;
   $("#deal").replaceChildren(...Array.from({length: deals}, (_, d) => el("option", {value: d}, `${d}`)));
 }
@@ -392,7 +401,7 @@ function onKey(event) {
 function status(text, error = false) {
   const line = $("#status");
   line.className = error ? "error" : "";
-  line.replaceChildren(text);
+  line.replaceChildren(visible(text));
 }
 
 function showError(body, fallback) {
