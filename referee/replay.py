@@ -199,7 +199,9 @@ def replay_steps(record, deal_index: int):
     steps = [{"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
              for index, table in raw]
     findings = [f for f in report.findings if f.deal == deal_index]
-    rejected = next((f.action for f in findings if f.action is not None and f.action >= len(raw) - 1), None)
+    # the action that stopped the deal: the one after the last replayed (findings made before the replay, such as
+    # an alias, may stand further on)
+    rejected = next((f.action for f in findings if f.action == len(raw) - 1), None)
     if rejected is not None:
         steps.append({"step": rejected + 1, "action": actions[rejected], "table": raw[-1][1], "findings": [],
                       "rejected": True})
@@ -212,8 +214,8 @@ def replay_steps(record, deal_index: int):
 
 
 def _step_of(finding, steps, deal_index) -> dict:
-    if finding.action is not None:
-        return next(s for s in reversed(steps) if s["step"] == finding.action + 1)
+    if finding.action is not None:        # an action after the deal stopped: its last step
+        return next((s for s in reversed(steps) if s["step"] == finding.action + 1), steps[-1])
     own = pointer("deals", deal_index)
     if finding.at == own or finding.at.startswith((own + "/hands", own + "/leader", own + "/talon")):
         return steps[0]
