@@ -165,6 +165,10 @@ def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     if accepts(record):
         return []
+    too_deep = _too_deep(record)
+    if too_deep is not None:
+        return [located(record, "notation.depth", too_deep, f"arrays and objects are nested more than {MAX_DEPTH} "
+                        "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions")]
     fast_validate, failed, full_validator = _validators()
     try:
         fast_validate(record)
@@ -177,6 +181,33 @@ def structure_findings(record) -> list[Finding]:
         for finding in _finding_from(error, record):
             findings.setdefault((finding.rule, finding.at), finding)
     return list(findings.values()) or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+
+
+# Arrays and objects within arrays and objects: CGR/1 needs 6 (a card of a play of an action of a deal), x- values
+# the rest. No reader down the line (the schema validator, the messages, orjson writing an answer) recurses this deep.
+MAX_DEPTH = 32
+
+
+def _too_deep(value) -> list | None:
+    """The path to the first array or object nested deeper than MAX_DEPTH, or None; walked without recursion."""
+    path, opened = [], [_children(value)]
+    while opened:
+        for key, child in opened[-1]:
+            if isinstance(child, (dict, list)):
+                path.append(key)
+                if len(opened) == MAX_DEPTH:
+                    return path
+                opened.append(_children(child))
+                break
+        else:
+            opened.pop()
+            if path:
+                path.pop()
+    return None
+
+
+def _children(value):
+    return iter(value.items()) if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else iter(())
 
 
 def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:
