@@ -10,12 +10,16 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from referee.findings import pointer
+from referee.notation import walk
+
 
 @dataclass(frozen=True)
 class Limits:
     records: int = 1000          # records in one request body
     deals: int = 1000            # deals in one record
     actions: int = 100_000       # actions in one record, all deals together
+    items: int = 1000            # items in any other array or object of a record (players, a hand, meta, ...)
     message: int = 1000          # characters of a finding's message in an answer
     checks: int = 2              # checks and replays running at once
     queue: int = 4               # requests waiting for a check; more get 503
@@ -43,14 +47,27 @@ class CheckPool:
 def record_size_problem(record, limits: Limits) -> str | None:
     """Why a parsed record is too big to check here, or None."""
     deals = record.get("deals") if isinstance(record, dict) else None
-    if not isinstance(deals, list):
-        return None
-    if len(deals) > limits.deals:
-        return f"the record has {len(deals)} deals; this server checks at most {limits.deals} per record"
-    actions = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
-    if actions > limits.actions:
-        return f"the record has {actions} actions; this server checks at most {limits.actions} per record"
+    if isinstance(deals, list):
+        if len(deals) > limits.deals:
+            return f"the record has {len(deals)} deals; this server checks at most {limits.deals} per record"
+        actions = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
+        if actions > limits.actions:
+            return f"the record has {actions} actions; this server checks at most {limits.actions} per record"
+    return _long_container(record, limits.items)
+
+
+def _long_container(record, most: int) -> str | None:
+    """Why the record is too big when an array or object besides its deals and their actions holds more than
+    `most` items (looked at before its items, so a long one is never walked)."""
+    for path, value in walk(record):
+        if len(value) > most and not _limited_apart(path):
+            return (f"{pointer(*path) or 'the record'} holds {len(value)} items; this server checks at most {most} "
+                    "in an array or object (deals and actions have limits of their own)")
     return None
+
+
+def _limited_apart(path: tuple) -> bool:
+    return path == ("deals",) or (len(path) == 3 and path[0] == "deals" and path[2] == "actions")
 
 
 def trimmed(report: dict, limit: int) -> dict:

@@ -29,6 +29,32 @@ class Finding:
         return out
 
 
+MAX_LISTED = 100    # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
+
+
+def more_finding(count: int, what: str, all_counted: bool = True) -> Finding:
+    """The finding that stands for `count` findings past those listed."""
+    return Finding(ERROR, "notation.more", "", f"… and {count:,} more {what}" if all_counted else
+                   f"… and at least {count:,} more {what} (no more were counted)")
+
+
+class Listed(list):
+    """Findings up to MAX_LISTED; past it they are only counted, and `closed()` adds the finding that says how many."""
+
+    def __init__(self, what: str):
+        super().__init__()
+        self.what, self.more = what, 0
+
+    def append(self, finding: Finding):
+        if len(self) < MAX_LISTED:
+            super().append(finding)
+        else:
+            self.more += 1
+
+    def closed(self) -> list[Finding]:
+        return [*self, more_finding(self.more, self.what)] if self.more else list(self)
+
+
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 

@@ -159,7 +159,7 @@ def test_the_viewer_replays_in_the_check_pool(tmp_path):
 
 
 def test_a_finding_message_is_cut_to_the_limit(tmp_path):
-    client = app_with(tmp_path, message=60).test_client()
+    client = app_with(tmp_path, message=60, items=5000).test_client()      # a play of 5,000 cards
     record = changed(BASE, lambda r: r["deals"][0]["actions"][0].update(play=["3S"] * 5000))
     for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
         answer = client.post(path, data=orjson.dumps(record), headers=headers, content_type="application/json")

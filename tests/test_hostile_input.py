@@ -115,3 +115,113 @@ def test_a_finding_after_the_deal_stopped_is_shown_on_its_last_step(tmp_path):
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
     answer = client(tmp_path).post("/v1/replay", data=json.dumps(record), content_type="application/json")
     assert answer.status_code == 200 and answer.get_json()["steps"][-1]["rejected"]
+
+
+# ------------------------------------------------------------------ 2. findings and memory bounded
+
+MANY = 300_000
+
+
+def with_many(where: str):
+    """BASE with MANY objects where a few values stand."""
+    def edit(record):
+        deal = record["deals"][0]
+        if where == "players":
+            record["players"] = [{}] * MANY
+        elif where == "hands":
+            deal["hands"][0] = [{}] * MANY
+        elif where == "meta":
+            record["meta"] = {f"k{i}": {} for i in range(MANY)}
+        elif where == "levels":
+            record["start"] = {"levels": [{}] * MANY}
+        elif where == "order":
+            deal["result"] = {"order": [7] * MANY}
+        elif where == "scores":
+            deal["result"] = {"scores": [1e13] * MANY}
+        elif where == "actions":
+            deal["actions"] = [{}] * MANY
+        elif where == "keys":
+            record.update({f"k{i}": 0 for i in range(MANY)})
+    return changed(BASE, edit)
+
+
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "scores", "actions", "keys"])
+def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
+    findings = check_record(with_many(where)).findings
+    assert 2 <= len(findings) <= 202
+    assert findings[-1].rule == "notation.more" and "more" in findings[-1].message
+
+
+def test_the_findings_past_those_listed_are_counted():
+    findings = check_record(changed(BASE, lambda r: r["deals"][0].update(result={"order": [7] * 1000}))).findings
+    assert len(findings) == 101 and findings[-1].message == "… and 900 more seats beyond the table"
+
+
+def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
+    """A referee command run in a process that may use at most `gib` GiB of address space."""
+    limit = int(gib * 2**30)
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (%d, %d)); "
+            "from cli.main import main; sys.argv[0] = 'referee'; main()" % (limit, limit))
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
+                          input=stdin)
+
+
+def test_a_huge_array_is_checked_in_bounded_memory(tmp_path):
+    path = tmp_path / "players.json"
+    path.write_bytes(orjson.dumps(with_many("players")))
+    result = limited(["validate", "--json", str(path)], 0.75)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    findings = json.loads(result.stdout)["findings"]
+    assert len(findings) == 101 and findings[-1]["rule"] == "notation.more"
+
+
+def players_of(item: bytes, count: int) -> bytes:
+    return orjson.dumps(BASE).replace(b'"players":["A","B","C","D"]', b'"players":[' + b",".join([item] * count) + b"]")
+
+
+def test_a_small_gzip_of_a_60_mib_record_is_answered_in_well_under_2_gib(tmp_path):
+    text = players_of(b"{}", 20_000_000)
+    path = tmp_path / "bomb.json.gz"
+    path.write_bytes(gzip.compress(text, 9))
+    assert path.stat().st_size < 100_000 and len(text) > 55 * 2**20
+    result = limited(["validate", "--json", str(path)], 1.0)
+    assert result.returncode == 2, result.stderr.decode()[-2000:]
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["rule"] == "notation.size" and "values" in finding["message"]
+
+
+@pytest.mark.parametrize("item, count", [(b"{}", 999_000), (b'"x"', 1_990_000)])
+def test_a_record_just_within_the_values_a_record_may_hold_is_checked_in_1_gib(tmp_path, item, count):
+    path = tmp_path / "big.json"
+    path.write_bytes(players_of(item, count))       # orjson reserves 256 bytes a value when it writes them
+    result = limited(["validate", "--json", str(path)], 1.0)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    assert json.loads(result.stdout)["findings"][-1]["rule"] in ("notation.more", "guandan.deal.seats")
+
+
+def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, monkeypatch):
+    import referee.notation
+
+    def exhausted(text):
+        try:
+            raise MemoryError
+        except MemoryError as exc:      # what orjson raises when memory runs out
+            raise SystemError("<built-in function loads> returned a result with an exception set") from exc
+    monkeypatch.setattr(referee.notation.orjson, "loads", exhausted)
+    (finding,) = check_one_text(orjson.dumps(BASE).decode())
+    assert finding["rule"] == "notation.size"
+    for where, answer in api_answers(tmp_path, orjson.dumps(BASE)).items():
+        assert answer.status_code == 400 and b"notation.size" in answer.data, where
+
+
+def check_one_text(text: str) -> list[dict]:
+    from referee.batch import check_one
+    return check_one(text, "x").as_dict()["findings"]
+
+
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "keys"])
+def test_the_api_limits_every_array_and_object(tmp_path, where):
+    record = with_many(where)
+    for path, answer in api_answers(tmp_path, orjson.dumps(record)).items():
+        assert answer.status_code == 422, (path, answer.data[:300])
+        assert answer.get_json()["findings"][0]["rule"] == "api.limit"
