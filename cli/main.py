@@ -27,10 +27,13 @@ def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
 
 
-def _expand(paths, warn):
-    """Every file to read: the paths given, and the .json / .jsonl files (any case, gzipped or not) in folders and
-    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
-    it reports why; `warn` hears of a folder holding no such file."""
+JSON_ENDINGS = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
+
+
+def _expand(paths, warn, endings=JSON_ENDINGS):
+    """Every file to read: the paths given, and the files ending in `endings` (any case: .json / .jsonl, gzipped
+    or not) in folders and their subfolders, in name order. A folder that cannot be listed is yielded itself,
+    so reading it reports why; `warn` hears of a folder holding no such file."""
     for path in paths:
         if not os.path.isdir(path):
             yield path
@@ -39,7 +42,7 @@ def _expand(paths, warn):
         for folder, subfolders, names in os.walk(path, onerror=failed.append):
             subfolders.sort()
             for name in sorted(names):
-                if name.lower().endswith((".json", ".jsonl", ".json.gz", ".jsonl.gz")):
+                if name.lower().endswith(endings):
                     found = True
                     yield os.path.join(folder, name)
         yield from (error.filename for error in failed)

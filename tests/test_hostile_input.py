@@ -225,3 +225,53 @@ def test_the_api_limits_every_array_and_object(tmp_path, where):
     for path, answer in api_answers(tmp_path, orjson.dumps(record)).items():
         assert answer.status_code == 422, (path, answer.data[:300])
         assert answer.get_json()["findings"][0]["rule"] == "api.limit"
+
+
+# ------------------------------------------------------------------ 9. audit: unreadable folders, lines streamed
+
+def audit(*args):
+    pytest.importorskip("distributed", reason="referee audit needs the optional dask extra")
+    return run("audit", *args)
+
+
+def test_audit_reports_a_folder_that_cannot_be_listed_and_exits_2(tmp_path, monkeypatch):
+    folder = tmp_path / "archive"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.jsonl").write_bytes(orjson.dumps(BASE) + b"\n")
+    real_scandir = os.scandir
+
+    def refuse(path="."):          # what a folder without read permission answers (root is let through)
+        if str(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+    monkeypatch.setattr(os, "scandir", refuse)
+    monkeypatch.setattr(os, "listdir", lambda path: [entry.name for entry in refuse(path)])
+    out = tmp_path / "out"
+    result = audit(str(folder), "-o", str(out), "--workers", "1", "--summary-json", str(tmp_path / "s.json"))
+    assert result.exit_code == 2, result.output
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert (summary["records"], summary["valid"], summary["unreadable"]) == (2, 1, 1)
+    reports = [json.loads(line) for part in sorted(out.glob("part-*.jsonl")) for line in part.read_text().splitlines()]
+    (locked,) = [r for r in reports if not r["valid"]]
+    assert locked["source"].endswith("locked") and "Permission denied" in locked["findings"][0]["message"]
+
+
+def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
+    pytest.importorskip("dask")
+    import tracemalloc
+    from referee.audit import report_bag
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    body = orjson.dumps(BASE)
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(body + b"\n" + b"[" * 30_000_000 + b"\n\n" + body + b"\n")
+    tracemalloc.start()
+    try:
+        reports = report_bag([str(archive)]).compute(scheduler="sync")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 15_000_000           # the 30 MB line is skipped in pieces, never held whole
+    assert [r["valid"] for r in reports] == [True, False, True]
+    assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"] == f"{archive}:4"
+    plain = run("validate", "--json", str(archive)).stdout
+    assert "".join(orjson.dumps(r).decode() + "\n" for r in reports) == plain
