@@ -214,6 +214,17 @@ def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, mo
         assert answer.status_code == 400 and b"notation.size" in answer.data, where
 
 
+def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monkeypatch):
+    import api.views
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(api.views, "check_parsed", exhausted)
+    answer = client(tmp_path).post("/v1/validate", data=orjson.dumps(BASE), content_type="application/json")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert "memory" in answer.get_json()["message"]
+
+
 def check_one_text(text: str) -> list[dict]:
     from referee.batch import check_one
     return check_one(text, "x").as_dict()["findings"]
