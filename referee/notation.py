@@ -9,6 +9,8 @@ Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
 from __future__ import annotations
 
+import contextlib
+import gc
 import itertools
 import json
 import os
@@ -197,11 +199,12 @@ def structure_findings(record) -> list[Finding]:
         return []
     except failed:
         pass
-    errors = full_validator.iter_errors(record)
-    first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
-    findings = _distinct(itertools.chain(first, errors), record)
-    listed = list(itertools.islice(findings, MAX_LISTED))
-    more = sum(1 for _ in itertools.islice(findings, MAX_COUNTED + 1))
+    with cycle_collection(True):      # the validator's errors are reference cycles: freed as they go, in a check too
+        errors = full_validator.iter_errors(record)
+        first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
+        findings = _distinct(itertools.chain(first, errors), record)
+        listed = list(itertools.islice(findings, MAX_LISTED))
+        more = sum(1 for _ in itertools.islice(findings, MAX_COUNTED + 1))
     if more:
         listed.append(more_finding(min(more, MAX_COUNTED), "structural problems", more <= MAX_COUNTED))
     return listed or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
@@ -247,6 +250,24 @@ def _too_deep(value) -> list | None:
 
 def _children(value):
     return iter(value.items()) if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else iter(())
+
+
+@contextlib.contextmanager
+def cycle_collection(enabled: bool):
+    """Python's cycle collector on or off while the block runs, and as it was afterwards."""
+    was_enabled = gc.isenabled()
+    _set_cycle_collection(enabled)
+    try:
+        yield
+    finally:
+        _set_cycle_collection(was_enabled)
+
+
+def _set_cycle_collection(enabled: bool):
+    if enabled:
+        gc.enable()
+    else:
+        gc.disable()
 
 
 def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:

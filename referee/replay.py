@@ -32,11 +32,8 @@ action k; an action that was rejected is the last step, shown on the table it wa
 """
 from __future__ import annotations
 
-import contextlib
-import gc
-
 from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
-from .notation import number_findings, read_deals, read_plain, seat_findings, structure_findings
+from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .rules import resolve
 
 
@@ -73,18 +70,11 @@ def games():
     return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
 
 
-@contextlib.contextmanager
 def cycle_collection_paused():
     """Checking a record makes many small objects and hardly any reference cycles: the cycle
     collector, which Python runs every few hundred new objects, would only slow it down (by about
     a tenth). It runs again afterwards, at the caller's next allocations, and finds any cycles then."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+    return cycle_collection(False)
 
 
 @cycle_collection_paused()
