@@ -6,7 +6,6 @@ from __future__ import annotations
 import copy
 import gzip
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +18,7 @@ from api import create_app
 from cli.main import main
 from referee.replay import check_record, replay_steps
 from tests.builders import guandan, quick_deal
+from tests.folders import refuse_listing
 
 ROOT = Path(__file__).parent.parent
 BASE = guandan([quick_deal([0, 2])])
@@ -250,14 +250,7 @@ def test_audit_reports_a_folder_that_cannot_be_listed_and_exits_2(tmp_path, monk
     folder = tmp_path / "archive"
     (folder / "locked").mkdir(parents=True)
     (folder / "a.jsonl").write_bytes(orjson.dumps(BASE) + b"\n")
-    real_scandir = os.scandir
-
-    def refuse(path="."):          # what a folder without read permission answers (root is let through)
-        if str(path).endswith("locked"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)
-    monkeypatch.setattr(os, "scandir", refuse)
-    monkeypatch.setattr(os, "listdir", lambda path: [entry.name for entry in refuse(path)])
+    refuse_listing(monkeypatch)
     out = tmp_path / "out"
     result = audit(str(folder), "-o", str(out), "--workers", "1", "--summary-json", str(tmp_path / "s.json"))
     assert result.exit_code == 2, result.output
