@@ -15,6 +15,7 @@ import itertools
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -289,7 +290,7 @@ def _acting_seat(record, deal: int, action: int) -> int | None:
         return None
 
 
-def _finding_from(error, record) -> list[Finding]:
+def _finding_from(error, record) -> Iterable[Finding]:
     path = list(error.absolute_path)
     at = path[:-1] if error.schema.get("x-at") == "parent" else path
     if error.validator == "additionalProperties":
