@@ -38,21 +38,23 @@ def more_finding(count: int, what: str, all_counted: bool = True) -> Finding:
                    f"… and at least {count:,} more {what} (no more were counted)")
 
 
-class Listed(list):
-    """Findings up to MAX_LISTED; past it they are only counted, and `closed()` adds the finding that says how many."""
+class Listed:
+    """Findings of one kind up to MAX_LISTED; past it they are only counted (and not made), and `closed()` adds
+    the finding that says how many."""
 
     def __init__(self, what: str):
-        super().__init__()
+        self.findings: list[Finding] = []
         self.what, self.more = what, 0
 
-    def append(self, finding: Finding):
-        if len(self) < MAX_LISTED:
-            super().append(finding)
+    def add(self, make, *args):
+        """The finding `make(*args)`, while there is room."""
+        if len(self.findings) < MAX_LISTED:
+            self.findings.append(make(*args))
         else:
             self.more += 1
 
     def closed(self) -> list[Finding]:
-        return [*self, more_finding(self.more, self.what)] if self.more else list(self)
+        return [*self.findings, more_finding(self.more, self.what)] if self.more else self.findings
 
 
 class StopDeal(Exception):

@@ -341,8 +341,8 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
         if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
         if isinstance(value, (int, float)) and value >= seats and path:
-            found.append(located(record, "notation.seat", list(path),
-                                 f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
+            found.add(located, record, "notation.seat", list(path),
+                      f"seat {value} does not exist: this table has seats 0 to {seats - 1}")
 
     def check_all(values, *path):
         for i in range(len(values)):
@@ -378,8 +378,8 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
 
     def check(value, *path):
         if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-            found.append(Finding(ERROR, "notation.number", pointer(*path),
-                                 f"{plain(value)} is beyond any number a record can mean (at most 10^12)"))
+            found.add(Finding, ERROR, "notation.number", pointer(*path),
+                      f"{plain(value)} is beyond any number a record can mean (at most 10^12)")
 
     def check_all(values, *path):
         for i, value in enumerate(values):

@@ -142,10 +142,13 @@ def with_many(where: str):
             deal["actions"] = [{}] * MANY
         elif where == "keys":
             record.update({f"k{i}": 0 for i in range(MANY)})
+        elif where == "options":
+            record["rules"] = {"preset": "official", "options": {f"k{i}": 0 for i in range(MANY)}}
     return changed(BASE, edit)
 
 
-@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "scores", "actions", "keys"])
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "scores", "actions", "keys",
+                                   "options"])
 def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
     findings = check_record(with_many(where)).findings
     assert 2 <= len(findings) <= 202
@@ -231,7 +234,7 @@ def check_one_text(text: str) -> list[dict]:
     return check_one(text, "x").as_dict()["findings"]
 
 
-@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "keys"])
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "keys", "options"])
 def test_the_api_limits_every_array_and_object(tmp_path, where):
     record = with_many(where)
     for path, answer in api_answers(tmp_path, orjson.dumps(record)).items():
