@@ -32,9 +32,9 @@ class Finding:
 MAX_LISTED = 100    # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
 
 
-def more_finding(count: int, what: str, all_counted: bool = True) -> Finding:
-    """The finding that stands for `count` findings past those listed."""
-    return Finding(ERROR, "notation.more", "", f"… and {count:,} more {what}" if all_counted else
+def more_finding(count: int, what: str, all_counted: bool = True, severity: str = ERROR) -> Finding:
+    """The finding that stands for `count` findings past those listed (of `severity`)."""
+    return Finding(severity, "notation.more", "", f"… and {count:,} more {what}" if all_counted else
                    f"… and at least {count:,} more {what} (no more were counted)")
 
 

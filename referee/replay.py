@@ -32,7 +32,9 @@ action k; an action that was rejected is the last step, shown on the table it wa
 """
 from __future__ import annotations
 
-from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
+from collections import Counter
+
+from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .rules import resolve
 
@@ -42,15 +44,22 @@ class FirstError(Exception):
 
 
 class Context:
-    """Collects one record's findings; knows which deal is being checked."""
+    """Collects one record's findings, MAX_LISTED of a rule at most (the rest counted); knows which deal is
+    being checked."""
 
     def __init__(self, stop_at_error: bool = False):
         self.findings: list[Finding] = []
+        self.made: Counter = Counter()          # findings made, by rule
+        self.unlisted: Counter = Counter()      # (rule, severity) of those past MAX_LISTED of their rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
 
     def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
-        self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+        self.made[rule] += 1
+        if self.made[rule] <= MAX_LISTED:
+            self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+        else:
+            self.unlisted[rule, severity] += 1
         if self.stop_at_error and severity == ERROR:
             raise FirstError
 
@@ -165,8 +174,10 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
 
 
 def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
-    valid = not any(f.severity == ERROR for f in ctx.findings)
-    return Report(valid, game, rules, ctx.findings, list(deals), match, source)
+    findings = ctx.findings + [more_finding(count, f"{rule} findings", severity=severity)
+                               for (rule, severity), count in ctx.unlisted.items()]
+    valid = not any(f.severity == ERROR for f in findings)
+    return Report(valid, game, rules, findings, list(deals), match, source)
 
 
 def replay_steps(record, deal_index: int):

@@ -155,6 +155,18 @@ def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
     assert findings[-1].rule == "notation.more" and "more" in findings[-1].message
 
 
+@pytest.mark.parametrize("declare, rule, severity", [
+    ({"declare": "hello"}, "guandan.declare", "error"),
+    ({"declare": "report", "count": 3}, "guandan.report.count", "error"),
+])
+def test_a_rule_broken_by_300_000_actions_is_listed_100_times(declare, rule, severity):
+    record = changed(BASE, lambda r: r["deals"][0]["actions"].__setitem__(slice(1, 1), [{"seat": 1, **declare}] * MANY))
+    findings = check_record(record).findings
+    assert [f.rule for f in findings].count(rule) == 100
+    assert (findings[-1].rule, findings[-1].severity) == ("notation.more", severity)
+    assert findings[-1].message == f"… and {MANY - 100:,} more {rule} findings"
+
+
 def test_the_findings_past_those_listed_are_counted():
     findings = check_record(changed(BASE, lambda r: r["deals"][0].update(result={"order": [7] * 1000}))).findings
     assert len(findings) == 101 and findings[-1].message == "… and 900 more seats beyond the table"
