@@ -96,6 +96,9 @@ def test_a_deep_record_in_an_archive_stops_no_other(tmp_path):
         reports = [json.loads(line) for line in result.stdout.splitlines()]
         assert len(reports) == 41 and result.exit_code == 1
         assert [r["valid"] for r in reports] == [True] * 20 + [False] * 21
+    answer = client(tmp_path).post("/v1/validate", data=archive.read_bytes(), content_type="application/x-ndjson")
+    assert answer.status_code == 200
+    assert [json.loads(line)["valid"] for line in answer.data.splitlines()] == [True] * 20 + [False] * 21
 
 
 # ------------------------------------------------------------------ 8. a finding after the deal stopped
