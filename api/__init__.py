@@ -51,6 +51,11 @@ def _store_error(error: StoreError):
     return body, error.status, {"Retry-After": "1"} if error.status == 503 else {}
 
 
+def _out_of_memory(error: MemoryError):
+    """A request that ran the server out of memory: 503 in the one error shape, as a full store is (not a 500)."""
+    return _store_error(StoreError("the server ran out of memory for this request; try a smaller record, or later"))
+
+
 def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
                max_body: int = DEFAULT_MAX_BODY, limits: Limits = Limits(),
                trusted_hosts: list[str] | None = None) -> Flask:
@@ -63,6 +68,7 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
         TRUSTED_HOSTS=trusted_hosts)
     app.extensions["referee.store"] = Store(db_path)
     app.register_error_handler(StoreError, _store_error)
+    app.register_error_handler(MemoryError, _out_of_memory)
     app.extensions["referee.limits"] = limits
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
     app.before_request(start_budget)

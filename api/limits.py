@@ -10,12 +10,16 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
+from referee.findings import pointer
+from referee.notation import walk
+
 
 @dataclass(frozen=True)
 class Limits:
     records: int = 1000          # records in one request body
     deals: int = 1000            # deals in one record
     actions: int = 100_000       # actions in one record, all deals together
+    items: int = 1000            # items in any other array or object of a record (players, a hand, meta, ...)
     message: int = 1000          # characters of a finding's message in an answer
     checks: int = 2              # checks and replays running at once
     queue: int = 4               # requests waiting for a check; more get 503
@@ -44,13 +48,31 @@ class CheckPool:
 def record_size_problem(record, limits: Limits) -> str | None:
     """Why a parsed record is too big to check here, or None."""
     deals = record.get("deals") if isinstance(record, dict) else None
-    if not isinstance(deals, list):
-        return None
+    deals = deals if isinstance(deals, list) else []
     if len(deals) > limits.deals:
         return f"the record has {len(deals)} deals; this server checks at most {limits.deals} per record"
-    actions = sum(len(d["actions"]) for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list))
-    if actions > limits.actions:
-        return f"the record has {actions} actions; this server checks at most {limits.actions} per record"
+    actions = [d["actions"] for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list)]
+    if sum(map(len, actions)) > limits.actions:
+        return f"the record has {sum(map(len, actions))} actions; this server checks at most {limits.actions} per record"
+    long = _long_container(record, limits.items, {id(deals), *map(id, actions)})
+    if long is None:
+        return None
+    where = next(pointer(*path) for path, value in walk(record) if value is long)
+    return (f"{where or 'the record'} holds {len(long)} items; this server checks at most {limits.items} in an array "
+            "or object (deals and actions have limits of their own)")
+
+
+def _long_container(record, most: int, apart: set):
+    """The first array or object of the record of more than `most` items, but those whose id is in `apart`.
+    Looked at before its items, so a long one is never walked: a few percent of a check."""
+    stack = [record] if type(record) in (dict, list) else []
+    while stack:
+        value = stack.pop()
+        if len(value) > most and id(value) not in apart:
+            return value
+        for child in value.values() if type(value) is dict else value:
+            if type(child) is list or type(child) is dict:
+                stack.append(child)
     return None
 
 

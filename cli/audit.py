@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
 
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 
@@ -74,14 +74,13 @@ def _run(dask, client, sources, output, form) -> dict:
 
 
 def _sources(paths) -> list[str]:
-    """Local folders become the JSON Lines files below them; other paths, globs and URLs go to Dask as given."""
+    """Local folders become the JSON Lines files below them (and the folders below that cannot be listed, which
+    are reported unreadable); other paths, globs and URLs go to Dask as given."""
     sources = []
     for path in paths:
         if Path(path).is_dir():
-            found = sorted(str(p) for p in Path(path).rglob("*") if p.name.endswith(ARCHIVE_ENDINGS))
-            if not found:
-                fail(f"{path}: no JSON Lines file below this folder")
-            sources += found
+            sources += expand([path], lambda _: fail(f"{path}: no JSON Lines file below this folder"),
+                               ARCHIVE_ENDINGS)
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
             fail(f"{path}: no such file")
         else:

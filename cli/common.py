@@ -14,10 +14,13 @@ from referee.rules import did_you_mean
 EXIT_VALID, EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 2, 130
 
 
-def expand(paths, warn_empty):
-    """Every file to read: the paths given, and the .json / .jsonl files (any case, gzipped or not) in folders and
-    their subfolders, in name order. A folder that cannot be listed is yielded itself, so reading
-    it reports why; `warn_empty` hears of a folder holding no such file."""
+JSON_ENDINGS = (".json", ".jsonl", ".json.gz", ".jsonl.gz")
+
+
+def expand(paths, warn_empty, endings=JSON_ENDINGS):
+    """Every file to read: the paths given, and the files ending in `endings` (any case: .json / .jsonl,
+    gzipped or not) in folders and their subfolders, in name order. A folder that cannot be listed is
+    yielded itself, so reading it reports why; `warn_empty` hears of a folder holding no such file."""
     for path in paths:
         if not os.path.isdir(path):
             yield path
@@ -26,7 +29,7 @@ def expand(paths, warn_empty):
         for folder, subfolders, names in os.walk(path, onerror=failed.append):
             subfolders.sort()
             for name in sorted(names):
-                if name.lower().endswith((".json", ".jsonl", ".json.gz", ".jsonl.gz")):
+                if name.lower().endswith(endings):
                     found = True
                     yield os.path.join(folder, name)
         yield from (error.filename for error in failed)

@@ -6,38 +6,44 @@ optional extra (`pip install '.[dask]'`) and is imported only here.
 """
 from __future__ import annotations
 
+import glob
 import os
 from collections import Counter
 
 import orjson
 
-from .batch import check_line
+from .batch import check_batch, not_a_file, read_records, unreadable_file
 
 REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
                   "report": "string"}
 
 
-def check_partition(lines, names: dict) -> list[dict]:
-    """Reports of one file's lines, given as (text, path) pairs in file order, exactly as
-    `validate` reports them: the text is turned back into the bytes that were read, and a local
-    path is named as the user named it (`names`: Dask's absolute path -> the name given)."""
-    reports = []
-    for number, (text, path) in enumerate(lines, 1):
-        raw = text.encode("utf-8", "surrogateescape")
-        if raw.strip():
-            source = f"{names.get(path, path)}:{number}"
-            reports.append(check_line(raw, source).as_dict())
-    return reports
+def file_reports(opened, name: str) -> list[dict]:
+    """The reports of one JSON Lines file (an fsspec OpenFile, compressed or not), exactly as `validate`
+    gives them: read line by line, a line above its size limit skipped unread."""
+    return [report.as_dict() for report in check_batch(read_records(opened.open, name, True))]
 
 
 def report_bag(paths: list[str]):
-    """A dask.bag of report dicts, one per record line of the files."""
+    """A dask.bag of report dicts, one partition per file, in order: globs and URLs are expanded by fsspec,
+    and a local path is named as the user named it. A local path that is no file to read (a folder that
+    cannot be listed, a pipe) is one unreadable report, as in `validate`."""
+    import dask
     import dask.bag
+    from fsspec import open_files
 
-    lines = dask.bag.read_text(paths, blocksize=None, include_path=True, linedelimiter="\n",
-                               encoding="utf-8", errors="surrogateescape")
     names = {os.path.abspath(path): path for path in paths if "://" not in path}
-    return lines.map_partitions(check_partition, names)
+    parts = []
+    for path in paths:
+        problem = None if "://" in path or glob.has_magic(path) else not_a_file(path)
+        if problem:     # said here, where the path was given
+            parts.append(dask.delayed([unreadable_file(path, problem).as_dict()]))
+            continue
+        parts += [dask.delayed(file_reports)(opened, names.get(opened.path, opened.path))
+                  for opened in open_files(path, "rb", compression="infer")]
+    if not parts:
+        raise ValueError(f"no file matches {' '.join(paths)}")
+    return dask.bag.from_delayed(parts)
 
 
 UNREADABLE_RULES = {"notation.file", "notation.encoding", "notation.json", "notation.size"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 import collections
 import gzip
 import itertools
+import lzma
 import os
 import signal
 import stat
@@ -24,12 +25,6 @@ BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed
 
 def unreadable(source: str, rule: str, message: str) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
-
-
-def check_line(raw: bytes, source: str) -> Report:
-    """The report of one JSON Lines line, read as `validate` reads it."""
-    item = _decoded(raw, source)
-    return item if isinstance(item, Report) else check_one(item, source)
 
 
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
@@ -157,14 +152,25 @@ def records_of(path: str):
         return
     problem = not_a_file(path)
     if problem:
-        yield path, unreadable(path, "notation.file", f"cannot read {path}: {problem}")
+        yield path, unreadable_file(path, problem)
         return
     name = path.lower().removesuffix(".gz")
+    opener = gzip.open if path.lower().endswith(".gz") else open
+    yield from read_records(lambda: opener(path, "rb"), path, True if name.endswith(".jsonl") else None)
+
+
+def read_records(open_binary, source: str, jsonl: bool | None):
+    """(source, record text or unreadable report) for every record of the file `open_binary()` opens, as
+    records_of reads it."""
     try:
-        with (gzip.open if path.lower().endswith(".gz") else open)(path, "rb") as handle:
-            yield from _records(handle, path, True if name.endswith(".jsonl") else None)
-    except (OSError, EOFError, zlib.error) as exc:     # EOFError, zlib.error: a damaged .gz file
-        yield path, unreadable(path, "notation.file", f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+        with open_binary() as handle:
+            yield from _records(handle, source, jsonl)
+    except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
+        yield source, unreadable_file(source, getattr(exc, "strerror", None) or exc)
+
+
+def unreadable_file(path: str, problem) -> Report:
+    return unreadable(path, "notation.file", f"cannot read {path}: {problem}")
 
 
 def not_a_file(path: str) -> str | None:

@@ -29,6 +29,34 @@ class Finding:
         return out
 
 
+MAX_LISTED = 100    # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
+
+
+def more_finding(count: int, what: str, all_counted: bool = True, severity: str = ERROR) -> Finding:
+    """The finding that stands for `count` findings past those listed (of `severity`)."""
+    return Finding(severity, "notation.more", "", f"… and {count:,} more {what}" if all_counted else
+                   f"… and at least {count:,} more {what} (no more were counted)")
+
+
+class Listed:
+    """Findings of one kind up to MAX_LISTED; past it they are only counted (and not made), and `closed()` adds
+    the finding that says how many."""
+
+    def __init__(self, what: str):
+        self.findings: list[Finding] = []
+        self.what, self.more = what, 0
+
+    def add(self, make, *args):
+        """The finding `make(*args)`, while there is room."""
+        if len(self.findings) < MAX_LISTED:
+            self.findings.append(make(*args))
+        else:
+            self.more += 1
+
+    def closed(self) -> list[Finding]:
+        return [*self.findings, more_finding(self.more, self.what)] if self.more else self.findings
+
+
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 

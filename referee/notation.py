@@ -9,16 +9,20 @@ Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
 from __future__ import annotations
 
+import contextlib
+import gc
+import itertools
 import json
 import os
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
 import orjson
 
 from .cards import CODES, parse_card, reading_code
-from .findings import ERROR, INFO, Finding, plain, pointer
+from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .precheck import accepts, action_ok
 
 
@@ -85,12 +89,33 @@ class Deal:
 
 def parse_json(text: str | bytes):
     """The JSON value of `text` (a UTF-8 byte order mark ahead of it read past), or a notation.json
-    finding whose message places the fault as line:column."""
+    finding whose message places the fault as line:column; a notation.size finding for a text of more
+    values than a record may hold, or one that does not fit in memory."""
+    if len(text) > MAX_VALUES and _values(text) > MAX_VALUES:
+        return Finding(ERROR, "notation.size", "", f"a record may hold at most {MAX_VALUES:,} values "
+                       "(counted as its commas and opening brackets)")
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
         return Finding(ERROR, "notation.json", "",
                        f"the record is not valid JSON at line:column {exc.lineno}:{exc.colno}: {exc.msg}")
+    except (MemoryError, SystemError) as exc:      # orjson says MemoryError as a SystemError caused by one
+        if not isinstance(exc, MemoryError) and not isinstance(exc.__cause__, MemoryError):
+            raise
+        return Finding(ERROR, "notation.size", "", "the record does not fit in the memory this process may use")
+
+
+# Each value of a parsed record takes some 70 bytes, and orjson reserves (unused) 256 more when it writes one:
+# a 64 MiB text of `{},` would hold 22 million (1.5 GB; 5.6 GB reserved, which a limit on the address space
+# turns into a crash). A record of 2 million (a thousand Guandan deals count 0.7 million) needs under 0.7 GB.
+MAX_VALUES = 2_000_000
+
+
+def _values(text: str | bytes) -> int:
+    """The values of a JSON text, counted from above: each but the first of an array or object follows a comma
+    (commas and brackets in strings are counted too)."""
+    marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
+    return sum(map(text.count, marks))
 
 
 BOM = "\ufeff"
@@ -122,7 +147,7 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
         return []
     return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
                     f"the key {plain(key)} is written more than once in this object; only one may stand")
-            for path, holder in _walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
+            for path, holder in walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
 
 
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
@@ -142,9 +167,9 @@ def _object(pairs):
     return found
 
 
-def _walk(value):
+def walk(value):
     """(path, value) for every object and array in a JSON value, without recursion."""
-    stack = [((), value)]
+    stack = [((), value)] if isinstance(value, (dict, list)) else []
     while stack:
         path, item = stack.pop()
         yield path, item
@@ -165,18 +190,85 @@ def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     if accepts(record):
         return []
+    too_deep = _too_deep(record)
+    if too_deep is not None:
+        return [located(record, "notation.depth", too_deep, f"arrays and objects are nested more than {MAX_DEPTH} "
+                        "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions")]
     fast_validate, failed, full_validator = _validators()
     try:
         fast_validate(record)
         return []
     except failed:
         pass
-    errors = sorted(full_validator.iter_errors(record), key=lambda e: list(map(str, e.absolute_path)))
-    findings = {}
+    with cycle_collection(True):      # the validator's errors are reference cycles: freed as they go, in a check too
+        errors = full_validator.iter_errors(record)
+        first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
+        findings = _distinct(itertools.chain(first, errors), record)
+        listed = list(itertools.islice(findings, MAX_LISTED))
+        more = sum(1 for _ in itertools.islice(findings, MAX_COUNTED + 1))
+    if more:
+        listed.append(more_finding(min(more, MAX_COUNTED), "structural problems", more <= MAX_COUNTED))
+    return listed or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+
+
+# Structural problems counted past those listed: the schema validator takes some 20 µs for each, so an array
+# of millions of wrong items is answered in seconds, and "at least" this many.
+MAX_COUNTED = 100_000
+
+
+def _distinct(errors, record):
+    """The findings of the schema validator's errors, each (rule, place) once."""
+    seen = set()
     for error in errors:
         for finding in _finding_from(error, record):
-            findings.setdefault((finding.rule, finding.at), finding)
-    return list(findings.values()) or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+            if (finding.rule, finding.at) not in seen:
+                seen.add((finding.rule, finding.at))
+                yield finding
+
+
+# Arrays and objects within arrays and objects: CGR/1 needs 6 (a card of a play of an action of a deal), x- values
+# the rest. No reader down the line (the schema validator, the messages, orjson writing an answer) recurses this deep.
+MAX_DEPTH = 32
+
+
+def _too_deep(value) -> list | None:
+    """The path to the first array or object nested deeper than MAX_DEPTH, or None; walked without recursion."""
+    path, opened = [], [_children(value)]
+    while opened:
+        for key, child in opened[-1]:
+            if isinstance(child, (dict, list)):
+                path.append(key)
+                if len(opened) == MAX_DEPTH:
+                    return path
+                opened.append(_children(child))
+                break
+        else:
+            opened.pop()
+            if path:
+                path.pop()
+    return None
+
+
+def _children(value):
+    return iter(value.items()) if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else iter(())
+
+
+@contextlib.contextmanager
+def cycle_collection(enabled: bool):
+    """Python's cycle collector on or off while the block runs, and as it was afterwards."""
+    was_enabled = gc.isenabled()
+    _set_cycle_collection(enabled)
+    try:
+        yield
+    finally:
+        _set_cycle_collection(was_enabled)
+
+
+def _set_cycle_collection(enabled: bool):
+    if enabled:
+        gc.enable()
+    else:
+        gc.disable()
 
 
 def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:
@@ -198,14 +290,14 @@ def _acting_seat(record, deal: int, action: int) -> int | None:
         return None
 
 
-def _finding_from(error, record) -> list[Finding]:
+def _finding_from(error, record) -> Iterable[Finding]:
     path = list(error.absolute_path)
     at = path[:-1] if error.schema.get("x-at") == "parent" else path
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return [located(record, "notation.key.unknown", path + [key],
+        return (located(record, "notation.key.unknown", path + [key],
                         f"unknown key {plain(key)} (keys starting with x- are free for extensions)")
-                for key in error.instance if key not in known and not key.startswith("x-")]
+                for key in error.instance if key not in known and not key.startswith("x-"))
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
@@ -242,15 +334,15 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
     as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way.
     Without `actions`, the actions are left for the caller (read_plain)."""
     seats = len(record["players"])
-    found = []
+    found = Listed("seats beyond the table")
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
         if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
         if isinstance(value, (int, float)) and value >= seats and path:
-            found.append(located(record, "notation.seat", list(path),
-                                 f"seat {value} does not exist: this table has seats 0 to {seats - 1}"))
+            found.add(located, record, "notation.seat", list(path),
+                      f"seat {value} does not exist: this table has seats 0 to {seats - 1}")
 
     def check_all(values, *path):
         for i in range(len(values)):
@@ -275,19 +367,19 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
     for i in range(len(start.get("a_attempts", []))):
         check(start["a_attempts"], i)
     check(record.get("result", {}), "winner")
-    return found
+    return found.closed()
 
 
 def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
     kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part.
     Without `actions`, the actions are left for the caller (read_plain)."""
-    found = []
+    found = Listed("numbers beyond 10^12")
 
     def check(value, *path):
         if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-            found.append(Finding(ERROR, "notation.number", pointer(*path),
-                                 f"{plain(value)} is beyond any number a record can mean (at most 10^12)"))
+            found.add(Finding, ERROR, "notation.number", pointer(*path),
+                      f"{plain(value)} is beyond any number a record can mean (at most 10^12)")
 
     def check_all(values, *path):
         for i, value in enumerate(values):
@@ -303,7 +395,7 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     check_all(start.get("a_attempts", []), "start", "a_attempts")
     check_all(start.get("totals", []), "start", "totals")
     check_all(record.get("result", {}).get("totals", []), "result", "totals")
-    return found
+    return found.closed()
 
 
 def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
@@ -313,7 +405,8 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     def card(code, *path):
         found = _CANONICAL.get(code)
         if found is None:
-            alias_at.append(list(path))
+            if not alias_at:        # the first is said
+                alias_at.append(list(path))
             found = parse_card(code)
         return found
 

@@ -39,7 +39,19 @@ def accepts(record, actions: bool = True) -> bool:
 
 
 def _known(obj: dict, keys: frozenset) -> bool:
-    return all(k in keys or (type(k) is str and k.startswith("x-")) for k in obj)
+    return all(k in keys or (type(k) is str and k.startswith("x-") and _shallow(obj[k])) for k in obj)
+
+
+_FREE_LEVELS = 8    # an x- value or an option nested deeper is left to the full check (notation.MAX_DEPTH)
+
+
+def _shallow(value, levels: int = _FREE_LEVELS) -> bool:
+    """Whether a free value (any JSON) nests arrays and objects at most `levels` deep."""
+    if type(value) is list:
+        return levels > 0 and all(_shallow(v, levels - 1) for v in value)
+    if type(value) is dict:
+        return levels > 0 and all(_shallow(v, levels - 1) for v in value.values())
+    return True
 
 
 def _is_int(value, least=0) -> bool:
@@ -94,7 +106,8 @@ def _rules(rules) -> bool:
     if type(rules) is str:
         return True
     return (type(rules) is dict and _known(rules, frozenset(("preset", "options")))
-            and type(rules.get("preset", "")) is str and type(rules.get("options", {})) is dict)
+            and type(rules.get("preset", "")) is str and type(rules.get("options", {})) is dict
+            and _shallow(rules.get("options", {})))
 
 
 def _start(start, game) -> bool:

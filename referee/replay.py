@@ -39,11 +39,10 @@ action k; an action that was rejected is the last step, shown on the table it wa
 """
 from __future__ import annotations
 
-import contextlib
-import gc
+from collections import Counter
 
-from .findings import ERROR, WARNING, Finding, Report, StopDeal, pointer
-from .notation import number_findings, read_deals, read_plain, seat_findings, structure_findings
+from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
+from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .rules import resolve
 
 
@@ -52,15 +51,22 @@ class FirstError(Exception):
 
 
 class Context:
-    """Collects one record's findings; knows which deal is being checked."""
+    """Collects one record's findings, MAX_LISTED of a rule at most (the rest counted); knows which deal is
+    being checked."""
 
     def __init__(self, stop_at_error: bool = False):
         self.findings: list[Finding] = []
+        self.made: Counter = Counter()          # findings made, by rule
+        self.unlisted: Counter = Counter()      # (rule, severity) of those past MAX_LISTED of their rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
 
     def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
-        self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+        self.made[rule] += 1
+        if self.made[rule] <= MAX_LISTED:
+            self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+        else:
+            self.unlisted[rule, severity] += 1
         if self.stop_at_error and severity == ERROR:
             raise FirstError
 
@@ -80,18 +86,11 @@ def games():
     return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
 
 
-@contextlib.contextmanager
 def cycle_collection_paused():
     """Checking a record makes many small objects and hardly any reference cycles: the cycle
     collector, which Python runs every few hundred new objects, would only slow it down (by about
     a tenth). It runs again afterwards, at the caller's next allocations, and finds any cycles then."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
+    return cycle_collection(False)
 
 
 @cycle_collection_paused()
@@ -207,8 +206,10 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
 
 
 def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
-    valid = not any(f.severity == ERROR for f in ctx.findings)
-    return Report(valid, game, rules, ctx.findings, list(deals), match, source)
+    findings = ctx.findings + [more_finding(count, f"{rule} findings", severity=severity)
+                               for (rule, severity), count in ctx.unlisted.items()]
+    valid = not any(f.severity == ERROR for f in findings)
+    return Report(valid, game, rules, findings, list(deals), match, source)
 
 
 def replay_steps(record, deal_index: int):
@@ -231,7 +232,9 @@ def replay_steps(record, deal_index: int):
     steps = [{"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
              for index, table in raw]
     findings = [f for f in report.findings if f.deal == deal_index]
-    rejected = next((f.action for f in findings if f.action is not None and f.action >= len(raw) - 1), None)
+    # the action that stopped the deal: the one after the last replayed (findings made before the replay, such as
+    # an alias, may stand further on)
+    rejected = next((f.action for f in findings if f.action == len(raw) - 1), None)
     if rejected is not None:
         steps.append({"step": rejected + 1, "action": actions[rejected], "table": raw[-1][1], "findings": [],
                       "rejected": True})
@@ -244,8 +247,8 @@ def replay_steps(record, deal_index: int):
 
 
 def _step_of(finding, steps, deal_index) -> dict:
-    if finding.action is not None:
-        return next(s for s in reversed(steps) if s["step"] == finding.action + 1)
+    if finding.action is not None:        # an action after the deal stopped: its last step
+        return next((s for s in reversed(steps) if s["step"] == finding.action + 1), steps[-1])
     own = pointer("deals", deal_index)
     if finding.at == own or finding.at.startswith((own + "/hands", own + "/leader", own + "/talon")):
         return steps[0]

@@ -9,7 +9,7 @@ import difflib
 import json
 from dataclasses import dataclass
 
-from .findings import ERROR, Finding, plain, pointer
+from .findings import ERROR, Finding, Listed, plain, pointer
 
 
 @dataclass(frozen=True)
@@ -53,27 +53,31 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         preset = raw.get("preset", game.DEFAULT_PRESET)
         overrides = raw.get("options", {})
         at = "/rules/preset"
-    findings = []
+    findings = Listed("problems with the rules")
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
-        findings.append(Finding(ERROR, "notation.rules.preset", at,
-                                f"unknown preset {plain(preset)} for {game.NAME}{did_you_mean(preset, game.PRESETS)}; "
-                                f"presets: {', '.join(game.PRESETS)}"))
+        findings.add(Finding, ERROR, "notation.rules.preset", at,
+                     f"unknown preset {plain(preset)} for {game.NAME}{did_you_mean(preset, game.PRESETS)}; "
+                     f"presets: {', '.join(game.PRESETS)}")
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
     options.update(game.PRESETS[preset])
     for name, value in overrides.items():
         option = game.OPTIONS.get(name)
         if option is None and not name.startswith("x-"):
-            findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                                    f"unknown option {plain(name)} for {game.NAME}{did_you_mean(name, game.OPTIONS)}; "
-                                    f"options: {', '.join(game.OPTIONS)}"))
+            findings.add(_unknown_option, game, name)
         elif option is not None and not option.allows(value):
-            findings.append(Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                                    f"option {name} takes {option.describe()}, not {plain(value)}"))
+            findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
+                         f"option {name} takes {option.describe()}, not {plain(value)}")
         elif option is not None:
             options[name] = value
-    return {"preset": preset, "options": options}, findings
+    return {"preset": preset, "options": options}, findings.closed()
+
+
+def _unknown_option(game, name) -> Finding:
+    return Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
+                   f"unknown option {plain(name)} for {game.NAME}{did_you_mean(name, game.OPTIONS)}; "
+                   f"options: {', '.join(game.OPTIONS)}")
 
 
 def plain_rules(game, raw):

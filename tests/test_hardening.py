@@ -28,6 +28,7 @@ from api.store import Store, prepare
 from cli.main import main
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
+from tests.folders import refuse_listing
 from tests.servers import serving
 
 GDY = json.loads((Path(__file__).parent.parent / "samples" / "gandengyan" / "multipliers.json").read_text())
@@ -159,7 +160,7 @@ def test_the_viewer_replays_in_the_check_pool(tmp_path):
 
 
 def test_a_finding_message_is_cut_to_the_limit(tmp_path):
-    client = app_with(tmp_path, message=60).test_client()
+    client = app_with(tmp_path, message=60, items=5000).test_client()      # a play of 5,000 cards
     record = changed(BASE, lambda r: r["deals"][0]["actions"][0].update(play=["3S"] * 5000))
     for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
         answer = client.post(path, data=orjson.dumps(record), headers=headers, content_type="application/json")
@@ -351,14 +352,7 @@ def test_a_folder_that_cannot_be_listed_is_unreadable(tmp_path, monkeypatch):
     folder = tmp_path / "archive"
     (folder / "locked").mkdir(parents=True)
     (folder / "a.json").write_bytes(orjson.dumps(BASE))
-    real_scandir = os.scandir
-
-    def refuse(path="."):          # what a folder without read permission answers (root is let through)
-        if str(path).endswith("locked"):
-            raise PermissionError(13, "Permission denied", str(path))
-        return real_scandir(path)
-    monkeypatch.setattr(os, "scandir", refuse)
-    monkeypatch.setattr(os, "listdir", lambda path: list(refuse(path)))
+    refuse_listing(monkeypatch)
     for command in (("validate", "--json"), ("store", "import", "--db", str(tmp_path / "r.db"))):
         result = run(*command, str(folder))
         assert result.exit_code == 2, result.output

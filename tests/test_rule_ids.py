@@ -91,7 +91,7 @@ def severities_in_code() -> dict[str, set[str]]:
             named = [a.id for a in [*node.args, *(k.value for k in node.keywords)] if isinstance(a, ast.Name)]
             method = getattr(node.func, "attr", getattr(node.func, "id", ""))
             shown = {SEVERITY_NAMES[n] for n in named if n in SEVERITY_NAMES}
-            if method == "add" and not shown:
+            if (method == "add" or "severity" in named) and not shown:
                 shown = {"error", "warning", "info"}           # ctx.add(severity, …): as the variable says
             severity = shown or ({"warning"} if method == "warn" else {"error"})
             for arg in ids:

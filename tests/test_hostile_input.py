@@ -1,0 +1,300 @@
+"""Reliability III (issue 18): input nested too deep, arrays of a huge number of wrong items, a
+finding after the deal stopped, audit's folders and lines: a finding or a clear error, never a
+crash, and memory that stays bounded."""
+from __future__ import annotations
+
+import copy
+import gzip
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import orjson
+import pytest
+from click.testing import CliRunner
+
+from api import create_app
+from cli.main import main
+from referee.replay import check_record, replay_steps
+from tests.builders import guandan, quick_deal
+from tests.folders import refuse_listing
+
+ROOT = Path(__file__).parent.parent
+BASE = guandan([quick_deal([0, 2])])
+TOKEN = "a-token-of-16-chars-or-more"
+AUTH = {"Authorization": f"Bearer {TOKEN}"}
+
+
+def run(*args, stdin=None):
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def changed(record, edit):
+    record = copy.deepcopy(record)
+    edit(record)
+    return record
+
+
+def nested(levels: int) -> list:
+    value = []
+    for _ in range(levels - 1):
+        value = [value]
+    return value
+
+
+def client(tmp_path):
+    app = create_app(str(tmp_path / "r.db"), token=TOKEN)
+    app.config["PROPAGATE_EXCEPTIONS"] = False     # a crash is a 500 here, as a client sees it
+    return app.test_client()
+
+
+def api_answers(tmp_path, body: bytes) -> dict:
+    """The status of each endpoint that takes a record, for `body`."""
+    web = client(tmp_path)
+    return {path: web.post(path, data=body, headers=AUTH, content_type="application/json")
+            for path in ("/v1/validate", "/v1/records", "/v1/replay")}
+
+
+# ------------------------------------------------------------------ 1. nesting deeper than the notation needs
+
+DEEP_META = changed(BASE, lambda r: r.update(meta={"event": "x", "x": nested(330)}))
+DEEP_ACTION = changed(BASE, lambda r: r["deals"][0]["actions"][0].update({"x-trace": nested(250)}))
+DEEP_PLAY = changed(BASE, lambda r: r["deals"][0]["actions"][0].update(play=nested(250)))
+DEEP_OPTION = changed(BASE, lambda r: r.update(rules={"preset": "official", "options": {"x": nested(300)}}))
+
+
+@pytest.mark.parametrize("record", [DEEP_META, DEEP_ACTION, DEEP_PLAY, DEEP_OPTION])
+def test_nesting_deeper_than_the_notation_needs_is_a_finding_everywhere(tmp_path, record):
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(record))
+    (finding,) = check_record(record).findings
+    assert finding.rule == "notation.depth"
+    checked = run("validate", "--json", str(path))
+    assert checked.exit_code == 1 and json.loads(checked.stdout)["findings"][0]["rule"] == "notation.depth"
+    for command in (("fmt",), ("replay",), ("store", "import", "--db", str(tmp_path / "r.db"))):
+        result = run(*command, str(path))
+        assert result.exit_code in (1, 2) and "notation.depth" in result.output, (command, result.output)
+    for where, answer in api_answers(tmp_path, json.dumps(record).encode()).items():
+        assert answer.status_code in (200, 400, 422), (where, answer.data[:300])
+        assert b"notation.depth" in answer.data, where
+
+
+def test_shallow_extensions_stay_free():
+    record = changed(BASE, lambda r: r["deals"][0]["actions"][0].update({"x-trace": nested(20)}))
+    assert check_record(record).valid
+
+
+def test_a_deep_record_in_an_archive_stops_no_other(tmp_path):
+    archive = tmp_path / "a.jsonl"
+    lines = [json.dumps(r).encode() for r in [BASE] * 20 + [DEEP_META] + [DEEP_ACTION] * 20]
+    archive.write_bytes(b"\n".join(lines) + b"\n")
+    for jobs in ("1", "2"):
+        result = run("validate", "--json", "-j", jobs, str(archive))
+        reports = [json.loads(line) for line in result.stdout.splitlines()]
+        assert len(reports) == 41 and result.exit_code == 1
+        assert [r["valid"] for r in reports] == [True] * 20 + [False] * 21
+    answer = client(tmp_path).post("/v1/validate", data=archive.read_bytes(), content_type="application/x-ndjson")
+    assert answer.status_code == 200
+    assert [json.loads(line)["valid"] for line in answer.data.splitlines()] == [True] * 20 + [False] * 21
+
+
+# ------------------------------------------------------------------ 8. a finding after the deal stopped
+
+def test_a_finding_after_the_deal_stopped_is_shown_on_its_last_step(tmp_path):
+    record = json.loads((ROOT / "samples" / "guandan" / "disputed-illegal-follow.json").read_text())
+    record["deals"][0]["actions"][26]["play"] = ["rj"]          # an alias after the illegal play (action 24)
+    report, steps = replay_steps(record, 0)
+    alias = next(f for f in report.findings if f.rule == "notation.card.alias")
+    assert alias.action == 26 and steps[-1]["rejected"] and steps[-1]["step"] == 25
+    assert alias in steps[-1]["findings"]
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record))
+    index = report.findings.index(alias)
+    for args in ((), ("--finding", str(index)), ("--json",)):
+        result = run("replay", str(path), *args)
+        assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    answer = client(tmp_path).post("/v1/replay", data=json.dumps(record), content_type="application/json")
+    assert answer.status_code == 200 and answer.get_json()["steps"][-1]["rejected"]
+
+
+# ------------------------------------------------------------------ 2. findings and memory bounded
+
+MANY = 300_000
+
+
+def with_many(where: str):
+    """BASE with MANY objects where a few values stand."""
+    def edit(record):
+        deal = record["deals"][0]
+        if where == "players":
+            record["players"] = [{}] * MANY
+        elif where == "hands":
+            deal["hands"][0] = [{}] * MANY
+        elif where == "meta":
+            record["meta"] = {f"k{i}": {} for i in range(MANY)}
+        elif where == "levels":
+            record["start"] = {"levels": [{}] * MANY}
+        elif where == "order":
+            deal["result"] = {"order": [7] * MANY}
+        elif where == "scores":
+            deal["result"] = {"scores": [1e13] * MANY}
+        elif where == "actions":
+            deal["actions"] = [{}] * MANY
+        elif where == "keys":
+            record.update({f"k{i}": 0 for i in range(MANY)})
+        elif where == "options":
+            record["rules"] = {"preset": "official", "options": {f"k{i}": 0 for i in range(MANY)}}
+    return changed(BASE, edit)
+
+
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "scores", "actions", "keys",
+                                   "options"])
+def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
+    findings = check_record(with_many(where)).findings
+    assert 2 <= len(findings) <= 202
+    assert findings[-1].rule == "notation.more" and "more" in findings[-1].message
+
+
+@pytest.mark.parametrize("declare, rule, severity", [
+    ({"declare": "hello"}, "guandan.declare", "error"),
+    ({"declare": "report", "count": 3}, "guandan.report.count", "error"),
+])
+def test_a_rule_broken_by_300_000_actions_is_listed_100_times(declare, rule, severity):
+    record = changed(BASE, lambda r: r["deals"][0]["actions"].__setitem__(slice(1, 1), [{"seat": 1, **declare}] * MANY))
+    findings = check_record(record).findings
+    assert [f.rule for f in findings].count(rule) == 100
+    assert (findings[-1].rule, findings[-1].severity) == ("notation.more", severity)
+    assert findings[-1].message == f"… and {MANY - 100:,} more {rule} findings"
+
+
+def test_the_findings_past_those_listed_are_counted():
+    findings = check_record(changed(BASE, lambda r: r["deals"][0].update(result={"order": [7] * 1000}))).findings
+    assert len(findings) == 101 and findings[-1].message == "… and 900 more seats beyond the table"
+
+
+def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
+    """A referee command run in a process that may use at most `gib` GiB of address space."""
+    limit = int(gib * 2**30)
+    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (%d, %d)); "
+            "from cli.main import main; sys.argv[0] = 'referee'; main()" % (limit, limit))
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
+                          input=stdin)
+
+
+@pytest.mark.parametrize("where", ["players", "actions"])
+def test_a_huge_array_is_checked_in_bounded_memory(tmp_path, where):
+    path = tmp_path / "many.json"
+    path.write_bytes(orjson.dumps(with_many(where)))      # the validator's errors, cycles, are not piled up
+    result = limited(["validate", "--json", str(path)], 0.5)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    findings = json.loads(result.stdout)["findings"]
+    assert len(findings) == 101 and findings[-1]["rule"] == "notation.more"
+
+
+def players_of(item: bytes, count: int) -> bytes:
+    return orjson.dumps(BASE).replace(b'"players":["A","B","C","D"]', b'"players":[' + b",".join([item] * count) + b"]")
+
+
+def test_a_small_gzip_of_a_60_mib_record_is_answered_in_well_under_2_gib(tmp_path):
+    text = players_of(b"{}", 20_000_000)
+    path = tmp_path / "bomb.json.gz"
+    path.write_bytes(gzip.compress(text, 9))
+    assert path.stat().st_size < 100_000 and len(text) > 55 * 2**20
+    result = limited(["validate", "--json", str(path)], 1.0)
+    assert result.returncode == 2, result.stderr.decode()[-2000:]
+    (finding,) = json.loads(result.stdout)["findings"]
+    assert finding["rule"] == "notation.size" and "values" in finding["message"]
+
+
+@pytest.mark.parametrize("item, count", [(b"{}", 999_000), (b'"x"', 1_990_000)])
+def test_a_record_just_within_the_values_a_record_may_hold_is_checked_in_1_gib(tmp_path, item, count):
+    path = tmp_path / "big.json"
+    path.write_bytes(players_of(item, count))       # orjson reserves 256 bytes a value when it writes them
+    result = limited(["validate", "--json", str(path)], 1.0)
+    assert result.returncode == 1, result.stderr.decode()[-2000:]
+    assert json.loads(result.stdout)["findings"][-1]["rule"] in ("notation.more", "guandan.deal.seats")
+
+
+def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, monkeypatch):
+    import referee.notation
+
+    def exhausted(text):
+        try:
+            raise MemoryError
+        except MemoryError as exc:      # what orjson raises when memory runs out
+            raise SystemError("<built-in function loads> returned a result with an exception set") from exc
+    monkeypatch.setattr(referee.notation.orjson, "loads", exhausted)
+    (finding,) = check_one_text(orjson.dumps(BASE).decode())
+    assert finding["rule"] == "notation.size"
+    for where, answer in api_answers(tmp_path, orjson.dumps(BASE)).items():
+        assert answer.status_code == 400 and b"notation.size" in answer.data, where
+
+
+def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monkeypatch):
+    import api.views
+
+    def exhausted(*args, **kwargs):
+        raise MemoryError
+    monkeypatch.setattr(api.views, "check_parsed", exhausted)
+    answer = client(tmp_path).post("/v1/validate", data=orjson.dumps(BASE), content_type="application/json")
+    assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
+    assert "memory" in answer.get_json()["message"]
+
+
+def check_one_text(text: str) -> list[dict]:
+    from referee.batch import check_one
+    return check_one(text, "x").as_dict()["findings"]
+
+
+@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "keys", "options"])
+def test_the_api_limits_every_array_and_object(tmp_path, where):
+    record = with_many(where)
+    for path, answer in api_answers(tmp_path, orjson.dumps(record)).items():
+        assert answer.status_code == 422, (path, answer.data[:300])
+        assert answer.get_json()["findings"][0]["rule"] == "api.limit"
+
+
+# ------------------------------------------------------------------ 9. audit: unreadable folders, lines streamed
+
+def audit(*args):
+    pytest.importorskip("distributed", reason="referee audit needs the optional dask extra")
+    return run("audit", *args)
+
+
+def test_audit_reports_a_folder_that_cannot_be_listed_and_exits_2(tmp_path, monkeypatch):
+    folder = tmp_path / "archive"
+    (folder / "locked").mkdir(parents=True)
+    (folder / "a.jsonl").write_bytes(orjson.dumps(BASE) + b"\n")
+    refuse_listing(monkeypatch)
+    out = tmp_path / "out"
+    result = audit(str(folder), "-o", str(out), "--workers", "1", "--summary-json", str(tmp_path / "s.json"))
+    assert result.exit_code == 2, result.output
+    summary = json.loads((tmp_path / "s.json").read_text())
+    assert (summary["records"], summary["valid"], summary["unreadable"]) == (2, 1, 1)
+    reports = [json.loads(line) for part in sorted(out.glob("part-*.jsonl")) for line in part.read_text().splitlines()]
+    (locked,) = [r for r in reports if not r["valid"]]
+    assert locked["source"].endswith("locked") and "Permission denied" in locked["findings"][0]["message"]
+
+
+def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
+    pytest.importorskip("dask")
+    import tracemalloc
+    from referee.audit import report_bag
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    body = orjson.dumps(BASE)
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(body + b"\n" + b"[" * 30_000_000 + b"\n\n" + body + b"\n")
+    tracemalloc.start()
+    try:
+        reports = report_bag([str(archive)]).compute(scheduler="sync")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 15_000_000           # the 30 MB line is skipped in pieces, never held whole
+    assert [r["valid"] for r in reports] == [True, False, True]
+    assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"] == f"{archive}:4"
+    plain = run("validate", "--json", str(archive)).stdout
+    assert "".join(orjson.dumps(r).decode() + "\n" for r in reports) == plain
