@@ -128,12 +128,14 @@ def report(record_id, db_path, as_json):
 
     from . import render
 
-    text = _stored(open_store(db_path), record_id, "report")
+    records = open_store(db_path)
+    whole = _whole_id(records, record_id)
+    text = records.text(whole, "report")
     stored = Report.from_dict(json.loads(text))
     if as_json:
         click.echo(text)
     else:
-        stored.source = record_id
+        stored.source = whole
         render.report(Console(highlight=False, soft_wrap=True), stored)
     sys.exit(EXIT_VALID if stored.valid else EXIT_INVALID)
 
@@ -163,15 +165,16 @@ def export(db_path, output, **filters):
 def delete(record_id, db_path, yes):
     """Delete a stored record with its report.
 
-    RECORD_ID is the whole id. Exit status: 0 deleted, 2 no record has this id (or there is no
-    store), 130 when the question was answered with no or interrupted.
+    RECORD_ID may be a unique start of the id, as in `show`. Exit status: 0 deleted, 1 not deleted
+    (the question was answered no), 2 no record (or more than one) has this id, or there is no
+    store; 130 interrupted.
     """
     records = open_store(db_path)
-    if not yes:
-        click.confirm(f"delete record {record_id}?", abort=True)
-    if not records.delete(record_id):
-        fail(f"no record has the id {record_id}", EXIT_USAGE)
-    click.echo(f"{record_id} deleted")
+    whole = _whole_id(records, record_id)
+    if not yes and not click.confirm(f"delete record {whole}?"):
+        fail("nothing was deleted", EXIT_INVALID)
+    records.delete(whole)
+    click.echo(f"{whole} deleted")
 
 
 @store.command()
@@ -190,13 +193,18 @@ def standings(event, db_path, as_json):
 
 
 def _stored(records, record_id: str, what: str) -> str:
-    """The stored text of the record whose id is `record_id` or starts with it (4 characters at least)."""
-    text = records.text(record_id, what)
-    if text is None and len(record_id) >= 4:
-        found = records.ids_starting(record_id)
-        if len(found) > 1:
-            fail(f"more than one record id starts with {record_id}: {', '.join(found)}, …", EXIT_USAGE)
-        text = records.text(found[0], what) if found else None
-    if text is None:
+    """The stored text of the record whose id is `record_id` or starts with it."""
+    return records.text(_whole_id(records, record_id), what)
+
+
+def _whole_id(records, record_id: str) -> str:
+    """The id of the one stored record whose id is `record_id` or starts with it (4 characters at
+    least, as git takes a short id), or exit 2."""
+    if records.has(record_id):
+        return record_id
+    found = records.ids_starting(record_id.lower()) if len(record_id) >= 4 else []
+    if len(found) > 1:
+        fail(f"more than one record id starts with {record_id}: {', '.join(found)}, …", EXIT_USAGE)
+    if not found:
         fail(f"no record has the id {record_id}", EXIT_USAGE)
-    return text
+    return found[0]

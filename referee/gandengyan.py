@@ -760,7 +760,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     winner = claimed.get("winner", order[0] if order else None)
     scores = claimed.get("scores")
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
-    match.carried = match.totals
+    match.carried = None if match.totals is None else add_scores(match.carried, scores)
     match.dealer = winner if match.options["next_dealer"] == "winner" else None
     match.first = False
     if winner is not None or scores is not None:

@@ -1111,7 +1111,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if scores is None and order is not None:
         scores = scores_of(order, match.options)
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
-    match.carried = match.totals
+    match.carried = None if match.totals is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:
         outcome.update(order=order, scores=scores, totals=match.totals, from_claim=True)
     return outcome

@@ -283,8 +283,9 @@ def adopt_claim(ctx, match, broken) -> Match:
     chain = match.claimed
     where = "" if broken.action is None else f" at action {broken.action}"
     ctx.add(INFO, "guandan.levels.from_claim", ctx.at(),
-            f"at the computed levels {_levels_text(match.levels)} this deal breaks {broken.rule}{where}, but it "
-            f"plays through at the claimed {_levels_text(chain.levels)}: it is judged there, as the table played it")
+            f"at the computed levels {_levels_text(match.levels)} this deal breaks a rule{where} ({broken.message}), "
+            f"but it plays through at the claimed {_levels_text(chain.levels)}: it is judged there, as the table "
+            "played it")
     return chain
 
 
@@ -938,10 +939,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
     declaring, level = match.declaring, state.level
-    _advance(match, order, level, state.last_play.get(order[0]))
-    if match.claimed is not None:
-        chain = match.claimed
-        _advance(chain, order, chain.levels[declaring if declaring is not None else 0], state.last_play.get(order[0]))
+    _advance_chains(match, order, state.last_play.get(order[0]))
     outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
                "declaring": declaring, "tribute": state.tribute, "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
@@ -957,6 +955,13 @@ def _final_order(state) -> list[int]:
     if len(out) == 2:     # 1-2 finish: the other two in seat order from o2 onward (§5)
         return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
     return out + [s for s in range(SEATS) if s not in out]
+
+
+def _advance_chains(match, order, o1_last_play):
+    """The computed match, and the chain carried on from a differing levels claim, after a deal."""
+    for chain in (match, match.claimed):
+        if chain is not None:
+            _advance(chain, order, chain.levels[chain.declaring if chain.declaring is not None else 0], o1_last_play)
 
 
 def _advance(match, order, level, o1_last_play):
@@ -1054,7 +1059,7 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
     _check_levels_claim(ctx, claimed, outcome["levels"])
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
-    match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None)
+    match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None, winner=None)
 
 
 def _check_tribute_claim(ctx, claimed, computed):
@@ -1089,12 +1094,11 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if full is None or not match.settled:
         match.settled = False     # later deals are not checkable (notation §9)
         return outcome
-    level = match.levels[match.declaring if match.declaring is not None else 0]
-    _advance(match, full, level, None)
-    _check_levels_claim(ctx, claimed, [level_code(v) for v in match.levels])
-    if "levels" in claimed:
-        match.levels = [_rank_index(v) for v in claimed["levels"]]
-    match.claimed = None
+    _advance_chains(match, full, None)
+    outcome["levels"] = [level_code(v) for v in match.levels]
+    _follow_levels_claim(ctx, match, claimed, outcome)
+    if "levels" in claimed:             # they set the next deal's levels (notation §9)
+        match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
 

@@ -30,14 +30,22 @@ def rule_entries() -> dict[str, dict]:
 
 
 def section(rule: str, meaning: str) -> str:
+    """The pages and sections that decide a rule id: those its meaning names ("§5" on the game's
+    page, "notation §9" on the notation page), else the usual one."""
     game = rule.split(".")[0]
-    found = re.findall(r"§\s?[0-9]+(?:\.[0-9]+)?", meaning)
-    if not found and game == "notation":
+    found = re.findall(r"(notation |RFC \d+ )?§\s?([0-9]+(?:\.[0-9]+)?)", meaning)     # an RFC's are not ours
+    own = [f"§{number}" for page, number in found if not page]
+    of_notation = [f"§{number}" for page, number in found if page == "notation "]
+    if game == "notation":
+        own, of_notation = own + of_notation, []
         number = NOTATION_SECTIONS.get(rule.split(".")[1])
-        found = [f"§{number}"] if number else []
-    elif not found and rule.split(".")[1] in ("result", "match"):
-        found = ["§5"]          # both games' pages: end of deal, claims, the match
-    return f"docs/{PAGES.get(game, game)}.md " + (", ".join(found) if found else "(no single section)")
+        own = own or ([f"§{number}"] if number else [])
+    elif not own and rule.split(".")[1] in ("result", "match"):
+        own = ["§5"]            # both games' pages: end of deal, claims, the match
+    pages = [f"docs/{PAGES.get(game, game)}.md " + (", ".join(own) if own else "(no single section)")]
+    if of_notation:
+        pages = pages[:1] * bool(own) + ["docs/notation.md " + ", ".join(of_notation)]
+    return "; ".join(pages)
 
 
 def examples() -> dict[str, dict]:

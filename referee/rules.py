@@ -105,8 +105,8 @@ def did_you_mean(name, known) -> str:
     if not isinstance(name, str):
         return ""
     folded = {k.lower(): k for k in known}
-    close = [folded[name.lower()]] if name.lower() in folded else difflib.get_close_matches(name, list(known), n=1)
-    return f" (did you mean {close[0]}?)" if close else ""
+    close = difflib.get_close_matches(name.lower(), list(folded), n=1)
+    return f" (did you mean {folded[close[0]]}?)" if close else ""
 
 
 _SHARED: dict = {}

@@ -151,3 +151,56 @@ def test_a_winner_that_the_claimed_scores_make_is_no_new_finding():
     record = gouji_match()
     record["result"]["winner"] = 1
     assert errors(check_record(record)) == [("gouji.match.winner", "/result/winner")]
+
+
+def stop_deal(record, deal):
+    """The deal stopped by an out-of-turn pass before its first play."""
+    actions = record["deals"][deal]["actions"]
+    first = next(k for k, a in enumerate(actions) if "play" in a)
+    seats = len(record["players"])
+    actions.insert(first, {"seat": (actions[first]["seat"] + 1) % seats, "pass": True})
+    return record
+
+
+@pytest.mark.parametrize("game, make", [("gouji", gouji_match), ("gandengyan", gandengyan_match)])
+def test_a_stopped_deal_keeps_the_totals_carried_on_from_a_wrong_score(game, make):
+    report = check_record(stop_deal(slip(make(), 0, 3, carried=True), 1))
+    assert [rule for rule, _ in errors(report)] == [f"{game}.result.scores", f"{game}.turn"]
+    assert report.match["claimed"]["totals"] != report.match["totals"]
+
+
+def guandan_levels_slip(stop=None, keep_levels=True):
+    """A generated match whose deal 0 claims team 0 one level higher, and every later claim follows on."""
+    from tests.guandan_gen import match_record
+    record = match_record(0, 6)
+    for d, deal in enumerate(record["deals"]):
+        levels = deal["result"]["levels"]
+        levels[0] = "23456789TJQKA"["23456789TJQKA".index(levels[0]) + 1]
+        if d == stop:
+            stop_deal(record, d)
+            if not keep_levels:
+                del deal["result"]["levels"]
+    final = record["result"]["levels"]
+    final[0] = "23456789TJQKA"["23456789TJQKA".index(final[0]) + 1]
+    return record
+
+
+def test_a_stopped_guandan_deal_keeps_the_chain_carried_on_from_a_wrong_levels_claim():
+    assert [r for r, _ in errors(check_record(guandan_levels_slip()))] == ["guandan.result.levels"]
+    found = errors(check_record(guandan_levels_slip(stop=1, keep_levels=False)))
+    assert [r for r, _ in found] == ["guandan.result.levels", "guandan.turn"], found
+
+
+def test_a_stopped_guandan_deals_levels_claim_that_follows_the_chain_is_no_new_finding():
+    """Its claimed levels then set the next deal's levels (notation §9): what follows is judged there."""
+    found = errors(check_record(guandan_levels_slip(stop=1)))
+    assert [rule for rule, _ in found[:2]] == ["guandan.result.levels", "guandan.turn"]
+    assert ("guandan.result.levels", "/deals/1/result/levels") not in found
+
+
+def test_the_chain_of_a_claim_on_a_deal_that_won_the_match_has_not_won_it():
+    from referee.guandan import Match, _follow_levels_claim, fork
+    from referee.replay import Context
+    match = Match({"options": {}}, None, levels=[12, 3], winner=0)
+    _follow_levels_claim(Context(), match, {"levels": ["2", "5"]}, {"levels": ["A", "5"]})
+    assert match.winner == 0 and match.claimed.winner is None and fork(match).claimed.winner is None

@@ -304,6 +304,8 @@ README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8"
 @pytest.mark.parametrize("args, meant", [
     (["rules", "GUANDAN"], "did you mean guandan?"),
     (["rules", "gouj"], "did you mean gouji?"),
+    (["rules", "GUANDNA"], "did you mean guandan?"),
+    (["validate", "--rule", "GUANDAN.FOLOW", VALID], "did you mean guandan.follow?"),
     (["explain", "guandan.folow"], "did you mean guandan.follow?"),
     (["validate", "--rule", "guandan.folow", VALID], "did you mean guandan.follow?"),
     (["validate", "--rule", "gandengyan.foll", VALID], "did you mean gandengyan.follow?"),

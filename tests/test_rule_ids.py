@@ -2,6 +2,8 @@
 import re
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 GAMES = "notation|guandan|gandengyan|gouji"
 ID = re.compile(rf'"((?:{GAMES})\.[a-z_.0-9]+)"')
@@ -118,3 +120,14 @@ def test_the_documented_severity_is_the_one_the_code_reports():
              if rule in documented and not (documented[rule] <= sev and (len(sev) == 3 or sev <= documented[rule]))}
     assert wrong == {}
     assert len(in_code) > 100           # the calls were found
+
+
+@pytest.mark.parametrize("rule, shown", [
+    ("guandan.levels.from_claim", "docs/notation.md §9"),
+    ("guandan.result.levels", "docs/rules/guandan.md §5; docs/notation.md §9"),
+    ("notation.bom", "docs/notation.md §1"),            # not RFC 8259's §8.1
+    ("gandengyan.follow", "docs/rules/gandengyan.md §3"),
+])
+def test_explain_sends_each_section_to_its_page(rule, shown):
+    from referee.ruledocs import rule_entries, section
+    assert section(rule, rule_entries()[rule]["meaning"]) == shown

@@ -104,3 +104,13 @@ def test_an_ambiguous_or_too_short_start_of_an_id_is_refused(db, monkeypatch):
     monkeypatch.setattr(Store, "ids_starting", lambda self, prefix, limit=2: [prefix + "1", prefix + "2"])
     ambiguous = run("store", "show", "abcd", "--db", db)
     assert ambiguous.exit_code == 2 and "more than one record id starts with abcd: abcd1, abcd2" in ambiguous.stderr
+
+
+def test_delete_takes_a_unique_start_of_the_id_and_asks_only_about_a_record_it_has(db):
+    (invalid,), _ = _ids(db, "--invalid")
+    missing = run("store", "delete", "ffffffff", "--db", db, stdin="y\n")
+    assert missing.exit_code == 2 and "delete record" not in missing.output
+    declined = run("store", "delete", invalid[:6], "--db", db, stdin="n\n")
+    assert declined.exit_code == 1 and "nothing was deleted" in declined.stderr and _ids(db)[1] == 3
+    deleted = run("store", "delete", invalid[:6].upper(), "--db", db, "--yes")
+    assert deleted.exit_code == 0 and f"{invalid} deleted" in deleted.output and _ids(db)[1] == 2
