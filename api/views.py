@@ -287,9 +287,10 @@ def get_report(record_id):
     return _stored_json(_store().text(record_id, "report"))
 
 
-@blp.route("/records/<record_id>/deals/<int:deal>/steps/<int:step>", methods=["GET"])
+@blp.route("/records/<record_id>/deals/<int:deal>/steps/<int(signed=True):step>", methods=["GET"])
 @blp.response(200, schemas.StepSchema)
-@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last step")
+@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last "
+                 "step; -1 the last step, -2 the one before (as `referee replay --step`)")
 @_errors(404, 422, 503)
 def get_step(record_id, deal, step):
     if not _store().has(record_id):
@@ -299,8 +300,9 @@ def get_step(record_id, deal, step):
         abort(404, message=f"the record has {deals} deal(s)")
     if not frames:
         abort(422, message=f"deal {deal} could not be replayed", findings=findings)
-    if step >= len(frames):
-        abort(404, message=f"deal {deal} replays to step {len(frames) - 1} at most")
+    if not -len(frames) <= step < len(frames):
+        abort(404, message=f"deal {deal} replays to step {len(frames) - 1} at most "
+                           f"(-1 is the last step, -{len(frames)} the first)")
     return Response(frames[step], mimetype="application/json")
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 import difflib
 import os
 import sys
-from pathlib import Path
 
 import click
 import orjson
 
-from referee.batch import MAX_RECORD_BYTES, not_a_file
+from referee.batch import GZIP_MAGIC, not_a_file, read_text
 from referee.canonical import canonical, dumps
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
@@ -65,7 +64,7 @@ def _inside(path: str, folder: str) -> bool:
 
 def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
     """Format one file as asked; its exit status."""
-    raw = _text(path)
+    raw = _text(path, write)
     if raw is None:
         return EXIT_UNREADABLE
     if not raw.strip() and path.lower().endswith(".jsonl"):
@@ -104,21 +103,26 @@ def _rewrite(path: str, text: str):
         fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
 
 
-def _text(path: str) -> str | None:
-    """The file's text (`-`: standard input), or None after saying why it cannot be read. A file
-    above the size of a record is refused as `validate` refuses it, unless it is JSON Lines."""
-    problem = None if path == "-" else not_a_file(path)
-    if problem is None and path != "-" and not path.lower().endswith(".jsonl") \
-            and os.path.getsize(path) > MAX_RECORD_BYTES:
-        click.echo(f"{path}: notation.size at /: a record may hold at most {MAX_RECORD_BYTES} bytes", err=True)
-        return None
+def _text(path: str, write: bool) -> str | None:
+    """The file's text (`-`: standard input; gzip by content, as `validate` reads it), or None after
+    saying why it cannot be read: a file above the size of a record is refused as `validate` refuses
+    it, unless it is JSON Lines, and a compressed one is not rewritten in place."""
     try:
-        if problem is None:
-            return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        problem = getattr(exc, "strerror", None) or str(exc)
-    click.echo(f"referee: cannot read {path}: {problem}", err=True)
+        if path.lower().endswith(".jsonl") and not_a_file(path) is None:
+            with open(path, "rb") as handle:          # many records: read whole, as before
+                if handle.peek(2)[:2] != GZIP_MAGIC:
+                    return handle.read().decode("utf-8")
+        if write and path != "-" and not_a_file(path) is None and _gzipped(path):
+            raise OSError("it is gzip-compressed; fmt -w rewrites plain text only (decompress it first)")
+        return read_text(path)
+    except (OSError, ValueError) as exc:
+        click.echo(f"referee: cannot read {path}: {getattr(exc, 'strerror', None) or exc}", err=True)
     return None
+
+
+def _gzipped(path: str) -> bool:
+    with open(path, "rb") as handle:
+        return handle.read(2) == GZIP_MAGIC
 
 
 def _canonical_text(path: str, raw: str) -> str | int:

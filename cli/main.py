@@ -4,12 +4,11 @@ from __future__ import annotations
 import itertools
 import json
 import sys
-from pathlib import Path
 
 import click
 
 from referee import __version__
-from referee.batch import not_a_file
+from referee.batch import read_text
 from referee.notation import parse_json, schema as cgr1_schema, split_records
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
@@ -68,14 +67,11 @@ def _no_record_on(path: str, text: str, line: int) -> str:
 
 
 def _read(path: str) -> str:
-    """The whole text of a file (`-`: standard input), or exit 2 saying why not."""
-    problem = None if path == "-" else not_a_file(path)
-    if problem:
-        fail(f"cannot read {path}: {problem}")
+    """The whole text of a file (`-`: standard input; gzip by content), or exit 2 saying why not."""
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"cannot read {path}: {exc}")
+        return read_text(path)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
 
 
 @main.command()

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from .common import EXIT_USAGE, fail
+
 LOOPBACK_NAMES = ("localhost",)
 
 
@@ -110,7 +112,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
                          max_body=max_body, limits=limits,
                          trusted_hosts=_hosts(host, port) if access == "open" else None)
     except StoreError as exc:
-        raise click.ClickException(str(exc)) from None
+        fail(str(exc), EXIT_USAGE)
     if access_log:
         app.wsgi_app = access_logged(app.wsgi_app)
     try:
@@ -119,7 +121,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
                              channel_timeout=channel_timeout,
                              max_request_body_size=max_body, ident="referee")
     except OSError as exc:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}", EXIT_USAGE)
     click.echo(f"referee API on http://{host}:{port}/v1 (docs /docs, replay viewer /view), store {db_path}, "
                f"writes: {access}")
     run(server)

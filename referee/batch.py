@@ -6,7 +6,9 @@ One bad record never stops the others: unreadable input becomes a report with a
 from __future__ import annotations
 
 import collections
+import contextlib
 import gzip
+import io
 import itertools
 import lzma
 import os
@@ -143,30 +145,65 @@ def _batches(items):
         yield batch
 
 
+GZIP_MAGIC = b"\x1f\x8b"
+
+
 def records_of(path: str):
     """(source, record text) for every record of a file (`-`: standard input), or (source, unreadable
-    report). JSON Lines are read line by line, whatever the file's name; a line or document above
+    report): the one reader of every command that takes records. Gzip is recognised by content, not
+    by name. JSON Lines are read line by line, whatever the file's name (a name ending in .jsonl says
+    so; any other text is one JSON document unless its lines are records); a line or document above
     MAX_RECORD_BYTES is reported without being read whole."""
     if path == "-":
-        yield from _records(sys.stdin.buffer, "<stdin>", None)
+        yield from read_records(lambda: contextlib.nullcontext(sys.stdin.buffer), "<stdin>", None)
         return
     problem = not_a_file(path)
     if problem:
         yield path, unreadable_file(path, problem)
         return
-    name = path.lower().removesuffix(".gz")
-    opener = gzip.open if path.lower().endswith(".gz") else open
-    yield from read_records(lambda: opener(path, "rb"), path, True if name.endswith(".jsonl") else None)
+    yield from read_records(lambda: open(path, "rb"), path, jsonl_by_name(path))
+
+
+def jsonl_by_name(name: str) -> bool | None:
+    """True for a name that says JSON Lines (.jsonl, compressed or not); None: guess from the text."""
+    return True if name.lower().removesuffix(".gz").removesuffix(".bz2").removesuffix(".xz").endswith(".jsonl") \
+        else None
 
 
 def read_records(open_binary, source: str, jsonl: bool | None):
-    """(source, record text or unreadable report) for every record of the file `open_binary()` opens, as
-    records_of reads it."""
+    """(source, record text or unreadable report) for every record of the file `open_binary()` opens
+    (read through gzip when it starts as gzip does), as records_of reads it."""
     try:
-        with open_binary() as handle:
+        with open_binary() as raw, _decompressed(raw) as handle:
             yield from _records(handle, source, jsonl)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
         yield source, unreadable_file(source, getattr(exc, "strerror", None) or exc)
+
+
+def _decompressed(raw):
+    """The stream itself, or a gzip reader over it when its first bytes are gzip's (looked at without
+    consuming them: a stream that cannot show them is read through a buffer that can)."""
+    if not hasattr(raw, "peek") and hasattr(raw, "readinto"):
+        raw = io.BufferedReader(raw)
+    gzipped = hasattr(raw, "peek") and raw.peek(2)[:2] == GZIP_MAGIC
+    return gzip.GzipFile(fileobj=raw) if gzipped else contextlib.nullcontext(raw)
+
+
+def read_text(path: str) -> str:
+    """The whole text of one record's file (`-`: standard input), gzip recognised by content, as
+    `validate` reads it; OSError, or ValueError (not UTF-8, or above MAX_RECORD_BYTES), saying why not."""
+    problem = None if path == "-" else not_a_file(path)
+    if problem:
+        raise OSError(problem)
+    with contextlib.nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as raw, \
+            _decompressed(raw) as handle:
+        try:
+            data = handle.read(MAX_RECORD_BYTES + 1)
+        except (EOFError, zlib.error) as exc:
+            raise OSError(f"the compressed file is damaged: {exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise ValueError(f"notation.size: a record may hold at most {MAX_RECORD_BYTES} bytes")
+    return data.decode("utf-8")
 
 
 def unreadable_file(path: str, problem) -> Report:

@@ -231,7 +231,7 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     record_id = post(client, record).get_json()["id"]
     path = tmp_path / "r.json"
     path.write_bytes(orjson.dumps(client.get(f"/v1/records/{record_id}").get_json()))
-    for step in (0, 1, 7):
+    for step in (0, 1, 7, -1, -2):
         cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "1", "--step", str(step), "--json"])
         api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")
         assert api.status_code == 200 and api.get_json() == json.loads(cli.output)
@@ -251,6 +251,7 @@ def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
     record_id = post(client, guandan(5)).get_json()["id"]
     assert "2 deal" in assert_error(client.get(f"/v1/records/{record_id}/deals/2/steps/0"), 404)["message"]
     assert "at most" in assert_error(client.get(f"/v1/records/{record_id}/deals/0/steps/9999"), 404)["message"]
+    assert "at most" in assert_error(client.get(f"/v1/records/{record_id}/deals/0/steps/-9999"), 404)["message"]
     gouji = post(client, GOUJI).get_json()["id"]
     error = assert_error(client.get(f"/v1/records/{gouji}/deals/0/steps/0"), 422)
     assert error["findings"][0]["rule"] == "gouji.deal.hand_size"

@@ -372,7 +372,7 @@ def test_fmt_leaves_an_empty_json_lines_file_alone(tmp_path):
 
 
 def test_fmt_refuses_a_record_too_big_as_validate_does(tmp_path, monkeypatch):
-    monkeypatch.setattr("cli.fmt.MAX_RECORD_BYTES", 100)
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 100)
     big = tmp_path / "big.json"
     big.write_text(json.dumps(ONE_DEAL))
     result = run("fmt", big)
@@ -381,3 +381,36 @@ def test_fmt_refuses_a_record_too_big_as_validate_does(tmp_path, monkeypatch):
     broken.write_text('{"cgr": 1,')
     result = run("fmt", broken)
     assert result.exit_code == 2 and "notation.json" in result.stderr
+
+
+# ------------------------------------------------------------------ one input reader (issue 19)
+
+@pytest.fixture
+def gzipped(tmp_path):
+    """A record gzip-compressed in files whose names do not say so, and pretty-printed JSON."""
+    import gzip
+    record = json.loads(VALID.read_text())
+    (tmp_path / "record.dat").write_bytes(gzip.compress(json.dumps(record, indent=2).encode()))
+    (tmp_path / "records.jsonl").write_bytes(gzip.compress(((json.dumps(record) + "\n") * 2).encode()))
+    (tmp_path / "pretty.json").write_text(json.dumps(record, indent=2))
+    return tmp_path
+
+
+def test_gzip_is_recognised_by_content_in_every_command_that_reads_records(gzipped):
+    dat, jsonl = gzipped / "record.dat", gzipped / "records.jsonl"
+    assert run("validate", "-q", dat).exit_code == 0 and run("validate", "-q", jsonl).output.count("VALID") == 2
+    assert run("validate", "-q", "-", stdin=dat.read_bytes()).exit_code == 0
+    assert run("replay", dat, "--deal", "0", "--step", "0").exit_code == 0
+    assert run("fmt", "--check", dat).exit_code in (0, 1) and run("fmt", dat).stdout.startswith("{")
+    written = run("fmt", "-w", dat)
+    assert written.exit_code == 2 and "gzip" in written.stderr and dat.read_bytes()[:2] == b"\x1f\x8b"
+    db = gzipped / "store.db"
+    assert run("store", "import", "--db", db, dat).exit_code == 0
+
+
+def test_audit_reads_a_pretty_printed_json_file_as_one_record(gzipped, tmp_path):
+    pytest.importorskip("dask")
+    out = tmp_path / "out"
+    result = run("audit", gzipped / "pretty.json", "-o", out, "--workers", "1")
+    lines = [line for path in sorted(out.glob("*.jsonl")) for line in path.read_text().splitlines()]
+    assert result.exit_code == 0 and len(lines) == 1 and json.loads(lines[0])["valid"]

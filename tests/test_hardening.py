@@ -501,7 +501,7 @@ def test_a_store_that_cannot_be_used_is_a_clear_error(tmp_path, make, said, monk
     assert imported.exit_code == 2 and said in imported.output
     monkeypatch.setattr("api.server.make_server", lambda app, **kw: pytest.fail("served a broken store"))
     served = no_traceback(run("serve", "--db", str(db), "--read-only"))
-    assert served.exit_code == 1 and said in served.output
+    assert served.exit_code == 2 and said in served.output
 
 
 def test_a_read_only_store_says_so_for_each_record(tmp_path, monkeypatch):
@@ -558,7 +558,7 @@ def test_serve_refuses_a_busy_port_a_bad_port_a_short_or_binary_token(tmp_path):
         taken.listen()
         port = taken.getsockname()[1]
         busy = no_traceback(run("serve", "--db", db, "--read-only", "--port", str(port)))
-    assert busy.exit_code == 1 and "cannot listen" in busy.output
+    assert busy.exit_code == 2 and "cannot listen" in busy.output
     assert no_traceback(run("serve", "--db", db, "--read-only", "--port", "70000")).exit_code == 2
     short, binary = tmp_path / "short", tmp_path / "binary"
     short.write_text("s3cret\n")

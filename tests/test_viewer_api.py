@@ -123,3 +123,10 @@ def test_the_pages_need_no_inline_script(client, path):
     html = client.get(path).get_data(as_text=True)
     scripts = re.findall(r"<script([^>]*)>(.*?)</script>", html, re.S)
     assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
+
+
+def test_the_viewer_numbers_findings_from_0_as_replay_finding_does(client):
+    """Issue 19: the viewer's finding N is `referee replay --finding N`."""
+    page = client.get("/view").get_data(as_text=True)
+    findings = page.split('id="findings"', 1)[1].split("</section>", 1)[0]
+    assert '<ol start="0">' in findings

@@ -5,7 +5,9 @@ else playwright's own download. Screenshots are kept in tests/artifacts/ (not co
 """
 from __future__ import annotations
 
+import json
 import os
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -13,7 +15,10 @@ from urllib.parse import urlsplit
 import orjson
 import pytest
 
+from click.testing import CliRunner
+
 from api import create_app
+from cli.main import main
 from tests.test_api_concurrency import serving
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[browser]'")
@@ -283,3 +288,17 @@ def test_the_pages_run_under_their_content_security_policy(server, browser, path
     page.wait_for_selector(".swagger-ui .info .title" if path == "/docs" else "#open")
     context.close()
     assert refused == []
+
+
+def test_a_truncated_pretty_printed_file_is_one_broken_record_placed_as_the_cli_places_it(server, page, tmp_path):
+    """Issue 19: the file picker reads a file as the command line does, not as JSON Lines."""
+    base, _ = server
+    truncated = tmp_path / "cut.json"
+    truncated.write_text(DISPUTED.read_text()[:400])
+    cli = CliRunner().invoke(main, ["validate", "--json", str(truncated)])
+    place = re.search(r"line:column \d+:\d+", json.loads(cli.stdout)["findings"][0]["message"]).group(0)
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(truncated))
+    page.wait_for_selector("#status.error")
+    assert "notation.json" in page.inner_text("#status") and place in page.inner_text("#status")
+    assert page.locator("#line-pick").is_hidden()

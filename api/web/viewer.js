@@ -463,12 +463,21 @@ async function start(source, params) {
   });
 }
 
+// The records of a file, as the command line reads them: one JSON document, or JSON Lines when the
+// first line is a JSON value of its own and more lines follow; a broken document stays one record,
+// so the referee places its fault by line:column.
 function recordsOf(text) {
+  const lines = text.split(/\r?\n/).filter((line) => line.trim());
+  if (lines.length < 2 || parses(text) || !parses(lines[0])) return [text];
+  return lines;
+}
+
+function parses(text) {
   try {
     JSON.parse(text);
-    return [text];
+    return true;
   } catch (error) {
-    return text.split(/\r?\n/).filter((line) => line.trim());
+    return false;
   }
 }
 
