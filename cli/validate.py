@@ -99,6 +99,8 @@ def _outcome(rep, shown: tuple, form: str, console: tuple) -> tuple[str, list[st
         return verdict, rule_ids, orjson.dumps(rep.as_dict()).decode() + "\n"
     from . import render     # here: it loads rich, which start-up does without
 
+    if dict(console)["color_system"] is None and form == "text":
+        return verdict, rule_ids, render.plain_report(rep)
     text_console = _text_console(console)
     with text_console.capture() as captured:
         if form == "quiet":
