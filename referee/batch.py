@@ -174,13 +174,13 @@ def read_records(open_binary, source: str, jsonl: bool | None):
     """(source, record text or unreadable report) for every record of the file `open_binary()` opens
     (read through gzip when it starts as gzip does), as records_of reads it."""
     try:
-        with open_binary() as raw, _decompressed(raw) as handle:
+        with open_binary() as raw, decompressed(raw) as handle:
             yield from _records(handle, source, jsonl)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
         yield source, unreadable_file(source, getattr(exc, "strerror", None) or exc)
 
 
-def _decompressed(raw):
+def decompressed(raw):
     """The stream itself, or a gzip reader over it when its first bytes are gzip's (looked at without
     consuming them: a stream that cannot show them is read through a buffer that can)."""
     if not hasattr(raw, "peek") and hasattr(raw, "readinto"):
@@ -196,7 +196,7 @@ def read_text(path: str) -> str:
     if problem:
         raise OSError(problem)
     with contextlib.nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as raw, \
-            _decompressed(raw) as handle:
+            decompressed(raw) as handle:
         try:
             data = handle.read(MAX_RECORD_BYTES + 1)
         except (EOFError, zlib.error) as exc:

@@ -1035,14 +1035,6 @@ def _check_claim_keys(ctx, claimed):
             ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
 
 
-def _check_levels_claim(ctx, claimed, computed):
-    if "levels" in claimed:
-        said = [RANKS[_rank_index(v)] for v in claimed["levels"]]
-        if said != computed:
-            ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-                      f"claimed levels {' and '.join(said)} after this deal, computed {' and '.join(computed)}")
-
-
 def _follow_levels_claim(ctx, match, claimed, outcome):
     """A levels claim that agrees with the computed levels, or with those carried on from an earlier
     differing claim, is no new finding; one that differs from both is, and later deals have its
@@ -1056,7 +1048,8 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
     outcome["claimed"] = {"levels": [RANKS[v] for v in said]}
     if match.claimed is not None and said == match.claimed.levels:
         return
-    _check_levels_claim(ctx, claimed, outcome["levels"])
+    ctx.error("guandan.result.levels", ctx.at("result", "levels"),
+              f"claimed levels {_levels_text(said)} after this deal, computed {_levels_text(match.levels)}")
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
     match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None, winner=None)
@@ -1095,7 +1088,6 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
         match.settled = False     # later deals are not checkable (notation §9)
         return outcome
     _advance_chains(match, full, None)
-    outcome["levels"] = [level_code(v) for v in match.levels]
     _follow_levels_claim(ctx, match, claimed, outcome)
     if "levels" in claimed:             # they set the next deal's levels (notation §9)
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
@@ -1119,7 +1111,7 @@ def finish_match(ctx, match, claimed) -> dict:
         said = [_rank_index(v) for v in claimed["levels"]]
         if all(said != chain.levels for chain in chains):
             ctx.error("guandan.match.levels", "/result/levels",
-                      f"claimed final levels {_levels_text(said)}, computed {' and '.join(levels)}")
+                      f"claimed final levels {_levels_text(said)}, computed {_levels_text(match.levels)}")
     if "winner" in claimed and match.settled and all(claimed["winner"] != chain.winner for chain in chains):
         computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
         ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")

@@ -27,8 +27,9 @@ import io
 import zlib
 from dataclasses import dataclass
 
+from ..batch import decompressed
+
 MAX_LINE_BYTES = 16 * 1024 * 1024
-GZIP_MAGIC = b"\x1f\x8b"
 
 
 @dataclass(frozen=True)
@@ -60,8 +61,8 @@ def read_lines(path: str, stdin=None):
     a binary stream); a Problem, and nothing more, where the file cannot be read on."""
     number = 0
     try:
-        with contextlib.nullcontext(_peekable(stdin)) if path == "-" else open(path, "rb") as stream:
-            handle = gzip.GzipFile(fileobj=stream) if stream.peek(2)[:2] == GZIP_MAGIC else stream
+        with contextlib.nullcontext(stdin) if path == "-" else open(path, "rb") as stream, \
+                decompressed(stream) as handle:
             while True:
                 raw = handle.readline(MAX_LINE_BYTES + 1)
                 if not raw:
@@ -79,10 +80,6 @@ def read_lines(path: str, stdin=None):
         yield Problem(path, number + 1 if number else None, f"cannot read the file: {exc.strerror or exc}")
     except (EOFError, zlib.error) as exc:
         yield Problem(path, number + 1, f"the compressed file is truncated or damaged: {exc}")
-
-
-def _peekable(stream):
-    return stream if hasattr(stream, "peek") else io.BufferedReader(stream)
 
 
 def _skip_rest_of_line(handle, raw: bytes):
