@@ -12,6 +12,9 @@ class FindingSchema(Schema):
     deal = fields.Integer()
     action = fields.Integer()
     message = fields.String(required=True)
+    template = fields.String(metadata={"description": "the message's English template, with {named} parameters"})
+    params = fields.Dict(metadata={"description": "the template's parameters as plain values (cards as codes; "
+                                                  "a phrase as an object with its own template and params)"})
     legal = fields.Dict(metadata={"description": "what would have been legal where the replay stopped"})
 
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .messages import Msg
+
 ERROR, WARNING, INFO = "error", "warning", "info"
 
 
@@ -16,14 +18,25 @@ class Finding:
     deal: int | None = None
     action: int | None = None
     legal: dict | None = None
+    text: Msg | None = field(default=None, repr=False, compare=False)   # the message as a template
 
-    def as_dict(self) -> dict:
+    def __post_init__(self):
+        if isinstance(self.message, Msg):
+            self.text, self.message = self.message, str(self.message)
+
+    def shown(self, lang: str | None = None) -> str:
+        """The message in `lang` (by default the language chosen for this process)."""
+        return self.text.render(lang) if self.text is not None else self.message
+
+    def as_dict(self, lang: str | None = None) -> dict:
         out = {"severity": self.severity, "rule": self.rule, "at": self.at}
         for key in ("seat", "deal", "action"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
-        out["message"] = self.message
+        out["message"] = self.shown(lang) if lang else self.message
+        if self.text is not None:
+            out.update(self.text.as_json())
         if self.legal is not None:
             out["legal"] = self.legal
         return out
@@ -84,10 +97,10 @@ class Report:
     @classmethod
     def from_dict(cls, data: dict) -> Report:
         """A report read back from its JSON form (as stored)."""
-        return cls(data["valid"], data["game"], data["rules"], [Finding(**f) for f in data["findings"]],
+        return cls(data["valid"], data["game"], data["rules"], [_finding_from_dict(f) for f in data["findings"]],
                    data["deals"], data.get("match"), data.get("source"))
 
-    def as_dict(self) -> dict:
+    def as_dict(self, lang: str | None = None) -> dict:
         out = {}
         if self.source is not None:
             out["source"] = self.source
@@ -95,7 +108,7 @@ class Report:
             valid=self.valid,
             game=self.game,
             rules=self.rules,
-            findings=[f.as_dict() for f in self.findings],
+            findings=[f.as_dict(lang) for f in self.findings],
             deals=self.deals,
         )
         if self.match is not None:
@@ -103,6 +116,14 @@ class Report:
         if self.inferred is not None:
             out["inferred_rules"] = self.inferred
         return out
+
+
+def _finding_from_dict(data: dict) -> Finding:
+    """A finding read back from JSON; its parameters come back as plain values (cards as codes)."""
+    fields = {key: value for key, value in data.items() if key not in ("template", "params")}
+    if "template" in data:
+        fields["message"] = Msg(data["template"], data.get("params", {}))
+    return Finding(**fields)
 
 
 def pointer(*parts) -> str:

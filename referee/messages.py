@@ -1,0 +1,208 @@
+"""Message templates: every sentence the referee says, in any language it speaks.
+
+A message is made where the referee finds something, as a template with named parameters:
+
+    msg("seat {seat} does not hold {card}", seat=2, card=Cards("7H"))
+    msg_n("{n} card left", "{n} cards left", n)
+
+and rendered in a language only where it is shown (the report, the terminal, the API, the viewer):
+`Msg.render("zh")`. English is the template itself; Simplified Chinese comes from the gettext
+catalogues in referee/locale/zh/LC_MESSAGES (one per domain: docs/i18n.md), made with Babel
+(`make messages`). The JSON report keeps each finding's template and parameters, so a program
+never parses a sentence.
+
+A parameter is a number or plain text (player names, option names, JSON values: never translated),
+or one of these, which each language shows its own way:
+- `Cards`: card codes separated by spaces ("7H TH BJ"): 红桃7 红桃10 小王 in Chinese;
+- `Term`: a word of a game ("pair", "waive_tribute"), from the catalogue; `word("pair")` marks a
+  literal one for the catalogue, and `Term(name)` shows a name marked elsewhere;
+- `Listing`: items shown one after another with a separator ("; ", " or "), itself translated;
+- a `Msg`: a phrase of its own.
+"""
+from __future__ import annotations
+
+import gettext
+import os
+from functools import cache
+
+LANGUAGES = ("en", "zh")
+DEFAULT = "en"
+LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
+class Cards(str):
+    """Card codes separated by spaces, as the notation writes them (section 2); in English shown as
+    written, in another language by the catalogue's names of suits and jokers."""
+
+    def shown(self, lang: str) -> str:
+        return " ".join(_card_shown(code, lang) for code in self.split(" ")) if lang != DEFAULT else str(self)
+
+
+class Term(str):
+    """A word of a game, shown from the catalogue."""
+
+    def shown(self, lang: str) -> str:
+        return translations(lang).gettext(self) if lang != DEFAULT else str(self)
+
+
+class Listing(list):
+    """Items shown in a row with one of the SEPARATORS (each translated: "; " is "；" in Chinese)."""
+
+    def __init__(self, items, sep: str = ", "):
+        super().__init__(items)
+        self.sep = Term(sep)
+
+    def shown(self, lang: str) -> str:
+        return self.sep.shown(lang).join(str(_shown(item, lang)) for item in self)
+
+
+class Msg:
+    """A template with its parameters; `n` chooses between the singular and plural templates."""
+
+    __slots__ = ("template", "params", "plural", "n")
+
+    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None):
+        self.template, self.params, self.plural, self.n = template, params, plural, n
+
+    def render(self, lang: str | None = None) -> str:
+        lang = lang or language()
+        values = {name: _shown(value, lang) for name, value in self.params.items()}
+        return self._template(lang).format(**values)
+
+    def _template(self, lang: str) -> str:
+        if self.plural is None:
+            return translations(lang).gettext(self.template) if lang != DEFAULT else self.template
+        if lang != DEFAULT:
+            return translations(lang).ngettext(self.template, self.plural, self.n)
+        return self.template if self.n == 1 else self.plural
+
+    def __str__(self) -> str:
+        return self.render(DEFAULT)
+
+    def __repr__(self) -> str:
+        return f"Msg({self.template!r}, {self.params!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Msg) and (self.template, self.params, self.plural, self.n) == \
+            (other.template, other.params, other.plural, other.n)
+
+    def as_json(self) -> dict:
+        """The template and its parameters as plain JSON values (a phrase as an object of its own)."""
+        return {"template": self.template if self.plural is None or self.n == 1 else self.plural,
+                "params": {name: _plain(value) for name, value in self.params.items()}}
+
+
+def msg(template: str, **params) -> Msg:
+    """A message: `template` in English with {named} parameters."""
+    return Msg(template, params)
+
+
+def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
+    """A message whose words depend on the number `n` (a parameter too, as {n})."""
+    return Msg(singular, {"n": n, **params}, plural, n)
+
+
+def word(name: str) -> Term:
+    """A game's word, marked for the catalogue."""
+    return Term(name)
+
+
+SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
+
+
+def _shown(value, lang: str):
+    if isinstance(value, Msg):
+        return value.render(lang)
+    if isinstance(value, (Cards, Term, Listing)):
+        return value.shown(lang)
+    return value
+
+
+def _plain(value):
+    if isinstance(value, Msg):
+        return value.as_json()
+    if isinstance(value, Listing):
+        return [_plain(item) for item in value]
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+_SUITS = {"S": word("spades"), "H": word("hearts"), "D": word("diamonds"), "C": word("clubs")}
+_JOKERS = {"BJ": word("black joker"), "RJ": word("red joker")}
+
+
+def _card_shown(code: str, lang: str) -> str:
+    if code in _JOKERS:
+        return _JOKERS[code].shown(lang)
+    suit = _SUITS.get(code[-1:])
+    if suit is None or len(code) < 2:
+        return code     # not a card code ("…"): shown as it is
+    rank = "10" if code[:-1] == "T" else code[:-1]
+    return msg("{rank} of {suit}", rank=rank, suit=suit).render(lang)
+
+
+# ---------------------------------------------------------------- the language and its catalogue
+
+_current = [DEFAULT]
+
+
+def language() -> str:
+    """The language messages are rendered in where none is named (a command's --lang, set once)."""
+    return _current[0]
+
+
+def use_language(lang: str) -> None:
+    _current[0] = lang
+
+
+def chosen_language(asked: str | None = None, environ=os.environ) -> str:
+    """The language asked for, else REFEREE_LANG, else the locale (LC_ALL, LC_MESSAGES, LANG); English
+    unless one of them names Chinese. Raises ValueError for an asked language the referee does not speak."""
+    if asked:
+        lang = language_of(asked)
+        if lang is None:
+            raise ValueError(asked)
+        return lang
+    for name in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if environ.get(name):
+            return language_of(environ[name]) or DEFAULT
+    return DEFAULT
+
+
+def language_of(tag: str) -> str | None:
+    """"zh", "zh_CN.UTF-8", "zh-Hans", "en-GB", "C"... as a language the referee speaks, or None."""
+    base = tag.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
+    if base in ("c", "posix"):
+        return DEFAULT
+    return base if base in LANGUAGES else None
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """Every domain's catalogue of `lang`, as one (the compiled .mo files; a .po newer than its .mo, or
+    without one, is compiled in memory)."""
+    folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
+    merged = gettext.NullTranslations()
+    if not os.path.isdir(folder):
+        return merged
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".po"):
+            merged.add_fallback(_catalogue(os.path.join(folder, name)))
+    return merged
+
+
+def _catalogue(po_path: str) -> gettext.GNUTranslations:
+    mo_path = po_path[:-3] + ".mo"
+    if os.path.exists(mo_path) and os.path.getmtime(mo_path) >= os.path.getmtime(po_path):
+        with open(mo_path, "rb") as mo:
+            return gettext.GNUTranslations(mo)
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    with open(po_path, "rb") as po:
+        catalogue = read_po(po)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalogue)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
