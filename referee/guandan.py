@@ -10,6 +10,7 @@ from itertools import permutations
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
+from .messages import Cards, Listing, Term, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -27,40 +28,40 @@ PRESETS = {
 }
 PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
 OPTIONS = {
-    "max_bomb_size": Option(10, (8, 9, 10), effect="largest bomb"),
+    "max_bomb_size": Option(10, (8, 9, 10), effect=word("largest bomb")),
     "joker_bomb_rank": Option("top", ("top", "below_eight"),
-                              effect="below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)"),
-    "straight_flush_bomb": Option(True, (True, False), effect="false: no straight flush; one-suit runs are straights"),
-    "ace_low": Option(True, (True, False), effect="false: A only at 14"),
-    "level_in_sequences": Option(True, (True, False), effect="false: no run covers rank L"),
-    "wild_straight_flush": Option(True, (True, False), effect="false: a wild-completed run is only a straight"),
+                              effect=word("below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)")),
+    "straight_flush_bomb": Option(True, (True, False), effect=word("false: no straight flush; one-suit runs are straights")),
+    "ace_low": Option(True, (True, False), effect=word("false: A only at 14")),
+    "level_in_sequences": Option(True, (True, False), effect=word("false: no run covers rank L")),
+    "wild_straight_flush": Option(True, (True, False), effect=word("false: a wild-completed run is only a straight")),
     "wild_stands_for_itself": Option(False, (True, False),
-                                     effect="true: only the readings where the most wild cards stand for themselves (§2)"),
-    "full_house_joker_pair": Option(True, (True, False), effect="BJ BJ / RJ RJ as a full house's pair"),
-    "one_two_levels": Option(3, (3, 4), effect="levels the winners rise after a 1-2 finish (§5)"),
+                                     effect=word("true: only the readings where the most wild cards stand for themselves (§2)")),
+    "full_house_joker_pair": Option(True, (True, False), effect=word("BJ BJ / RJ RJ as a full house's pair")),
+    "one_two_levels": Option(3, (3, 4), effect=word("levels the winners rise after a 1-2 finish (§5)")),
     "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"),
-                   effect="which finishes at level A win the match for the declaring team (§5)"),
+                   effect=word("which finishes at level A win the match for the declaring team (§5)")),
     "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
                                    "three_to_opponents_level", "two_consecutive_to_two"),
-                         effect="what failed attempts at level A cost the team (§5)"),
+                         effect=word("what failed attempts at level A cost the team (§5)")),
     "a_fail_after": Option(None, kind=int, nullable=True,
-                           effect="failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)"),
+                           effect=word("failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)")),
     "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
-                            effect="what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)"),
+                            effect=word("what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)")),
     "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"),
-                        effect="the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)"),
+                        effect=word("the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)")),
     "ace_finish_to_two": Option(False, (True, False),
-                                effect="true: an opponent going out first on aces at level A sends the declarers to 2 (§5)"),
+                                effect=word("true: an opponent going out first on aces at level A sends the declarers to 2 (§5)")),
     "return_cap": Option("ten", ("ten", "none", "ten_to_partner"),
-                         effect="which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)"),
+                         effect=word("which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)")),
     "return_excludes_level": Option(False, (True, False),
-                                    effect="true: a return of rank L is refused even at face value ten or less (§6.5)"),
+                                    effect=word("true: a return of rank L is refused even at face value ten or less (§6.5)")),
     "play_out_after_one_two": Option(False, (True, False),
-                                     effect="true: after a 1-2 finish play goes on until a third seat is out (§4.5)"),
+                                     effect=word("true: after a 1-2 finish play goes on until a third seat is out (§4.5)")),
     "equal_double_tribute": Option("clockwise", ("clockwise", "free"),
-                                  effect="equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)"),
+                                  effect=word("equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)")),
     "report_at": Option(10, kind=int, nullable=True,
-                        effect="a seat at this many cards or fewer should report its count; null: no reports (§7)"),
+                        effect=word("a seat at this many cards or fewer should report its count; null: no reports (§7)")),
 }
 
 
@@ -225,35 +226,54 @@ def beats(x: Reading, y: Reading) -> bool:
     return x.type == y.type and x.key > y.key
 
 
-def describe(reading: Reading) -> str:
-    r = reading.rank
-    shown = "10" if r == "T" else r
-    plural = {"BJ": "black jokers", "RJ": "red jokers"}.get(r, shown + "s")
-    return {
-        "single": f"a single {'black joker' if r == 'BJ' else 'red joker' if r == 'RJ' else shown}",
-        "pair": f"a pair of {plural}",
-        "triple": f"a triple of {plural}",
-        "full_house": f"a full house of {plural}",
-        "straight": f"a straight to {shown}",
-        "tube": f"a tube to {shown}",
-        "plate": f"a plate to {shown}",
-        "straight_flush": f"a straight flush to {shown}",
-        "joker_bomb": "the joker bomb",
-    }.get(reading.type) or f"a bomb of {_bomb_size(reading)} {plural}"
+# the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
+COMBINATIONS = {"single": word("single"), "pair": word("pair"), "triple": word("triple"),
+                "full_house": word("full house"), "straight": word("straight"), "tube": word("tube"),
+                "plate": word("plate"), "bomb": word("bomb"), "straight_flush": word("straight flush"),
+                "joker_bomb": word("joker bomb")}
+
+
+def describe(reading: Reading):
+    """A play in words, as a message: "a pair of 10s", "a straight to K" (§2)."""
+    r, kind = reading.rank, reading.type
+    if r in ("BJ", "RJ"):
+        if kind == "single":
+            return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
+        if kind == "pair":
+            return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
+    rank = "10" if r == "T" else r
+    if kind == "single":
+        return msg("a single {rank}", rank=rank)
+    if kind == "pair":
+        return msg("a pair of {rank}s", rank=rank)
+    if kind == "triple":
+        return msg("a triple of {rank}s", rank=rank)
+    if kind == "full_house":
+        return msg("a full house of {rank}s", rank=rank)
+    if kind == "straight":
+        return msg("a straight to {rank}", rank=rank)
+    if kind == "tube":
+        return msg("a tube to {rank}", rank=rank)
+    if kind == "plate":
+        return msg("a plate to {rank}", rank=rank)
+    if kind == "straight_flush":
+        return msg("a straight flush to {rank}", rank=rank)
+    if kind == "joker_bomb":
+        return msg("the joker bomb")
+    return msg("a bomb of {size} {rank}s", size=_bomb_size(reading), rank=rank)
 
 
 def _bomb_size(reading: Reading) -> int:
     return next(n for n, step in BOMB_STEPS.items() if step == reading.step)
 
 
-def may_follow(top: Reading) -> str:
+def may_follow(top: Reading):
     """In words: what may follow `top` (§3)."""
     if top.type == "joker_bomb" and top.step == 8:
-        return "nothing may follow the joker bomb"
+        return msg("nothing may follow the joker bomb")
     if top.step is None:
-        kind = top.type.replace("_", " ")
-        return f"only a higher {kind}, or a bomb, may follow"
-    return "only a higher bomb may follow"
+        return msg("only a higher {kind}, or a bomb, may follow", kind=COMBINATIONS[top.type])
+    return msg("only a higher bomb may follow")
 
 
 # ---------------------------------------------------------------- match state (§1, §5)
@@ -281,26 +301,31 @@ def adopt_claim(ctx, match, broken) -> Match:
     """The state carried on from the differing claim, for a deal that breaks a rule at the computed
     levels but plays through at the claimed ones: the table went on from the claim (notation §9)."""
     chain = match.claimed
-    where = "" if broken.action is None else f" at action {broken.action}"
-    ctx.add(INFO, "guandan.levels.from_claim", ctx.at(),
-            f"at the computed levels {_levels_text(match.levels)} this deal breaks a rule{where} ({broken.message}), "
-            f"but it plays through at the claimed {_levels_text(chain.levels)}: it is judged there, as the table "
-            "played it")
+    levels = {"computed": _levels_text(match.levels), "claimed": _levels_text(chain.levels),
+              "broken": broken.text or broken.message}
+    if broken.action is None:
+        text = msg("at the computed levels {computed} this deal breaks a rule ({broken}), but it plays through "
+                   "at the claimed {claimed}: it is judged there, as the table played it", **levels)
+    else:
+        text = msg("at the computed levels {computed} this deal breaks a rule at action {action} ({broken}), but it "
+                   "plays through at the claimed {claimed}: it is judged there, as the table played it",
+                   action=broken.action, **levels)
+    ctx.add(INFO, "guandan.levels.from_claim", ctx.at(), text)
     return chain
 
 
-def _levels_text(levels) -> str:
-    return " and ".join(RANKS[v] for v in levels)
+def _levels_text(levels) -> Listing:
+    return Listing([RANKS[v] for v in levels], " and ")
 
 
 def new_match(ctx, record, rules):
     if len(record["players"]) != SEATS:
         ctx.error("guandan.deal.seats", "/players",
-                  f"Guandan is played by 4 seats; this record lists {len(record['players'])} players")
+                  msg("Guandan is played by 4 seats; this record lists {n} players", n=len(record["players"])))
         return None
     after = rules["options"]["a_fail_after"]
     if after is not None and after < 1:
-        ctx.error("notation.rules.option", "/rules/options/a_fail_after", "option a_fail_after takes an integer ≥ 1 or null")
+        ctx.error("notation.rules.option", "/rules/options/a_fail_after", msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
         return None
     match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
@@ -312,7 +337,7 @@ def new_match(ctx, record, rules):
 def _read_start(ctx, match, start):
     """`start` for a record that begins mid-match (§1)."""
     if "levels" not in start:
-        ctx.error("guandan.start.levels", "/start", "a mid-match start must give both teams' levels")
+        ctx.error("guandan.start.levels", "/start", msg("a mid-match start must give both teams' levels"))
     else:
         match.levels = [_rank_index(v) for v in start["levels"]]
     if "a_attempts" in start:
@@ -322,19 +347,20 @@ def _read_start(ctx, match, start):
         full = _complete_order(order)
         if full is None:
             ctx.error("guandan.start.previous_order", "/start/previous_order",
-                      "previous_order must list 2 partners (a 1-2 finish), 3 or 4 different seats")
+                      msg("previous_order must list 2 partners (a 1-2 finish), 3 or 4 different seats"))
         else:
             match.previous_order = full
             match.declaring = team(full[0])
             if "playing" in start and start["playing"] != match.declaring:
                 ctx.error("guandan.start.playing", "/start/playing",
-                          f"previous_order makes team {match.declaring} the declaring team, not team {start['playing']}")
+                          msg("previous_order makes team {team} the declaring team, not team {named}",
+                              team=match.declaring, named=start["playing"]))
         return
     if "playing" in start:
         match.declaring = start["playing"]
     elif match.levels and (match.levels[0] != match.levels[1] or match.levels[0] == ACE):
         ctx.error("guandan.start.playing", "/start",
-                  "the levels differ (or both are A): start must say which team is playing")
+                  msg("the levels differ (or both are A): start must say which team is playing"))
 
 
 def _rank_index(code: str) -> int:
@@ -408,10 +434,11 @@ _AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SE
 
 def start_deal(ctx, match, deal) -> DealState:
     if match.winner is not None:
-        raise StopDeal("guandan.match.over", f"team {match.winner} already won the match; no deal may follow")
+        raise StopDeal("guandan.match.over", msg("team {team} already won the match; no deal may follow",
+                                                 team=match.winner))
     if not match.settled:
         raise StopDeal("guandan.deal.uncheckable",
-                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order",
+                       msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
                        severity=WARNING)
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
@@ -425,7 +452,7 @@ def start_deal(ctx, match, deal) -> DealState:
     if match.previous_order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
-                           "the first deal of a match must name its leader (the holder of the turned card)",
+                           msg("the first deal of a match must name its leader (the holder of the turned card)"),
                            ctx.at())
         _begin_play(state, deal.leader)
         return state
@@ -442,21 +469,24 @@ def start_deal(ctx, match, deal) -> DealState:
 def _check_deck(ctx, deal):
     """Four hands of 27 that together are exactly two packs (§1)."""
     if len(deal.hands) != SEATS:
-        raise StopDeal("guandan.deal.hands", f"a Guandan deal has 4 hands, not {len(deal.hands)}", ctx.at("hands"))
+        raise StopDeal("guandan.deal.hands", msg("a Guandan deal has 4 hands, not {n}", n=len(deal.hands)),
+                       ctx.at("hands"))
     for seat, hand in enumerate(deal.hands):
         if len(hand) != HAND_SIZE:
             raise StopDeal("guandan.deal.hand_size",
-                           f"seat {seat} was dealt {len(hand)} cards; every Guandan hand has 27",
+                           msg("seat {seat} was dealt {n} cards; every Guandan hand has 27", seat=seat, n=len(hand)),
                            ctx.at("hands", seat), seat=seat)
     tally = [0] * 54
     for hand in deal.hands:
         for c in hand:
             tally[c] += 1
-    wrong = [f"{CODES[c]} {n} times" for c, n in enumerate(tally) if n != 2]
+    wrong = [(c, n) for c, n in enumerate(tally) if n != 2]
     if wrong:
-        raise StopDeal("guandan.deck",
-                       "the hands are not two full packs: every card must appear exactly twice, but "
-                       + ", ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""), ctx.at("hands"))
+        counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
+        text = msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts) \
+            if len(wrong) <= 6 else \
+            msg("the hands are not two full packs: every card must appear exactly twice, but {counts} …", counts=counts)
+        raise StopDeal("guandan.deck", text, ctx.at("hands"))
 
 
 def _owe_tribute(state, order):
@@ -503,15 +533,19 @@ def _check_leader(ctx, state):
     follows the record (one fault, one finding)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
-                  f"the record names seat {state.record_leader} as leader, but seat {state.leader} leads "
-                  f"({_leader_reason(state)})")
+                  msg("the record names seat {named} as leader, but seat {seat} leads ({reason})",
+                      named=state.record_leader, seat=state.leader, reason=_leader_reason(state)))
         if state.first_lead == state.record_leader:
             _begin_play(state, state.record_leader)
 
 
-def _leader_reason(state) -> str:
-    return {"single": "the tribute payer leads", "double": "the payer who paid o1 leads",
-            "resisted": "after anti-tribute the previous winner leads"}.get(state.tribute, "")
+def _leader_reason(state):
+    """Who leads after the tribute (§6.6): the leader is checked only in a deal with one."""
+    if state.tribute == "single":
+        return msg("the tribute payer leads")
+    if state.tribute == "double":
+        return msg("the payer who paid o1 leads")
+    return msg("after anti-tribute the previous winner leads")
 
 
 def is_over(state) -> bool:
@@ -522,16 +556,19 @@ def is_over(state) -> bool:
 
 def apply(ctx, state, action):
     if action.verb == "declare":
-        return state.reports.declare(ctx, action, state.sizes[action.seat], ' (anti-tribute is automatic)')
+        return state.reports.declare(ctx, action, state.sizes[action.seat], msg(" (anti-tribute is automatic)"))
     if action.verb == "tribute":
         return _tribute(ctx, state, action)
     if action.verb == "return":
         return _return(ctx, state, action)
     if len(state.returned) < len(state.receivers):    # returns come last: the phase is not play yet (§6)
         owed = _owed_text(state)
-        raise StopDeal("guandan.tribute.order", f"seat {action.seat} {action.verb}ed while {owed}")
+        text = msg("seat {seat} played while {owed}", seat=action.seat, owed=owed) if action.verb == "play" \
+            else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
+        raise StopDeal("guandan.tribute.order", text)
     if action.seat != state.turn:
-        raise StopDeal("guandan.turn", f"seat {action.seat} acted out of turn: it was seat {state.turn}'s turn")
+        raise StopDeal("guandan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
+                                           seat=action.seat, turn=state.turn))
     if action.verb == "pass":
         return _pass(state, action)
     return _play(ctx, state, action)
@@ -540,8 +577,11 @@ def apply(ctx, state, action):
 def _require(state, seat, cards, packed):
     if not contains(state.hands[seat], packed):
         lacking = missing(state.hands[seat], cards)
-        raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
-                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
+        if len(lacking) < len(cards):
+            raise StopDeal("guandan.card.not_held", msg("seat {seat} does not hold {lacking} (of {cards})", seat=seat,
+                                                        lacking=_shown(lacking), cards=_shown(cards)))
+        raise StopDeal("guandan.card.not_held", msg("seat {seat} does not hold {lacking}", seat=seat,
+                                                    lacking=_shown(lacking)))
 
 
 def _take(state, seat, cards, packed):
@@ -554,18 +594,20 @@ def _tribute(ctx, state, action):
     """A tribute (§6.3, §6.4, §6.7)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
-        why = ("the payers hold both red jokers (anti-tribute)" if state.tribute == "resisted"
-               else "no tribute is due in this deal")
-        raise StopDeal("guandan.tribute.none", f"seat {seat} paid tribute, but {why}")
+        why = (msg("the payers hold both red jokers (anti-tribute)") if state.tribute == "resisted"
+               else msg("no tribute is due in this deal"))
+        raise StopDeal("guandan.tribute.none", msg("seat {seat} paid tribute, but {why}", seat=seat, why=why))
     if seat not in state.payers or seat in state.paid:
-        raise StopDeal("guandan.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
+        raise StopDeal("guandan.tribute.payer", msg("seat {seat} paid tribute, but {why}", seat=seat,
+                                                    why=_owed_text(state)))
     _take(state, seat, (action.card,), ONE[action.card])
     best = _tribute_rank(state, seat)
     if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
         state.wrong_cards.add(seat)
         ctx.error("guandan.tribute.card", ctx.at("actions", action.index, "tribute"),
-                  f"seat {seat} paid {CODES[action.card]}, but the tribute must be a card of the highest rank "
-                  f"in the dealt hand (leaving out wild cards): {_level_rank_name(best, state.level)}",
+                  msg("seat {seat} paid {card}, but the tribute must be a card of the highest rank in the dealt "
+                      "hand (leaving out wild cards): a {rank}", seat=seat, card=Cards(CODES[action.card]),
+                      rank=_level_rank_name(best, state.level)),
                   seat, action.index)
     state.paid[seat] = (action.card, action.index, action.to)
     if len(state.paid) == len(state.payers):
@@ -577,11 +619,12 @@ def _tribute_rank(state, seat) -> int:
     return max(level_value(rank(c), state.level) for c in state.dealt[seat] if c != wild)
 
 
-def _level_rank_name(value: int, level: int) -> str:
+def _level_rank_name(value: int, level: int):
+    """The rank of level order `value` (§ terms) in words: "10", "K", a joker's name."""
     if value >= 14:
-        return ("a black joker", "a red joker")[value - 14]
+        return Term(("black joker", "red joker")[value - 14])
     r = level if value == 13 else value
-    return "a " + ("10" if RANKS[r] == "T" else RANKS[r])
+    return "10" if RANKS[r] == "T" else RANKS[r]
 
 
 def _allocate(ctx, state):
@@ -599,7 +642,8 @@ def _allocate(ctx, state):
         card, index, to = state.paid[payer]
         if to is not None and to != receiver_of[payer] and not (intended and to == intended[payer]):
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
-                      f"seat {payer}'s tribute goes to seat {receiver_of[payer]}, not seat {to}", payer, index)
+                      msg("seat {seat}'s tribute goes to seat {receiver}, not seat {to}", seat=payer,
+                          receiver=receiver_of[payer], to=to), payer, index)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
@@ -635,11 +679,13 @@ def _allocate_double(ctx, state):
     (p1, (_, _, to1)), (p2, (_, i2, to2)) = state.paid.items()
     if {to1, to2} != {o1, o2}:
         raise StopDeal("guandan.tribute.to",
-                       f"equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
+                       msg("equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
+                           o1=o1, o2=o2),
                        ctx.at("actions", i2))
     if state.record_leader not in (p1, p2):
         raise StopDeal("guandan.leader.missing",
-                       f"with equal tributes allocated freely the record must name the leader: seat {p1} or {p2}",
+                       msg("with equal tributes allocated freely the record must name the leader: seat {p1} or {p2}",
+                           p1=p1, p2=p2),
                        ctx.at("leader"))
     state.leader = state.turn = state.record_leader
     return {p1: to1, p2: to2}
@@ -664,22 +710,27 @@ def _return(ctx, state, action):
     """A return (§6.5)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
-        raise StopDeal("guandan.tribute.none", f"seat {seat} returned a card, but no tribute was paid in this deal")
+        raise StopDeal("guandan.tribute.none", msg("seat {seat} returned a card, but no tribute was paid in this deal",
+                                                   seat=seat))
     if state.phase == "tribute":
         raise StopDeal("guandan.tribute.order",
-                       f"seat {seat} returned a card before all tributes were paid: {_owed_text(state)}")
+                       msg("seat {seat} returned a card before all tributes were paid: {owed}", seat=seat,
+                           owed=_owed_text(state)))
     if seat not in state.given or seat in state.returned:
-        raise StopDeal("guandan.return.payer", f"seat {seat} returned a card, but {_owed_text(state)}")
+        raise StopDeal("guandan.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
+                                                   owed=_owed_text(state)))
     payer, received = state.given[seat]
     problem = _return_problem(state, seat, payer, received, action.card)
     _take(state, seat, (action.card,), ONE[action.card])
     if problem:
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
-                  f"seat {seat} returned {CODES[action.card]}: {problem}", seat, action.index)
+                  msg("seat {seat} returned {card}: {problem}", seat=seat, card=Cards(CODES[action.card]),
+                      problem=problem), seat, action.index)
     to = payer
     if action.to is not None and action.to != payer:
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
-                  f"seat {seat} returns to seat {payer}, who paid him, not to seat {action.to}", seat, action.index)
+                  msg("seat {seat} returns to seat {payer}, who paid him, not to seat {to}", seat=seat, payer=payer,
+                      to=action.to), seat, action.index)
         if action.to != seat and not _went_to_payer(state, payer, action):
             to = action.to      # the card goes where `to` says, unless the record goes on as if the payer had it
     state.hands[to] += ONE[action.card]
@@ -709,11 +760,11 @@ def _went_to_payer(state, payer, action) -> bool:
     return (payer_has is True and named_has is not True) or (named_has is False and payer_has is not False)
 
 
-def _return_problem(state, seat, payer, received, card) -> str | None:
+def _return_problem(state, seat, payer, received, card):
     """Why `card` may not be returned, or None (§6.5, §10.8)."""
     hand = state.hands[seat]
     if card == received and count(hand, card) < 2:
-        return "the card received as tribute cannot be given back"
+        return msg("the card received as tribute cannot be given back")
     cap = state.options["return_cap"]
     if cap == "ten_to_partner":
         cap = "ten" if payer == partner(seat) else "none"
@@ -725,11 +776,15 @@ def _return_problem(state, seat, payer, received, card) -> str | None:
         return c < 52 and rank(c) <= TEN and not (state.options["return_excludes_level"] and rank(c) == state.level)
 
     if any(small(c) for c in others):
-        return None if small(card) else "the return must be a card of 10 or lower" + (
-            ", not of the level rank" if state.options["return_excludes_level"] else "")
+        if small(card):
+            return None
+        if state.options["return_excludes_level"]:
+            return msg("the return must be a card of 10 or lower, not of the level rank")
+        return msg("the return must be a card of 10 or lower")
     lowest = min(level_value(rank(c), state.level) for c in others)
     if level_value(rank(card), state.level) != lowest:
-        return f"holding no card of 10 or lower, the return must be of the lowest rank held, {_level_rank_name(lowest, state.level)[2:]}"
+        return msg("holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
+                   rank=_level_rank_name(lowest, state.level))
     return None
 
 
@@ -740,17 +795,19 @@ def _owing(state) -> list[int]:
     return [r for r in state.given if r not in state.returned]
 
 
-def _owed_text(state) -> str:
+def _owed_text(state):
     if state.phase == "play":
-        return "no tribute or return is owed now"
-    what = "tribute is" if state.phase == "tribute" else "a return is"
-    return f"{what} still owed by seat " + " and seat ".join(map(str, _owing(state)))
+        return msg("no tribute or return is owed now")
+    seats = Listing([msg("seat {seat}", seat=s) for s in _owing(state)], " and ")
+    if state.phase == "tribute":
+        return msg("tribute is still owed by {seats}", seats=seats)
+    return msg("a return is still owed by {seats}", seats=seats)
 
 
 def _pass(state, action):
     """A pass (§4.2, §4.3)."""
     if state.top is None:
-        raise StopDeal("guandan.lead.pass", f"seat {action.seat} leads this trick and must play")
+        raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
     state.passed.add(action.seat)
     state.trick.append((action.seat, None, None))
     t = state.top[0]
@@ -793,8 +850,8 @@ def _play(ctx, state, action):
         state.turn = state.next_holder(seat)
 
 
-def _shown(cards) -> str:
-    return " ".join(CODES[c] for c in sorted(cards))
+def _shown(cards) -> Cards:
+    return Cards(" ".join(CODES[c] for c in sorted(cards)))
 
 
 def in_rank_order(cards, level: int) -> list[int]:
@@ -809,24 +866,32 @@ def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
         return readings[0]      # the common case: one reading, and it may be played here
     if not readings:
-        raise StopDeal("guandan.play.combination", f"seat {seat} played {_shown(cards)}, which is no Guandan combination")
+        raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
+                                                       seat=seat, cards=_shown(cards)))
     legal = [r for r in readings if top is None or beats(r, top)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
-            raise StopDeal("guandan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
-                           + " or ".join(r.name for r in readings))
+            raise StopDeal("guandan.play.as", msg("seat {seat}'s {cards} cannot be read as {named}; it reads as {readings}",
+                                                  seat=seat, cards=_shown(cards), named=as_,
+                                                  readings=Listing([r.name for r in readings], " or ")))
         if chosen not in legal:
-            raise StopDeal("guandan.follow", f"seat {seat} played {describe(chosen)} on {describe(top)}; {may_follow(top)}")
+            raise StopDeal("guandan.follow", _not_following(seat, chosen, top))
         return chosen
     if not legal:
-        raise StopDeal("guandan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; {may_follow(top)}")
+        raise StopDeal("guandan.follow", _not_following(seat, readings[0], top))
     if len(legal) == 1:
         return legal[0]
     if not _ends_deal(state, seat, len(cards)):
-        raise StopDeal("guandan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
-                       + " or ".join(r.name for r in legal) + "; the play must say which with as")
+        raise StopDeal("guandan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must say "
+                                                       "which with as", seat=seat, cards=_shown(cards),
+                                                       readings=Listing([r.name for r in legal], " or ")))
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
+
+
+def _not_following(seat, played, top):
+    return msg("seat {seat} played {played} on {top}; {may}", seat=seat, played=describe(played), top=describe(top),
+               may=may_follow(top))
 
 
 def _ends_deal(state, seat, played) -> bool:
@@ -852,7 +917,8 @@ def _goes_out(state, seat):
 def legal(state) -> dict:
     phase = state.phase
     if phase != "play":
-        return {"phase": phase, "owed": _owed_text(state), "may": _owed_text(state)}
+        owed = str(_owed_text(state))
+        return {"phase": phase, "owed": owed, "may": owed}
     seat = state.turn
     if state.top is None:
         return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
@@ -929,7 +995,7 @@ def snapshot(state) -> dict:
             "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
             "returned": [{"seat": r, "card": CODES[c], "to": to} for r, (c, to) in state.returned.items()],
         },
-        "owed": None if state.phase == "play" else _owed_text(state),
+        "owed": None if state.phase == "play" else str(_owed_text(state)),
     }
 
 
@@ -1023,7 +1089,8 @@ def _check_deal_claims(ctx, match, deal, outcome, state):
     _check_claim_keys(ctx, claimed)
     if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
         ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  f"claimed finishing order {plain(claimed['order'])}, computed {plain(outcome['order'])}")
+                  msg("claimed finishing order {claimed}, computed {computed}", claimed=Listing(claimed["order"]),
+                      computed=Listing(outcome["order"])))
     _follow_levels_claim(ctx, match, claimed, outcome)
     _check_tribute_claim(ctx, claimed, outcome["tribute"])
 
@@ -1032,7 +1099,7 @@ def _check_claim_keys(ctx, claimed):
     """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in claimed:
         if key in ("winner", "scores"):
-            ctx.error("guandan.result.key", ctx.at("result", key), f"{key} is not a Guandan claim")
+            ctx.error("guandan.result.key", ctx.at("result", key), msg("{key} is not a Guandan claim", key=key))
 
 
 def _follow_levels_claim(ctx, match, claimed, outcome):
@@ -1049,7 +1116,8 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
     if match.claimed is not None and said == match.claimed.levels:
         return
     ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-              f"claimed levels {_levels_text(said)} after this deal, computed {_levels_text(match.levels)}")
+              msg("claimed levels {claimed} after this deal, computed {computed}", claimed=_levels_text(said),
+                  computed=_levels_text(match.levels)))
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
     match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None, winner=None)
@@ -1058,7 +1126,7 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
 def _check_tribute_claim(ctx, claimed, computed):
     if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {claimed['tribute']}, computed {computed}")
+                  msg("claimed tribute {claimed}, computed {computed}", claimed=claimed["tribute"], computed=computed))
 
 
 def _order_matches(claimed, computed, state) -> bool:
@@ -1105,14 +1173,16 @@ def finish_match(ctx, match, claimed) -> dict:
     summary["result"] = match_result(match.levels, match.winner)     # also of a match stopped before it was won
     claimed = claimed or {}
     if "totals" in claimed:
-        ctx.error("guandan.result.key", "/result/totals", "Guandan keeps no point totals; claim levels or winner")
+        ctx.error("guandan.result.key", "/result/totals", msg("Guandan keeps no point totals; claim levels or winner"))
     chains = [match] if match.claimed is None else [match, match.claimed]     # either agrees (notation §9)
     if "levels" in claimed and match.settled:
         said = [_rank_index(v) for v in claimed["levels"]]
         if all(said != chain.levels for chain in chains):
             ctx.error("guandan.match.levels", "/result/levels",
-                      f"claimed final levels {_levels_text(said)}, computed {_levels_text(match.levels)}")
+                      msg("claimed final levels {claimed}, computed {computed}", claimed=_levels_text(said),
+                          computed=_levels_text(match.levels)))
     if "winner" in claimed and match.settled and all(claimed["winner"] != chain.winner for chain in chains):
-        computed = "no team has won the match" if match.winner is None else f"team {match.winner} won"
-        ctx.error("guandan.match.winner", "/result/winner", f"claimed winner team {claimed['winner']}, but {computed}")
+        computed = msg("no team has won the match") if match.winner is None else msg("team {team} won", team=match.winner)
+        ctx.error("guandan.match.winner", "/result/winner",
+                  msg("claimed winner team {claimed}, but {computed}", claimed=claimed["winner"], computed=computed))
     return summary
