@@ -554,9 +554,13 @@ def is_over(state) -> bool:
 
 # ---------------------------------------------------------------- actions
 
+# what an unknown declaration's message adds in Guandan (§6.2), made once: reports are declared often
+DECLARATIONS_NOTE = msg(" (anti-tribute is automatic)")
+
+
 def apply(ctx, state, action):
     if action.verb == "declare":
-        return state.reports.declare(ctx, action, state.sizes[action.seat], msg(" (anti-tribute is automatic)"))
+        return state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
     if action.verb == "tribute":
         return _tribute(ctx, state, action)
     if action.verb == "return":

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.guandan import COMBINATIONS, OPTIONS, Reading, describe, may_follow
+from referee.guandan import COMBINATIONS, DECLARATIONS_NOTE, OPTIONS, Reading, describe, may_follow
 from referee.messages import Term
 from referee.replay import check_record
 from tests import test_one_fault as faults
@@ -179,3 +179,10 @@ def test_option_effects_have_their_chinese(name):
     assert isinstance(effect, Term)
     shown = effect.shown("zh")
     assert shown != effect and not english_words(shown), shown
+
+
+def test_an_unknown_declaration_adds_that_anti_tribute_is_automatic():
+    record = faults.injected(faults.GUANDAN_BASE, dict((f[0], f[1]) for f in faults.GUANDAN_FAULTS)["declare"])
+    f = next(f for f in check_record(record).findings if f.rule == "guandan.declare")
+    assert f.message == 'there is no declaration "revolution" here; only report (anti-tribute is automatic)'
+    assert DECLARATIONS_NOTE.render("zh") == "（抗贡自动生效）"
