@@ -233,34 +233,27 @@ COMBINATIONS = {"single": word("single"), "pair": word("pair"), "triple": word("
                 "joker_bomb": word("joker bomb")}
 
 
+# a play in words (§2), per type: the templates marked for the catalogue
+DESCRIPTIONS = {"single": word("a single {rank}"), "pair": word("a pair of {rank}s"),
+                "triple": word("a triple of {rank}s"), "full_house": word("a full house of {rank}s"),
+                "straight": word("a straight to {rank}"), "tube": word("a tube to {rank}"),
+                "plate": word("a plate to {rank}"), "straight_flush": word("a straight flush to {rank}"),
+                "bomb": word("a bomb of {size} {rank}s")}
+
+
 def describe(reading: Reading):
     """A play in words, as a message: "a pair of 10s", "a straight to K" (§2)."""
     r, kind = reading.rank, reading.type
-    if r in ("BJ", "RJ"):
-        if kind == "single":
-            return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
-        if kind == "pair":
-            return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
-    rank = "10" if r == "T" else r
-    if kind == "single":
-        return msg("a single {rank}", rank=rank)
-    if kind == "pair":
-        return msg("a pair of {rank}s", rank=rank)
-    if kind == "triple":
-        return msg("a triple of {rank}s", rank=rank)
-    if kind == "full_house":
-        return msg("a full house of {rank}s", rank=rank)
-    if kind == "straight":
-        return msg("a straight to {rank}", rank=rank)
-    if kind == "tube":
-        return msg("a tube to {rank}", rank=rank)
-    if kind == "plate":
-        return msg("a plate to {rank}", rank=rank)
-    if kind == "straight_flush":
-        return msg("a straight flush to {rank}", rank=rank)
     if kind == "joker_bomb":
         return msg("the joker bomb")
-    return msg("a bomb of {size} {rank}s", size=_bomb_size(reading), rank=rank)
+    if r in ("BJ", "RJ"):       # a single or a pair of jokers
+        if kind == "single":
+            return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
+        return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
+    params = {"rank": "10" if r == "T" else r}
+    if kind == "bomb":
+        params["size"] = _bomb_size(reading)
+    return msg(str(DESCRIPTIONS[kind]), **params)
 
 
 def _bomb_size(reading: Reading) -> int:
