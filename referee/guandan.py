@@ -9,8 +9,8 @@ from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
 from .claims import match_result
-from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
-from .messages import Cards, Listing, Term, msg, msg_n, word
+from .findings import INFO, WARNING, StopDeal, grouped_plays
+from .messages import Cards, Listing, Term, msg, word
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -318,7 +318,8 @@ def new_match(ctx, record, rules):
         return None
     after = rules["options"]["a_fail_after"]
     if after is not None and after < 1:
-        ctx.error("notation.rules.option", "/rules/options/a_fail_after", msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
+        ctx.error("notation.rules.option", "/rules/options/a_fail_after",
+                  msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
         return None
     match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}

@@ -65,32 +65,39 @@ PLAY = {"as cannot read": _with(guandan([quick_deal([0, 2])]),
                                      [{"seat": 0, "play": ["2H", "3S", "4S", "5S", "6S"]}], leader=0)],
                                rules={"preset": "official", "options": {"report_at": None}}),
         "pass on lead": faults.injected(faults.GUANDAN_BASE, faults.GUANDAN_STOPS[1][1])}
-TRIBUTE = {"resisted paid": two_deals([["KS"], ["RJ", "3C"], [], ["RJ"]], [{"seat": 1, "tribute": "RJ"}]),
-           "none due returned": guandan([quick_deal([0, 2]), deal([], [{"seat": 0, "return": "3C"}], seed=3,
-                                                                  leader=0)], start={"levels": ["2", "2"], "playing": 0}),
-           "not a payer": two_deals(DOUBLE_NO_ANTI, [{"seat": 0, "tribute": "KS"}]),
-           "return before tributes": two_deals(DOUBLE_NO_ANTI, [{"seat": 3, "tribute": "BJ"}, {"seat": 2, "return": "QS"}]),
-           "not a receiver": two_deals(DOUBLE_NO_ANTI, [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"},
-                                                        {"seat": 1, "return": "3C"}]),
-           "free, no to": two_deals(EQUAL, [{"seat": 1, "tribute": "BJ"}, {"seat": 3, "tribute": "BJ"}], rules="pagat",
-                                    leader=3),
-           "free, no leader": two_deals(EQUAL, [{"seat": 1, "tribute": "BJ", "to": 2}, {"seat": 3, "tribute": "BJ", "to": 0}],
-                                        rules="pagat"),
-           "lowest rank": two_deals(LOWEST, [{"seat": 3, "tribute": "BJ"}, {"seat": 0, "return": "QS"}], first=(0, 1, 2)),
-           "given back": two_deals(LOWEST, [{"seat": 3, "tribute": "BJ"}, {"seat": 0, "return": "BJ"}], first=(0, 1, 2)),
-           "level rank": two_deals([["RJ", "RJ", "5S", "4C"], ["BJ", "3C"], ["QS"], ["BJ", "3D"]],
-                                   [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"}, {"seat": 0, "return": "5S"}],
+
+
+def T(seat, card, **to):
+    return {"seat": seat, "tribute": card, **to}
+
+
+def R(seat, card):
+    return {"seat": seat, "return": card}
+
+
+BOTH_PAID = [T(3, "BJ"), T(1, "BJ")]
+TRIBUTE = {"resisted paid": two_deals([["KS"], ["RJ", "3C"], [], ["RJ"]], [T(1, "RJ")]),
+           "none due returned": guandan([quick_deal([0, 2]), deal([], [R(0, "3C")], seed=3, leader=0)],
+                                        start={"levels": ["2", "2"], "playing": 0}),
+           "not a payer": two_deals(DOUBLE_NO_ANTI, [T(0, "KS")]),
+           "return before tributes": two_deals(DOUBLE_NO_ANTI, [T(3, "BJ"), R(2, "QS")]),
+           "not a receiver": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(1, "3C")]),
+           "free, no to": two_deals(EQUAL, [T(1, "BJ"), T(3, "BJ")], rules="pagat", leader=3),
+           "free, no leader": two_deals(EQUAL, [T(1, "BJ", to=2), T(3, "BJ", to=0)], rules="pagat"),
+           "lowest rank": two_deals(LOWEST, [T(3, "BJ"), R(0, "QS")], first=(0, 1, 2)),
+           "given back": two_deals(LOWEST, [T(3, "BJ"), R(0, "BJ")], first=(0, 1, 2)),
+           "level rank": two_deals([["RJ", "RJ", "5S", "4C"], ["BJ", "3C"], ["QS"], ["BJ", "3D"]], [*BOTH_PAID, R(0, "5S")],
                                    rules={"preset": "official", "options": {"return_excludes_level": True}}),
-           "wrong leader": two_deals(DOUBLE_NO_ANTI, [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"},
-                                                      {"seat": 0, "return": "4C"}, {"seat": 2, "return": "5C"}], leader=3)}
+           "wrong leader": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(0, "4C"), R(2, "5C")], leader=3)}
 STRUCTURE = {"deck": _faulty_deck(), "hand size": _short_hand(),
              "five players": _with(guandan([quick_deal([0, 2])]), lambda r: r.update(players=list("ABCDE"))),
-             "three hands": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0].update(hands=r["deals"][0]["hands"][:3])),
+             "three hands": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0]["hands"].pop()),
              "no leader": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0].pop("leader")),
              "start": guandan([quick_deal([0, 2])], start={"previous_order": [0, 1], "playing": 1, "a_attempts": [0, 0]}),
              "start levels": guandan([quick_deal([0, 2])], start={"playing": 0}),
              "start playing": guandan([quick_deal([0, 2])], start={"levels": ["3", "5"]}),
-             "start order": guandan([quick_deal([0, 2])], start={"levels": ["3", "3"], "previous_order": [0, 2, 1], "playing": 1}),
+             "start order": guandan([quick_deal([0, 2])],
+                                    start={"levels": ["3", "3"], "previous_order": [0, 2, 1], "playing": 1}),
              "a_fail_after": guandan([quick_deal([0, 2])], rules={"preset": "official", "options": {"a_fail_after": 0}})}
 CLAIMS = {"from claim": outside_engine_match(),
           "after the winner": guandan([quick_deal([0, 2], level="A"), quick_deal([0, 2], level="A")],
