@@ -77,8 +77,20 @@ def _long_container(record, most: int, apart: set):
 
 
 def trimmed(report: dict, limit: int) -> dict:
-    """The report with every finding's message cut to `limit` characters."""
+    """The report with every finding's message, and each text and list among its template's parameters
+    (a play's cards), cut to `limit` characters or items."""
     for finding in report["findings"]:
-        if len(finding["message"]) > limit:
-            finding["message"] = finding["message"][:limit] + " … (cut)"
+        finding["message"] = _cut(finding["message"], limit)
+        if "params" in finding:
+            finding["params"] = _cut(finding["params"], limit)
     return report
+
+
+def _cut(value, limit: int):
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit] + " … (cut)"
+    if isinstance(value, list):
+        return [_cut(item, limit) for item in value[:limit]]
+    if isinstance(value, dict):     # parameters, or a phrase's: its template stays whole
+        return {key: item if key == "template" else _cut(item, limit) for key, item in value.items()}
+    return value
