@@ -1138,7 +1138,7 @@ def _check_deal_claims(ctx, deal, outcome):
             ctx.error("gouji.result.order", ctx.at("result", "order"), _order_differs(claimed["order"], outcome))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gouji.result.scores", ctx.at("result", "scores"),
-                  msg("claimed scores {claimed}, computed {scores}", claimed=plain(claimed["scores"]),
+                  msg("claimed scores {claimed}, computed {scores}", claimed=_claimed(claimed["scores"]),
                       scores=Listing(outcome["scores"])))
     if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
         ctx.error("gouji.result.tribute", ctx.at("result", "tribute"),
@@ -1147,12 +1147,18 @@ def _check_deal_claims(ctx, deal, outcome):
 
 
 def _order_differs(claimed, outcome):
-    """The claimed value as the record wrote it; the computed order and penalised seats as seat numbers."""
     order, penalised = Listing(outcome["order"]), outcome["penalised"]
     if penalised:
         return msg("claimed order {claimed}, computed {order} (penalised seats last: {penalised})",
-                   claimed=plain(claimed), order=order, penalised=Listing(penalised))
-    return msg("claimed order {claimed}, computed {order}", claimed=plain(claimed), order=order)
+                   claimed=_claimed(claimed), order=order, penalised=Listing(penalised))
+    return msg("claimed order {claimed}, computed {order}", claimed=_claimed(claimed), order=order)
+
+
+def _claimed(value):
+    """A claimed list of numbers as a list (shown as plain() shows it); any other value as the record wrote it."""
+    if isinstance(value, list) and value and all(type(v) is int for v in value):
+        return Listing(value)
+    return plain(value)
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
