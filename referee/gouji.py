@@ -51,7 +51,8 @@ OPTIONS = {
     "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect=word("points of places 1-6 (§5)")),
     "sweep_multiplier": Option(2, kind=int, effect=word("factor of both team scores after a sweep (§5)")),
     "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
-                      effect=word("zero_sum: both teams score; winner_only: only the team with the positive score (§5)")),
+                      effect=word("zero_sum: both teams score; winner_only: only the team with the positive score "
+                                  "(§5)")),
     "threes_last": Option(False, _BOOL, effect=word("a set of 3s only as the last cards, without wilds (§2)")),
     "report_at": Option(None, kind=int, nullable=True, effect=word("count at which a report is expected (§7)")),
 }
@@ -316,7 +317,8 @@ def _check_deck(ctx, deal):
                        ctx.at("hands"))
     for seat, hand in enumerate(deal.hands):
         if len(hand) != HAND_SIZE:
-            raise StopDeal("gouji.deal.hand_size", msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
+            raise StopDeal("gouji.deal.hand_size",
+                           msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                            ctx.at("hands", seat))
     seen = [0] * 54
     for hand in deal.hands:
@@ -494,7 +496,8 @@ def _after_play(state, seat, x, gone):
 def _unplayable(state, seat, cards, x):
     if x is None:
         _stop(state, seat, "gouji.play.combination", msg("seat {seat} played {cards}: natural cards of more than "
-                                                         "one rank are no Gou Ji set (§2)", seat=seat, cards=_shown(cards)))
+                                                         "one rank are no Gou Ji set (§2)",
+                                                         seat=seat, cards=_shown(cards)))
     _stop(state, seat, "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards)))
 
 
@@ -679,11 +682,13 @@ def _declare(ctx, state, action):
 def _xian_rang_rang(state, s):
     rule = "gouji.xian_rang_rang"
     if not state.playing or state.mode != NORMAL or state.n_live < 5:
-        return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)", seat=s)
+        return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
+                         seat=s)
     d = dui_men(s)
     if state.just != ("play", d) or not _only_passes_since(state, s):
-        return rule, msg("seat {seat} declared Xian Rang Rang, which must come right after its Dui Men (seat {dui_men}) "
-                         "played on seat {seat}'s set with only passes by seats {first} and {second} in between (§4.6)",
+        return rule, msg("seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
+                         "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
+                         "{second} in between (§4.6)",
                          seat=s, dui_men=d, first=(s + 1) % 6, second=(s + 2) % 6)
     follower = (s + 4) % SEATS
     if not state.open_mask() >> follower & 1:
