@@ -107,8 +107,8 @@ RECORDS = {     # name -> a disputed record and the rules its findings are expec
     "short hand": (short_hand(), {"gouji.deal.hand_size"}),
     "five hands": (record([{"hands": fill_hands([])[:5], "leader": 0, "actions": []}]), {"gouji.deal.hand_size"}),
     "no leader": (record([deal([], [], leader=None)]), {"gouji.leader.missing"}),
-    "start": (record([deal([], [])], start={"previous_order": [0, 0, 1, 2, 3, 4], "fresh": False,
-                                            "totals": [1, 2, 3]}), {"gouji.start.previous_order", "gouji.start.totals"}),
+    "start": (record([deal([], [])], start={"previous_order": [0, 0, 1, 2, 3, 4], "fresh": False, "totals": [1, 2, 3]}),
+              {"gouji.start.previous_order", "gouji.start.totals"}),
     "options": (record([deal([], [])], {"duel_thresholds": {"Z": 3}, "place_points": [4], "sweep_multiplier": 0,
                                         "report_at": 0}), {"notation.rules.option"}),
 }
