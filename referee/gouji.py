@@ -13,6 +13,7 @@ from __future__ import annotations
 from .cards import CODES, ONE, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
+from .messages import Cards, Listing, Term, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option
 
@@ -25,6 +26,7 @@ TWO, BLACK, RED = 13, 14, 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
 _NATURAL = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
 _SET_RANK = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+_RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}   # ranks other languages write otherwise
 WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]     # the 2s and the jokers (§ terms)
 TEAM = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
 NORMAL, DUEL, SHAO = 0, 1, 2
@@ -36,22 +38,23 @@ PRESET_ALIASES = {"gouji-pagat": "pagat"}
 _BOOL = (True, False)
 OPTIONS = {
     "duel_thresholds": Option({"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, kind=dict,
-                              effect="rank -> least size of a set of that rank that starts a Gou Ji (§2)"),
-    "pure_twos_qualify": Option(True, _BOOL, effect="a set of RANK 2 starts a Gou Ji (§2)"),
-    "black_joker_qualifies": Option(True, _BOOL, effect="a set with a BJ and no RJ starts a Gou Ji (§2)"),
+                              effect=word("rank -> least size of a set of that rank that starts a Gou Ji (§2)")),
+    "pure_twos_qualify": Option(True, _BOOL, effect=word("a set of RANK 2 starts a Gou Ji (§2)")),
+    "black_joker_qualifies": Option(True, _BOOL, effect=word("a set with a BJ and no RJ starts a Gou Ji (§2)")),
     "catch_wind": Option("next_active", ("next_active", "teammate"),
-                         effect="who leads after a player went out (§4.3)"),
-    "end_when_team_out": Option(False, _BOOL, effect="the deal ends when one whole team is out (§5)"),
+                         effect=word("who leads after a player went out (§4.3)")),
+    "end_when_team_out": Option(False, _BOOL, effect=word("the deal ends when one whole team is out (§5)")),
     "sweep_tribute": Option("replace", ("replace", "add"),
-                            effect="the sweep exchange replaces or adds to tribute (§6.1)"),
-    "same_team_tribute": Option("waivable", ("waivable", "never"), effect="tribute between team-mates (§6.1)"),
-    "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect="declarations that void the deal (§6.5)"),
-    "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect="points of places 1-6 (§5)"),
-    "sweep_multiplier": Option(2, kind=int, effect="factor of both team scores after a sweep (§5)"),
+                            effect=word("the sweep exchange replaces or adds to tribute (§6.1)")),
+    "same_team_tribute": Option("waivable", ("waivable", "never"), effect=word("tribute between team-mates (§6.1)")),
+    "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect=word("declarations that void the deal (§6.5)")),
+    "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect=word("points of places 1-6 (§5)")),
+    "sweep_multiplier": Option(2, kind=int, effect=word("factor of both team scores after a sweep (§5)")),
     "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
-                      effect="zero_sum: both teams score; winner_only: only the team with the positive score (§5)"),
-    "threes_last": Option(False, _BOOL, effect="a set of 3s only as the last cards, without wilds (§2)"),
-    "report_at": Option(None, kind=int, nullable=True, effect="count at which a report is expected (§7)"),
+                      effect=word("zero_sum: both teams score; winner_only: only the team with the positive score "
+                                  "(§5)")),
+    "threes_last": Option(False, _BOOL, effect=word("a set of 3s only as the last cards, without wilds (§2)")),
+    "report_at": Option(None, kind=int, nullable=True, effect=word("count at which a report is expected (§7)")),
 }
 
 
@@ -106,19 +109,36 @@ def set_name(x: tuple) -> str:
     return f"set:{RANK_NAMES[x[1]]}"
 
 
-def describe(x: tuple) -> str:
+def rank_word(r: int):
+    """A set-order rank as messages name it (T, BJ and RJ are words of the catalogue)."""
+    return _RANK_WORDS.get(RANK_NAMES[r], RANK_NAMES[r])
+
+
+def describe(x: tuple):
     size, r, black, red = x
-    jokers = [f"{n} {kind} joker{'s' * (n > 1)}" for n, kind in ((black, "black"), (red, "red")) if n]
-    shown = "10" if r == 8 else RANK_NAMES[r]
-    head = f"a single {shown}" if size == 1 else f"a set of {size} {shown}s"
-    return head + (f" ({' and '.join(jokers)})" if jokers else "")
+    rank = "10" if r == 8 else rank_word(r)
+    head = msg("a single {rank}", rank=rank) if size == 1 else msg("a set of {size} {rank}s", size=size, rank=rank)
+    jokers = [joker for joker in (_black_jokers(black), _red_jokers(red)) if joker]
+    return msg("{set} ({jokers})", set=head, jokers=Listing(jokers, " and ")) if jokers else head
 
 
-def may_follow(y: tuple) -> str:
+def _black_jokers(n: int):
+    return n and msg_n("{n} black joker", "{n} black jokers", n)
+
+
+def _red_jokers(n: int):
+    return n and msg_n("{n} red joker", "{n} red jokers", n)
+
+
+def may_follow(y: tuple):
     if y[3]:
-        return "nothing may follow a set with a red joker (§3 rule 2)"
-    reds = f" holding at least {y[2]} red joker{'s' * (y[2] > 1)}" if y[2] else ""
-    return f"only a set of {y[0]} card{'s' * (y[0] > 1)} of a higher rank than {RANK_NAMES[y[1]]}{reds} may follow"
+        return msg("nothing may follow a set with a red joker (§3 rule 2)")
+    if y[2]:
+        return msg_n("only a set of {n} card of a higher rank than {rank} holding at least {reds} may follow",
+                     "only a set of {n} cards of a higher rank than {rank} holding at least {reds} may follow",
+                     y[0], rank=rank_word(y[1]), reds=_red_jokers(y[2]))
+    return msg_n("only a set of {n} card of a higher rank than {rank} may follow",
+                 "only a set of {n} cards of a higher rank than {rank} may follow", y[0], rank=rank_word(y[1]))
 
 
 def rank_counts(hand: int) -> list[int]:
@@ -153,7 +173,7 @@ class Match:
 def new_match(ctx, record, rules):
     if len(record["players"]) != SEATS:
         ctx.error("gouji.deal.seats", "/players",
-                  f"Gou Ji is played by 6 seats; this record lists {len(record['players'])} players")
+                  msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])))
         return None
     o = rules["options"]
     thresholds = _options_fit(ctx, record, o)
@@ -163,14 +183,14 @@ def new_match(ctx, record, rules):
     previous = start.get("previous_order")
     if previous is not None and sorted(previous) != list(range(SEATS)):
         ctx.error("gouji.start.previous_order", "/start/previous_order",
-                  "previous_order must list all six seats once each")
+                  msg("previous_order must list all six seats once each"))
         previous = None
     if start.get("fresh") is False and previous is None:
         ctx.error("gouji.start.previous_order", "/start/fresh",
-                  "fresh is false, so the first deal is an ordinary game, but start gives no previous_order")
+                  msg("fresh is false, so the first deal is an ordinary game, but start gives no previous_order"))
     totals = list(start.get("totals", [0, 0]))
     if len(totals) != 2:
-        ctx.error("gouji.start.totals", "/start/totals", "start totals must give 2 numbers, one per team")
+        ctx.error("gouji.start.totals", "/start/totals", msg("start totals must give 2 numbers, one per team"))
         totals = None
     return Match(o, thresholds, previous, previous is None or start.get("fresh") is True, totals)
 
@@ -182,26 +202,26 @@ def _options_fit(ctx, record, o) -> tuple | None:
 
     def bad(name, wanted):
         ctx.error("notation.rules.option", f"/rules/options/{name}" if name in given else "/rules",
-                  f"option {name} takes {wanted}")
+                  msg("option {name} takes {wanted}", name=name, wanted=wanted))
 
     table = [10 ** 9] * 16
     fits = True
     for key, least in o["duel_thresholds"].items():
         r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
         if not r or type(least) is not int or least < 1:
-            bad("duel_thresholds", "an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1")
+            bad("duel_thresholds", msg("an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1"))
             fits = False
             break
         table[r] = least
     points = o["place_points"]
     if len(points) != SEATS or any(type(p) is not int for p in points):
-        bad("place_points", "a list of 6 integers")
+        bad("place_points", msg("a list of 6 integers"))
         fits = False
     if o["sweep_multiplier"] < 1:
-        bad("sweep_multiplier", "an integer ≥ 1")
+        bad("sweep_multiplier", msg("an integer ≥ 1"))
         fits = False
     if o["report_at"] is not None and o["report_at"] < 1:
-        bad("report_at", "an integer ≥ 1 or null")
+        bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
 
@@ -272,7 +292,7 @@ class DealState:
 def start_deal(ctx, match, deal) -> DealState:
     if not match.known:
         raise StopDeal("gouji.deal.uncheckable",
-                       "this deal cannot be checked: an earlier deal stopped and claims no finishing order",
+                       msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
                        severity=WARNING)
     _check_deck(ctx, deal)
     state = DealState(match, deal)
@@ -280,7 +300,7 @@ def start_deal(ctx, match, deal) -> DealState:
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
     state.kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
     if state.kind != "ordinary" and deal.leader is None:
-        raise StopDeal("gouji.leader.missing", "this deal is a fresh game (§1): the record must name its leader",
+        raise StopDeal("gouji.leader.missing", msg("this deal is a fresh game (§1): the record must name its leader"),
                        ctx.at("leader"))
     _owe(state)
     if state.kind != "ordinary":
@@ -293,10 +313,12 @@ def start_deal(ctx, match, deal) -> DealState:
 
 def _check_deck(ctx, deal):
     if len(deal.hands) != SEATS:
-        raise StopDeal("gouji.deal.hand_size", f"a Gou Ji deal has 6 hands, not {len(deal.hands)}", ctx.at("hands"))
+        raise StopDeal("gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)),
+                       ctx.at("hands"))
     for seat, hand in enumerate(deal.hands):
         if len(hand) != HAND_SIZE:
-            raise StopDeal("gouji.deal.hand_size", f"seat {seat} was dealt {len(hand)} cards, not 36",
+            raise StopDeal("gouji.deal.hand_size",
+                           msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                            ctx.at("hands", seat))
     seen = [0] * 54
     for hand in deal.hands:
@@ -304,15 +326,16 @@ def _check_deck(ctx, deal):
             seen[c] += 1
     wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
     if wrong:
-        raise StopDeal("gouji.deal.deck", f"{' '.join(wrong[:6])}{' …' if len(wrong) > 6 else ''} "
-                       "do not appear exactly four times: the hands must be four 54-card packs", ctx.at("hands"))
+        shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))
+        raise StopDeal("gouji.deal.deck", msg("{cards} do not appear exactly four times: the hands must be four "
+                                              "54-card packs", cards=shown), ctx.at("hands"))
 
 
 def _owe(state):
     """The relations owed at the start of a deal (§6.1), before any declaration."""
     previous = state.previous
     if state.kind == "sweep":
-        state.relations = [Relation(p, dui_men(p), 1, "sweep") for p in previous[3:]]
+        state.relations = [Relation(p, dui_men(p), 1, word("sweep")) for p in previous[3:]]
         if state.o["sweep_tribute"] == "replace":
             return
     elif state.kind != "ordinary":
@@ -339,8 +362,9 @@ def apply(ctx, state, action):
         return _tribute(ctx, state, action)
     if verb == "return":
         return _return(ctx, state, action)
-    raise StopDeal("gouji.tribute.order", f"seat {action.seat} {'played' if verb == 'play' else 'passed'} while "
-                   + _owed_text(state))
+    seat, owed = action.seat, _owed(state)
+    raise StopDeal("gouji.tribute.order", msg("seat {seat} played while {owed}", seat=seat, owed=owed) if verb == "play"
+                   else msg("seat {seat} passed while {owed}", seat=seat, owed=owed))
 
 
 def _stop(state, seat, rule, message):
@@ -351,15 +375,22 @@ def _stop(state, seat, rule, message):
 def _turn_error(state, seat, what):
     state.offender = seat
     if state.shao_pending >= 0:
-        raise StopDeal("gouji.shao_pai.first", f"seat {state.shao_pending} declared Shao Pai, so its play must come "
-                       f"next (§4.7.1), but seat {seat} {what}")
-    raise StopDeal("gouji.turn", f"seat {seat} {what} out of turn; {_who_may(state)}")
+        raise StopDeal("gouji.shao_pai.first", msg("seat {declarer} declared Shao Pai, so its play must come next "
+                                                   "(§4.7.1), but seat {seat} {did}", declarer=state.shao_pending,
+                                                   seat=seat, did=what))
+    raise StopDeal("gouji.turn", msg("seat {seat} {did} out of turn; {who}", seat=seat, did=what, who=_who_may(state)))
 
 
-def _who_may(state) -> str:
+def _who_may(state):
     seats = _seats(state.allowed)
-    names = " or ".join(f"seat {s}" for s in seats)
-    return f"only {names} could act ({_mode_name(state)})" if seats else "no seat could act"
+    if not seats:
+        return msg("no seat could act")
+    return msg("only {seats} could act ({mode})", seats=_seats_said(seats), mode=_mode(state))
+
+
+def _seats_said(seats):
+    """Seats as a message lists them: seat 1 or seat 3."""
+    return Listing([msg("seat {seat}", seat=s) for s in seats], " or ")
 
 
 def _pass(ctx, state, action):
@@ -368,9 +399,9 @@ def _pass(ctx, state, action):
         _check_leader(ctx, state)
     bit = 1 << seat
     if not state.allowed & bit or state.shao_pending >= 0:
-        _turn_error(state, seat, "passed")
+        _turn_error(state, seat, msg("passed"))
     if state.top is None:
-        _stop(state, seat, "gouji.lead.pass", f"seat {seat} leads this trick and must play (§4.1)")
+        _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
     state.just = None
     state.trick.append((seat, None))
     if state.mode == DUEL:          # §4.5: any pass ends the duel's trick
@@ -391,7 +422,7 @@ def _play(ctx, state, action):
         _check_leader(ctx, state)
     bit = 1 << seat
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
-        _turn_error(state, seat, "played")
+        _turn_error(state, seat, msg("played"))
     x = read_set(cards)
     packed = pack(cards)
     if x is None or not contains(state.hands[seat], packed):
@@ -399,18 +430,20 @@ def _play(ctx, state, action):
     top = state.top
     if top is not None and not follows(x, top):
         rule = "gouji.shao_pai.first" if state.shao_pending >= 0 else "gouji.follow"
-        _stop(state, seat, rule, f"seat {seat} played {describe(x)} on {describe(top)}; {may_follow(top)}")
+        _stop(state, seat, rule, msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x),
+                                     top=describe(top), rule=may_follow(top)))
     if action.as_ is not None and action.as_ != set_name(x):
         ctx.error("gouji.play.as", ctx.at("actions", action.index, "as"),
-                  f"seat {seat}'s {_shown(cards)} reads as {set_name(x)}, not {action.as_} (§2)", seat, action.index)
+                  msg("seat {seat}'s {cards} reads as {set}, not {claimed} (§2)", seat=seat, cards=_shown(cards),
+                      set=set_name(x), claimed=action.as_), seat, action.index)
     if x[1] == 1 and state.o["threes_last"]:
         _threes_last(state, seat, cards, x)
     if state.shao_pending >= 0:
         return _shao_first(ctx, state, action, x, packed)
     if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, packed):
-        return _shao_void(ctx, state, action, f"seat {seat} led {describe(x)} while bound by its Shao Pai (§4.7.4): "
-                          "a lead must hold a joker unless it empties the hand, and leave a hand that still "
-                          "meets §4.7.2")
+        return _shao_void(ctx, state, action, msg("seat {seat} led {set} while bound by its Shao Pai (§4.7.4): a lead "
+                                                  "must hold a joker unless it empties the hand, and leave a hand "
+                                                  "that still meets §4.7.2", seat=seat, set=describe(x)))
     state.hands[seat] -= packed
     size = state.sizes[seat] = state.sizes[seat] - x[0]
     if state.reports.report_at is not None:
@@ -462,19 +495,21 @@ def _after_play(state, seat, x, gone):
 
 def _unplayable(state, seat, cards, x):
     if x is None:
-        _stop(state, seat, "gouji.play.combination", f"seat {seat} played {_shown(cards)}: natural cards of more than "
-                       "one rank are no Gou Ji set (§2)")
-    _stop(state, seat, "gouji.cards.not_held", f"seat {seat} does not hold {_shown(cards)}")
+        _stop(state, seat, "gouji.play.combination", msg("seat {seat} played {cards}: natural cards of more than "
+                                                         "one rank are no Gou Ji set (§2)",
+                                                         seat=seat, cards=_shown(cards)))
+    _stop(state, seat, "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards)))
 
 
 def _threes_last(state, seat, cards, x):
     if x[0] != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
-        _stop(state, seat, "gouji.threes_last", f"seat {seat} played {_shown(cards)}: with threes_last a set of 3s may "
-                       "only be the player's last cards, without wild cards (§2)")
+        _stop(state, seat, "gouji.threes_last", msg("seat {seat} played {cards}: with threes_last a set of 3s may only "
+                                                    "be the player's last cards, without wild cards (§2)",
+                                                    seat=seat, cards=_shown(cards)))
 
 
-def _shown(cards) -> str:
-    return " ".join(CODES[c] for c in cards)
+def _shown(cards) -> Cards:
+    return Cards(" ".join(CODES[c] for c in cards))
 
 
 def _goes_out(state, seat):
@@ -602,17 +637,21 @@ def _endgame_next(state) -> int:
 
 
 def _mode_name(state) -> str:
+    return str(_mode(state))
+
+
+def _mode(state):
     if state.over:
-        return "over"
+        return msg("over")
     if not state.playing:
-        return "tribute"
+        return msg("tribute")
     if state.mode == DUEL:
-        return f"DUEL {state.duel[0]}-{state.duel[1]}"
+        return msg("DUEL {seat}-{other}", seat=state.duel[0], other=state.duel[1])
     if state.mode == SHAO:
-        return f"SHAO {state.shao_q}"
+        return msg("SHAO {seat}", seat=state.shao_q)
     if state.endgame and state.n_live <= 4:
-        return "endgame " + ("blocks" if state.endgame == BLOCKS else "alternating")
-    return "NORMAL" + (" (locked)" if state.lock else "")
+        return msg("endgame blocks") if state.endgame == BLOCKS else msg("endgame alternating")
+    return msg("NORMAL (locked)") if state.lock else msg("NORMAL")
 
 
 # ---------------------------------------------------------------- Xian Rang Rang (§4.6), Shao Pai (§4.7)
@@ -620,12 +659,12 @@ def _mode_name(state) -> str:
 def _declare(ctx, state, action):
     name, seat = action.declare, action.seat
     if state.over:
-        return ctx.error("gouji.deal.over", ctx.at("actions", action.index), "the deal was already over; "
-                         "no action may follow", seat, action.index)
+        return ctx.error("gouji.deal.over", ctx.at("actions", action.index),
+                         msg("the deal was already over; no action may follow"), seat, action.index)
     if name == "report":
         return state.reports.declare(ctx, action, state.sizes[seat])
     if state.shao_pending >= 0:
-        _turn_error(state, seat, f"declared {name}")
+        _turn_error(state, seat, msg("declared {name}", name=Term(name)))
     handler = _DECLARATIONS.get(name)
     if handler is None:
         return state.reports.declare(ctx, action, state.sizes[seat], ", " + ", ".join(_DECLARATIONS))
@@ -643,15 +682,18 @@ def _declare(ctx, state, action):
 def _xian_rang_rang(state, s):
     rule = "gouji.xian_rang_rang"
     if not state.playing or state.mode != NORMAL or state.n_live < 5:
-        return rule, f"seat {s} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)"
+        return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
+                         seat=s)
     d = dui_men(s)
     if state.just != ("play", d) or not _only_passes_since(state, s):
-        return rule, (f"seat {s} declared Xian Rang Rang, which must come right after its Dui Men (seat {d}) "
-                      f"played on seat {s}'s set with only passes by seats {(s + 1) % 6} and {(s + 2) % 6} "
-                      "in between (§4.6)")
+        return rule, msg("seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
+                         "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
+                         "{second} in between (§4.6)",
+                         seat=s, dui_men=d, first=(s + 1) % 6, second=(s + 2) % 6)
     follower = (s + 4) % SEATS
     if not state.open_mask() >> follower & 1:
-        return rule, f"seat {s} declared Xian Rang Rang, but seat {follower} is not open (§4.6)"
+        return rule, msg("seat {seat} declared Xian Rang Rang, but seat {follower} is not open (§4.6)",
+                         seat=s, follower=follower)
     state.xrr = (s, follower)
     return None
 
@@ -683,13 +725,14 @@ def _shao_pai(state, q):
     rule = "gouji.shao_pai.declare"
     just = state.just
     if not state.playing or just is None or just[0] != "gouji":
-        return rule, f"seat {q} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)"
+        return rule, msg("seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji "
+                         "(§4.7)", seat=q)
     p = just[1]
     if not state.live[q] or team(q) == team(p) or q == dui_men(p):
-        return rule, (f"seat {q} declared Shao Pai on seat {p}'s Gou Ji; only a holder of the other team "
-                      f"other than the Dui Men (seat {dui_men(p)}) may (§4.7)")
+        return rule, msg("seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
+                         "other than the Dui Men (seat {dui_men}) may (§4.7)", seat=q, starter=p, dui_men=dui_men(p))
     if state.lock:
-        return rule, f"seat {q} declared Shao Pai in a trick locked by Xian Rang Rang (§4.6)"
+        return rule, msg("seat {seat} declared Shao Pai in a trick locked by Xian Rang Rang (§4.6)", seat=q)
     state.shao_pending, state.allowed = q, 1 << q
     return None
 
@@ -700,8 +743,9 @@ def _shao_first(ctx, state, action, x, packed):
     state.shao_pending = -1
     rest = state.hands[q] - packed
     if not shao_valid(rest):
-        return _shao_void(ctx, state, action, f"seat {q}'s Shao Pai is false: after {describe(x)} its hand "
-                          "does not split into sets that each hold a joker plus one last set (§4.7.2)")
+        return _shao_void(ctx, state, action, msg("seat {seat}'s Shao Pai is false: after {set} its hand does not "
+                                                  "split into sets that each hold a joker plus one last set (§4.7.2)",
+                                                  seat=q, set=describe(x)))
     if state.t == state.shao_bound:
         state.shao_bound = -1           # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
@@ -722,8 +766,9 @@ def _shao_first(ctx, state, action, x, packed):
 def _shao_void(ctx, state, action, message):
     """§4.7.5: the offending play is void; the declarer is ranked big loser and leaves the deal."""
     q = action.seat
-    ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index), message
-              + "; ruling: the play is void and the seat is ranked big loser (§4.7.5)", q, action.index)
+    ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index),
+              msg("{problem}; ruling: the play is void and the seat is ranked big loser (§4.7.5)", problem=message),
+              q, action.index)
     state.dead.append(q)
     state.just = None
     if state.shao_bound == q:
@@ -749,8 +794,8 @@ def _shao_lead_ok(state, q, x, packed) -> bool:
 def _between_deals(state, seat, name) -> tuple | None:
     """The common timing of §6.3.1: before any tribute action and before the first play."""
     if state.tribute_started or state.last >= 0:
-        return "gouji.tribute.order", (f"seat {seat} declared {name} after tribute or play had begun; the "
-                                       "declarations between deals come first (§6.3)")
+        return "gouji.tribute.order", msg("seat {seat} declared {name} after tribute or play had begun; the "
+                                          "declarations between deals come first (§6.3)", seat=seat, name=Term(name))
     return None
 
 
@@ -760,9 +805,10 @@ def _revolution(state, seat):
         return late
     hand = state.dealt[seat]
     if any(count(hand, c) for c in (0, 1, 2, 3, BJ, RJ)):
-        return "gouji.revolution", f"seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)"
+        return "gouji.revolution", msg("seat {seat} declared revolution, but its dealt hand holds a 2 or a joker "
+                                       "(§6.5)", seat=seat)
     if seat in state.revolutions:
-        return "gouji.revolution", f"seat {seat} already declared revolution (§6.5)"
+        return "gouji.revolution", msg("seat {seat} already declared revolution (§6.5)", seat=seat)
     state.revolutions.add(seat)
     if len(state.revolutions) >= state.o["revolution_declarers"]:
         state.void = state.over = True
@@ -777,10 +823,10 @@ def _swap_losers(state, seat):
     previous = state.previous
     if state.kind != "ordinary" or state.swapped or seat not in previous[4:] \
             or team(previous[4]) != team(previous[5]):
-        return "gouji.swap_losers", (f"seat {seat} declared swap_losers; only the two losers of the previous deal, "
-                                     "when team-mates, may swap, once, in an ordinary game (§6.4)")
+        return "gouji.swap_losers", msg("seat {seat} declared swap_losers; only the two losers of the previous "
+                                        "deal, when team-mates, may swap, once, in an ordinary game (§6.4)", seat=seat)
     if any(r.cancelled for r in state.relations):
-        return "gouji.tribute.order", "swap_losers must come before any waiver or liberation (§6.3)"
+        return "gouji.tribute.order", msg("swap_losers must come before any waiver or liberation (§6.3)")
     state.swapped = True
     order = previous[:4] + [previous[5], previous[4]]
     state.previous = order
@@ -794,7 +840,7 @@ def _owe_ordinary(state, order):
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.o["same_team_tribute"] == "waivable":
-            state.relations.append(Relation(payer, receiver, n, "ordinary"))
+            state.relations.append(Relation(payer, receiver, n, word("ordinary")))
 
 
 def _waive_tribute(state, seat):
@@ -804,8 +850,8 @@ def _waive_tribute(state, seat):
     found = [r for r in state.relations if r.open and team(r.payer) == team(r.receiver)
              and seat in (r.payer, r.receiver)]
     if not found:
-        return "gouji.waive_tribute", (f"seat {seat} waived tribute, but it has no tribute relation with a "
-                                       "team-mate (§6.4)")
+        return "gouji.waive_tribute", msg("seat {seat} waived tribute, but it has no tribute relation with a "
+                                          "team-mate (§6.4)", seat=seat)
     for r in found:
         r.cancelled = "waived"
     return None
@@ -817,30 +863,32 @@ def _liberation(state, seat):
         return late
     paying = [r for r in state.relations if r.open and r.payer == seat]
     if count(state.dealt[seat], RJ) != 4 or not paying:
-        return "gouji.liberation", (f"seat {seat} declared liberation; only a seat that owes tribute and was dealt "
-                                    "all four red jokers may (§6.4)")
+        return "gouji.liberation", msg("seat {seat} declared liberation; only a seat that owes tribute and was "
+                                       "dealt all four red jokers may (§6.4)", seat=seat)
     for r in paying:
         r.cancelled = "liberation"
     return None
 
 
-_DECLARATIONS = {"revolution": _revolution, "swap_losers": _swap_losers, "waive_tribute": _waive_tribute,
-                 "liberation": _liberation, "shao_pai": _shao_pai, "xian_rang_rang": _xian_rang_rang}
+_DECLARATIONS = {word("revolution"): _revolution, word("swap_losers"): _swap_losers,
+                 word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
+                 word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang}
 
 
 def _tribute(ctx, state, action):
     seat, card = action.seat, action.card
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n]
     if not owed:
-        raise StopDeal("gouji.tribute.payer", f"seat {seat} paid tribute, but {_owed_text(state)}")
-    relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", "tribute")
+        raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat,
+                                                  owed=_owed(state)))
+    relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
     _holds(state, seat, card)
     counts = rank_counts(state.hands[seat])
     highest = max(r for r in range(16) if counts[r])
     if _SET_RANK[card] != highest:
         ctx.error("gouji.tribute.card", ctx.at("actions", action.index, "tribute"),
-                  f"seat {seat} paid {CODES[card]} as tribute, but must pay a card of its highest rank, "
-                  f"{RANK_NAMES[highest]} (§6.2)", seat, action.index)
+                  msg("seat {seat} paid {card} as tribute, but must pay a card of its highest rank, {rank} (§6.2)",
+                      seat=seat, card=Cards(CODES[card]), rank=rank_word(highest)), seat, action.index)
     state.tribute_started = True
     _move(state, seat, relation.receiver, card)
     relation.paid += 1
@@ -851,10 +899,12 @@ def _return(ctx, state, action):
     seat, card = action.seat, action.card
     due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n]
     if not due:
-        raise StopDeal("gouji.return.payer", f"seat {seat} returned a card, but {_owed_text(state)}")
+        raise StopDeal("gouji.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
+                                                 owed=_owed(state)))
     if any(r.open and r.paid < r.n for r in state.relations):
-        raise StopDeal("gouji.tribute.order", f"seat {seat} returned a card while {_owed_text(state)}")
-    relation = _receiver(ctx, state, action, due, "gouji.return.to", "return")
+        raise StopDeal("gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat,
+                                                  owed=_owed(state)))
+    relation = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
     _holds(state, seat, card)
     _move(state, seat, relation.payer, card)
     relation.returned += 1
@@ -863,7 +913,8 @@ def _return(ctx, state, action):
 
 def _holds(state, seat, card):
     if not count(state.hands[seat], card):
-        raise StopDeal("gouji.cards.not_held", f"seat {seat} does not hold {CODES[card]}")
+        raise StopDeal("gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat,
+                                                   cards=Cards(CODES[card])))
 
 
 def _move(state, giver, taker, card):
@@ -879,18 +930,20 @@ def _receiver(ctx, state, action, duties, rule, verb) -> Relation:
     seats = sorted({other(r) for r in duties})
     if action.to is None:
         if len(seats) > 1:
-            raise StopDeal(rule, f"seat {action.seat} owes a {verb} to seats {seats[0]} and {seats[1]}; "
-                           "the action must say which with to (§6.2)")
+            raise StopDeal(rule, msg("seat {seat} owes a {verb} to seats {first} and {second}; the action must say "
+                                     "which with to (§6.2)", seat=action.seat, verb=verb, first=seats[0],
+                                     second=seats[1]))
         return duties[0]
     chosen = [r for r in duties if other(r) == action.to]
     if chosen:
         return chosen[0]
     if len(seats) > 1:
-        raise StopDeal(rule, f"seat {action.seat} gave a {verb} to seat {action.to}, but owes one only to seats "
-                       f"{seats[0]} and {seats[1]} (§6.2)")
+        raise StopDeal(rule, msg("seat {seat} gave a {verb} to seat {to}, but owes one only to seats {first} and "
+                                 "{second} (§6.2)", seat=action.seat, verb=verb, to=action.to, first=seats[0],
+                                 second=seats[1]))
     ctx.error(rule, ctx.at("actions", action.index, "to"),
-              f"seat {action.seat}'s {verb} goes to seat {seats[0]}, not seat {action.to} (§6.2)",
-              action.seat, action.index)
+              msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat, verb=verb,
+                  owed=seats[0], to=action.to), action.seat, action.index)
     return duties[0]
 
 
@@ -906,8 +959,9 @@ def _check_leader(ctx, state):
     state.leader_checked = True
     given = state.leader_given
     if given is not None and given != state.leader:
-        ctx.error("gouji.leader", ctx.at("leader"), f"the record names seat {given} as leader, but seat "
-                  f"{state.leader}, the big loser of the previous deal, leads (§1)")
+        ctx.error("gouji.leader", ctx.at("leader"), msg("the record names seat {given} as leader, but seat {leader}, "
+                                                        "the big loser of the previous deal, leads (§1)",
+                                                        given=given, leader=state.leader))
         state.leader = given            # replay on from what the record says
         _lead(state, given)
 
@@ -920,22 +974,30 @@ def _owing(state) -> list[int]:
 
 
 def _owed_text(state) -> str:
-    owed = [f"seat {r.payer} owes {r.n - r.paid} tribute card{'s' * (r.n - r.paid > 1)} to seat {r.receiver}"
+    owed = _owed(state)
+    return owed.shown("en") if isinstance(owed, Listing) else str(owed)
+
+
+def _owed(state):
+    """What is owed before play starts (§6), for a message."""
+    owed = [msg_n("seat {seat} owes {n} tribute card to seat {to}", "seat {seat} owes {n} tribute cards to seat {to}",
+                  r.n - r.paid, seat=r.payer, to=r.receiver)
             for r in state.relations if r.open and r.paid < r.n]
-    owed += [f"seat {r.receiver} owes {r.n - r.returned} return card{'s' * (r.n - r.returned > 1)} to seat {r.payer}"
+    owed += [msg_n("seat {seat} owes {n} return card to seat {to}", "seat {seat} owes {n} return cards to seat {to}",
+                   r.n - r.returned, seat=r.receiver, to=r.payer)
              for r in state.relations if r.open and r.paid == r.n and r.returned < r.n]
-    return "; ".join(owed) if owed else "no tribute or return is owed"
+    return Listing(owed, "; ") if owed else msg("no tribute or return is owed")
 
 
-def _tribute_kind(state) -> str:
+def _tribute_kind(state) -> Term:
     if state.void:
-        return "revolution"
+        return word("revolution")
     if not state.relations:
-        return "none"
+        return word("none")
     kinds = {r.kind for r in state.relations if r.open}
     if not kinds:
-        return "waived" if any(r.cancelled == "waived" for r in state.relations) else "liberation"
-    return "sweep_and_ordinary" if len(kinds) == 2 else kinds.pop()
+        return word("waived") if any(r.cancelled == "waived" for r in state.relations) else word("liberation")
+    return word("sweep_and_ordinary") if len(kinds) == 2 else kinds.pop()
 
 
 # ---------------------------------------------------------------- what would have been legal, the table
@@ -1071,22 +1133,37 @@ def _check_deal_claims(ctx, deal, outcome):
     claimed = deal.result or {}
     for key in ("levels", "winner"):
         if key in claimed:
-            ctx.error("gouji.result.key", ctx.at("result", key), f"{key} is not a Gou Ji deal claim")
+            ctx.error("gouji.result.key", ctx.at("result", key), msg("{key} is not a Gou Ji deal claim", key=key))
     if "order" in claimed:
         computed = outcome["order"]
         if computed is None:
             ctx.error("gouji.result.order", ctx.at("result", "order"),
-                      "a deal voided by revolution has no finishing order (§5)")
+                      msg("a deal voided by revolution has no finishing order (§5)"))
         elif _complete(claimed["order"]) != computed:
-            ctx.error("gouji.result.order", ctx.at("result", "order"),
-                      f"claimed order {plain(claimed['order'])}, computed {plain(computed)}"
-                      + (f" (penalised seats last: {plain(outcome['penalised'])})" if outcome["penalised"] else ""))
+            ctx.error("gouji.result.order", ctx.at("result", "order"), _order_differs(claimed["order"], outcome))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gouji.result.scores", ctx.at("result", "scores"),
-                  f"claimed scores {plain(claimed['scores'])}, computed {plain(outcome['scores'])}")
+                  msg("claimed scores {claimed}, computed {scores}", claimed=_claimed(claimed["scores"]),
+                      scores=Listing(outcome["scores"])))
     if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
         ctx.error("gouji.result.tribute", ctx.at("result", "tribute"),
-                  f"claimed tribute {plain(claimed['tribute'])}, computed {plain(outcome['tribute'])}")
+                  msg('claimed tribute {claimed}, computed "{tribute}"', claimed=plain(claimed["tribute"]),
+                      tribute=outcome["tribute"]))
+
+
+def _order_differs(claimed, outcome):
+    order, penalised = Listing(outcome["order"]), outcome["penalised"]
+    if penalised:
+        return msg("claimed order {claimed}, computed {order} (penalised seats last: {penalised})",
+                   claimed=_claimed(claimed), order=order, penalised=Listing(penalised))
+    return msg("claimed order {claimed}, computed {order}", claimed=_claimed(claimed), order=order)
+
+
+def _claimed(value):
+    """A claimed list of numbers as a list (shown as plain() shows it); any other value as the record wrote it."""
+    if isinstance(value, list) and value and all(type(v) is int for v in value):
+        return Listing(value)
+    return plain(value)
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
@@ -1119,8 +1196,12 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 
 def finish_match(ctx, match, claimed) -> dict:
     """The team with the higher total after the last complete deal wins; none on a tie (§5)."""
-    return check_totals(ctx, NAME, "Gou Ji", match.totals, match.carried, claimed or {}, "team", _higher_team,
-                        lambda winner: "the totals are tied" if winner is None else f"team {winner} has the higher total")
+    return check_totals(ctx, NAME, word("Gou Ji"), match.totals, match.carried, claimed or {}, "team", _higher_team,
+                        _higher_said)
+
+
+def _higher_said(winner):
+    return msg("the totals are tied") if winner is None else msg("team {team} has the higher total", team=winner)
 
 
 def _higher_team(totals) -> int | None:
