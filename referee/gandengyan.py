@@ -720,15 +720,19 @@ def _private(hand: int, o: dict) -> list[tuple[int, Msg]]:
     """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
     if not o["private_multipliers"]:
         return []
-    found = [(2, msg("a joker"))] * (count(hand, BJ) + count(hand, RJ))
+    found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
     triplet = 4 if o["soft_bombs"] else 2
     for r in range(13):
         m = sum(count(hand, r * 4 + s) for s in range(4))
-        found += [(4, msg("a held four-bomb of {rank}s", rank=_rank_shown(r)))] * (m // 4)
+        if m >= 4:
+            found += [(4, msg("a held four-bomb of {rank}s", rank=_rank_shown(r)))] * (m // 4)
         if m % 4 == 3 and o["triplet_is_bomb"]:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=_rank_shown(r))))
-    found += [(8, msg("a held joker bomb"))] * min(count(hand, BJ), count(hand, RJ))
+    found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
     return found
+
+
+_A_JOKER, _A_JOKER_BOMB = msg("a joker"), msg("a held joker bomb")
 
 
 def _payments(state) -> tuple[list[int], list[Phrase]]:
