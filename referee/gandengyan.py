@@ -247,7 +247,8 @@ def _options_fit(ctx, record, o) -> bool:
             fits = False
     if o["triplet_sequences"] and o["triplet_is_bomb"]:
         ctx.error("gandengyan.rules.conflict", at("triplet_sequences"),
-                  msg("triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a sequence part"))
+                  msg("triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a "
+                      "sequence part"))
         fits = False
     if o["min_sequence_length"] > o["max_sequence_ranks"]:
         ctx.error("gandengyan.rules.conflict", at("min_sequence_length"),
@@ -358,10 +359,10 @@ def _surplus(ctx, deal, decks):
     for path, card in places + [(("talon", i), c) for i, c in enumerate(deal.talon)]:
         seen[card] += 1
         if seen[card] > decks:
-            raise StopDeal("gandengyan.deck", msg_n("{card} appears more than {n} time: the deal must be exactly {deck}",
-                                                    "{card} appears more than {n} times: the deal must be exactly {deck}",
-                                                    decks, card=Cards(CODES[card]), deck=_deck_name(decks)),
-                           ctx.at(*path))
+            raise StopDeal("gandengyan.deck",
+                           msg_n("{card} appears more than {n} time: the deal must be exactly {deck}",
+                                 "{card} appears more than {n} times: the deal must be exactly {deck}",
+                                 decks, card=Cards(CODES[card]), deck=_deck_name(decks)), ctx.at(*path))
 
 
 def _deck_name(decks: int) -> Msg:
@@ -477,7 +478,8 @@ def _out_wins(state) -> bool:
 
 def _not_held(seat, lacking, cards) -> Msg:
     if len(lacking) < len(cards):
-        return msg("seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking), play=_shown(cards))
+        return msg("seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking),
+                   play=_shown(cards))
     return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(lacking))
 
 
@@ -747,14 +749,16 @@ def _payments(state) -> tuple[list[int], list[Phrase]]:
         aces = sum(count(hand, ACE * 4 + s) for s in range(4))
         factor = o["ace_multiplier"] ** aces
         if aces and o["ace_multiplier"] > 1:
-            why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}", "seat {seat} ×{factor}: {n} aces at ×{each}",
+            why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}",
+                                    "seat {seat} ×{factor}: {n} aces at ×{each}",
                                     aces, seat=seat, factor=factor, each=o["ace_multiplier"])))
         for f, reason in _private(hand, o):
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
         if o["payment_cap"] is not None and pays[seat] > o["payment_cap"]:
-            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat], cap=o["payment_cap"])))
+            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat],
+                                  cap=o["payment_cap"])))
             pays[seat] = o["payment_cap"]
     return pays, why
 
@@ -812,7 +816,8 @@ def _check_deal_claims(ctx, deal, outcome):
 
 
 def _scores_differ(claimed, outcome) -> Msg:
-    scores = {"claimed": Listing(claimed, ", ") if claimed else word("none"), "computed": Listing(outcome["scores"], ", ")}
+    scores = {"claimed": Listing(claimed, ", ") if claimed else word("none"),
+              "computed": Listing(outcome["scores"], ", ")}
     if outcome["multipliers"]:
         return msg("claimed scores {claimed}, computed {computed} ({why})", **scores,
                    why=Listing(outcome["multipliers"], "; "))

@@ -113,7 +113,8 @@ RECORDS = {
 
 
 def own_findings(rep):
-    return [f for f in rep.findings if (f.rule.startswith("gandengyan.") and f.rule not in SHARED) or f.rule in OWN_NOTATION]
+    return [f for f in rep.findings
+            if (f.rule.startswith("gandengyan.") and f.rule not in SHARED) or f.rule in OWN_NOTATION]
 
 
 @pytest.mark.parametrize("name", RECORDS)
@@ -201,5 +202,6 @@ def test_the_games_words_and_option_effects_have_their_chinese():
 
 def test_a_held_bomb_of_tens_is_written_as_the_other_messages_write_tens():
     hands = [["3S", "4H", "5D", "6C", "7S", "8H"], ["TS", "TH", "TD", "TC", "KD"]]
-    rep = check_record(record([deal(hands, [OUT])], rules={"preset": "pagat", "options": {"private_multipliers": True}}))
+    rules = {"preset": "pagat", "options": {"private_multipliers": True}}
+    rep = check_record(record([deal(hands, [OUT])], rules=rules))
     assert rep.deals[0]["multipliers"] == ["seat 1 ×4: a held four-bomb of 10s"]
