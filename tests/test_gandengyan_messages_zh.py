@@ -83,12 +83,17 @@ RECORDS = {
                                                    [play(0, "BJ", "RJ"), play(1, "2S", "2H", "2D", "2C")])]),
     "play: an impossible as": three(play(0, "3S", "3H", as_="pair:4")),
     "play: as required": record([deal([["9H", "TS", "BJ", "3C", "4C", "5C"], ["4D"]], [play(0, "9H", "TS", "BJ")])]),
-    "play: jokers not wild": record([deal([["5S", "BJ", "3C", "4C", "6C", "7C"]], [play(0, "5S", "BJ")])],
-                                    rules={"preset": "pagat", "options": {"jokers_wild": False}}, seats=2),
+    "play: jokers not wild": record([deal([["5S", "BJ", "3C", "4C", "6C", "7C"], ["8D"]], [play(0, "5S", "BJ")])],
+                                    rules={"preset": "pagat", "options": {"jokers_wild": False}}),
     "claims: scores with multipliers (sample)": sample("disputed-ace-multiplier-ignored"),
     "claims: winner and order": one_deal({"winner": 1, "order": [1, 0]}),
     "claims: a tribute claim": one_deal({"tribute": "none"}),
     "claims: no scores at all": one_deal({"scores": []}),
+    "claims: public multipliers": record(
+        [deal([["5S", "5H", "5D", "9C", "9D", "9H"], ["3C"]], [play(0, "5S", "5H", "5D"), pas(1),
+                                                                play(0, "9S", "9C", "9D", "9H")],
+              talon_top=["9S"], result={"scores": [6, -6]})],
+        rules={"preset": "pagat", "options": {"public_multipliers": True}}),
     "claims: capped, private multipliers": one_deal(
         {"scores": [1, -1]}, rules={"preset": "pagat", "options": {"private_multipliers": True, "payment_cap": 3,
                                                                      "ace_multiplier": 2}}),
@@ -205,3 +210,4 @@ def test_a_held_bomb_of_tens_is_written_as_the_other_messages_write_tens():
     rules = {"preset": "pagat", "options": {"private_multipliers": True}}
     rep = check_record(record([deal(hands, [OUT])], rules=rules))
     assert rep.deals[0]["multipliers"] == ["seat 1 ×4: a held four-bomb of 10s"]
+    assert rep.deals[0]["multipliers"][0].shown("zh") == "1号位 ×4：手中有四张10的炸弹"
