@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .messages import Msg
+from .messages import Msg, Phrase
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -38,7 +38,8 @@ class Finding:
         if self.text is not None:
             out.update(self.text.as_json())
         if self.legal is not None:
-            out["legal"] = self.legal
+            out["legal"] = self.legal if not lang else \
+                {key: value.shown(lang) if isinstance(value, Phrase) else value for key, value in self.legal.items()}
         return out
 
 

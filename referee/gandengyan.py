@@ -10,8 +10,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
-from .findings import INFO, StopDeal, grouped_plays, plain
+from .findings import INFO, StopDeal
 from .claims import add_scores, carried_on, check_totals
+from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -30,27 +31,29 @@ PRESETS = {
 PRESET_ALIASES = {f"gandengyan-{name}": name for name in PRESETS}
 _BOOL = (True, False)
 OPTIONS = {
-    "decks": Option(1, (1, 2), effect="number of 54-card packs"),
-    "jokers_wild": Option(True, _BOOL, effect="false: jokers only make joker_bomb or a §2.1 lead"),
-    "joker_as_two": Option(True, _BOOL, effect="false: a joker never stands for a 2"),
-    "triplet_is_bomb": Option(True, _BOOL, effect="false: triplet is ordinary"),
-    "triplet_sequences": Option(False, _BOOL, effect="allows triplet_sequence (needs triplet_is_bomb false)"),
-    "max_sequence_ranks": Option(12, tuple(range(3, 13)), effect="most ranks in any sequence type"),
-    "min_sequence_length": Option(3, (3, 4, 5), effect="fewest cards in a sequence"),
-    "next_dealer": Option("winner", ("winner", "any"), effect="who deals a later hand (§1)"),
-    "max_bomb_size": Option(4, tuple(range(4, 9)), effect="≥5 allows bombs of 5+ equal cards"),
-    "follow_equal_rank": Option(False, _BOOL, effect="an ordinary play may follow one of equal rank"),
-    "two_on_two": Option(False, _BOOL, effect="a 2 / pair / triplet of 2s may follow the same of 2s"),
-    "lone_joker_lead": Option(True, _BOOL, effect="false: §2.1 leads are not allowed (§4.4)"),
-    "talon_limit_to_win": Option(None, kind=int, nullable=True, effect="going out wins only with ≤ T in the talon"),
+    "decks": Option(1, (1, 2), effect=word("number of 54-card packs")),
+    "jokers_wild": Option(True, _BOOL, effect=word("false: jokers only make joker_bomb or a §2.1 lead")),
+    "joker_as_two": Option(True, _BOOL, effect=word("false: a joker never stands for a 2")),
+    "triplet_is_bomb": Option(True, _BOOL, effect=word("false: triplet is ordinary")),
+    "triplet_sequences": Option(False, _BOOL, effect=word("allows triplet_sequence (needs triplet_is_bomb false)")),
+    "max_sequence_ranks": Option(12, tuple(range(3, 13)), effect=word("most ranks in any sequence type")),
+    "min_sequence_length": Option(3, (3, 4, 5), effect=word("fewest cards in a sequence")),
+    "next_dealer": Option("winner", ("winner", "any"), effect=word("who deals a later hand (§1)")),
+    "max_bomb_size": Option(4, tuple(range(4, 9)), effect=word("≥5 allows bombs of 5+ equal cards")),
+    "follow_equal_rank": Option(False, _BOOL, effect=word("an ordinary play may follow one of equal rank")),
+    "two_on_two": Option(False, _BOOL, effect=word("a 2 / pair / triplet of 2s may follow the same of 2s")),
+    "lone_joker_lead": Option(True, _BOOL, effect=word("false: §2.1 leads are not allowed (§4.4)")),
+    "talon_limit_to_win": Option(None, kind=int, nullable=True,
+                                 effect=word("going out wins only with ≤ T in the talon")),
     "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
-                      effect="zero_sum: each loser pays the winner; winner_only: the winner scores, losers lose nothing (§5)"),
-    "ace_multiplier": Option(1, (1, 2, 3, 4), effect="each ace held by a loser multiplies his payment"),
-    "public_multipliers": Option(False, _BOOL, effect="bombs played multiply all payments (§5)"),
-    "private_multipliers": Option(False, _BOOL, effect="jokers and bombs held multiply a loser's payment"),
-    "soft_bombs": Option(False, _BOOL, effect="bombs with jokers ×2, without ×4"),
-    "payment_cap": Option(None, kind=int, nullable=True, effect="most any loser pays in one deal"),
-    "report_at": Option(None, kind=int, nullable=True, effect="count at which a report is expected (§7)"),
+                      effect=word("zero_sum: each loser pays the winner; winner_only: the winner scores, "
+                                  "losers lose nothing (§5)")),
+    "ace_multiplier": Option(1, (1, 2, 3, 4), effect=word("each ace held by a loser multiplies his payment")),
+    "public_multipliers": Option(False, _BOOL, effect=word("bombs played multiply all payments (§5)")),
+    "private_multipliers": Option(False, _BOOL, effect=word("jokers and bombs held multiply a loser's payment")),
+    "soft_bombs": Option(False, _BOOL, effect=word("bombs with jokers ×2, without ×4")),
+    "payment_cap": Option(None, kind=int, nullable=True, effect=word("most any loser pays in one deal")),
+    "report_at": Option(None, kind=int, nullable=True, effect=word("count at which a report is expected (§7)")),
 }
 _LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
 
@@ -143,34 +146,57 @@ def beats(x: Reading, y: Reading, o: dict) -> bool:
     return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o["two_on_two"])
 
 
-def describe(r: Reading) -> str:
-    shown = "10" if RANKS[r.rank % 13] == "T" else RANKS[r.rank % 13]
-    return {
-        "single": f"a single {shown}",
-        "pair": f"a pair of {shown}s",
-        "triplet": f"a triplet of {shown}s",
-        "sequence": f"a {r.size}-card sequence to {shown}",
-        "double_sequence": f"a {r.size}-card double sequence to {shown}",
-        "triplet_sequence": f"a {r.size}-card triplet sequence to {shown}",
-        "four_bomb": f"a four-bomb of {shown}s",
-        "bomb": f"a bomb of {r.size} {shown}s",
-        "joker_bomb": "the joker bomb",
-    }[r.type]
+def describe(r: Reading) -> Msg:
+    """The reading in words, for messages."""
+    shown, size = _rank_shown(r.rank % 13), r.size
+    match r.type:
+        case "single":
+            return msg("a single {rank}", rank=shown)
+        case "pair":
+            return msg("a pair of {rank}s", rank=shown)
+        case "triplet":
+            return msg("a triplet of {rank}s", rank=shown)
+        case "sequence":
+            return msg("a {size}-card sequence to {rank}", size=size, rank=shown)
+        case "double_sequence":
+            return msg("a {size}-card double sequence to {rank}", size=size, rank=shown)
+        case "triplet_sequence":
+            return msg("a {size}-card triplet sequence to {rank}", size=size, rank=shown)
+        case "four_bomb":
+            return msg("a four-bomb of {rank}s", rank=shown)
+        case "bomb":
+            return msg("a bomb of {size} {rank}s", size=size, rank=shown)
+    return msg("the joker bomb")
 
 
-def may_follow(top: Reading, o: dict) -> str:
+def _rank_shown(r: int) -> str:
+    return "10" if RANKS[r] == "T" else RANKS[r]
+
+
+def may_follow(top: Reading, o: dict) -> Msg:
     """In words: what may follow `top` (§3)."""
     if top.type == "joker_bomb":
-        return "nothing may follow the joker bomb"
+        return msg("nothing may follow the joker bomb")
     if top.bomb:
-        return "only a higher bomb may follow"
+        return msg("only a higher bomb may follow")
     allowed = []
     if top.rank != TWO:
         ranks = [top.rank] * o["follow_equal_rank"] + [top.rank + 1] * (top.rank < ACE)
         allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
     if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o["two_on_two"]):
         allowed.append(describe(Reading(top.type, TWO, top.size, 0, 0)))
-    return "only " + ", ".join(allowed) + (" or " if allowed else "") + "a bomb may follow"
+    if not allowed:
+        return msg("only a bomb may follow")
+    return msg("only {plays} or a bomb may follow", plays=Listing(allowed, ", "))
+
+
+# The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
+COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
+PLAY, OVER = word("play"), word("over")
+TYPE_WORDS = {"single": word("single"), "pair": word("pair"), "triplet": word("triplet"),
+              "sequence": word("sequence"), "double_sequence": word("double sequence"),
+              "triplet_sequence": word("triplet sequence"), "four_bomb": word("four bomb"), "bomb": word("bomb"),
+              "joker_bomb": word("joker bomb")}
 
 
 # ---------------------------------------------------------------- match state (§1, §5)
@@ -191,14 +217,15 @@ def new_match(ctx, record, rules):
     seats = len(record["players"])
     if not MIN_SEATS <= seats <= MAX_SEATS:
         ctx.error("gandengyan.deal.seats", "/players",
-                  f"Gan Deng Yan is played by 2 to 6 seats; this record lists {seats} players")
+                  msg("Gan Deng Yan is played by 2 to 6 seats; this record lists {seats} players", seats=seats))
         return None
     if not _options_fit(ctx, record, rules["options"]):
         return None
     start = record.get("start") or {}
     totals = list(start.get("totals", [0] * seats))
     if len(totals) != seats:
-        ctx.error("gandengyan.start.totals", "/start/totals", f"start totals must give {seats} numbers, one per seat")
+        ctx.error("gandengyan.start.totals", "/start/totals",
+                  msg("start totals must give {seats} numbers, one per seat", seats=seats))
         totals = None
     return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"),
                  carried=totals)
@@ -215,16 +242,18 @@ def _options_fit(ctx, record, o) -> bool:
     fits = True
     for name, least in _LEAST.items():
         if o[name] is not None and o[name] < least:
-            ctx.error("notation.rules.option", at(name), f"option {name} takes an integer ≥ {least} or null")
+            ctx.error("notation.rules.option", at(name),
+                      msg("option {option} takes an integer ≥ {least} or null", option=name, least=least))
             fits = False
     if o["triplet_sequences"] and o["triplet_is_bomb"]:
         ctx.error("gandengyan.rules.conflict", at("triplet_sequences"),
-                  "triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a sequence part")
+                  msg("triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a "
+                      "sequence part"))
         fits = False
     if o["min_sequence_length"] > o["max_sequence_ranks"]:
         ctx.error("gandengyan.rules.conflict", at("min_sequence_length"),
-                  f"min_sequence_length {o['min_sequence_length']} exceeds "
-                  f"max_sequence_ranks {o['max_sequence_ranks']}")
+                  msg("min_sequence_length {least} exceeds max_sequence_ranks {most}",
+                      least=o["min_sequence_length"], most=o["max_sequence_ranks"]))
         fits = False
     return fits
 
@@ -292,17 +321,18 @@ def start_deal(ctx, match, deal) -> DealState:
 def _check_hands(ctx, match, deal) -> int:
     """One 6-card hand, the dealer's, and 5 cards in every other (§1)."""
     if len(deal.hands) != match.seats:
-        raise StopDeal("gandengyan.deal.hand_size",
-                       f"the deal has {len(deal.hands)} hands for {match.seats} players", ctx.at("hands"))
+        raise StopDeal("gandengyan.deal.hand_size", msg("the deal has {hands} hands for {players} players",
+                                                        hands=len(deal.hands), players=match.seats), ctx.at("hands"))
     for seat, hand in enumerate(deal.hands):
         if len(hand) not in (HAND_SIZE, DEALER_SIZE):
             raise StopDeal("gandengyan.deal.hand_size",
-                           f"seat {seat} was dealt {len(hand)} cards; the dealer holds 6 and every other seat 5",
-                           ctx.at("hands", seat), seat=seat)
+                           msg("seat {seat} was dealt {n} cards; the dealer holds 6 and every other seat 5",
+                               seat=seat, n=len(hand)), ctx.at("hands", seat), seat=seat)
     sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
     if len(sixes) != 1:
         raise StopDeal("gandengyan.deal.hand_size",
-                       f"exactly one seat (the dealer) must be dealt 6 cards, not {len(sixes)}", ctx.at("hands"))
+                       msg("exactly one seat (the dealer) must be dealt 6 cards, not {n}", n=len(sixes)),
+                       ctx.at("hands"))
     return sixes[0]
 
 
@@ -317,9 +347,9 @@ def _check_deck(ctx, match, deal):
         _surplus(ctx, deal, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]
     if missing:
-        raise StopDeal("gandengyan.deck", f"the hands and talon lack {' '.join(missing[:6])}"
-                       + (" …" if len(missing) > 6 else "") + f": the deal must be exactly {_deck_name(decks)}",
-                       ctx.at("talon"))
+        raise StopDeal("gandengyan.deck", msg("the hands and talon lack {cards}{more}: the deal must be exactly {deck}",
+                                              cards=Cards(" ".join(missing[:6])), more=" …" * (len(missing) > 6),
+                                              deck=_deck_name(decks)), ctx.at("talon"))
 
 
 def _surplus(ctx, deal, decks):
@@ -329,27 +359,32 @@ def _surplus(ctx, deal, decks):
     for path, card in places + [(("talon", i), c) for i, c in enumerate(deal.talon)]:
         seen[card] += 1
         if seen[card] > decks:
-            raise StopDeal("gandengyan.deck", f"{CODES[card]} appears more than {decks} time{'s' * (decks > 1)}: "
-                           f"the deal must be exactly {_deck_name(decks)}", ctx.at(*path))
+            raise StopDeal("gandengyan.deck",
+                           msg_n("{card} appears more than {n} time: the deal must be exactly {deck}",
+                                 "{card} appears more than {n} times: the deal must be exactly {deck}",
+                                 decks, card=Cards(CODES[card]), deck=_deck_name(decks)), ctx.at(*path))
 
 
-def _deck_name(decks: int) -> str:
-    return "one 54-card pack" if decks == 1 else "two 54-card packs"
+def _deck_name(decks: int) -> Msg:
+    return msg("one 54-card pack") if decks == 1 else msg("two 54-card packs")
 
 
 def _check_dealer(ctx, match, deal, dealer):
     if deal.leader is not None and deal.leader != dealer:
         ctx.error("gandengyan.leader", ctx.at("leader"),
-                  f"the record names seat {deal.leader} as leader, but seat {dealer} was dealt 6 cards and leads")
+                  msg("the record names seat {named} as leader, but seat {dealer} was dealt 6 cards and leads",
+                      named=deal.leader, dealer=dealer))
     if match.dealer is None or match.dealer == dealer:
         return
     if match.first:
         ctx.error("gandengyan.start.dealer", "/start/dealer",
-                  f"start names seat {match.dealer} as dealer, but seat {dealer} was dealt 6 cards")
+                  msg("start names seat {named} as dealer, but seat {dealer} was dealt 6 cards",
+                      named=match.dealer, dealer=dealer))
     else:
         ctx.error("gandengyan.deal.dealer", ctx.at("hands", dealer),
-                  f"seat {dealer} was dealt 6 cards, but seat {match.dealer} deals this hand "
-                  "(the last winner, or the same dealer after a deal without winner)", dealer)
+                  msg("seat {dealer} was dealt 6 cards, but seat {expected} deals this hand "
+                      "(the last winner, or the same dealer after a deal without winner)",
+                      dealer=dealer, expected=match.dealer), dealer)
 
 
 def is_over(state) -> bool:
@@ -364,9 +399,10 @@ def apply(ctx, state, action):
     if action.verb == "declare":
         return state.reports.declare(ctx, action, state.sizes[action.seat])
     if action.verb not in ("play", "pass"):
-        raise StopDeal("gandengyan.action.unknown", f"Gan Deng Yan has no {action.verb} (§6)")
+        raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
     if action.seat != state.turn:
-        raise StopDeal("gandengyan.turn", f"seat {action.seat} acted out of turn: it was seat {state.turn}'s turn")
+        raise StopDeal("gandengyan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
+                                              seat=action.seat, turn=state.turn))
     if action.verb == "pass":
         return _pass(state, action)
     return _play(ctx, state, action)
@@ -375,7 +411,7 @@ def apply(ctx, state, action):
 def _pass(state, action):
     seat = action.seat
     if state.top is None and can_lead(state, seat):
-        raise StopDeal("gandengyan.lead.pass", f"seat {seat} leads this trick and must play")
+        raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
     state.passed.add(seat)
     state.trick.append((seat, None, None))
     if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
@@ -419,9 +455,7 @@ def _play(ctx, state, action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
-        lacking = missing(state.hands[seat], cards)
-        raise StopDeal("gandengyan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
-                       + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
+        raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
     reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
@@ -442,8 +476,15 @@ def _out_wins(state) -> bool:
     return limit is None or state.talon_left <= limit
 
 
-def _shown(cards) -> str:
-    return " ".join(CODES[c] for c in sorted(cards))
+def _not_held(seat, lacking, cards) -> Msg:
+    if len(lacking) < len(cards):
+        return msg("seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking),
+                   play=_shown(cards))
+    return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(lacking))
+
+
+def _shown(cards) -> Cards:
+    return Cards(" ".join(CODES[c] for c in sorted(cards)))
 
 
 def can_lead(state, seat) -> bool:
@@ -469,25 +510,42 @@ def _choose_reading(state, seat, cards, packed, as_) -> Reading:
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
-        raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination"
-                       + ("" if o["jokers_wild"] or max(cards) < BJ else " (jokers are not wild under these rules)"))
+        if o["jokers_wild"] or max(cards) < BJ:
+            raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
+        raise StopDeal("gandengyan.play.combination", msg("seat {seat} played {cards}, which is no combination "
+                                                          "(jokers are not wild under these rules)",
+                                                          seat=seat, cards=_shown(cards)))
     legal = [r for r in readings if top is None or beats(r, top, o)]
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
-            raise StopDeal("gandengyan.play.as", f"seat {seat}'s {_shown(cards)} cannot be read as {as_}; it reads as "
-                           + " or ".join(r.name for r in readings))
+            raise StopDeal("gandengyan.play.as", msg("seat {seat}'s {cards} cannot be read as {reading}; it reads as "
+                                                     "{readings}", seat=seat, cards=_shown(cards), reading=as_,
+                                                     readings=_names(readings)))
         if chosen not in legal:
-            raise StopDeal("gandengyan.follow", f"seat {seat} played {describe(chosen)} on {describe(top)}; "
-                           + may_follow(top, o))
+            raise StopDeal("gandengyan.follow", _not_on(seat, chosen, top, o))
         return chosen
     if not legal:
-        raise StopDeal("gandengyan.follow", f"seat {seat} played {describe(readings[0])} on {describe(top)}; "
-                       + may_follow(top, o))
+        raise StopDeal("gandengyan.follow", _not_on(seat, readings[0], top, o))
     if len(legal) > 1 and not _same_scores(state, seat, cards, legal):
-        raise StopDeal("gandengyan.play.as_required", f"seat {seat}'s {_shown(cards)} reads as "
-                       + " or ".join(r.name for r in legal) + "; the play must say which with as")
+        raise StopDeal("gandengyan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must "
+                                                          "say which with as", seat=seat, cards=_shown(cards),
+                                                          readings=_names(legal)))
     return legal[0]
+
+
+def _no_combination(seat, cards) -> Msg:
+    return msg("seat {seat} played {cards}, which is no combination", seat=seat, cards=_shown(cards))
+
+
+def _not_on(seat, play: Reading, top: Reading, o: dict) -> Msg:
+    return msg("seat {seat} played {play} on {top}; {allowed}", seat=seat, play=describe(play), top=describe(top),
+               allowed=may_follow(top, o))
+
+
+def _names(readings) -> Listing:
+    """The readings as `as` names them ("pair:5"): the notation, the same in every language."""
+    return Listing([r.name for r in readings], " or ")
 
 
 def _same_scores(state, seat, cards, legal) -> bool:
@@ -509,15 +567,15 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
     o = state.options
     whole = state.sizes[seat] == len(cards)
     if len(cards) > 2 or (len(cards) == 2 and cards[0] != cards[1]):
-        raise StopDeal("gandengyan.play.combination", f"seat {seat} played {_shown(cards)}, which is no combination")
+        raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
     if state.top is not None or not whole:
         raise StopDeal("gandengyan.joker.alone",
-                       f"seat {seat} played {_shown(cards)} alone: jokers without a natural card are no "
-                       "combination, except as the leader's last card (§2.1)")
+                       msg("seat {seat} played {cards} alone: jokers without a natural card are no combination, "
+                           "except as the leader's last card (§2.1)", seat=seat, cards=_shown(cards)))
     if not o["lone_joker_lead"]:
         raise StopDeal("gandengyan.joker.lone_lead",
-                       f"seat {seat} led {_shown(cards)}, but these rules do not allow a lone joker lead; "
-                       f"seat {seat} must pass")
+                       msg("seat {seat} led {cards}, but these rules do not allow a lone joker lead; seat {seat} "
+                           "must pass", seat=seat, cards=_shown(cards)))
     return (Reading(("single", "pair")[len(cards) - 1], TWO, len(cards), 0, len(cards)),)
 
 
@@ -526,15 +584,29 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
 def legal(state) -> dict:
     seat = state.turn
     if state.top is None:
-        may = f"seat {seat} leads: any combination" if can_lead(state, seat) else \
-            f"seat {seat} has no legal lead and passes (§4.4)"
-        return {"seat": seat, "may": may}
+        may = msg("seat {seat} leads: any combination", seat=seat) if can_lead(state, seat) else \
+            msg("seat {seat} has no legal lead and passes (§4.4)", seat=seat)
+        return {"seat": seat, "may": Phrase(may)}
     top = state.top[1]
     found = _followers(state, seat)
-    held = f"; from its hand: {grouped_plays([(r.type, cards) for r, cards in found[:12]])}" \
-        f"{' …' if len(found) > 12 else ''}" if found else "; it holds nothing that may follow"
+    allowed = may_follow(top, state.options)
+    if found:
+        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}{more}", seat=seat,
+                  top=describe(top), allowed=allowed, plays=_grouped(found[:12]), more=" …" * (len(found) > 12))
+    else:
+        may = msg("seat {seat} passes, or plays on {top}: {allowed}; it holds nothing that may follow", seat=seat,
+                  top=describe(top), allowed=allowed)
     return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found],
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top, state.options)}{held}"}
+            "may": Phrase(may)}
+
+
+def _grouped(found) -> Listing:
+    """The plays in words grouped by type, weakest first: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
+    groups: dict[str, list[Cards]] = {}
+    for reading, cards in found:
+        groups.setdefault(reading.type, []).append(Cards(cards))
+    return Listing([msg("{type} {plays}", type=TYPE_WORDS[kind], plays=Listing(plays, ", "))
+                    for kind, plays in groups.items()], "; ")
 
 
 def _followers(state, seat) -> list[tuple[Reading, str]]:
@@ -606,7 +678,7 @@ def in_rank_order(cards) -> list[int]:
 def snapshot(state) -> dict:
     return {
         "dealer": state.dealer,
-        "phase": "over" if state.over else "play",
+        "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
@@ -641,26 +713,31 @@ def _public(state) -> tuple[int, list[str]]:
     for reading, index in state.bombs:
         f = _bomb_factor(reading, state.options)
         factor *= f
-        why.append(f"public ×{f}: {describe(reading)} played at action {index}")
+        why.append(Phrase(msg("public ×{factor}: {play} played at action {action}", factor=f, play=describe(reading),
+                              action=index)))
     return factor, why
 
 
-def _private(hand: int, o: dict) -> list[tuple[int, str]]:
+def _private(hand: int, o: dict) -> list[tuple[int, Msg]]:
     """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
     if not o["private_multipliers"]:
         return []
-    found = [(2, "a joker")] * (count(hand, BJ) + count(hand, RJ))
+    found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
     triplet = 4 if o["soft_bombs"] else 2
     for r in range(13):
         m = sum(count(hand, r * 4 + s) for s in range(4))
-        found += [(4, f"a held four-bomb of {RANKS[r]}s")] * (m // 4)
+        if m >= 4:
+            found += [(4, msg("a held four-bomb of {rank}s", rank=_rank_shown(r)))] * (m // 4)
         if m % 4 == 3 and o["triplet_is_bomb"]:
-            found.append((triplet, f"a held triplet bomb of {RANKS[r]}s"))
-    found += [(8, "a held joker bomb")] * min(count(hand, BJ), count(hand, RJ))
+            found.append((triplet, msg("a held triplet bomb of {rank}s", rank=_rank_shown(r))))
+    found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
     return found
 
 
-def _payments(state) -> tuple[list[int], list[str]]:
+_A_JOKER, _A_JOKER_BOMB = msg("a joker"), msg("a held joker bomb")
+
+
+def _payments(state) -> tuple[list[int], list[Phrase]]:
     """p(L) for every seat (0 for the winner) and every multiplier applied, with its reason (§5)."""
     o = state.options
     public, why = _public(state)
@@ -672,13 +749,16 @@ def _payments(state) -> tuple[list[int], list[str]]:
         aces = sum(count(hand, ACE * 4 + s) for s in range(4))
         factor = o["ace_multiplier"] ** aces
         if aces and o["ace_multiplier"] > 1:
-            why.append(f"seat {seat} ×{factor}: {aces} ace{'s' * (aces > 1)} at ×{o['ace_multiplier']}")
+            why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}",
+                                    "seat {seat} ×{factor}: {n} aces at ×{each}",
+                                    aces, seat=seat, factor=factor, each=o["ace_multiplier"])))
         for f, reason in _private(hand, o):
             factor *= f
-            why.append(f"seat {seat} ×{f}: {reason}")
+            why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
         if o["payment_cap"] is not None and pays[seat] > o["payment_cap"]:
-            why.append(f"seat {seat} capped: {pays[seat]} → {o['payment_cap']}")
+            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat],
+                                  cap=o["payment_cap"])))
             pays[seat] = o["payment_cap"]
     return pays, why
 
@@ -699,7 +779,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": "dead" if dead else "complete", "dealer": state.dealer,
+    outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
                "winner": state.winner, "left": list(state.sizes),
                "held": [[CODES[c] for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
                "multipliers": why, "payments": pays, "scores": scores,
@@ -720,36 +800,48 @@ def _check_deal_claims(ctx, deal, outcome):
     _check_claim_keys(ctx, claimed)
     if "winner" in claimed and claimed["winner"] != winner:
         ctx.error("gandengyan.result.winner", ctx.at("result", "winner"),
-                  f"claimed winner seat {claimed['winner']}, but {_winner_text(winner)}")
+                  msg("claimed winner seat {claimed}, but {computed}", claimed=claimed["winner"],
+                      computed=_winner_text(winner)))
     order = claimed.get("order")
     if order:
         if order[0] != winner:
             ctx.error("gandengyan.result.order", ctx.at("result", "order", 0),
-                      f"claimed seat {order[0]} went out first, but {_winner_text(winner)}")
+                      msg("claimed seat {claimed} went out first, but {computed}", claimed=order[0],
+                          computed=_winner_text(winner)))
         if len(order) > 1:
             ctx.add(INFO, "gandengyan.result.order", ctx.at("result", "order", 1),
-                    "only the winner is ranked in Gan Deng Yan; the rest of the order is ignored")
+                    msg("only the winner is ranked in Gan Deng Yan; the rest of the order is ignored"))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
-        ctx.error("gandengyan.result.scores", ctx.at("result", "scores"),
-                  f"claimed scores {plain(claimed['scores'])}, computed {plain(outcome['scores'])}"
-                  + (f" ({'; '.join(outcome['multipliers'])})" if outcome["multipliers"] else ""))
+        ctx.error("gandengyan.result.scores", ctx.at("result", "scores"), _scores_differ(claimed["scores"], outcome))
+
+
+def _scores_differ(claimed, outcome) -> Msg:
+    scores = {"claimed": Listing(claimed, ", ") if claimed else word("none"),
+              "computed": Listing(outcome["scores"], ", ")}
+    if outcome["multipliers"]:
+        return msg("claimed scores {claimed}, computed {computed} ({why})", **scores,
+                   why=Listing(outcome["multipliers"], "; "))
+    return msg("claimed scores {claimed}, computed {computed}", **scores)
 
 
 def _check_claim_keys(ctx, claimed):
     """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in ("levels", "tribute"):
         if key in claimed:
-            ctx.error("gandengyan.result.key", ctx.at("result", key), f"{key} is not a Gan Deng Yan claim")
+            ctx.error("gandengyan.result.key", ctx.at("result", key),
+                      msg("{key} is not a Gan Deng Yan claim", key=key))
 
 
-def _winner_text(winner) -> str:
-    return "the deal ended without a winner (§4.6)" if winner is None else f"seat {winner} went out first"
+def _winner_text(winner) -> Msg:
+    if winner is None:
+        return msg("the deal ended without a winner (§4.6)")
+    return msg("seat {seat} went out first", seat=winner)
 
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
     """A deal not played to its end: the position reached; a stopped one then carries on
     from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": "stopped"}
+    outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
     if not stopped:
@@ -769,8 +861,14 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 
 
 def finish_match(ctx, match, claimed) -> dict:
-    return check_totals(ctx, NAME, "Gan Deng Yan", match.totals, match.carried, claimed or {}, "seat", _leader_of,
-                        lambda leader: "the top totals are tied" if leader is None else f"seat {leader} has the highest total")
+    return check_totals(ctx, NAME, word("Gan Deng Yan"), match.totals, match.carried, claimed or {}, "seat",
+                        _leader_of, _leader_text)
+
+
+def _leader_text(leader) -> Msg:
+    if leader is None:
+        return msg("the top totals are tied")
+    return msg("seat {seat} has the highest total", seat=leader)
 
 
 def _leader_of(totals) -> int | None:

@@ -91,6 +91,22 @@ class Msg:
                 "params": {name: _plain(value) for name, value in self.params.items()}}
 
 
+class Phrase(str):
+    """A message where a plain string must stand (a value of a deal's outcome or of a finding's `legal`,
+    kept as JSON): the English, keeping the message to show it in another language."""
+
+    def __new__(cls, text: Msg):
+        phrase = super().__new__(cls, text.render(DEFAULT))
+        phrase.text = text
+        return phrase
+
+    def __getnewargs__(self):
+        return (self.text,)
+
+    def shown(self, lang: str) -> str:
+        return self.text.render(lang)
+
+
 def msg(template: str, **params) -> Msg:
     """A message: `template` in English with {named} parameters."""
     return Msg(template, params)
@@ -112,12 +128,14 @@ SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
 def _shown(value, lang: str):
     if isinstance(value, Msg):
         return value.render(lang)
-    if isinstance(value, (Cards, Term, Listing)):
+    if isinstance(value, (Cards, Term, Listing, Phrase)):
         return value.shown(lang)
     return value
 
 
 def _plain(value):
+    if isinstance(value, Phrase):
+        value = value.text
     if isinstance(value, Msg):
         return value.as_json()
     if isinstance(value, Listing):
