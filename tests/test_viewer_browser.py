@@ -115,13 +115,13 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     page.keyboard.press("Enter")
     page.wait_for_selector("#findings li.current")
     assert page.evaluate("document.activeElement.dataset.finding") == "0", "the focus stays on the finding"
-    explain = page.inner_text("#explain")
+    explain = page.inner_text("#dispute")
     assert "guandan.follow" in explain and "seat 0 played a single Q on a single K" in explain
-    assert "Legal then:" in explain
+    assert "Legal then" in explain
     assert "Wang Lei (seat 0) plays Q♠" in page.inner_text("#now")
     assert page.locator('#now .offending, #table .offending, #table .marked[aria-label="queen of spades"]').count() > 0
     trick = page.inner_text("#table .trick")
-    assert "Zhao Min (seat 3)" in trick and "single:K" in trick
+    assert "Zhao Min (seat 3)" in trick and "single K" in trick
     assert page.locator('#table .trick [aria-label="king of clubs"]').count() == 1
     wang = page.locator('#table .seat[data-seat="0"]')
     assert "Wang Lei" in wang.inner_text() and "to act" in wang.inner_text()
@@ -133,7 +133,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
 
     page.keyboard.press("Home")
     page.keyboard.press("n")                  # the next finding, by key
-    assert "guandan.follow" in page.inner_text("#explain")
+    assert "guandan.follow" in page.inner_text("#dispute")
 
 
 def test_the_open_page_lists_stored_records_to_follow(server, page):
@@ -183,7 +183,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     assert "guandan.follow" in page.inner_text("#findings")
     page.focus("#file")
     page.keyboard.press("n")
-    assert "guandan.follow" in page.inner_text("#explain")
+    assert "guandan.follow" in page.inner_text("#dispute")
     assert app.test_client().get("/v1/records").get_json()["total"] == before
 
 
@@ -302,3 +302,118 @@ def test_a_truncated_pretty_printed_file_is_one_broken_record_placed_as_the_cli_
     page.wait_for_selector("#status.error")
     assert "notation.json" in page.inner_text("#status") and place in page.inner_text("#status")
     assert page.locator("#line-pick").is_hidden()
+
+
+# ---------------------------------------------------------------- issue 21: the viewer as the place of a ruling
+
+SAMPLES = ROOT / "samples"
+
+
+def gouji_wrong_return() -> dict:
+    """A return sent to the wrong seat (gouji.return.to): no sample has one."""
+    record = orjson.loads((SAMPLES / "gouji/disputed-wrong-tribute-card.json").read_bytes())
+    record["deals"][1]["actions"][3]["to"] = 1
+    return record
+
+
+def store_record(app, record) -> str:
+    body = record.read_bytes() if isinstance(record, Path) else orjson.dumps(record)
+    return app.test_client().post("/v1/records", data=body, content_type="application/json").get_json()["id"]
+
+
+def open_finding(page, server, record, rule, query="") -> tuple[str, int]:
+    """The viewer at the first finding of `rule`, opened by the link the findings list gives."""
+    base, app = server
+    record_id = store_record(app, record)
+    findings = app.test_client().get(f"/v1/records/{record_id}/report").get_json()["findings"]
+    n = next(i for i, f in enumerate(findings) if f["rule"] == rule)
+    page.goto(f"{base}/view/{record_id}?finding={n}{query}")
+    page.wait_for_selector(f'#dispute article[data-rule="{rule}"]')
+    return record_id, n
+
+
+# (record, rule, seat, offending cards, names of the marked cards): a tribute, a return, a play in each game
+ACTION_DISPUTES = [
+    (SAMPLES / "guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card", 2, ["3 of diamonds"]),
+    (SAMPLES / "guandan/disputed-return-above-ten.json", "guandan.return.card", 0, ["queen of hearts"]),
+    (SAMPLES / "guandan/disputed-illegal-follow.json", "guandan.follow", 0, ["queen of spades"]),
+    (SAMPLES / "gouji/disputed-wrong-tribute-card.json", "gouji.tribute.card", 5, ["3 of diamonds"]),
+    (gouji_wrong_return(), "gouji.return.to", 2, ["3 of clubs"]),
+    (SAMPLES / "gouji/disputed-re-entry-after-pass.json", "gouji.turn", 5,
+     ["2 of diamonds, wild card", "2 of clubs, wild card", "7 of spades"]),
+    (SAMPLES / "gandengyan/disputed-two-ranks-higher.json", "gandengyan.follow", 1, ["6 of diamonds", "6 of clubs"]),
+    (SAMPLES / "gandengyan/disputed-lone-joker-following.json", "gandengyan.joker.alone", 1,
+     ["black joker, wild card"]),
+]
+
+
+@pytest.mark.parametrize("record, rule, seat, marked", ACTION_DISPUTES,
+                         ids=[case[1] for case in ACTION_DISPUTES])
+def test_the_dispute_panel_marks_the_offending_cards_in_the_hand_before(server, page, record, rule, seat, marked):
+    open_finding(page, server, record, rule)
+    panel = page.locator(f'#dispute article[data-rule="{rule}"]')
+    assert rule in panel.locator("h3").inner_text()
+    before = panel.locator("dd.before .card.marked")
+    assert sorted(before.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")) == \
+        sorted(f"{name}, marked" for name in marked)
+    offending = panel.locator("dd.offending .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert [label.removesuffix(", wild card") for label in offending] == [name.removesuffix(", wild card") for name in marked]
+    player = page.evaluate("s => document.querySelector(`#table .seat[data-seat='${s}'] .name`).textContent", seat)
+    assert player in panel.locator("dd.action").inner_text()
+    assert panel.locator("dd.to-act").inner_text() not in ("", "—")
+    hand_before = panel.locator("dd.before .card").count()
+    assert panel.locator("dd.after .card").count() == hand_before - len(marked)
+    shot(page, f"dispute-{rule}")
+
+
+def test_only_one_copy_of_a_card_held_twice_is_marked(server, page):
+    """Gou Ji plays with four decks: seat 5 holds 7♠ twice and played one."""
+    open_finding(page, server, SAMPLES / "gouji/disputed-re-entry-after-pass.json", "gouji.turn")
+    before = page.locator('#dispute dd.before .card[aria-label^="7 of spades"]')
+    assert before.count() == 2
+    assert page.locator('#dispute dd.before .card.marked[aria-label^="7 of spades"]').count() == 1
+    assert "Wang (seat 0)" in page.inner_text("#dispute dd.to-act"), "the seat that was to act, not the one that played"
+
+
+def test_a_tribute_finding_says_who_was_to_act_and_why(server, page):
+    open_finding(page, server, SAMPLES / "guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card")
+    panel = page.locator("#dispute")
+    assert "Wu Qiang (seat 2)" in panel.locator("dd.to-act").inner_text()
+    assert "phase: tribute" in panel.locator("dd.why").inner_text()
+    assert "Wu Qiang (seat 2) pays tribute 3♦" in panel.locator("dd.action").inner_text()
+
+
+def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(server, page):
+    open_finding(page, server, DISPUTED, "guandan.follow")
+    groups = page.locator("#dispute .alternatives li")
+    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == ["single", "bomb"]
+    assert groups.nth(0).locator(".alternative").count() == 1
+    assert groups.nth(0).locator('.card[aria-label="2 of clubs"]').count() == 1
+    assert groups.nth(1).locator(".alternative").count() == 4
+    assert groups.nth(1).locator(".alternative").first.locator(".card").count() == 4
+    assert "7S 7H" not in page.inner_text("#dispute .alternatives"), "cards, not codes"
+
+
+CLAIM_DISPUTES = [
+    (SAMPLES / "guandan/disputed-false-level.json", "guandan.result.levels",
+     {"before the deal (computed)": ["4", "2"], "claimed, after the deal": ["A", "3"], "computed, after the deal": ["4", "3"]}),
+    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "gouji.result.order",
+     {"claimed, after the deal": ["Liu (seat 3)", "Zhang (seat 2)", "Yang (seat 5)", "Chen (seat 4)", "Wang (seat 0)", ""],
+      "computed, after the deal": ["Liu (seat 3)", "Yang (seat 5)", "Zhang (seat 2)", "Chen (seat 4)", "Wang (seat 0)",
+                                   "Li (seat 1)"]}),
+    (SAMPLES / "gandengyan/disputed-ace-multiplier-ignored.json", "gandengyan.result.scores",
+     {"claimed, after the deal": ["10", "-5", "-5"], "computed, after the deal": ["30", "-20", "-10"]}),
+]
+
+
+@pytest.mark.parametrize("record, rule, rows", CLAIM_DISPUTES, ids=[case[1] for case in CLAIM_DISPUTES])
+def test_a_claim_finding_shows_claimed_beside_computed_labelled_before_and_after(server, page, record, rule, rows):
+    open_finding(page, server, record, rule)
+    table = page.locator(f'#dispute article[data-rule="{rule}"] table.claim')
+    shown = {}
+    for i in range(table.locator("tbody tr").count()):
+        row = table.locator("tbody tr").nth(i)
+        shown[row.locator("th").inner_text()] = [cell.strip() for cell in row.locator("td").all_inner_texts()]
+    assert shown == rows
+    assert table.locator("td.differs").count() >= 1
+    shot(page, f"dispute-{rule}")
