@@ -117,7 +117,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     assert page.evaluate("document.activeElement.dataset.finding") == "0", "the focus stays on the finding"
     explain = page.inner_text("#dispute")
     assert "guandan.follow" in explain and "seat 0 played a single Q on a single K" in explain
-    assert "Legal then" in explain
+    assert "Legal then" in explain and page.locator('#dispute .alternative [aria-label="2 of clubs"]').count() == 1
     assert "Wang Lei (seat 0) plays Q♠" in page.inner_text("#now")
     assert page.locator('#now .offending, #table .offending, #table .marked[aria-label="queen of spades"]').count() > 0
     trick = page.inner_text("#table .trick")
@@ -386,11 +386,11 @@ def test_a_tribute_finding_says_who_was_to_act_and_why(server, page):
 def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(server, page):
     open_finding(page, server, DISPUTED, "guandan.follow")
     groups = page.locator("#dispute .alternatives li")
-    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == ["single", "bomb"]
-    assert groups.nth(0).locator(".alternative").count() == 1
-    assert groups.nth(0).locator('.card[aria-label="2 of clubs"]').count() == 1
-    assert groups.nth(1).locator(".alternative").count() == 4
-    assert groups.nth(1).locator(".alternative").first.locator(".card").count() == 4
+    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == ["pass", "single", "bomb"]
+    assert groups.nth(1).locator(".alternative").count() == 1
+    assert groups.nth(1).locator('.card[aria-label="2 of clubs"]').count() == 1
+    assert groups.nth(2).locator(".alternative").count() == 4
+    assert groups.nth(2).locator(".alternative").first.locator(".card").count() == 4
     assert "7S 7H" not in page.inner_text("#dispute .alternatives"), "cards, not codes"
 
 
@@ -417,3 +417,220 @@ def test_a_claim_finding_shows_claimed_beside_computed_labelled_before_and_after
     assert shown == rows
     assert table.locator("td.differs").count() >= 1
     shot(page, f"dispute-{rule}")
+
+
+# ---------------------------------------------------------------- the moves of a deal and the deals at a glance
+
+FALSE_LEVEL = SAMPLES / "guandan/disputed-false-level.json"
+
+
+def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=0")
+    page.wait_for_selector("#moves li")
+    first = page.locator("#moves li").first
+    assert first.locator(".trick-no").inner_text() == "Trick 1"
+    assert "Wang Lei (seat 0) 5♣" in first.inner_text() and "won by Liu Yang (seat 2)" in first.inner_text()
+    finding_rows = page.locator("#moves li.finding")
+    assert finding_rows.count() == 1 and "Rejected: Wang Lei (seat 0) plays Q♠" in finding_rows.inner_text()
+    assert page.locator("#marks .mark").count() == 1, "the finding is marked on the slider"
+    first.locator("a").last.click()            # the pass that ends the trick
+    assert page.inner_text("#action").endswith("Chen Jing (seat 1) passes")
+    trick = page.inner_text("#table .trick")
+    assert "won by Liu Yang (seat 2)" in trick and "Wang Lei (seat 0)" in trick, "the finished trick stays with its winner"
+    page.keyboard.press("ArrowRight")
+    assert "won by" not in page.inner_text("#table .trick")
+    page.locator("#marks .mark").click()
+    assert "guandan.follow" in page.inner_text("#dispute")
+
+
+@pytest.mark.parametrize("record, column, deal_row", [
+    (FALSE_LEVEL, "levels", ["Deal 1", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
+                             "single; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
+                             "team 0: 4; team 1: 3",
+                             "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
+                             "1"]),
+    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "totals", None),
+    (SAMPLES / "gandengyan/wenshan-session.json", "totals", None),
+])
+def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, column, deal_row):
+    base, app = server
+    record_id = store_record(app, record)
+    report = app.test_client().get(f"/v1/records/{record_id}/report").get_json()
+    page.goto(f"{base}/view/{record_id}?deal=0&step=0")
+    page.wait_for_selector("#deals tbody tr")
+    heads = page.locator("#deals thead th").all_inner_texts()
+    assert column in heads and heads[-2:] == ["Claimed against computed", "Findings"]
+    rows = page.locator("#deals tbody tr")
+    assert rows.count() == len(report["deals"])
+    last = report["deals"][-1]
+    cells = rows.nth(rows.count() - 1).locator("th, td").all_inner_texts()
+    assert cells[heads.index(column)] == "; ".join(f"team {i}: {v}" if len(last[column]) == 2 else
+                                                   f"{name} (seat {i}): {v}"
+                                                   for i, (v, name) in enumerate(zip(last[column], orjson.loads(
+                                                       record.read_bytes())["players"])))
+    if deal_row:
+        assert cells == deal_row
+    rows.nth(rows.count() - 1).locator("a").click()
+    sync_api.expect(page.locator("#deal")).to_have_value(str(rows.count() - 1))
+    assert current_step(page) == "0"
+
+
+# ---------------------------------------------------------------- navigation that holds
+
+@pytest.mark.parametrize("control", ["#deal", "#step", "#slider", "#next", "#file-free"])
+def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, control):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=5")
+    page.wait_for_selector("#table .seat")
+    if control != "#file-free":
+        page.focus(control)
+    page.keyboard.press("ArrowRight")
+    assert current_step(page) == "6"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert current_step(page) == "4"
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    assert urlsplit(page.url).query == "deal=1&step=4"
+
+
+def test_n_and_p_cross_deals(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=0&step=0")
+    page.wait_for_selector("#table .seat")
+    page.keyboard.press("n")
+    page.wait_for_selector('#dispute article[data-rule="guandan.result.levels"]')
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    page.keyboard.press("Home")
+    page.keyboard.press("p")
+    assert current_step(page) == "0", "no finding before: it stays"
+
+
+def test_a_link_without_a_finding_opens_the_first_deal_with_no_finding_chosen(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}")
+    page.wait_for_selector("#table .seat")
+    sync_api.expect(page.locator("#deal")).to_have_value("0")
+    assert current_step(page) == "0"
+    assert page.locator("#findings li.current").count() == 0 and page.locator("#dispute").is_hidden()
+
+
+@pytest.mark.parametrize("query, words", [
+    ("deal=7", "deal 7, but the record has 2 deals"), ("deal=x", "deal x"),
+    ("deal=1&step=999", "step 999 of deal 1, but its steps run from 0 to 153"), ("finding=9", "finding 9"),
+])
+def test_a_bad_deal_step_or_finding_in_the_link_is_said_not_replaced_by_deal_0(server, page, query, words):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?{query}")
+    page.wait_for_selector("#status.error")
+    assert words in page.inner_text("#status")
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_a_failed_load_leaves_nothing_of_the_record_before(server, page, tmp_path):
+    base, _ = server
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"cgr": 1')
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(DISPUTED))
+    page.wait_for_selector("#table .seat")
+    page.set_input_files("#file", str(bad))
+    page.wait_for_selector("#status.error")
+    assert page.inner_text("#record-title") == ""
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_back_and_forward_move_between_the_views_visited(server, page):
+    base, app = server
+    record_id = store_record(app, FALSE_LEVEL)
+    page.goto(f"{base}/view/{record_id}/?deal=0&step=3")
+    page.wait_for_selector("#table .seat")
+    page.locator("#findings a").click()
+    page.wait_for_selector("#dispute article")
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    page.go_back()
+    sync_api.expect(page.locator("#deal")).to_have_value("0")
+    sync_api.expect(page.locator("#step")).to_have_value("3")
+    page.go_forward()
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    sync_api.expect(page.locator("#step")).to_have_value("153")
+
+
+def test_on_a_phone_the_step_controls_stay_on_screen(server, browser):
+    base, app = server
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=40")
+    page.wait_for_selector("#table .seat")
+    page.mouse.wheel(0, 3000)
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    box = page.locator("#next").bounding_box()
+    assert page.evaluate("window.scrollY") > 500
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+    context.close()
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two rgb() colours."""
+    def luminance(colour):
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=3")
+    page.wait_for_selector("#table .seat")
+    tab_to(page, "#next")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+    for background in ("rgb(255, 255, 255)", "rgb(243, 241, 236)"):      # a button, the page
+        assert contrast(ring, background) >= 3, (ring, background)
+    badge = page.evaluate("getComputedStyle(document.querySelector('.card.wild'), '::after').backgroundColor")
+    assert contrast(badge, "rgb(255, 255, 255)") >= 4.5, badge
+
+
+def test_one_main_landmark_and_headings_in_order(server, page):
+    base, app = server
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153"):
+        page.goto(url)
+        page.wait_for_selector("#open:not([hidden]), #dispute article")
+        assert page.locator("main, [role=main]").count() == 1
+        levels = page.evaluate("""[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter(h => h.getClientRects().length || h.classList.contains('visually-hidden')).map(h => Number(h.tagName[1]))""")
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+
+
+# ---------------------------------------------------------------- the viewer in Chinese (issue 22)
+
+def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page):
+    base, app = server
+    record_id = store_record(app, DISPUTED)
+    page.goto(f"{base}/view/{record_id}?deal=0&step=25&lang=zh")
+    page.wait_for_selector("#dispute article")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.inner_text("#dispute-title") == "争议"
+    assert page.inner_text("#dispute dd.to-act") == "Wang Lei（0号位）"
+    assert page.locator('#dispute dd.before .card.marked[aria-label="黑桃Q，已标出"]').count() == 1
+    assert "第0局，第25步：" in page.inner_text("#action")
+    assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本轮"
+    assert "lang=zh" in urlsplit(page.url).query
+    page.keyboard.press("ArrowLeft")
+    assert "lang=zh" in urlsplit(page.url).query, "the choice stays as the viewer moves"
+    shot(page, "viewer-zh")
+    page.select_option("#lang", "en")
+    sync_api.expect(page.locator("#findings-title")).to_have_text("Findings")
+    assert "lang=en" in urlsplit(page.url).query
+
+
+def test_the_viewer_follows_the_browsers_language(server, browser):
+    base, app = server
+    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    page = context.new_page()
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}")
+    page.wait_for_selector("#table .seat")
+    assert page.inner_text("#findings-title") == "判定"
+    assert "lang" not in urlsplit(page.url).query
+    context.close()

@@ -178,9 +178,10 @@ function readingText(reading) {
 
 function kindName(kind) {
   const names = {
-    single: _("single"), pair: _("pair"), triple: _("triple"), set: _("set"), sequence: _("sequence"),
-    straight: _("straight"), bomb: _("bomb"), full_house: _("full house"), tube: _("tube"), plate: _("plate"),
-    straight_flush: _("straight flush"), four_jokers: _("four jokers"), pair_sequence: _("pair sequence"),
+    single: _("single"), pair: _("pair"), triple: _("triple"), triplet: _("triplet"), set: _("set"),
+    full_house: _("full house"), straight: _("straight"), tube: _("tube"), plate: _("plate"), bomb: _("bomb"),
+    straight_flush: _("straight flush"), joker_bomb: _("four jokers"), sequence: _("sequence"),
+    double_sequence: _("sequence of pairs"), triplet_sequence: _("sequence of triplets"), four_bomb: _("bomb of four"),
   };
   return names[kind] || kind.replace(/_/g, " ");
 }
@@ -523,10 +524,12 @@ function whyText(snapshot, legal) {
 // what was legal, drawn as cards and grouped as `legal` groups them (by kind; Gou Ji by seat)
 function legalPanel(legal) {
   const groups = legalGroups(legal);
+  const pass = legal.top ? el("li", {}, el("span", {class: "group"}, _("pass"))) : null;
   return el("section", {class: "legal"},
     el("h4", {}, _("Legal then")),
-    legal.may ? el("p", {}, legal.may) : null,
-    groups.length ? el("ul", {class: "alternatives"}, groups.map(([label, plays]) => el("li", {},
+    // the referee's sentence names cards by code: it stands only where no card is drawn
+    legal.may && !groups.length ? el("p", {}, legal.may) : null,
+    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays]) => el("li", {},
       el("span", {class: "group"}, label),
       plays.map((codes) => el("span", {class: "alternative"}, cardsNode(codes, new Set()))))))
       : null);
