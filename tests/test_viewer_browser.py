@@ -171,7 +171,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     page.set_input_files("#file", str(lines))
     page.wait_for_selector("#table .seat")
     assert page.locator("#table .seat").count() == 5
-    assert "VALID" in page.inner_text("#record-title") and "gandengyan" in page.inner_text("#record-title")
+    assert "VALID" in page.inner_text("#record-title") and "Gan Deng Yan" in page.inner_text("#record-title")
     assert "none" in page.inner_text("#findings")
     page.keyboard.press("End")
     assert "winner" in page.inner_text("#outcome")
@@ -446,7 +446,7 @@ def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(s
 
 @pytest.mark.parametrize("record, column, deal_row", [
     (FALSE_LEVEL, "levels", ["Deal 1", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
-                             "single; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
+                             "single tribute; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
                              "team 0: 4; team 1: 3",
                              "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
                              "1"]),
@@ -617,9 +617,9 @@ def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page)
     assert "第0局，第25步：" in page.inner_text("#action")
     assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本轮"
     assert "lang=zh" in urlsplit(page.url).query
+    shot(page, "viewer-zh")
     page.keyboard.press("ArrowLeft")
     assert "lang=zh" in urlsplit(page.url).query, "the choice stays as the viewer moves"
-    shot(page, "viewer-zh")
     page.select_option("#lang", "en")
     sync_api.expect(page.locator("#findings-title")).to_have_text("Findings")
     assert "lang=en" in urlsplit(page.url).query

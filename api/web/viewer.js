@@ -198,9 +198,12 @@ function declarationText(action) {
   return words[action.declare] || _("declares {name}", {name: valueText("declare", action.declare)});
 }
 
+// a phase, mode, deal status or kind of tribute in words (Gou Ji's mode keeps its seats: "DUEL 0-3")
 function phaseText(phase) {
   const words = {play: _("play"), tribute: _("tribute"), return: _("return"), over: _("the deal is over"),
-                 NORMAL: _("normal play"), DUEL: _("duel")};
+                 NORMAL: _("normal play"), DUEL: _("duel"), complete: _("complete"), stopped: _("stopped"),
+                 incomplete: _("incomplete"), void: _("void"), dead: _("dead"), none: _("none"),
+                 single: _("single tribute"), double: _("double tribute"), ordinary: _("ordinary tribute")};
   const [name, ...rest] = String(phase).split(" ");
   return words[name] ? [words[name], ...rest].join(" ") : String(phase);
 }
@@ -215,7 +218,7 @@ function keyName(key) {
     multipliers: _("multipliers"), a_attempts: _("attempts at A"), claimed: _("claimed"), result: _("result"),
     ruling: _("ruling"), drawn: _("drawn"), bombs_played: _("bombs played"), lock: _("lock"),
     totals_before_the_deal: _("totals before the deal"), from_claim: _("carried on from the claim"),
-    wild: _("wild cards"),
+    wild: _("wild cards"), kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
   };
   return names[key] || String(key).replace(/_/g, " ");
 }
@@ -228,7 +231,7 @@ function valueText(key, value) {
   if (key === "turn" && Array.isArray(value)) return value.length ? value.map(playerName).join(", ") : "—";
   if ((TEAM_KEYS.includes(key) || (key === "winner" && hasTeams())) && Number.isInteger(value)) return teamName(value);
   if (key === "winner" && Number.isInteger(value)) return playerName(value);
-  if (["phase", "mode", "status", "tribute"].includes(key) && typeof value === "string") return phaseText(value);
+  if (["phase", "mode", "status", "tribute", "kind"].includes(key) && typeof value === "string") return phaseText(value);
   if (Array.isArray(value)) return listText(key, value);
   if (typeof value === "object") {
     if (typeof value.seat === "number" && typeof value.card === "string") {
@@ -807,7 +810,7 @@ function drawHeader() {
   const rules = report.rules && report.rules.preset ? ` (${report.rules.preset})` : "";
   const errors = report.findings.filter((f) => f.severity === "error").length;
   const metaText = ["event", "round", "table", "date"].filter((k) => meta[k]).map((k) => ` · ${metaLabel(k, meta[k])}`).join("");
-  const game = report.game || _("unknown game");
+  const game = gameName(report.game);
   $("#record-title").replaceChildren(
     el("span", {class: report.valid ? "verdict valid" : "verdict invalid"}, report.valid ? _("VALID") : _("INVALID")),
     visible(` ${game}${rules}`), visible(metaText),
@@ -816,6 +819,11 @@ function drawHeader() {
   document.title = visible(_("{what} · replay viewer", {what}));
   const deals = Array.isArray(record.deals) ? record.deals.length : 0;
   $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${d}`)));
+}
+
+function gameName(game) {
+  const names = {guandan: _("Guandan"), gouji: _("Gou Ji"), gandengyan: _("Gan Deng Yan")};
+  return names[game] || game || _("unknown game");
 }
 
 function metaLabel(key, value) {
