@@ -321,11 +321,14 @@ function recordAction(finding) {
   return deal && Array.isArray(deal.actions) ? deal.actions[finding.action] : undefined;
 }
 
-// the cards a finding is about: its parameters where it has them, else its action's cards
+// the cards a finding is about: those of its parameters the action holds (a parameter may also name
+// a card it should have been), else the action's cards; for an action without cards, the parameters'
 function offendingCards(finding, action) {
   const params = finding.params || {};
   const named = codesOf(params.cards).concat(codesOf(params.card));
-  return named.length ? named : action ? cardsOf(action) : [];
+  const acted = action ? cardsOf(action) : [];
+  const inAction = named.filter((code) => acted.includes(code));
+  return acted.length ? (inAction.length ? inAction : acted) : named;
 }
 
 // the tables an action was tried on and left: {before, after, rejected}; null when no step shows it
