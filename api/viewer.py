@@ -57,6 +57,12 @@ class DealStepsSchema(Schema):
                         metadata={"description": "every step of the deal, in order"})
 
 
+class MessagesSchema(Schema):
+    lang = fields.String(required=True)
+    messages = fields.Dict(keys=fields.String(), required=True,
+                           metadata={"description": "English template -> translation (a plural's forms: a list)"})
+
+
 def register(app, api) -> None:
     """The viewer's pages and endpoints, Swagger UI at /docs, and the security headers of every answer."""
     app.register_blueprint(pages)
@@ -150,6 +156,7 @@ def stored_steps(record_id, deal):
 @steps_blp.doc(summary="The viewer's words in a language: {English template: translation}",
                description="Made from the viewer's gettext catalogue (referee/locale/LANG/LC_MESSAGES/viewer.po); "
                            "a plural's forms are a list. English is the templates themselves: an empty catalogue.")
+@steps_blp.response(200, MessagesSchema)
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
 def messages(lang):
     if lang not in LANGUAGES:

@@ -614,3 +614,18 @@ def test_the_viewer_follows_the_browsers_language(server, browser):
     assert page.inner_text("#findings-title") == "判定"
     assert "lang" not in urlsplit(page.url).query
     context.close()
+
+
+def test_axe_core_reports_no_serious_issue(server, page):
+    """axe-core (shipped inside the PyPI package axe-playwright-python: no download at test time)."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                              reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
+    base, app = server
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153",
+                f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=25&lang=zh"):
+        page.goto(url)
+        page.wait_for_selector("#open:not([hidden]), #dispute article")
+        violations = axe.run(page).response["violations"]
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], url
