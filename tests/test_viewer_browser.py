@@ -478,6 +478,8 @@ def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, col
                                                        record.read_bytes())["players"])))
     if deal_row:
         assert cells == deal_row
+    claims = rows.nth(0).locator("td").nth(len(heads) - 3).inner_text()
+    assert "✗" not in claims, "the first deal's claims hold (a claimed order may leave out the last seat)"
     rows.nth(rows.count() - 1).locator("a").click()
     sync_api.expect(page.locator("#deal")).to_have_value(str(rows.count() - 1))
     assert current_step(page) == "0"

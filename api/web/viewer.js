@@ -796,10 +796,12 @@ function tributeText(outcome) {
   return [kind, ...paid].filter((text) => text).join("; ") || "—";
 }
 
+// each claim of the deal, ✗ where the referee finds it wrong (a claimed order may leave out the last seat)
 function claimsText(outcome) {
   const claimed = (((view.record.deals || [])[outcome.deal] || {}).result) || {};
   const parts = Object.entries(claimed).filter(([key]) => outcome[key] !== undefined).map(([key, value]) => {
-    const same = JSON.stringify(value) === JSON.stringify(outcome[key]);
+    const at = `/deals/${outcome.deal}/result/${key}`;
+    const same = !view.report.findings.some((f) => f.at === at || String(f.at).startsWith(at + "/"));
     return same ? _("{what} ✓", {what: keyName(key)})
       : _("{what} ✗ claimed {claimed}, computed {computed}", {what: keyName(key), claimed: valueText(key, value),
                                                               computed: valueText(key, outcome[key])});
@@ -1082,7 +1084,7 @@ async function listStored() {
   if (!answer.ok || !answer.body.items.length) return;
   const {items, total} = answer.body;
   $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
-    el("a", {href: `/view/${encodeURIComponent(item.id)}`}, item.event || item.game),
+    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, item.event || item.game),
     [` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · `, item.valid ? _("valid") : _("invalid")].join(""),
     ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []))));
   if (total > items.length) $("#stored ul").append(el("li", {}, _("… and {n} more (GET /v1/records)", {n: total - items.length})));
