@@ -503,6 +503,17 @@ def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, contro
     assert urlsplit(page.url).query == "deal=1&step=4"
 
 
+def test_the_current_move_stays_in_sight_in_a_long_list(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=150")
+    page.wait_for_selector("#moves li.current")
+    inside = page.evaluate("""(() => { const list = document.querySelector('#moves ol');
+        const row = list.querySelector('li.current').getBoundingClientRect(), box = list.getBoundingClientRect();
+        return row.top >= box.top && row.bottom <= box.bottom; })()""")
+    assert inside
+    assert page.evaluate("window.scrollY") == 0, "the page itself stays where it was"
+
+
 def test_n_and_p_cross_deals(server, page):
     base, app = server
     page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=0&step=0")
@@ -631,3 +642,28 @@ def test_axe_core_reports_no_serious_issue(server, page):
         serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
                    if v["impact"] in ("serious", "critical")]
         assert serious == [], url
+
+
+def guandan_wrong_report() -> dict:
+    record = orjson.loads((SAMPLES / "guandan/disputed-wrong-tribute-card.json").read_bytes())
+    record["deals"][0]["actions"][62]["count"] = 9          # seat 2 held 10
+    return record
+
+
+def gouji_false_revolution() -> dict:
+    record = orjson.loads((SAMPLES / "gouji/session-tribute-and-returns.json").read_bytes())
+    record["deals"][0]["actions"].insert(0, {"seat": 0, "declare": "revolution"})    # seat 0 holds a 2
+    return record
+
+
+@pytest.mark.parametrize("record, rule, words", [
+    (guandan_wrong_report(), "guandan.report.count", "Wu Qiang (seat 2) reports 9 cards left"),
+    (gouji_false_revolution(), "gouji.revolution", "Wang (seat 0) declares revolution"),
+], ids=["report", "revolution"])
+def test_a_declaration_finding_shows_the_declaration_in_words_and_the_hand(server, page, record, rule, words):
+    open_finding(page, server, record, rule)
+    panel = page.locator(f'#dispute article[data-rule="{rule}"]')
+    assert panel.locator("dd.action").inner_text() == words
+    cards = panel.locator("dd.before .card").count()
+    assert cards > 0 and panel.locator("dd.after .card").count() == cards, "a declaration moves no card"
+    shot(page, f"dispute-{rule}")

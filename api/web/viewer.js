@@ -750,6 +750,16 @@ function drawMoves() {
       cells,
       found.length ? el("span", {class: "badge finding"}, ngettext("{n} finding", "{n} findings", found.length)) : null);
   }));
+  keepCurrentMoveInSight();
+}
+
+// the current row in sight in the list's own scroll (never the page's: stepping must not move it)
+function keepCurrentMoveInSight() {
+  const list = $("#moves ol");
+  const row = list.querySelector("li.current");
+  if (row && (row.offsetTop < list.scrollTop || row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = row.offsetTop - list.clientHeight / 3;
+  }
 }
 
 function trickRowCells(row) {
