@@ -667,3 +667,25 @@ def test_a_declaration_finding_shows_the_declaration_in_words_and_the_hand(serve
     cards = panel.locator("dd.before .card").count()
     assert cards > 0 and panel.locator("dd.after .card").count() == cards, "a declaration moves no card"
     shot(page, f"dispute-{rule}")
+
+
+def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
+    """Findings that carry their parameters (issue 22: "params") mark the cards they name: for a
+    declaration, which moves no card, those its hand holds."""
+    base, app = server
+    record_id = store_record(app, gouji_false_revolution())
+
+    def with_params(route):
+        answer = route.fetch()
+        report = answer.json()
+        for finding in report["findings"]:
+            if finding["rule"] == "gouji.revolution":
+                finding.update(template="seat {seat} declared revolution, but its dealt hand holds {cards} (§6.5)",
+                               params={"seat": 0, "cards": "2C RJ"})
+        route.fulfill(response=answer, json=report)
+
+    page.route("**/report", with_params)
+    page.goto(f"{base}/view/{record_id}?finding=0")
+    page.wait_for_selector('#dispute article[data-rule="gouji.revolution"]')
+    marked = page.locator("#dispute dd.before .card.marked").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert marked == ["2 of clubs, wild card, marked", "red joker, wild card, marked"]
