@@ -48,12 +48,17 @@ demo: bytecode
 	status=$$?; echo "referee validate exited $$status (1 = some sample records are disputed on purpose)"
 
 # The browser tests drive a system Chromium (playwright's own download needs a CDN): Debian's
-# package, installed here when apt-get may (root); without one those tests skip and say why.
+# package, installed here when apt-get may (root); without one those tests skip and say why. A Chinese
+# font too, for the viewer in Chinese (issue 22).
 $(BROWSER_STAMP): | $(STAMP)
 	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || \
 	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  echo "no Chromium could be installed: the browser tests will skip"
+	@fc-list :lang=zh 2>/dev/null | grep -q . || \
+	  { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null; } || \
+	  echo "no Chinese font could be installed: the viewer's Chinese screenshot will show empty boxes"
 	touch $@
 
 browser: $(BROWSER_STAMP)

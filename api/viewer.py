@@ -7,8 +7,12 @@ and replayed with POST /v1/replay: neither stores it.
 """
 from __future__ import annotations
 
-import orjson
+import os
+from functools import cache
 from pathlib import Path
+
+import orjson
+from babel.messages.pofile import read_po
 
 import flask_swagger_ui
 from flask import Blueprint, Response, current_app, request, send_from_directory
@@ -17,6 +21,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
+from referee.messages import LANGUAGES, LOCALE_DIR, msg
 from referee.notation import parse_json
 from referee.replay import replay_steps, step_json
 
@@ -52,6 +57,12 @@ class DealStepsSchema(Schema):
                         metadata={"description": "every step of the deal, in order"})
 
 
+class MessagesSchema(Schema):
+    lang = fields.String(required=True)
+    messages = fields.Dict(keys=fields.String(), required=True,
+                           metadata={"description": "English template -> translation (a plural's forms: a list)"})
+
+
 def register(app, api) -> None:
     """The viewer's pages and endpoints, Swagger UI at /docs, and the security headers of every answer."""
     app.register_blueprint(pages)
@@ -66,7 +77,7 @@ def _secured(response: Response) -> Response:
 
 
 @pages.route("/view", strict_slashes=False)
-@pages.route("/view/<record_id>")
+@pages.route("/view/<record_id>", strict_slashes=False)
 def page(record_id=None):
     return send_from_directory(pages.static_folder, "index.html", max_age=0)
 
@@ -94,16 +105,18 @@ def deal_steps(record, deal: int) -> Response:
     """Every step of one deal of a parsed record, or an HTTP error saying why there are none."""
     deals = record.get("deals") if isinstance(record, dict) else None
     if isinstance(deals, list) and deal >= len(deals):
-        abort(404, message=f"the record has {len(deals)} deal(s)")
+        abort(404, message=msg("the record has {n} deal(s)", n=len(deals)).render())
     actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
     if isinstance(actions, list) and len(actions) >= MAX_STEPS:
-        abort(422, message=f"deal {deal} has {len(actions)} actions; the viewer replays at most {MAX_STEPS - 1}")
+        abort(422, message=msg("deal {deal} has {n} actions; the viewer replays at most {most}",
+                               deal=deal, n=len(actions), most=MAX_STEPS - 1).render())
     problem = record_size_problem(record, _limits())
     if problem:
         _too_big(problem, "the record")
     report, steps = _in_pool(replay_steps, record, deal)     # off the threads that serve reads, bounded
     if not steps:
-        abort(422, message=f"deal {deal} could not be replayed", findings=[f.as_dict() for f in report.findings])
+        abort(422, message=msg("deal {deal} could not be replayed", deal=deal).render(),
+              findings=[f.as_dict() for f in report.findings])
     body = {"deal": deal, "deals": len(deals), "steps": [step_json(step) for step in steps]}
     return Response(orjson.dumps(body), mimetype="application/json")
 
@@ -135,5 +148,32 @@ def replay(deal):
 def stored_steps(record_id, deal):
     record = parse_json(current_app.extensions["referee.store"].text(record_id) or "null")
     if record is None:
-        abort(404, message="no record has this id")
+        abort(404, message=msg("no record has this id").render())
     return deal_steps(record, deal)
+
+
+@steps_blp.route("/messages/<lang>", methods=["GET"])
+@steps_blp.doc(summary="The viewer's words in a language: {English template: translation}",
+               description="Made from the viewer's gettext catalogue (referee/locale/LANG/LC_MESSAGES/viewer.po); "
+                           "a plural's forms are a list. English is the templates themselves: an empty catalogue.")
+@steps_blp.response(200, MessagesSchema)
+@steps_blp.alt_response(404, schema=schemas.ErrorSchema)
+def messages(lang):
+    if lang not in LANGUAGES:
+        abort(404, message=msg("the viewer speaks {languages}", languages=", ".join(LANGUAGES)).render())
+    body = {"lang": lang, "messages": viewer_catalogue(lang)}
+    response = Response(orjson.dumps(body), mimetype="application/json")
+    response.cache_control.max_age = 3600
+    return response
+
+
+@cache
+def viewer_catalogue(lang: str) -> dict:
+    """The viewer's catalogue as JSON: msgid -> msgstr (a list of forms for a plural)."""
+    path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "viewer.po")
+    if not os.path.exists(path):
+        return {}
+    with open(path, "rb") as po:
+        catalogue = read_po(po)
+    return {(m.id[0] if isinstance(m.id, tuple) else m.id): (list(m.string) if isinstance(m.string, tuple) else m.string)
+            for m in catalogue if m.id and m.string and any(m.string)}

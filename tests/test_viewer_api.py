@@ -130,3 +130,22 @@ def test_the_viewer_numbers_findings_from_0_as_replay_finding_does(client):
     page = client.get("/view").get_data(as_text=True)
     findings = page.split('id="findings"', 1)[1].split("</section>", 1)[0]
     assert '<ol start="0">' in findings
+
+
+def test_the_viewers_words_come_from_its_catalogue_as_json(client):
+    """Issue 22: the viewer's script reads one JSON catalogue made from viewer.po."""
+    body = client.get("/v1/messages/zh").get_json()
+    assert body["lang"] == "zh"
+    assert body["messages"]["Dispute"] == "争议"
+    assert body["messages"]["{name} (seat {seat})"] == "{name}（{seat}号位）"
+    assert body["messages"]["{n} card"] == ["{n}张牌"], "a plural's forms are a list"
+    assert client.get("/v1/messages/en").get_json()["messages"] == {}, "English is the templates themselves"
+    answer = client.get("/v1/messages/fr")
+    assert answer.status_code == 404 and "en, zh" in answer.get_json()["message"]
+
+
+def test_a_record_page_answers_with_a_trailing_slash_too(client):
+    record_id = client.post("/v1/records", data=DISPUTED.read_bytes(), content_type="application/json").get_json()["id"]
+    for path in (f"/view/{record_id}", f"/view/{record_id}/"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and b'id="viewer"' in answer.data, path

@@ -115,13 +115,13 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     page.keyboard.press("Enter")
     page.wait_for_selector("#findings li.current")
     assert page.evaluate("document.activeElement.dataset.finding") == "0", "the focus stays on the finding"
-    explain = page.inner_text("#explain")
+    explain = page.inner_text("#dispute")
     assert "guandan.follow" in explain and "seat 0 played a single Q on a single K" in explain
-    assert "Legal then:" in explain
+    assert "Legal then" in explain and page.locator('#dispute .alternative [aria-label="2 of clubs"]').count() == 1
     assert "Wang Lei (seat 0) plays Q♠" in page.inner_text("#now")
     assert page.locator('#now .offending, #table .offending, #table .marked[aria-label="queen of spades"]').count() > 0
     trick = page.inner_text("#table .trick")
-    assert "Zhao Min (seat 3)" in trick and "single:K" in trick
+    assert "Zhao Min (seat 3)" in trick and "single K" in trick
     assert page.locator('#table .trick [aria-label="king of clubs"]').count() == 1
     wang = page.locator('#table .seat[data-seat="0"]')
     assert "Wang Lei" in wang.inner_text() and "to act" in wang.inner_text()
@@ -133,7 +133,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
 
     page.keyboard.press("Home")
     page.keyboard.press("n")                  # the next finding, by key
-    assert "guandan.follow" in page.inner_text("#explain")
+    assert "guandan.follow" in page.inner_text("#dispute")
 
 
 def test_the_open_page_lists_stored_records_to_follow(server, page):
@@ -171,7 +171,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     page.set_input_files("#file", str(lines))
     page.wait_for_selector("#table .seat")
     assert page.locator("#table .seat").count() == 5
-    assert "VALID" in page.inner_text("#record-title") and "gandengyan" in page.inner_text("#record-title")
+    assert "VALID" in page.inner_text("#record-title") and "Gan Deng Yan" in page.inner_text("#record-title")
     assert "none" in page.inner_text("#findings")
     page.keyboard.press("End")
     assert "winner" in page.inner_text("#outcome")
@@ -183,19 +183,22 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     assert "guandan.follow" in page.inner_text("#findings")
     page.focus("#file")
     page.keyboard.press("n")
-    assert "guandan.follow" in page.inner_text("#explain")
+    assert "guandan.follow" in page.inner_text("#dispute")
     assert app.test_client().get("/v1/records").get_json()["total"] == before
 
 
-def test_a_bad_file_gets_the_findings_not_a_table(server, page, tmp_path):
+def test_a_bad_file_gets_the_findings_not_a_table_nor_the_record_before(server, page, tmp_path):
     base, _ = server
     bad = tmp_path / "bad.json"
     bad.write_text('{"cgr": 1, "game": "guandan"')
     page.goto(f"{base}/view")
+    page.set_input_files("#file", str(DISPUTED))
+    page.wait_for_selector("#table .seat")
     page.set_input_files("#file", str(bad))
     page.wait_for_selector("#status.error")
     assert "notation.json" in page.inner_text("#status")
     assert page.locator("#viewer").is_hidden()
+    assert page.inner_text("#record-title") == "", "no header of the record before"
 
 
 def test_an_unknown_record_id_is_said_plainly(server, page):
@@ -217,6 +220,10 @@ def test_the_viewer_is_readable_on_a_phone(server, browser):
     assert all(box["width"] > PHONE["width"] * 0.8 for box in boxes), "seats stack one per row"
     size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.card')).fontSize)")
     assert size >= 13
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    assert page.evaluate("window.scrollY") > 500
+    box = page.locator("#next").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], "the step controls stay on screen"
     shot(page, "viewer-disputed-phone")
     context.close()
 
@@ -302,3 +309,383 @@ def test_a_truncated_pretty_printed_file_is_one_broken_record_placed_as_the_cli_
     page.wait_for_selector("#status.error")
     assert "notation.json" in page.inner_text("#status") and place in page.inner_text("#status")
     assert page.locator("#line-pick").is_hidden()
+
+
+# ---------------------------------------------------------------- issue 21: the viewer as the place of a ruling
+
+SAMPLES = ROOT / "samples"
+
+
+def gouji_wrong_return() -> dict:
+    """A return sent to the wrong seat (gouji.return.to): no sample has one."""
+    record = orjson.loads((SAMPLES / "gouji/disputed-wrong-tribute-card.json").read_bytes())
+    record["deals"][1]["actions"][3]["to"] = 1
+    return record
+
+
+def store_record(app, record) -> str:
+    body = record.read_bytes() if isinstance(record, Path) else orjson.dumps(record)
+    return app.test_client().post("/v1/records", data=body, content_type="application/json").get_json()["id"]
+
+
+def open_finding(page, server, record, rule, query="") -> tuple[str, int]:
+    """The viewer at the first finding of `rule`, opened by the link the findings list gives."""
+    base, app = server
+    record_id = store_record(app, record)
+    findings = app.test_client().get(f"/v1/records/{record_id}/report").get_json()["findings"]
+    n = next(i for i, f in enumerate(findings) if f["rule"] == rule)
+    page.goto(f"{base}/view/{record_id}?finding={n}{query}")
+    page.wait_for_selector(f'#dispute article[data-rule="{rule}"]')
+    return record_id, n
+
+
+# (record, rule, seat, offending cards, names of the marked cards): a tribute, a return, a play in each game
+ACTION_DISPUTES = [
+    (SAMPLES / "guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card", 2, ["3 of diamonds"]),
+    (SAMPLES / "guandan/disputed-return-above-ten.json", "guandan.return.card", 0, ["queen of hearts"]),
+    (SAMPLES / "guandan/disputed-illegal-follow.json", "guandan.follow", 0, ["queen of spades"]),
+    (SAMPLES / "gouji/disputed-wrong-tribute-card.json", "gouji.tribute.card", 5, ["3 of diamonds"]),
+    (gouji_wrong_return(), "gouji.return.to", 2, ["3 of clubs"]),
+    (SAMPLES / "gouji/disputed-re-entry-after-pass.json", "gouji.turn", 5,
+     ["2 of diamonds, wild card", "2 of clubs, wild card", "7 of spades"]),
+    (SAMPLES / "gandengyan/disputed-two-ranks-higher.json", "gandengyan.follow", 1, ["6 of diamonds", "6 of clubs"]),
+    (SAMPLES / "gandengyan/disputed-lone-joker-following.json", "gandengyan.joker.alone", 1,
+     ["black joker, wild card"]),
+]
+
+
+@pytest.mark.parametrize("record, rule, seat, marked", ACTION_DISPUTES,
+                         ids=[case[1] for case in ACTION_DISPUTES])
+def test_the_dispute_panel_marks_the_offending_cards_in_the_hand_before(server, page, record, rule, seat, marked):
+    open_finding(page, server, record, rule)
+    panel = page.locator(f'#dispute article[data-rule="{rule}"]')
+    assert rule in panel.locator("h3").inner_text()
+    before = panel.locator("dd.before .card.marked")
+    assert sorted(before.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")) == \
+        sorted(f"{name}, marked" for name in marked)
+    offending = panel.locator("dd.offending .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert [label.removesuffix(", wild card") for label in offending] == [name.removesuffix(", wild card") for name in marked]
+    player = page.evaluate("s => document.querySelector(`#table .seat[data-seat='${s}'] .name`).textContent", seat)
+    assert player in panel.locator("dd.action").inner_text()
+    assert panel.locator("dd.to-act").inner_text() not in ("", "—")
+    hand_before = panel.locator("dd.before .card").count()
+    assert panel.locator("dd.after .card").count() == hand_before - len(marked)
+    shot(page, f"dispute-{rule}")
+
+
+def test_only_one_copy_of_a_card_held_twice_is_marked(server, page):
+    """Gou Ji plays with four decks: seat 5 holds 7♠ twice and played one."""
+    open_finding(page, server, SAMPLES / "gouji/disputed-re-entry-after-pass.json", "gouji.turn")
+    before = page.locator('#dispute dd.before .card[aria-label^="7 of spades"]')
+    assert before.count() == 2
+    assert page.locator('#dispute dd.before .card.marked[aria-label^="7 of spades"]').count() == 1
+    assert "Wang (seat 0)" in page.inner_text("#dispute dd.to-act"), "the seat that was to act, not the one that played"
+
+
+def test_a_tribute_finding_says_who_was_to_act_and_why(server, page):
+    open_finding(page, server, SAMPLES / "guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card")
+    panel = page.locator("#dispute")
+    assert "Wu Qiang (seat 2)" in panel.locator("dd.to-act").inner_text()
+    assert "phase: tribute" in panel.locator("dd.why").inner_text()
+    assert "Wu Qiang (seat 2) pays tribute 3♦" in panel.locator("dd.action").inner_text()
+
+
+def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(server, page):
+    open_finding(page, server, DISPUTED, "guandan.follow")
+    groups = page.locator("#dispute .alternatives li")
+    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == ["pass", "single", "bomb"]
+    assert groups.nth(1).locator(".alternative").count() == 1
+    assert groups.nth(1).locator('.card[aria-label="2 of clubs"]').count() == 1
+    assert groups.nth(2).locator(".alternative").count() == 4
+    assert groups.nth(2).locator(".alternative").first.locator(".card").count() == 4
+    assert "7S 7H" not in page.inner_text("#dispute .alternatives"), "cards, not codes"
+
+
+CLAIM_DISPUTES = [
+    (SAMPLES / "guandan/disputed-false-level.json", "guandan.result.levels",
+     {"before the deal (computed)": ["4", "2"], "claimed, after the deal": ["A", "3"], "computed, after the deal": ["4", "3"]}),
+    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "gouji.result.order",
+     {"claimed, after the deal": ["Liu (seat 3)", "Zhang (seat 2)", "Yang (seat 5)", "Chen (seat 4)", "Wang (seat 0)", ""],
+      "computed, after the deal": ["Liu (seat 3)", "Yang (seat 5)", "Zhang (seat 2)", "Chen (seat 4)", "Wang (seat 0)",
+                                   "Li (seat 1)"]}),
+    (SAMPLES / "gandengyan/disputed-ace-multiplier-ignored.json", "gandengyan.result.scores",
+     {"claimed, after the deal": ["10", "-5", "-5"], "computed, after the deal": ["30", "-20", "-10"]}),
+]
+
+
+@pytest.mark.parametrize("record, rule, rows", CLAIM_DISPUTES, ids=[case[1] for case in CLAIM_DISPUTES])
+def test_a_claim_finding_shows_claimed_beside_computed_labelled_before_and_after(server, page, record, rule, rows):
+    open_finding(page, server, record, rule)
+    table = page.locator(f'#dispute article[data-rule="{rule}"] table.claim')
+    shown = {}
+    for i in range(table.locator("tbody tr").count()):
+        row = table.locator("tbody tr").nth(i)
+        shown[row.locator("th").inner_text()] = [cell.strip() for cell in row.locator("td").all_inner_texts()]
+    assert shown == rows
+    assert table.locator("td.differs").count() >= 1
+    shot(page, f"dispute-{rule}")
+
+
+# ---------------------------------------------------------------- the moves of a deal and the deals at a glance
+
+FALSE_LEVEL = SAMPLES / "guandan/disputed-false-level.json"
+
+
+def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=0")
+    page.wait_for_selector("#moves li")
+    first = page.locator("#moves li").first
+    assert first.locator(".trick-no").inner_text() == "Trick 1"
+    assert "Wang Lei (seat 0) 5♣" in first.inner_text() and "won by Liu Yang (seat 2)" in first.inner_text()
+    finding_rows = page.locator("#moves li.finding")
+    assert finding_rows.count() == 1 and "Rejected: Wang Lei (seat 0) plays Q♠" in finding_rows.inner_text()
+    assert page.locator("#marks .mark").count() == 1, "the finding is marked on the slider"
+    first.locator("a").last.click()            # the pass that ends the trick
+    assert page.inner_text("#action").endswith("Chen Jing (seat 1) passes")
+    trick = page.inner_text("#table .trick")
+    assert "won by Liu Yang (seat 2)" in trick and "Wang Lei (seat 0)" in trick, "the finished trick stays with its winner"
+    page.keyboard.press("ArrowRight")
+    assert "won by" not in page.inner_text("#table .trick")
+    page.locator("#marks .mark").click()
+    assert "guandan.follow" in page.inner_text("#dispute")
+
+
+@pytest.mark.parametrize("record, column, deal_row", [
+    (FALSE_LEVEL, "levels", ["Deal 1", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
+                             "single tribute; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
+                             "team 0: 4; team 1: 3",
+                             "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
+                             "1"]),
+    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "totals", None),
+    (SAMPLES / "gandengyan/wenshan-session.json", "totals", None),
+])
+def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, column, deal_row):
+    base, app = server
+    record_id = store_record(app, record)
+    report = app.test_client().get(f"/v1/records/{record_id}/report").get_json()
+    page.goto(f"{base}/view/{record_id}?deal=0&step=0")
+    page.wait_for_selector("#deals tbody tr")
+    heads = page.locator("#deals thead th").all_inner_texts()
+    assert column in heads and heads[-2:] == ["Claimed against computed", "Findings"]
+    rows = page.locator("#deals tbody tr")
+    assert rows.count() == len(report["deals"])
+    last = report["deals"][-1]
+    cells = rows.nth(rows.count() - 1).locator("th, td").all_inner_texts()
+    assert cells[heads.index(column)] == "; ".join(f"team {i}: {v}" if len(last[column]) == 2 else
+                                                   f"{name} (seat {i}): {v}"
+                                                   for i, (v, name) in enumerate(zip(last[column], orjson.loads(
+                                                       record.read_bytes())["players"])))
+    if deal_row:
+        assert cells == deal_row
+    claims = rows.nth(0).locator("td").nth(len(heads) - 3).inner_text()
+    assert "✗" not in claims, "the first deal's claims hold (a claimed order may leave out the last seat)"
+    rows.nth(rows.count() - 1).locator("a").click()
+    sync_api.expect(page.locator("#deal")).to_have_value(str(rows.count() - 1))
+    assert current_step(page) == "0"
+
+
+# ---------------------------------------------------------------- navigation that holds
+
+@pytest.mark.parametrize("control", ["#deal", "#step", "#slider", "#next", "#file-free"])
+def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, control):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=5")
+    page.wait_for_selector("#table .seat")
+    if control != "#file-free":
+        page.focus(control)
+    page.keyboard.press("ArrowRight")
+    assert current_step(page) == "6"
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert current_step(page) == "4"
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    assert urlsplit(page.url).query == "deal=1&step=4"
+
+
+def test_the_current_move_stays_in_sight_in_a_long_list(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=150")
+    page.wait_for_selector("#moves li.current")
+    inside = page.evaluate("""(() => { const list = document.querySelector('#moves ol');
+        const row = list.querySelector('li.current').getBoundingClientRect(), box = list.getBoundingClientRect();
+        return row.top >= box.top && row.bottom <= box.bottom; })()""")
+    assert inside
+    assert page.evaluate("window.scrollY") == 0, "the page itself stays where it was"
+
+
+def test_n_and_p_cross_deals(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=0&step=0")
+    page.wait_for_selector("#table .seat")
+    page.keyboard.press("n")
+    page.wait_for_selector('#dispute article[data-rule="guandan.result.levels"]')
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    page.keyboard.press("Home")
+    page.keyboard.press("p")
+    assert current_step(page) == "0", "no finding before: it stays"
+
+
+def test_a_link_without_a_finding_opens_the_first_deal_with_no_finding_chosen(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}")
+    page.wait_for_selector("#table .seat")
+    sync_api.expect(page.locator("#deal")).to_have_value("0")
+    assert current_step(page) == "0"
+    assert page.locator("#findings li.current").count() == 0 and page.locator("#dispute").is_hidden()
+
+
+@pytest.mark.parametrize("query, words", [
+    ("deal=7", "deal 7, but the record has 2 deals"), ("deal=x", "deal x"),
+    ("deal=1&step=999", "step 999 of deal 1, but its steps run from 0 to 153"), ("finding=9", "finding 9"),
+])
+def test_a_bad_deal_step_or_finding_in_the_link_is_said_not_replaced_by_deal_0(server, page, query, words):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?{query}")
+    page.wait_for_selector("#status.error")
+    assert words in page.inner_text("#status")
+    assert page.locator("#viewer").is_hidden()
+
+
+def test_back_and_forward_move_between_the_views_visited(server, page):
+    base, app = server
+    record_id = store_record(app, FALSE_LEVEL)
+    page.goto(f"{base}/view/{record_id}/?deal=0&step=3")
+    page.wait_for_selector("#table .seat")
+    page.locator("#findings a").click()
+    page.wait_for_selector("#dispute article")
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    page.go_back()
+    sync_api.expect(page.locator("#deal")).to_have_value("0")
+    sync_api.expect(page.locator("#step")).to_have_value("3")
+    page.go_forward()
+    sync_api.expect(page.locator("#deal")).to_have_value("1")
+    sync_api.expect(page.locator("#step")).to_have_value("153")
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2 contrast ratio of two rgb() colours."""
+    def luminance(colour):
+        channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
+        linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+    high, low = sorted((luminance(first), luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=3")
+    page.wait_for_selector("#table .seat")
+    tab_to(page, "#next")
+    ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
+    for background in ("rgb(255, 255, 255)", "rgb(243, 241, 236)"):      # a button, the page
+        assert contrast(ring, background) >= 3, (ring, background)
+    badge = page.evaluate("getComputedStyle(document.querySelector('.card.wild'), '::after').backgroundColor")
+    assert contrast(badge, "rgb(255, 255, 255)") >= 4.5, badge
+
+
+def test_one_main_landmark_and_headings_in_order(server, page):
+    base, app = server
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153"):
+        page.goto(url)
+        page.wait_for_selector("#open:not([hidden]), #dispute article")
+        assert page.locator("main, [role=main]").count() == 1
+        levels = page.evaluate("""[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
+            .filter(h => h.getClientRects().length || h.classList.contains('visually-hidden')).map(h => Number(h.tagName[1]))""")
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+
+
+# ---------------------------------------------------------------- the viewer in Chinese (issue 22)
+
+def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page):
+    base, app = server
+    record_id = store_record(app, DISPUTED)
+    page.goto(f"{base}/view/{record_id}?deal=0&step=25&lang=zh")
+    page.wait_for_selector("#dispute article")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.inner_text("#dispute-title") == "争议"
+    assert page.inner_text("#dispute dd.to-act") == "Wang Lei（0号位）"
+    assert page.locator('#dispute dd.before .card.marked[aria-label="黑桃Q，已标出"]').count() == 1
+    assert "第0局，第25步：" in page.inner_text("#action")
+    assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本轮"
+    assert "lang=zh" in urlsplit(page.url).query
+    shot(page, "viewer-zh")
+    page.keyboard.press("ArrowLeft")
+    assert "lang=zh" in urlsplit(page.url).query, "the choice stays as the viewer moves"
+    page.select_option("#lang", "en")
+    sync_api.expect(page.locator("#findings-title")).to_have_text("Findings")
+    assert "lang=en" in urlsplit(page.url).query
+
+
+def test_the_viewer_follows_the_browsers_language(server, browser):
+    base, app = server
+    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    page = context.new_page()
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}")
+    page.wait_for_selector("#table .seat")
+    assert page.inner_text("#findings-title") == "判定"
+    assert "lang" not in urlsplit(page.url).query
+    context.close()
+
+
+def test_axe_core_reports_no_serious_issue(server, page):
+    """axe-core (shipped inside the PyPI package axe-playwright-python: no download at test time)."""
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                              reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
+    base, app = server
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153",
+                f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=25&lang=zh"):
+        page.goto(url)
+        page.wait_for_selector("#open:not([hidden]), #dispute article")
+        violations = axe.run(page).response["violations"]
+        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], url
+
+
+def guandan_wrong_report() -> dict:
+    record = orjson.loads((SAMPLES / "guandan/disputed-wrong-tribute-card.json").read_bytes())
+    record["deals"][0]["actions"][62]["count"] = 9          # seat 2 held 10
+    return record
+
+
+def gouji_false_revolution() -> dict:
+    record = orjson.loads((SAMPLES / "gouji/session-tribute-and-returns.json").read_bytes())
+    record["deals"][0]["actions"].insert(0, {"seat": 0, "declare": "revolution"})    # seat 0 holds a 2
+    return record
+
+
+@pytest.mark.parametrize("record, rule, words", [
+    (guandan_wrong_report(), "guandan.report.count", "Wu Qiang (seat 2) reports 9 cards left"),
+    (gouji_false_revolution(), "gouji.revolution", "Wang (seat 0) declares revolution"),
+], ids=["report", "revolution"])
+def test_a_declaration_finding_shows_the_declaration_in_words_and_the_hand(server, page, record, rule, words):
+    open_finding(page, server, record, rule)
+    panel = page.locator(f'#dispute article[data-rule="{rule}"]')
+    assert panel.locator("dd.action").inner_text() == words
+    cards = panel.locator("dd.before .card").count()
+    assert cards > 0 and panel.locator("dd.after .card").count() == cards, "a declaration moves no card"
+    shot(page, f"dispute-{rule}")
+
+
+def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
+    """Findings that carry their parameters (issue 22: "params") mark the cards they name: for a
+    declaration, which moves no card, those its hand holds."""
+    base, app = server
+    record_id = store_record(app, gouji_false_revolution())
+
+    def with_params(route):
+        answer = route.fetch()
+        report = answer.json()
+        for finding in report["findings"]:
+            if finding["rule"] == "gouji.revolution":
+                finding.update(template="seat {seat} declared revolution, but its dealt hand holds {cards} (§6.5)",
+                               params={"seat": 0, "cards": "2C RJ"})
+        route.fulfill(response=answer, json=report)
+
+    page.route("**/report", with_params)
+    page.goto(f"{base}/view/{record_id}?finding=0")
+    page.wait_for_selector('#dispute article[data-rule="gouji.revolution"]')
+    marked = page.locator("#dispute dd.before .card.marked").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    assert marked == ["2 of clubs, wild card, marked", "red joker, wild card, marked"]

@@ -1,15 +1,16 @@
 // The replay viewer: draws whatever steps the API returns (GET .../deals/{d}/steps for a stored
-// record, POST /v1/replay for a local one) with the report's findings and outcomes.
+// record, POST /v1/replay for a local one) with the report's findings and outcomes, and a dispute
+// panel at every finding's step. Every text goes through _() (the viewer's catalogue: docs/i18n.md).
 "use strict";
 
-const SUITS = {S: ["♠", "spades"], H: ["♥", "hearts"], D: ["♦", "diamonds"], C: ["♣", "clubs"]};
-const RANKS = {T: ["10", "10"], J: ["J", "jack"], Q: ["Q", "queen"], K: ["K", "king"], A: ["A", "ace"]};
-const JOKERS = {BJ: "black joker", RJ: "red joker"};
+const SUIT_GLYPHS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+const RANK_GLYPHS = {T: "10"};
 const CARD = /^([2-9TJQKA][SHDC]|BJ|RJ)$/;
 const TEAM_GAMES = ["guandan", "gouji"];          // notation §3: team = seat mod 2
 const SEAT_KEYS = ["turn", "dealer", "leader", "seat", "to"];
-const SEAT_LISTS = ["order", "out"];
+const SEAT_LISTS = ["order", "out", "penalised"];
 const TEAM_KEYS = ["declaring"];
+const RUNNING = ["levels", "totals"];             // values a deal carries on from the one before
 // where seats sit around the table (seat 0 at the bottom, the next seat to its right: notation §3)
 const PLACES = {
   2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
@@ -20,7 +21,42 @@ const PLACES = {
 const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 const $ = (selector) => document.querySelector(selector);
-const view = {source: null, record: null, report: null, deal: 0, steps: [], index: 0, focus: null};
+const view = {source: null, record: null, report: null, deal: 0, steps: [], moves: [], index: 0,
+              lang: "en", langInUrl: false, messages: {}};
+
+// ---------------------------------------------------------------- the viewer's language
+
+// The catalogue of the viewer's language (GET /v1/messages/{lang}, made from viewer.po); English is
+// the template itself.
+function _(template, params = {}) {
+  const found = view.messages[template];
+  return fill(typeof found === "string" && found ? found : template, params);
+}
+
+function ngettext(singular, plural, n, params = {}) {
+  const found = view.messages[singular];
+  const forms = Array.isArray(found) && found[0] ? found : [singular, plural];
+  const form = forms.length === 1 ? forms[0] : n === 1 ? forms[0] : forms[1];
+  return fill(form, {n, ...params});
+}
+
+function fill(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+function chosenLanguage(params) {
+  const asked = params.get("lang");
+  if (asked === "zh" || asked === "en") return asked;
+  return (navigator.languages || [navigator.language]).some((tag) => /^zh\b/i.test(tag || "")) ? "zh" : "en";
+}
+
+async function loadMessages(lang) {
+  if (lang === "en") return {};
+  const answer = await fetchJson(`/v1/messages/${lang}`);
+  return answer.ok ? answer.body.messages : {};
+}
+
+// ---------------------------------------------------------------- plain helpers
 
 // text from a record as it is written: each control shown as a visible marker, ⟨U+202E⟩, never obeyed
 function visible(text) {
@@ -42,106 +78,220 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
-// ---------------------------------------------------------------- cards, names, values
-
-function cardName(code) {
-  if (JOKERS[code]) return JOKERS[code];
-  const rank = RANKS[code[0]] ? RANKS[code[0]][1] : code[0];
-  return `${rank} of ${SUITS[code[1]][1]}`;
+// the cards of a space-separated string or a list
+function codesOf(cards) {
+  if (typeof cards === "string") return cards.split(" ").filter((code) => CARD.test(code));
+  return Array.isArray(cards) ? cards.filter((code) => typeof code === "string" && CARD.test(code)) : [];
 }
 
-function cardNode(code, wild = new Set(), marked = new Set()) {
+// `hand` less one copy of each card of `cards`
+function without(hand, cards) {
+  const left = [...hand];
+  for (const code of cards) {
+    const at = left.indexOf(code);
+    if (at >= 0) left.splice(at, 1);
+  }
+  return left;
+}
+
+// ---------------------------------------------------------------- cards, names, values
+
+function suitName(suit) {
+  return {S: _("spades"), H: _("hearts"), D: _("diamonds"), C: _("clubs")}[suit];
+}
+
+function cardName(code) {
+  if (code === "BJ") return _("black joker");
+  if (code === "RJ") return _("red joker");
+  const names = {T: "10", J: _("jack"), Q: _("queen"), K: _("king"), A: _("ace")};
+  return _("{rank} of {suit}", {rank: names[code[0]] || code[0], suit: suitName(code[1])});
+}
+
+function cardGlyphs(code) {
+  if (code === "BJ") return _("black joker");
+  if (code === "RJ") return _("red joker");
+  return (RANK_GLYPHS[code[0]] || code[0]) + SUIT_GLYPHS[code[1]];
+}
+
+function cardsText(codes) {
+  return codes.map(cardGlyphs).join(" ");
+}
+
+// one card as drawn on the table; `marks` counts the copies still to mark (one copy at a time: a
+// multi-deck hand may hold two of the card, and only the one played is marked)
+function cardNode(code, wild = new Set(), marks = new Map()) {
   const isWild = wild.has(code);
-  const label = cardName(code) + (isWild ? ", wild card" : "");
+  const marked = (marks.get(code) || 0) > 0;
+  if (marked) marks.set(code, marks.get(code) - 1);
+  const label = cardName(code) + (isWild ? _(", wild card") : "") + (marked ? _(", marked") : "");
   let classes = "card";
   let rank, suit;
-  if (JOKERS[code]) {
+  if (code === "BJ" || code === "RJ") {
     classes += code === "RJ" ? " joker red" : " joker";
-    rank = "Jo";
+    rank = _("Jo");
     suit = code === "RJ" ? "★" : "☆";
   } else {
-    rank = RANKS[code[0]] ? RANKS[code[0]][0] : code[0];
-    suit = SUITS[code[1]][0];
+    rank = RANK_GLYPHS[code[0]] || code[0];
+    suit = SUIT_GLYPHS[code[1]];
     if (code[1] === "H" || code[1] === "D") classes += " red";
   }
   if (isWild) classes += " wild";
-  if (marked.has(code)) classes += " marked";
+  if (marked) classes += " marked";
   return el("span", {class: classes, title: label, "aria-label": label, role: "img"},
     el("b", {"aria-hidden": "true"}, rank), el("i", {"aria-hidden": "true"}, suit));
 }
 
-function cardsText(codes) {
-  return codes.map((code) => JOKERS[code] ? (code === "RJ" ? "red joker" : "black joker")
-    : (RANKS[code[0]] ? RANKS[code[0]][0] : code[0]) + SUITS[code[1]][0]).join(" ");
+function cardsNode(codes, wild, marks) {
+  return el("span", {class: "cards"}, codes.map((code) => cardNode(code, wild, marks)));
+}
+
+function marksOf(codes) {
+  const marks = new Map();
+  for (const code of codes) marks.set(code, (marks.get(code) || 0) + 1);
+  return marks;
+}
+
+function wildOf(snapshot) {
+  return new Set([].concat((snapshot && snapshot.wild) || []));
 }
 
 function playerName(seat) {
-  const players = view.record.players || [];
-  return typeof players[seat] === "string" ? `${players[seat]} (seat ${seat})` : `seat ${seat}`;
+  const name = (view.record.players || [])[seat];
+  return typeof name === "string" ? _("{name} (seat {seat})", {name, seat}) : _("seat {seat}", {seat});
 }
 
 function teamName(team) {
-  const players = view.record.players || [];
-  const names = players.filter((_, seat) => seat % 2 === team);
-  return `team ${team} (${names.join(", ")})`;
+  const names = (view.record.players || []).filter((_name, seat) => seat % 2 === team);
+  return _("team {team} ({names})", {team, names: names.join(", ")});
 }
 
 function hasTeams() {
   return TEAM_GAMES.includes(view.record.game);
 }
 
+// a combination as the referee reads it ("single:K", "bomb:7") in words, the rank as written on cards
+function readingText(reading) {
+  const [kind, rank] = String(reading).split(":");
+  const shown = rank === "T" ? "10" : rank === "RJ" ? _("red joker") : rank === "BJ" ? _("black joker") : rank;
+  return rank === undefined ? kindName(kind) : _("{kind} {rank}", {kind: kindName(kind), rank: shown});
+}
+
+function kindName(kind) {
+  const names = {
+    single: _("single"), pair: _("pair"), triple: _("triple"), triplet: _("triplet"), set: _("set"),
+    full_house: _("full house"), straight: _("straight"), tube: _("tube"), plate: _("plate"), bomb: _("bomb"),
+    straight_flush: _("straight flush"), joker_bomb: _("four jokers"), sequence: _("sequence"),
+    double_sequence: _("sequence of pairs"), triplet_sequence: _("sequence of triplets"), four_bomb: _("bomb of four"),
+  };
+  return names[kind] || kind.replace(/_/g, " ");
+}
+
+function declarationText(action) {
+  const count = action.count;
+  const words = {
+    report: Number.isInteger(count) ? ngettext("reports {n} card left", "reports {n} cards left", count)
+      : _("reports the cards left"),
+    revolution: _("declares revolution"), liberation: _("declares liberation"),
+    waive_tribute: _("waives the tribute"), swap_losers: _("swaps the losers"),
+    shao_pai: _("declares Shao Pai"), xian_rang_rang: _("declares Xian Rang Rang"),
+  };
+  return words[action.declare] || _("declares {name}", {name: valueText("declare", action.declare)});
+}
+
+// a phase, mode, deal status or kind of tribute in words (Gou Ji's mode keeps its seats: "DUEL 0-3")
+function phaseText(phase) {
+  const words = {play: _("play"), tribute: _("tribute"), return: _("return"), over: _("the deal is over"),
+                 NORMAL: _("normal play"), DUEL: _("duel"), complete: _("complete"), stopped: _("stopped"),
+                 incomplete: _("incomplete"), void: _("void"), dead: _("dead"), none: _("none"),
+                 single: _("single tribute"), double: _("double tribute"), ordinary: _("ordinary tribute")};
+  const [name, ...rest] = String(phase).split(" ");
+  return words[name] ? [words[name], ...rest].join(" ") : String(phase);
+}
+
+function keyName(key) {
+  const names = {
+    turn: _("to act"), dealer: _("dealer"), leader: _("leader"), order: _("finishing order"), out: _("out"),
+    level: _("level"), levels: _("levels"), declaring: _("declaring team"), tribute: _("tribute"),
+    scores: _("scores"), totals: _("totals"), winner: _("winner"), margin: _("margin"), draw: _("draw"),
+    status: _("status"), phase: _("phase"), mode: _("mode"), talon: _("stock"), left: _("cards left"),
+    held: _("cards held"), owed: _("owed"), penalised: _("penalised"), payments: _("payments"),
+    multipliers: _("multipliers"), a_attempts: _("attempts at A"), claimed: _("claimed"), result: _("result"),
+    ruling: _("ruling"), drawn: _("drawn"), bombs_played: _("bombs played"), lock: _("lock"),
+    totals_before_the_deal: _("totals before the deal"), from_claim: _("carried on from the claim"),
+    wild: _("wild cards"), kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
+  };
+  return names[key] || String(key).replace(/_/g, " ");
+}
+
 function valueText(key, value) {
   if (value === null || value === undefined) return "—";
+  if (value === true) return _("yes");
+  if (value === false) return _("no");
   if (SEAT_KEYS.includes(key) && Number.isInteger(value)) return playerName(value);
   if (key === "turn" && Array.isArray(value)) return value.length ? value.map(playerName).join(", ") : "—";
   if ((TEAM_KEYS.includes(key) || (key === "winner" && hasTeams())) && Number.isInteger(value)) return teamName(value);
   if (key === "winner" && Number.isInteger(value)) return playerName(value);
-  if (Array.isArray(value)) {
-    if (value.length === 0) return "—";
-    if (SEAT_LISTS.includes(key) && value.every(Number.isInteger)) return value.map(playerName).join(", ");
-    if (value.every((v) => typeof v === "string" && CARD.test(v))) return cardsText(value);
-    const seats = (view.record.players || []).length;
-    if (value.length === seats && !value.every((v) => typeof v === "string" && v.includes(" "))) {
-      return value.map((v, seat) => `${playerName(seat)}: ${valueText("", v)}`).join("; ");
-    }
-    if (hasTeams() && value.length === 2 && value.every((v) => !Array.isArray(v) && typeof v !== "object")) {
-      return value.map((v, team) => `team ${team}: ${v}`).join("; ");
-    }
-    return value.map((v) => valueText(key, v)).join("; ");
-  }
+  if (["phase", "mode", "status", "tribute", "kind"].includes(key) && typeof value === "string") return phaseText(value);
+  if (Array.isArray(value)) return listText(key, value);
   if (typeof value === "object") {
-    return Object.entries(value).map(([k, v]) => `${k.replace(/_/g, " ")} ${valueText(k, v)}`).join(", ");
+    if (typeof value.seat === "number" && typeof value.card === "string") {
+      return `${playerName(value.seat)}: ${cardsText([value.card])}` + (Number.isInteger(value.to) ? ` → ${playerName(value.to)}` : "");
+    }
+    if (typeof value.seat === "number" && Array.isArray(value.play)) return `${playerName(value.seat)}: ${cardsText(value.play)}`;
+    return Object.entries(value).map(([k, v]) => `${keyName(k)} ${valueText(k, v)}`).join(", ");
   }
   if (typeof value === "string" && CARD.test(value)) return cardsText([value]);
   return String(value);
 }
 
-// [key, value, label]: the label defaults to the key
+function listText(key, value) {
+  if (value.length === 0) return "—";
+  if (SEAT_LISTS.includes(key) && value.every(Number.isInteger)) return value.map(playerName).join(", ");
+  if (value.every((v) => typeof v === "string" && CARD.test(v))) return cardsText(value);
+  const seats = (view.record.players || []).length;
+  if (value.length === seats && !value.every((v) => typeof v === "string" && v.includes(" "))) {
+    return value.map((v, seat) => `${playerName(seat)}: ${valueText("", v)}`).join("; ");
+  }
+  if (hasTeams() && value.length === 2 && value.every((v) => !Array.isArray(v) && typeof v !== "object")) {
+    return value.map((v, team) => _("team {team}: {value}", {team, value: v})).join("; ");
+  }
+  return value.map((v) => valueText(key, v)).join("; ");
+}
+
+// [key, value, label]: the label defaults to the key's name
 function definitions(list, entries) {
-  list.replaceChildren(...entries.flatMap(([key, value, label = key]) =>
-    [el("dt", {}, label.replace(/_/g, " ")), el("dd", {}, valueText(key, value))]));
+  list.replaceChildren(...entries.flatMap(([key, value, label = keyName(key)]) =>
+    [el("dt", {}, label), el("dd", {}, valueText(key, value))]));
 }
 
 function actionText(action) {
-  if (!action) return "as dealt";
+  if (!action) return _("as dealt");
   const who = Number.isInteger(action.seat) ? playerName(action.seat) : "?";
   const parts = [who];
-  if (action.pass) parts.push("passes");
-  if (Array.isArray(action.play)) parts.push("plays " + cardsText(action.play));
-  for (const verb of ["tribute", "return"]) {
-    if (typeof action[verb] === "string") parts.push(`${verb === "tribute" ? "pays tribute" : "returns"} ${cardsText([action[verb]])}`);
-  }
-  if (Number.isInteger(action.to)) parts.push("to " + playerName(action.to));
-  if (action.declare !== undefined) parts.push("declares " + valueText("declare", action.declare));
-  if (action.count !== undefined) parts.push(`(${action.count} left)`);
-  if (typeof action.as === "string") parts.push(`as ${action.as}`);
+  if (action.pass) parts.push(_("passes"));
+  if (Array.isArray(action.play)) parts.push(_("plays {cards}", {cards: cardsText(action.play)}));
+  if (typeof action.tribute === "string") parts.push(_("pays tribute {cards}", {cards: cardsText([action.tribute])}));
+  if (typeof action.return === "string") parts.push(_("returns {cards}", {cards: cardsText([action.return])}));
+  if (Number.isInteger(action.to)) parts.push(_("to {seat}", {seat: playerName(action.to)}));
+  if (action.declare !== undefined) parts.push(declarationText(action));
+  else if (action.count !== undefined) parts.push(_("({n} left)", {n: action.count}));
+  if (typeof action.as === "string") parts.push(_("as {reading}", {reading: readingText(action.as)}));
   if (typeof action.comment === "string") parts.push(`— “${action.comment}”`);
   return parts.join(" ");
 }
 
+function cardsOf(action) {
+  return codesOf([].concat(action.play || [], action.tribute || [], action.return || []));
+}
+
+function isMove(action) {
+  return Boolean(action && (action.pass || Array.isArray(action.play)));
+}
+
 // ---------------------------------------------------------------- findings and steps
 
-const findingKey = (f) => `${f.rule}|${f.at}|${f.message}`;
+// the same finding in the report and in the steps (whatever language each was written in)
+const findingKey = (f) => `${f.severity}|${f.rule}|${f.at}`;
 
 function stepOfFinding(finding) {
   const key = findingKey(finding);
@@ -153,7 +303,8 @@ function stepOfFinding(finding) {
 // (an action the replay rejected: it never became a table)
 function findingsAt(index) {
   const before = new Set(index > 0 ? view.steps[index - 1].findings.map(findingKey) : []);
-  const here = view.steps[index].findings.filter((f) => !before.has(findingKey(f)));
+  const keys = new Set(view.steps[index].findings.filter((f) => !before.has(findingKey(f))).map(findingKey));
+  const here = dealFindings().filter((f) => keys.has(findingKey(f)));
   if (index !== view.steps.length - 1) return {here, rejected: []};
   const shown = new Set(view.steps.flatMap((step) => step.findings.map(findingKey)));
   const rejected = dealFindings().filter((f) => !shown.has(findingKey(f)));
@@ -170,6 +321,73 @@ function recordAction(finding) {
   return deal && Array.isArray(deal.actions) ? deal.actions[finding.action] : undefined;
 }
 
+// the cards a finding is about: those of its parameters the action holds (a parameter may also name
+// a card it should have been), else the action's cards; for an action without cards, the parameters'
+function offendingCards(finding, action) {
+  const params = finding.params || {};
+  const named = codesOf(params.cards).concat(codesOf(params.card));
+  const acted = action ? cardsOf(action) : [];
+  const inAction = named.filter((code) => acted.includes(code));
+  return acted.length ? (inAction.length ? inAction : acted) : named;
+}
+
+// the tables an action was tried on and left: {before, after, rejected}; null when no step shows it
+function tablesAround(actionIndex) {
+  const at = view.steps.findIndex((step) => step.step === actionIndex + 1);
+  if (at < 0) return null;
+  const step = view.steps[at];
+  if (step.rejected) return {before: step.table, after: null, rejected: true};
+  return {before: at > 0 ? view.steps[at - 1].table : step.table, after: step.table, rejected: false};
+}
+
+// ---------------------------------------------------------------- the history of a deal
+
+// One row per trick ({steps, entries, winner}) or per other action ({steps, action}): the steps
+// (indexes into view.steps) each entry was made at. A trick ends where the table is cleared.
+function movesOf(steps) {
+  const rows = [];
+  let trick = null;
+  steps.forEach((step, index) => {
+    const action = step.action;
+    if (!action) return;
+    if (step.rejected) {
+      rows.push({steps: [index], action, rejected: true});
+    } else if (!isMove(action)) {
+      rows.push({steps: [index], action});
+    } else {
+      const cards = Array.isArray(step.table.table) ? step.table.table : [];
+      if (!trick || (cards.length && cards.length <= trick.entries.length)) {
+        trick = {steps: [], entries: [], number: rows.filter((row) => row.entries).length + 1};
+        rows.push(trick);
+      }
+      trick.steps.push(index);
+      trick.entries = cards.length ? [...cards] : [...trick.entries, {seat: action.seat, pass: true}];
+      if (!cards.length) {
+        trick.winner = lastPlayer(trick.entries);
+        trick = null;
+      }
+    }
+  });
+  const last = steps[steps.length - 1];
+  if (trick && last && last.table.turn === null && !last.rejected) trick.winner = lastPlayer(trick.entries);
+  return rows;
+}
+
+function lastPlayer(entries) {
+  const played = entries.filter((entry) => Array.isArray(entry.play));
+  return played.length ? played[played.length - 1].seat : undefined;
+}
+
+// the trick that ended at step `index`, kept on the table with its winner
+function trickEndedAt(index) {
+  return view.moves.find((row) => row.entries && row.winner !== undefined && row.steps[row.steps.length - 1] === index);
+}
+
+function rowFindings(row) {
+  const steps = new Set(row.steps);
+  return dealFindings().filter((f) => steps.has(stepOfFinding(f)));
+}
+
 // ---------------------------------------------------------------- drawing
 
 function draw() {
@@ -182,12 +400,14 @@ function draw() {
   const refused = step.rejected ? step.action : pending;
   drawControls(step, last);
   drawAction(step, offending, pending);
-  drawExplain([...here, ...rejected]);
+  drawDispute([...here, ...rejected]);
   drawTable(step.table, offending && !step.rejected ? step.action : null, refused);
   drawFindings([...here, ...rejected]);
   drawOutcome(last);
+  drawMoves();
+  drawDeals();
   definitions($("#state dl"), Object.entries(step.table).filter(([key]) => !["hands", "table"].includes(key)));
-  const url = `${location.pathname}?deal=${view.deal}&step=${step.step}`;
+  const url = viewUrl({deal: view.deal, step: step.step});
   if (location.pathname + location.search !== url) history.replaceState(null, "", url);
 }
 
@@ -195,44 +415,225 @@ function drawControls(step, last) {
   const slider = $("#slider");
   slider.max = view.steps.length - 1;
   slider.value = view.index;
-  slider.setAttribute("aria-valuetext", `step ${step.step}${last ? ", the last" : ""}`);
+  slider.setAttribute("aria-valuetext", last ? _("step {step}, the last", {step: step.step}) : _("step {step}", {step: step.step}));
   $("#step").value = step.step;
   $("#step").min = view.steps[0].step;
   $("#step").max = view.steps[view.steps.length - 1].step;
-  $("#step-count").textContent = `of ${view.steps[view.steps.length - 1].step}` + (last ? " (end)" : "");
+  const end = view.steps[view.steps.length - 1].step;
+  $("#step-count").textContent = last ? _("of {last} (end)", {last: end}) : _("of {last}", {last: end});
   // aria-disabled, not disabled: a button at its end keeps the keyboard's focus
   for (const id of ["#first", "#prev"]) $(id).setAttribute("aria-disabled", String(view.index === 0));
   for (const id of ["#next", "#last"]) $(id).setAttribute("aria-disabled", String(last));
   $("#deal").value = String(view.deal);
+  drawSliderMarks();
+}
+
+// a mark under the slider at every step where a finding shows
+function drawSliderMarks() {
+  const span = Math.max(1, view.steps.length - 1);
+  const indexes = [...new Set(dealFindings().map(stepOfFinding))].sort((a, b) => a - b);
+  $("#marks").replaceChildren(...indexes.map((index) => {
+    const mark = el("a", {class: "mark", href: viewUrl({deal: view.deal, step: view.steps[index].step}),
+                          title: _("finding at step {step}", {step: view.steps[index].step}),
+                          "aria-label": _("finding at step {step}", {step: view.steps[index].step}),
+                          onclick: (event) => { event.preventDefault(); visit(() => go(index)); }}, "▲");
+    mark.style.left = `${(100 * index) / span}%`;
+    return mark;
+  }));
 }
 
 function drawAction(step, offending, pending) {
   const line = $("#action");
   line.className = offending ? "offending" : "";
-  line.replaceChildren(el("strong", {}, `Deal ${view.deal}, step ${step.step}: `),
-    step.rejected ? el("span", {class: "rejected"}, `Rejected: ${actionText(step.action)}`) : visible(actionText(step.action)));
-  if (pending) line.append(el("span", {class: "rejected"}, `Rejected next: ${actionText(pending)}`));
+  line.replaceChildren(el("strong", {}, _("Deal {deal}, step {step}: ", {deal: view.deal, step: step.step})),
+    step.rejected ? el("span", {class: "rejected"}, _("Rejected: {action}", {action: actionText(step.action)}))
+      : visible(actionText(step.action)));
+  if (pending) line.append(el("span", {class: "rejected"}, _("Rejected next: {action}", {action: actionText(pending)})));
 }
 
-function drawExplain(findings) {
-  const box = $("#explain");
+// ---------------------------------------------------------------- the dispute panel
+
+function drawDispute(findings) {
+  const box = $("#dispute");
   box.hidden = findings.length === 0;
-  box.replaceChildren(...findings.map((f) => el("p", {class: f.severity},
-    el("strong", {}, `${f.severity} ${f.rule}`), Number.isInteger(f.action) ? ` (action ${f.action})` : "",
-    ": ", f.message,
-    f.legal && f.legal.may ? el("span", {class: "legal"}, `Legal then: ${f.legal.may}`) : null)));
+  $("#dispute-list").replaceChildren(...findings.map(disputeNode));
 }
+
+function severityWord(severity) {
+  return {error: _("error"), warning: _("warning"), info: _("info")}[severity] || severity;
+}
+
+function disputeNode(finding) {
+  const action = recordAction(finding);
+  return el("article", {class: `dispute ${finding.severity}`, "data-rule": finding.rule},
+    el("h3", {}, el("span", {class: `severity ${finding.severity}`}, severityWord(finding.severity)), " ",
+       el("code", {}, finding.rule),
+       Number.isInteger(finding.action) ? " " + _("(action {n})", {n: finding.action}) : ""),
+    el("p", {class: "message"}, finding.message),
+    action ? actionPanel(finding, action) : null,
+    claimPanel(finding),
+    finding.legal ? legalPanel(finding.legal) : null);
+}
+
+// who acted, who was to act and why, and the acting seat's hand before and after, the offending cards marked
+function actionPanel(finding, action) {
+  const tables = tablesAround(finding.action);
+  const seat = action.seat;
+  const cards = offendingCards(finding, action);
+  const rows = [["action", _("Action"), actionText(action)]];
+  if (cards.length) rows.push(["offending", _("Offending cards"), cardsNode(cards, wildOf(tables && tables.before))]);
+  if (tables) {
+    rows.push(["to-act", _("To act"), turnText(tables.before)], ["why", _("Why"), whyText(tables.before, finding.legal)]);
+    const before = handOf(tables.before, seat);
+    const after = tables.after ? handOf(tables.after, seat) : without(before, cardsOf(action));
+    const wild = wildOf(tables.before);
+    rows.push(["before", _("Hand before"), handNode(before, wild, marksOf(cards))],
+              ["after", tables.rejected ? _("Hand after, had it stood") : _("Hand after"), handNode(after, wild)]);
+  }
+  return el("dl", {class: "dispute-action"},
+    rows.flatMap(([part, label, value]) => [el("dt", {}, label), el("dd", {class: part}, value)]));
+}
+
+function handOf(snapshot, seat) {
+  return Array.isArray(snapshot.hands) && Array.isArray(snapshot.hands[seat]) ? snapshot.hands[seat] : [];
+}
+
+function handNode(hand, wild, marks) {
+  return hand.length ? el("span", {class: "hand"}, hand.map((code) => cardNode(code, wild, marks)))
+    : el("span", {class: "empty"}, _("no cards"));
+}
+
+function turnText(snapshot) {
+  const seats = turnSeats(snapshot);
+  return seats.length ? seats.map(playerName).join(", ") : _("nobody");
+}
+
+// why those seats were to act: the phase (tribute, return, play), what is owed, the play to beat
+function whyText(snapshot, legal) {
+  const parts = [];
+  const phase = snapshot.phase || snapshot.mode;
+  if (phase) parts.push(_("phase: {phase}", {phase: phaseText(phase)}));
+  if (typeof snapshot.owed === "string") parts.push(snapshot.owed);
+  const trick = Array.isArray(snapshot.table) ? snapshot.table : [];
+  const top = [...trick].reverse().find((entry) => Array.isArray(entry.play));
+  if (top) {
+    parts.push(_("to beat: {cards} by {seat}", {cards: cardsText(top.play), seat: playerName(top.seat)})
+      + (top.as ? ` (${readingText(top.as)})` : ""));
+  } else if (legal && legal.top) {
+    parts.push(_("to beat: {reading}", {reading: readingText(legal.top)}));
+  } else if (!phase || ["play", "NORMAL"].includes(String(phase).split(" ")[0])) {
+    parts.push(_("a new lead"));
+  }
+  return parts.join("; ");
+}
+
+// what was legal, drawn as cards and grouped as `legal` groups them (by kind; Gou Ji by seat)
+function legalPanel(legal) {
+  const groups = legalGroups(legal);
+  const pass = legal.top ? el("li", {}, el("span", {class: "group"}, _("pass"))) : null;
+  return el("section", {class: "legal"},
+    el("h4", {}, _("Legal then")),
+    // the referee's sentence names cards by code: it stands only where no card is drawn
+    legal.may && !groups.length ? el("p", {}, legal.may) : null,
+    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays]) => el("li", {},
+      el("span", {class: "group"}, label),
+      plays.map((codes) => el("span", {class: "alternative"}, cardsNode(codes, new Set()))))))
+      : null);
+}
+
+function legalGroups(legal) {
+  const groups = new Map();
+  const add = (label, codes) => {
+    if (!groups.has(label)) groups.set(label, []);
+    groups.get(label).push(codes);
+  };
+  if (Array.isArray(legal.plays)) {
+    for (const play of legal.plays) {
+      const [cards, reading] = String(play).split(" as ");
+      add(reading ? kindName(reading.split(":")[0]) : _("play"), codesOf(cards));
+    }
+  } else if (legal.plays && typeof legal.plays === "object") {
+    for (const [seat, plays] of Object.entries(legal.plays)) {
+      for (const play of plays) add(playerName(Number(seat)), codesOf(play));
+    }
+  }
+  return [...groups.entries()];
+}
+
+// a claim: the claimed value beside the computed one, each labelled before/after the deal
+function claimPanel(finding) {
+  const claim = claimOf(finding);
+  if (!claim) return null;
+  const rows = [];
+  if (claim.before !== undefined) rows.push([_("before the deal (computed)"), claim.before]);
+  rows.push([_("claimed, after the deal"), claim.claimed], [_("computed, after the deal"), claim.computed]);
+  const width = Math.max(...rows.map(([, value]) => (Array.isArray(value) ? value.length : 1)));
+  const heads = Array.from({length: width}, (_unused, i) => columnName(claim.key, i, width));
+  const differs = (i) => cell(claim.claimed, i) !== cell(claim.computed, i);
+  return el("table", {class: "claim"},
+    el("caption", {}, _("{what}: claimed against computed", {what: keyName(claim.key)})),
+    el("thead", {}, el("tr", {}, el("td", {}), heads.map((head) => el("th", {scope: "col"}, head)))),
+    el("tbody", {}, rows.map(([label, value]) => el("tr", {},
+      el("th", {scope: "row"}, label),
+      heads.map((_head, i) => el("td", {class: value !== claim.before && differs(i) ? "differs" : null},
+        cellText(claim.key, cell(value, i))))))));
+}
+
+// {key, claimed, computed, before}: from the record's claim (/deals/D/result/KEY or /result/KEY)
+function claimOf(finding) {
+  const found = String(finding.at).match(/^(?:\/deals\/(\d+))?\/result\/([^/]+)/);
+  if (!found) return null;
+  const key = found[2];
+  if (found[1] === undefined) {
+    const claimed = (view.record.result || {})[key];
+    return claimed === undefined ? null : {key, claimed, computed: (view.report.match || {})[key]};
+  }
+  const deal = Number(found[1]);
+  const claimed = (((view.record.deals || [])[deal] || {}).result || {})[key];
+  const outcome = view.report.deals.find((d) => d.deal === deal) || {};
+  if (claimed === undefined) return null;
+  return {key, claimed, computed: outcome[key], before: valueBefore(deal, key)};
+}
+
+// a running value (levels, totals) as it stood before deal `deal`
+function valueBefore(deal, key) {
+  if (!RUNNING.includes(key)) return undefined;
+  const first = deal === view.deal && view.steps.length ? view.steps[0].table : {};
+  if (first[key] !== undefined) return first[key];
+  if (first[`${key}_before_the_deal`] !== undefined) return first[`${key}_before_the_deal`];
+  const previous = view.report.deals.find((d) => d.deal === deal - 1);
+  return previous ? previous[key] : undefined;
+}
+
+function cell(value, i) {
+  return Array.isArray(value) ? value[i] : i === 0 ? value : undefined;
+}
+
+function cellText(key, value) {
+  if (value === undefined) return "";
+  return key === "order" && Number.isInteger(value) ? playerName(value) : valueText("", value);
+}
+
+function columnName(key, i, width) {
+  if (key === "order") return _("place {n}", {n: i + 1});
+  const seats = (view.record.players || []).length;
+  if (width === seats && width > 1 && !(hasTeams() && ["levels", "scores", "totals"].includes(key))) return playerName(i);
+  if (hasTeams() && width === 2) return teamName(i);
+  return width === 1 ? keyName(key) : String(i);
+}
+
+// ---------------------------------------------------------------- the table
 
 function drawTable(snapshot, offendingAction, refused) {
   const hands = Array.isArray(snapshot.hands) ? snapshot.hands : [];
   const seats = Math.max(hands.length, (view.record.players || []).length);
   const table = $("#table");
   table.className = PLACES[seats] ? `seats-${seats}` : "seats-many";
-  const wild = new Set([].concat(snapshot.wild || []));
+  const wild = wildOf(snapshot);
   const nodes = [];
   for (let seat = 0; seat < seats; seat++) {
-    const marked = new Set(refused && refused.seat === seat ? cardsOf(refused) : []);
-    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marked);
+    const marks = marksOf(refused && refused.seat === seat ? cardsOf(refused) : []);
+    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marks);
     if (PLACES[seats]) node.style.gridArea = PLACES[seats][seat];
     nodes.push(node);
   }
@@ -240,49 +641,54 @@ function drawTable(snapshot, offendingAction, refused) {
   table.replaceChildren(...nodes);
 }
 
-function cardsOf(action) {
-  return [].concat(action.play || [], action.tribute || [], action.return || []).filter((c) => typeof c === "string");
-}
-
 function turnSeats(snapshot) {
   return [].concat(snapshot.turn ?? []).filter(Number.isInteger);
 }
 
-function seatNode(seat, hand, snapshot, wild, marked) {
+function seatNode(seat, hand, snapshot, wild, marks) {
   const name = (view.record.players || [])[seat];
   const turn = turnSeats(snapshot).includes(seat);
   const out = Array.isArray(snapshot.out) ? snapshot.out.indexOf(seat) : -1;
   const badges = [];
-  if (hasTeams()) badges.push(el("span", {class: "badge team"}, `team ${seat % 2}`));
-  if (turn) badges.push(el("span", {class: "badge turn"}, "to act"));
-  if (out >= 0) badges.push(el("span", {class: "badge out"}, `out ${out + 1}`));
+  if (hasTeams()) badges.push(el("span", {class: "badge team"}, _("team {team}", {team: seat % 2})));
+  if (turn) badges.push(el("span", {class: "badge turn"}, _("to act")));
+  if (out >= 0) badges.push(el("span", {class: "badge out"}, _("out {n}", {n: out + 1})));
+  const who = typeof name === "string" ? name : _("seat {seat}", {seat});
   return el("section", {class: `seat${turn ? " turn" : ""}`,
-                        "aria-label": `${name || "seat " + seat}, seat ${seat}${turn ? ", to act" : ""}`,
+                        "aria-label": turn ? _("{name}, seat {seat}, to act", {name: who, seat}) : _("{name}, seat {seat}", {name: who, seat}),
                         "data-seat": seat},
-    el("h3", {}, el("span", {class: "name"}, typeof name === "string" ? name : `seat ${seat}`),
-       el("span", {class: "seatno"}, ` seat ${seat} · ${hand.length} card${hand.length === 1 ? "" : "s"}`), ...badges),
+    el("h3", {}, el("span", {class: "name"}, who),
+       el("span", {class: "seatno"}, " ", _("seat {seat}", {seat}), " · ", ngettext("{n} card", "{n} cards", hand.length)), ...badges),
     el("div", {class: "hand", role: "list"}, hand.map((code) =>
-      el("span", {role: "listitem"}, cardNode(code, wild, marked)))));
+      el("span", {role: "listitem"}, cardNode(code, wild, marks)))));
+}
+
+function trickEntryNode(entry, wild, offending) {
+  return el("li", {class: offending ? "offending" : null},
+    el("span", {class: "who"}, playerName(entry.seat)),
+    entry.pass || !Array.isArray(entry.play) ? el("span", {class: "pass"}, _("pass"))
+      : el("span", {class: "played"}, entry.play.map((code) => cardNode(code, wild)),
+           entry.as ? el("small", {}, ` ${readingText(entry.as)}`) : null));
 }
 
 function trickNode(snapshot, wild, offendingAction, refused) {
-  const trick = Array.isArray(snapshot.table) ? snapshot.table : [];
+  let trick = Array.isArray(snapshot.table) ? snapshot.table : [];
+  const ended = trick.length ? null : trickEndedAt(view.index);
+  if (ended) trick = ended.entries;
   const lastIndex = trick.length - 1;
-  const rows = trick.map((entry, i) => {
-    const offending = offendingAction && i === lastIndex && entry.seat === offendingAction.seat;
-    return el("li", {class: offending ? "offending" : null},
-      el("span", {class: "who"}, playerName(entry.seat)),
-      entry.pass || !Array.isArray(entry.play) ? el("span", {class: "pass"}, "pass")
-        : el("span", {class: "played"}, entry.play.map((code) => cardNode(code, wild)),
-             entry.as ? el("small", {}, ` ${entry.as}`) : null));
-  });
+  const rows = trick.map((entry, i) =>
+    trickEntryNode(entry, wild, offendingAction && i === lastIndex && entry.seat === offendingAction.seat));
   if (refused) {
     rows.push(el("li", {class: "offending refused"}, el("span", {class: "who"}, playerName(refused.seat)),
-      el("span", {class: "played"}, "refused: ", refused.pass ? "pass" : cardsOf(refused).map((code) => cardNode(code, wild)))));
+      el("span", {class: "played"}, _("refused: "), refused.pass ? _("pass") : cardsOf(refused).map((code) => cardNode(code, wild)))));
   }
-  return el("section", {class: "trick", "aria-label": "Current trick"},
-    el("h3", {}, "Trick"), rows.length ? el("ol", {}, rows) : el("p", {class: "empty"}, "no cards on the table"));
+  return el("section", {class: "trick", "aria-label": _("Current trick")},
+    el("h3", {}, _("Trick")),
+    rows.length ? el("ol", {}, rows) : el("p", {class: "empty"}, _("no cards on the table")),
+    ended ? el("p", {class: "winner"}, _("won by {seat}", {seat: playerName(ended.winner)})) : null);
 }
+
+// ---------------------------------------------------------------- beside the table
 
 function drawFindings(current) {
   const keys = new Set(current.map(findingKey));
@@ -290,23 +696,20 @@ function drawFindings(current) {
   const all = view.report.findings;
   const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
-    const where = ["deal", "action", "seat"].filter((k) => Number.isInteger(f[k])).map((k) => `${k} ${f[k]}`).join(", ");
-    const here = keys.has(findingKey(f));
-    const label = el("span", {}, el("strong", {class: f.severity}, f.severity), " ", el("code", {}, f.rule),
+    const where = [[f.deal, _("deal {n}", {n: f.deal})], [f.action, _("action {n}", {n: f.action})],
+                   [f.seat, Number.isInteger(f.seat) ? playerName(f.seat) : ""]]
+      .filter(([value]) => Number.isInteger(value)).map(([, text]) => text).join(", ");
+    const here = f.deal === view.deal && keys.has(findingKey(f));
+    const label = el("span", {}, el("strong", {class: f.severity}, severityWord(f.severity)), " ", el("code", {}, f.rule),
       where ? ` (${where})` : "", el("br"), f.message);
     const item = Number.isInteger(f.deal)
-      ? el("a", {href: findingHref(f, n), "data-finding": n, "aria-current": here ? "step" : null,
+      ? el("a", {href: viewUrl({deal: f.deal, finding: n}), "data-finding": n, "aria-current": here ? "step" : null,
                  onclick: (event) => { event.preventDefault(); openFinding(n); }}, label)
       : label;
     return el("li", {class: here ? "current" : null}, item);
   }));
-  if (!all.length) list.replaceChildren(el("li", {class: "none"}, "none: the referee finds nothing wrong"));
+  if (!all.length) list.replaceChildren(el("li", {class: "none"}, _("none: the referee finds nothing wrong")));
   if (focused !== undefined) list.querySelector(`[data-finding="${focused}"]`).focus();    // keep the keyboard's place
-}
-
-function findingHref(finding, n) {
-  if (finding.deal !== view.deal) return `${location.pathname}?deal=${finding.deal}&finding=${n}`;
-  return `${location.pathname}?deal=${finding.deal}&step=${view.steps[stepOfFinding(finding)].step}&finding=${n}`;
 }
 
 function drawOutcome(last) {
@@ -315,11 +718,105 @@ function drawOutcome(last) {
   section.hidden = !(last && outcome);
   if (section.hidden) return;
   const entries = Object.entries(outcome).filter(([key]) => key !== "deal");
-  if (view.report.match && view.deal === view.report.deals.length - 1) {
-    entries.push(...Object.entries(view.report.match).map(([key, value]) => [key, value, `match ${key}`]));
-  }
+  const match = view.report.match;
+  if (match && view.deal === view.report.deals.length - 1) entries.push(...matchEntries(match));
   definitions(section.querySelector("dl"), entries);
-  $("#outcome-title").textContent = `Deal ${view.deal} outcome`;
+  $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: view.deal});
+}
+
+// the match's outcome, its winner on one row ("match winner": the result's winner or a draw)
+function matchEntries(match) {
+  const result = match.result || {};
+  const entries = Object.entries(match).filter(([key]) => !["result", "winner"].includes(key))
+    .map(([key, value]) => [key, value, _("match {what}", {what: keyName(key)})]);
+  const winner = result.draw ? _("a draw") : Number.isInteger(result.winner) ? valueText("winner", result.winner)
+    : match.winner !== undefined ? valueText("winner", match.winner) : undefined;
+  if (winner !== undefined) entries.push(["", winner, _("match winner")]);
+  if (result.margin !== undefined) entries.push(["margin", result.margin, _("match margin")]);
+  return entries;
+}
+
+// the move list: one row per trick (lead, follows, passes, its winner), each entry a link to its step
+function drawMoves() {
+  $("#moves-title").textContent = _("Moves of deal {deal}", {deal: view.deal});
+  $("#moves ol").replaceChildren(...view.moves.map((row) => {
+    const found = rowFindings(row);
+    const current = row.steps.includes(view.index) || (row.steps[0] <= view.index && view.index <= row.steps[row.steps.length - 1]);
+    const cells = row.entries ? trickRowCells(row) : [stepLink(row.steps[0], row.rejected
+      ? _("Rejected: {action}", {action: actionText(row.action)}) : actionText(row.action))];
+    return el("li", {class: [found.length ? "finding" : "", current ? "current" : ""].join(" ").trim() || null,
+                     "aria-current": current ? "step" : null},
+      row.entries ? el("span", {class: "trick-no"}, _("Trick {n}", {n: row.number})) : null,
+      cells,
+      found.length ? el("span", {class: "badge finding"}, ngettext("{n} finding", "{n} findings", found.length)) : null);
+  }));
+  keepCurrentMoveInSight();
+}
+
+// the current row in sight in the list's own scroll (never the page's: stepping must not move it)
+function keepCurrentMoveInSight() {
+  const list = $("#moves ol");
+  const row = list.querySelector("li.current");
+  if (row && (row.offsetTop < list.scrollTop || row.offsetTop + row.offsetHeight > list.scrollTop + list.clientHeight)) {
+    list.scrollTop = row.offsetTop - list.clientHeight / 3;
+  }
+}
+
+function trickRowCells(row) {
+  const links = row.entries.map((entry, i) => stepLink(row.steps[i] ?? row.steps[0],
+    Array.isArray(entry.play) ? `${playerName(entry.seat)} ${cardsText(entry.play)}` : _("{seat} passes", {seat: playerName(entry.seat)})));
+  if (row.winner !== undefined) links.push(el("strong", {class: "won"}, _("won by {seat}", {seat: playerName(row.winner)})));
+  return links;
+}
+
+function stepLink(index, text) {
+  const step = view.steps[index];
+  return el("a", {href: viewUrl({deal: view.deal, step: step.step}), class: index === view.index ? "here" : null,
+                  onclick: (event) => { event.preventDefault(); visit(() => go(index)); }}, text);
+}
+
+// the deals at a glance: order, tribute, levels or scores, running totals, claims, findings
+function drawDeals() {
+  const outcomes = view.report.deals;
+  const columns = ["order", "winner", "tribute", "levels", "scores", "totals"]
+    .filter((key) => outcomes.some((outcome) => outcome[key] !== undefined && outcome[key] !== null));
+  const head = el("tr", {}, el("th", {scope: "col"}, _("Deal")), columns.map((key) => el("th", {scope: "col"}, keyName(key))),
+    el("th", {scope: "col"}, _("Claimed against computed")), el("th", {scope: "col"}, _("Findings")));
+  const rows = outcomes.map((outcome) => el("tr", {class: outcome.deal === view.deal ? "current" : null},
+    el("th", {scope: "row"}, el("a", {href: viewUrl({deal: outcome.deal}), "aria-current": outcome.deal === view.deal ? "page" : null,
+                                      onclick: (event) => { event.preventDefault(); visit(() => openDeal(outcome.deal, () => go(0))); }},
+      _("Deal {deal}", {deal: outcome.deal}))),
+    columns.map((key) => el("td", {}, key === "tribute" ? tributeText(outcome) : valueText(key, outcome[key]))),
+    el("td", {}, claimsText(outcome)),
+    el("td", {}, String(view.report.findings.filter((f) => f.deal === outcome.deal).length))));
+  $("#deals table").replaceChildren(el("thead", {}, head), el("tbody", {}, rows));
+}
+
+// who paid what to whom: the record's tribute and return actions (a return goes back to the payer)
+function tributeText(outcome) {
+  const actions = (((view.record.deals || [])[outcome.deal] || {}).actions || []).filter((a) => a && (a.tribute || a.return));
+  const paid = actions.map((a) => {
+    const to = a.return ? a.to : (actions.find((b) => b.return && b.to === a.seat) || {}).seat;
+    const card = cardsText(codesOf([a.tribute || a.return]));
+    const text = Number.isInteger(to) ? _("{from} → {to}: {card}", {from: playerName(a.seat), to: playerName(to), card})
+      : _("{from}: {card}", {from: playerName(a.seat), card});
+    return a.return ? _("return {what}", {what: text}) : text;
+  });
+  const kind = typeof outcome.tribute === "string" ? phaseText(outcome.tribute) : "";
+  return [kind, ...paid].filter((text) => text).join("; ") || "—";
+}
+
+// each claim of the deal, ✗ where the referee finds it wrong (a claimed order may leave out the last seat)
+function claimsText(outcome) {
+  const claimed = (((view.record.deals || [])[outcome.deal] || {}).result) || {};
+  const parts = Object.entries(claimed).filter(([key]) => outcome[key] !== undefined).map(([key, value]) => {
+    const at = `/deals/${outcome.deal}/result/${key}`;
+    const same = !view.report.findings.some((f) => f.at === at || String(f.at).startsWith(at + "/"));
+    return same ? _("{what} ✓", {what: keyName(key)})
+      : _("{what} ✗ claimed {claimed}, computed {computed}", {what: keyName(key), claimed: valueText(key, value),
+                                                              computed: valueText(key, outcome[key])});
+  });
+  return parts.join("; ") || "—";
 }
 
 function drawHeader() {
@@ -327,17 +824,59 @@ function drawHeader() {
   const meta = record.meta && typeof record.meta === "object" ? record.meta : {};
   const rules = report.rules && report.rules.preset ? ` (${report.rules.preset})` : "";
   const errors = report.findings.filter((f) => f.severity === "error").length;
+  const metaText = ["event", "round", "table", "date"].filter((k) => meta[k]).map((k) => ` · ${metaLabel(k, meta[k])}`).join("");
+  const game = gameName(report.game);
   $("#record-title").replaceChildren(
-    el("span", {class: report.valid ? "verdict valid" : "verdict invalid"}, report.valid ? "VALID" : "INVALID"),
-    visible(` ${report.game || "unknown game"}${rules}`),
-    visible(["event", "round", "table", "date"].filter((k) => meta[k]).map((k) => ` · ${k === "event" ? "" : k + " "}${meta[k]}`).join("")),
-    errors ? ` · ${errors} error${errors > 1 ? "s" : ""}` : "");
-  document.title = visible(`${meta.event || report.game || "record"} · replay viewer`);
+    el("span", {class: report.valid ? "verdict valid" : "verdict invalid"}, report.valid ? _("VALID") : _("INVALID")),
+    visible(` ${game}${rules}`), visible(metaText),
+    errors ? " · " + ngettext("{n} error", "{n} errors", errors) : "");
+  const what = meta.event || report.game || _("record");
+  document.title = visible(_("{what} · replay viewer", {what}));
   const deals = Array.isArray(record.deals) ? record.deals.length : 0;
-  $("#deal").replaceChildren(...Array.from({length: deals}, (_, d) => el("option", {value: d}, `${d}`)));
+  $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${d}`)));
+}
+
+function gameName(game) {
+  const names = {guandan: _("Guandan"), gouji: _("Gou Ji"), gandengyan: _("Gan Deng Yan")};
+  return names[game] || game || _("unknown game");
+}
+
+function metaLabel(key, value) {
+  if (key === "round") return _("round {value}", {value});
+  if (key === "table") return _("table {value}", {value});
+  return String(value);
+}
+
+function clearRecord() {
+  $("#viewer").hidden = true;
+  $("#record-title").replaceChildren();
+  document.title = _("Replay viewer · CGR/1 referee");
+  view.record = null;
+  view.report = null;
 }
 
 // ---------------------------------------------------------------- moving
+
+// the viewer's URL: the deal and step shown, and the language when it was chosen in the URL
+function viewUrl({deal, step, finding}) {
+  const params = new URLSearchParams();
+  if (deal !== undefined) params.set("deal", deal);
+  if (step !== undefined) params.set("step", step);
+  if (finding !== undefined) params.set("finding", finding);
+  if (view.langInUrl) params.set("lang", view.lang);
+  return `${location.pathname}?${params}`;
+}
+
+// a move to another view, kept in the browser's history (Back and Forward); stepping replaces it
+async function visit(move) {
+  const before = location.pathname + location.search;
+  await move();
+  const now = location.pathname + location.search;
+  if (now !== before) {
+    history.replaceState(null, "", before);
+    history.pushState(null, "", now);
+  }
+}
 
 function go(index) {
   view.index = Math.max(0, Math.min(view.steps.length - 1, index));
@@ -350,15 +889,17 @@ function goToStepNumber(number) {
 }
 
 async function openDeal(deal, then) {
-  if (!Number.isInteger(deal) || deal < 0 || deal >= (view.record.deals || []).length) deal = 0;
-  status(`Replaying deal ${deal}…`);
+  if (!Number.isInteger(deal) || deal < 0 || deal >= (view.record.deals || []).length) return;
+  status(_("Replaying deal {deal}…", {deal}));
   const answer = await view.source.steps(deal);
   if (!answer.ok) {
-    showError(answer.body, `deal ${deal} could not be replayed`);
+    $("#viewer").hidden = true;
+    showError(answer.body, _("deal {deal} could not be replayed", {deal}));
     return;
   }
   view.deal = deal;
   view.steps = answer.body.steps;
+  view.moves = movesOf(view.steps);
   status("");
   $("#viewer").hidden = false;
   then();
@@ -367,33 +908,52 @@ async function openDeal(deal, then) {
 function openFinding(n) {
   const finding = view.report.findings[n];
   const show = () => go(stepOfFinding(finding));
-  if (finding.deal === view.deal) show();
-  else openDeal(finding.deal, show);
+  return visit(() => (finding.deal === view.deal ? show() : openDeal(finding.deal, show)));
 }
 
+// the next (or previous) finding's step: in this deal, else in the next deal that has one
 function nextFinding(direction) {
   const indexes = [...new Set(dealFindings().map(stepOfFinding))].sort((a, b) => a - b);
-  const target = direction > 0 ? indexes.find((i) => i > view.index) : indexes.reverse().find((i) => i < view.index);
-  if (target !== undefined) go(target);
+  const target = direction > 0 ? indexes.find((i) => i > view.index) : [...indexes].reverse().find((i) => i < view.index);
+  if (target !== undefined) return visit(() => go(target));
+  const others = view.report.findings.map((f, n) => [f, n])
+    .filter(([f]) => Number.isInteger(f.deal) && (direction > 0 ? f.deal > view.deal : f.deal < view.deal));
+  if (!others.length) return undefined;
+  const deal = direction > 0 ? Math.min(...others.map(([f]) => f.deal)) : Math.max(...others.map(([f]) => f.deal));
+  const inDeal = others.filter(([f]) => f.deal === deal);
+  return openFinding((direction > 0 ? inDeal[0] : inDeal[inDeal.length - 1])[1]);
 }
 
+const STEP_KEYS = {
+  ArrowRight: () => go(view.index + 1), ArrowLeft: () => go(view.index - 1),
+};
+const OTHER_KEYS = {
+  Home: () => go(0), End: () => go(view.steps.length - 1),
+  PageDown: () => visit(() => openDeal(view.deal + 1, () => go(0))),
+  PageUp: () => visit(() => openDeal(view.deal - 1, () => go(0))),
+  n: () => nextFinding(1), p: () => nextFinding(-1),
+};
+
+// the arrow keys step whatever has the focus (a select would change the deal, the slider move twice);
+// the other keys leave alone a control that types
 function onKey(event) {
-  if (event.altKey || event.ctrlKey || event.metaKey || $("#viewer").hidden) return;
-  const target = event.target;
-  if (target.matches("input[type=number], select, textarea")) return;
-  if (target.matches("input[type=range]") && ["ArrowLeft", "ArrowRight", "Home", "End"].includes(event.key)) return;
-  const moves = {
-    ArrowRight: () => go(view.index + 1), ArrowLeft: () => go(view.index - 1),
-    Home: () => go(0), End: () => go(view.steps.length - 1),
-    PageDown: () => openDeal(view.deal + 1, () => go(0)), PageUp: () => openDeal(view.deal - 1, () => go(0)),
-    n: () => nextFinding(1), p: () => nextFinding(-1),
-  };
-  if (event.key === "PageDown" && view.deal + 1 >= view.record.deals.length) return;
-  if (event.key === "PageUp" && view.deal === 0) return;
-  if (moves[event.key]) {
+  if (event.altKey || event.ctrlKey || event.metaKey || $("#viewer").hidden || !view.record) return;
+  const typing = event.target.matches("input[type=number], select, textarea");
+  const move = STEP_KEYS[event.key] || (!typing && OTHER_KEYS[event.key]);
+  if (move) {
     event.preventDefault();
-    moves[event.key]();
+    move();
   }
+}
+
+// Back and Forward: the view the URL names
+async function onHistory() {
+  if (!view.record) return;
+  const params = new URLSearchParams(location.search);
+  const deal = params.has("deal") ? Number(params.get("deal")) : 0;
+  const show = () => (params.has("step") ? goToStepNumber(Number(params.get("step"))) : go(0));
+  if (deal === view.deal) show();
+  else await openDeal(deal, show);
 }
 
 // ---------------------------------------------------------------- loading
@@ -412,13 +972,15 @@ function showError(body, fallback) {
   }
 }
 
-async function fetchJson(url, options) {
+async function fetchJson(url, options = {}) {
   try {
-    const response = await fetch(url, options);
+    // the reports in the viewer's language (the API answers in English where it has no other)
+    const headers = {...(options.headers || {}), "Accept-Language": view.lang};
+    const response = await fetch(url, {...options, headers});
     const body = await response.json().catch(() => null);
     return {ok: response.ok, status: response.status, body};
   } catch (error) {
-    return {ok: false, status: 0, body: {message: `the server could not be reached: ${error.message}`}};
+    return {ok: false, status: 0, body: {message: _("the server could not be reached: {why}", {why: error.message})}};
   }
 }
 
@@ -443,22 +1005,55 @@ function localSource(text) {
   };
 }
 
+// what the URL asks for that the record does not have, in words; null when all is there
+function badUrl(params) {
+  const deals = (view.record.deals || []).length;
+  if (params.has("deal") && !(/^\d+$/.test(params.get("deal")) && Number(params.get("deal")) < deals)) {
+    return ngettext("The link asks for deal {deal}, but the record has {n} deal (from 0).",
+                    "The link asks for deal {deal}, but the record has {n} deals (from 0).", deals, {deal: params.get("deal")});
+  }
+  if (params.has("finding") && !(/^\d+$/.test(params.get("finding")) && view.report.findings[Number(params.get("finding"))])) {
+    return ngettext("The link asks for finding {finding}, but the record has {n} finding (from 0).",
+                    "The link asks for finding {finding}, but the record has {n} findings (from 0).",
+                    view.report.findings.length, {finding: params.get("finding")});
+  }
+  return null;
+}
+
+function badStep(params) {
+  if (!params.has("step")) return null;
+  const asked = params.get("step");
+  if (/^-?\d+$/.test(asked) && view.steps.some((s) => s.step === Number(asked))) return null;
+  return _("The link asks for step {step} of deal {deal}, but its steps run from {first} to {last}.",
+           {step: asked, deal: view.deal, first: view.steps[0].step, last: view.steps[view.steps.length - 1].step});
+}
+
 async function start(source, params) {
+  clearRecord();
   view.source = source;
-  status("Checking the record…");
+  status(_("Checking the record…"));
   const [record, report] = await source.load();
   if (!record.ok || !report.ok) {
-    showError((report.ok ? record : report).body, "the record could not be read");
+    showError((report.ok ? record : report).body, _("the record could not be read"));
     return;
   }
   view.record = record.body;
   view.report = report.body;
   drawHeader();
-  const finding = view.report.findings[Number(params.get("finding"))];
+  const problem = badUrl(params);
+  if (problem) {
+    status(problem, true);
+    return;
+  }
+  const finding = params.has("finding") ? view.report.findings[Number(params.get("finding"))] : undefined;
   const deal = params.has("deal") ? Number(params.get("deal")) : finding && Number.isInteger(finding.deal) ? finding.deal : 0;
   await openDeal(deal, () => {
-    if (params.has("finding") && finding && finding.deal === view.deal && !params.has("step")) go(stepOfFinding(finding));
-    else if (params.has("step")) goToStepNumber(Number(params.get("step")));
+    const wrongStep = badStep(params);
+    if (wrongStep) {
+      $("#viewer").hidden = true;
+      status(wrongStep, true);
+    } else if (params.has("step")) goToStepNumber(Number(params.get("step")));
+    else if (finding && finding.deal === view.deal) go(stepOfFinding(finding));
     else go(0);
   });
 }
@@ -487,9 +1082,8 @@ async function openFile(file) {
   const lines = recordsOf(text);
   const pick = $("#line-pick");
   pick.hidden = lines.length < 2;
-  $("#line").replaceChildren(...lines.map((line, i) => el("option", {value: i}, `line ${i + 1}`)));
+  $("#line").replaceChildren(...lines.map((line, i) => el("option", {value: i}, _("line {n}", {n: i + 1}))));
   $("#line").onchange = () => start(localSource(lines[Number($("#line").value)]), new URLSearchParams());
-  $("#viewer").hidden = true;
   $("#open").classList.add("loaded");
   $("#stored").hidden = true;
   await start(localSource(lines[0] || ""), new URLSearchParams());
@@ -500,11 +1094,47 @@ async function listStored() {
   if (!answer.ok || !answer.body.items.length) return;
   const {items, total} = answer.body;
   $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
-    el("a", {href: `/view/${encodeURIComponent(item.id)}`}, item.event || item.game),
-    ` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · ${item.valid ? "valid" : "invalid"}`,
-    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, "standings")] : []))));
-  if (total > items.length) $("#stored ul").append(el("li", {}, `… and ${total - items.length} more (GET /v1/records)`));
+    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, item.event || item.game),
+    [` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · `, item.valid ? _("valid") : _("invalid")].join(""),
+    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []))));
+  if (total > items.length) $("#stored ul").append(el("li", {}, _("… and {n} more (GET /v1/records)", {n: total - items.length})));
   $("#stored").hidden = false;
+}
+
+// ---------------------------------------------------------------- the page's own words
+
+// index.html's texts in the viewer's language: [selector, attribute (null: the text), template]
+function pageTexts() {
+  return [
+    ["header h1 a", null, _("Replay viewer")], ["#elsewhere", "aria-label", _("Elsewhere")],
+    ["#open-file", null, _("Open a file")], ["#api-docs", null, _("API docs")], ["#lang-label", null, _("Language")],
+    ["#open-title", null, _("Open a record")],
+    ["#open-help", null, _("Pick or drop a CGR/1 file (JSON, or JSON Lines). This server checks it and keeps nothing.")],
+    ["#file-label", null, _("Record file")], ["#drop p", null, _("or drop it anywhere on this page")],
+    ["#stored-title", null, _("Stored records")], ["#line-label", null, _("Record (line of the file)")],
+    ["#controls", "aria-label", _("Deal and step")], ["#deal-label", null, _("Deal")], ["#step-label", null, _("Step")],
+    ["#first", "aria-label", _("First step")], ["#first", "title", _("First step (Home)")],
+    ["#prev", "aria-label", _("Previous step")], ["#prev", "title", _("Previous step (←)")],
+    ["#next", "aria-label", _("Next step")], ["#next", "title", _("Next step (→)")],
+    ["#last", "aria-label", _("Last step")], ["#last", "title", _("Last step (End)")],
+    ["#slider", "aria-label", _("Step slider")], ["#marks", "aria-label", _("Findings on the slider")],
+    ["#dispute-title", null, _("Dispute")], ["#table-title", null, _("Table")], ["#table", "aria-label", _("Card table")],
+    ["#findings-title", null, _("Findings")], ["#outcome-title", null, _("Deal outcome")],
+    ["#state-title", null, _("Table state")], ["#moves-title", null, _("Moves")], ["#deals-title", null, _("Deals")],
+    ["#keys-title", null, _("Keys")], ["#key-step", null, _("step")], ["#key-ends", null, _("first and last step")],
+    ["#key-deal", null, _("deal")], ["#key-finding", null, _("next and previous finding, in any deal")],
+    ["#key-tab", null, _("reaches every control and finding")],
+  ];
+}
+
+function translatePage() {
+  document.documentElement.lang = view.lang === "zh" ? "zh-Hans" : "en";
+  for (const [selector, attribute, text] of pageTexts()) {
+    const node = $(selector);
+    if (attribute) node.setAttribute(attribute, text);
+    else node.textContent = text;
+  }
+  $("#lang").value = view.lang;
 }
 
 function wire() {
@@ -514,9 +1144,15 @@ function wire() {
   $("#last").addEventListener("click", () => go(view.steps.length - 1));
   $("#slider").addEventListener("input", (event) => go(Number(event.target.value)));
   $("#step").addEventListener("change", (event) => goToStepNumber(Number(event.target.value)));
-  $("#deal").addEventListener("change", (event) => openDeal(Number(event.target.value), () => go(0)));
+  $("#deal").addEventListener("change", (event) => visit(() => openDeal(Number(event.target.value), () => go(0))));
   $("#file").addEventListener("change", (event) => openFile(event.target.files[0]));
+  $("#lang").addEventListener("change", (event) => {
+    const params = new URLSearchParams(location.search);
+    params.set("lang", event.target.value);
+    location.search = params.toString();
+  });
   document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", onHistory);
   document.addEventListener("dragover", (event) => { event.preventDefault(); document.body.classList.add("dragging"); });
   document.addEventListener("dragleave", () => document.body.classList.remove("dragging"));
   document.addEventListener("drop", (event) => {
@@ -527,10 +1163,14 @@ function wire() {
   });
 }
 
-function main() {
+async function main() {
+  const params = new URLSearchParams(location.search);
+  view.lang = chosenLanguage(params);
+  view.langInUrl = params.has("lang");
+  view.messages = await loadMessages(view.lang);
+  translatePage();
   wire();
   const match = location.pathname.match(/^\/view\/([^/]+)\/?$/);
-  const params = new URLSearchParams(location.search);
   if (match) start(storedSource(decodeURIComponent(match[1])), params);
   else {
     $("#open").hidden = false;
