@@ -19,6 +19,7 @@ from .fmt import fmt
 from .importing import import_
 from .listing import ListingGroup
 from .results import results, standings
+from .ruling import ruling
 from .serve import serve
 from .store import store
 from .validate import validate
@@ -198,6 +199,7 @@ def schema():
 main.add_command(validate)
 main.add_command(audit)
 main.add_command(explain)
+main.add_command(ruling)
 main.add_command(fmt)
 main.add_command(serve)
 main.add_command(store)
