@@ -231,7 +231,7 @@ class _Document:
         if frame is not None and (finding is None or finding.action is not None):
             blocks.append(self.action_block(frame))
         if frame is not None:
-            blocks.append(self.table_block(frame))
+            blocks.append(self.table_block(frame, deal))
         if finding is not None:
             blocks += [self.legal_block(finding.legal), self.rule_block(finding.rule)]
         anchor = f' id="finding-{number}"' if number is not None else ""
@@ -294,7 +294,7 @@ class _Document:
     def cards(self, codes, wild=(), marked=False) -> str:
         return f'<span class="played">{"".join(self.card(code, wild, marked) for code in codes)}</span>'
 
-    def table_block(self, frame) -> str:
+    def table_block(self, frame: dict, deal: int) -> str:
         snap = frame["table"]
         hands = snap.get("hands") if isinstance(snap.get("hands"), list) else []
         seats = max(len(hands), len(self.players))
@@ -306,12 +306,9 @@ class _Document:
                  for seat in range(seats)]
         nodes.append(self.trick_node(snap, wild, action))
         layout = f"seats-{seats}" if seats in PLACES else "seats-many"
-        head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=self._deal_of(frame))
+        head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=deal)
         return (f'<h3>{self.say(head)}</h3><div class="table {layout}">{"".join(nodes)}</div>'
                 + self.state_block(snap))
-
-    def _deal_of(self, frame) -> int:
-        return next(deal for deal, steps in self._steps.items() if any(f is frame for f in steps))
 
     def seat_node(self, seat: int, hand: list, snap: dict, wild: set, marked: list, place: str | None) -> str:
         """A seat as the viewer draws it: its name, its badges, its hand low to high; `marked` cards are
