@@ -7,7 +7,7 @@ from referee.canonical import record_id
 from referee.messages import LANGUAGES, chosen_language
 from referee.ruling import RulingError, ruling as ruling_html
 
-from .common import EXIT_USAGE, fail
+from .common import EXIT_USAGE, fail, load_one
 
 
 @click.command()
@@ -29,9 +29,7 @@ def ruling(file, finding_index, deal_index, action, line, lang, output):
     its step, the action, the message, what was legal and the text of the rule. It opens from disk
     in any browser, fetches nothing, and prints one finding per page. Exit status: 0 written, 2 the
     file cannot be read or the request is wrong (a finding, deal or action that is not there)."""
-    from .main import _load_one     # here: cli.main imports this command
-
-    record = _load_one(file, line)
+    record = load_one(file, line)
     try:
         html = ruling_html(record, record_id(record), chosen_language(lang), finding_index, deal_index, action)
     except RulingError as exc:

@@ -111,7 +111,7 @@ class _Document:
         players = record.get("players") if isinstance(record.get("players"), list) else []
         self.players = [p if isinstance(p, str) else str(p) for p in players]
         self.teams = record.get("game") in TEAM_GAMES
-        self.rules = rule_entries()
+        self.rules = _documented_rules()
         self._steps: dict[int, list] = {}
 
     # ------------------------------------------------------------ words
@@ -437,6 +437,13 @@ def _legal_groups(doc: _Document, plays) -> list[tuple]:
         groups.setdefault(reading.split(":")[0], []).append(cards)
     return [(Term(kind).shown(doc.lang).replace("_", " ") if kind else msg("plays"), cards)
             for kind, cards in groups.items()]
+
+
+def _documented_rules() -> dict:
+    try:
+        return rule_entries()
+    except OSError:         # installed without the checkout's docs/: a ruling without the rules' text
+        return {}
 
 
 def _cards_of(action: dict | None) -> list[str]:

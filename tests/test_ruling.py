@@ -251,3 +251,9 @@ def test_the_readme_ruling_commands_write_their_file(args, tmp_path, monkeypatch
     assert result.exit_code == 0, result.output
     written = tmp_path / args[args.index("-o") + 1]
     assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_without_the_docs_the_ruling_is_written_without_the_rules_text(monkeypatch, tmp_path):
+    monkeypatch.setattr("referee.ruledocs.DOCS", tmp_path / "no-docs")
+    html = ruling(load(FOLLOW), "id")
+    assert "seat 0 played a single Q on a single K" in html and "The follow relation" not in html
