@@ -164,7 +164,7 @@ class _Document:
         meta = self.record.get("meta") if isinstance(self.record.get("meta"), dict) else {}
         title = self.say(msg("Ruling")) + "".join(f" · {self.text(meta[k])}" for k in ("event", "round", "table")
                                                    if meta.get(k) not in (None, ""))
-        css = VIEWER_CSS.read_text(encoding="utf-8").replace("#table", ".table")    # one table per finding here
+        css = _viewer_css()
         if not self.report.findings:
             parts = [element("p", self.say(msg("The referee finds nothing wrong with this record.")))] + parts
         return "\n".join([
@@ -437,6 +437,13 @@ def _legal_groups(doc: _Document, plays) -> list[tuple]:
         groups.setdefault(reading.split(":")[0], []).append(cards)
     return [(Term(kind).shown(doc.lang).replace("_", " ") if kind else msg("plays"), cards)
             for kind, cards in groups.items()]
+
+
+def _viewer_css() -> str:
+    """The viewer's stylesheet for a document of one table per finding (.table, not #table), whose
+    narrow-window layout (one column) is for screens only: on paper the seats sit around the trick."""
+    css = VIEWER_CSS.read_text(encoding="utf-8").replace("#table", ".table")
+    return css.replace("@media (max-width: 760px)", "@media screen and (max-width: 760px)")
 
 
 def _documented_rules() -> dict:

@@ -63,9 +63,13 @@ def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_p
     ARTIFACTS.mkdir(exist_ok=True)
     offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}.png"), full_page=True)
 
+    offline.set_viewport_size({"width": 718, "height": 1000})      # A4's width less its margins, in CSS pixels
     offline.emulate_media(media="print")
     breaks = offline.eval_on_selector_all("section.finding", "s => s.map(e => getComputedStyle(e).breakBefore)")
     assert set(breaks) == {"page"}
+    columns = offline.eval_on_selector_all("section.finding >> nth=0 >> .table .seat",
+                                           "s => new Set(s.map(e => Math.round(e.getBoundingClientRect().x))).size")
+    assert columns >= 2, "on paper the seats sit around the trick, as in the viewer"
     pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}.pdf"), format="A4", print_background=True)
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1 + findings.count()
 
