@@ -213,8 +213,9 @@ class _Document:
     def findings_list(self) -> str:
         if not self.report.findings:
             return self.say(msg("none"))
-        items = "".join(f'<li><a href="#finding-{n}">{self.say(SEVERITIES.get(f.severity, f.severity))} <code>{self.text(f.rule)}</code></a>: '
-                        f"{self.text(f.shown(self.lang))}</li>" for n, f in enumerate(self.report.findings))
+        items = "".join(f'<li><a href="#finding-{n}">{self.say(SEVERITIES.get(f.severity, f.severity))} '
+                        f"<code>{self.text(f.rule)}</code></a>: {self.text(f.shown(self.lang))}</li>"
+                        for n, f in enumerate(self.report.findings))
         return f'<ol start="0">{items}</ol>'
 
     # ------------------------------------------------------------ one finding
@@ -283,7 +284,8 @@ class _Document:
         if code in ("BJ", "RJ"):
             classes, rank, suit = "card joker" + " red" * (code == "RJ"), "Jo", "★" if code == "RJ" else "☆"
         else:
-            classes, rank, suit = "card" + " red" * (code[1] in "HD"), "10" if code[0] == "T" else code[0], SUITS[code[1]]
+            classes, suit = "card" + " red" * (code[1] in "HD"), SUITS[code[1]]
+            rank = "10" if code[0] == "T" else code[0]
         if code in wild:
             classes += " wild"
             label = self.say(msg("{card}, wild card", card=label))
@@ -408,7 +410,8 @@ class _Document:
                  for number in numbers]
         blocks = "".join(f"<h4>{self.text(cite)}</h4><div class=\"rule-text\">{_marked_up(self.text(text))}</div>"
                          for cite, text in texts if text)
-        return (element("h3", self.say(msg("The rule"))) + f'<p><code>{self.text(rule)}</code>: {self.text(entry["meaning"])}'
+        return (element("h3", self.say(msg("The rule")))
+                + f'<p><code>{self.text(rule)}</code>: {self.text(entry["meaning"])}'
                 f' ({self.text(section(rule, entry["meaning"]))})</p>{blocks}')
 
 

@@ -71,7 +71,8 @@ def test_a_ruling_fetches_nothing(path):
     css = "".join(parsed.styles)
     assert "@import" not in css and "url(" not in css
     assert not re.search(r"(https?:)?//[\w.-]+\.[a-z]", css)
-    policy = next(a["content"] for t, a in parsed.tags if t == "meta" and a.get("http-equiv") == "Content-Security-Policy")
+    policy = next(attrs["content"] for tag, attrs in parsed.tags
+                  if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy")
     assert policy.startswith("default-src 'none'")
 
 
