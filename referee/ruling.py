@@ -233,6 +233,8 @@ class _Document:
             blocks.append(self.action_block(frame))
         if frame is not None:
             blocks.append(self.table_block(frame, deal))
+        if frame is not None and frame.get("outcome"):
+            blocks.append(self.outcome_block(frame["outcome"]))
         if finding is not None:
             blocks += [self.legal_block(finding.legal), self.rule_block(finding.rule)]
         anchor = f' id="finding-{number}"' if number is not None else ""
@@ -366,8 +368,16 @@ class _Document:
         items = "".join(f"<dt>{self.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
         return f'<div class="state"><dl>{items}</dl></div>'
 
+    def outcome_block(self, outcome: dict) -> str:
+        """The deal's outcome as the referee computes it, with what the record claims beside it."""
+        items = "".join(f"<dt>{self.say(Term(key.replace('_', ' ')))}</dt><dd>{self.value(key, value)}</dd>"
+                        for key, value in outcome.items() if key != "deal" and value is not None)
+        return element("h3", self.say(msg("The deal's outcome"))) + element("div", element("dl", items), "state")
+
     def value(self, key: str, value) -> str:
         """A snapshot's value as the viewer shows it: seats by name, cards drawn, lists per seat."""
+        if isinstance(value, int) and not isinstance(value, bool) and key in TEAM_KEYS + ("winner",) * self.teams:
+            return self.say(self.team(value))
         if isinstance(value, int) and not isinstance(value, bool) and key in SEAT_KEYS:
             return self.say(self.seat(value))
         if isinstance(value, list):
@@ -377,6 +387,8 @@ class _Document:
                 return self.cards(value)
             if len(value) == len(self.players):
                 return "; ".join(f"{self.say(self.seat(seat))}: {self.value('', v)}" for seat, v in enumerate(value))
+            if self.teams and len(value) == 2 and not any(isinstance(v, (list, dict)) for v in value):
+                return "; ".join(f"{self.say(self.team(team))}: {self.value('', v)}" for team, v in enumerate(value))
             return "; ".join(self.value(key, v) for v in value)
         if isinstance(value, dict):
             return ", ".join(f"{self.text(k.replace('_', ' '))} {self.value(k, v)}" for k, v in value.items()
@@ -420,6 +432,7 @@ def element(tag: str, inner: str, classes: str | None = None) -> str:
     return f'<{tag} class="{classes}">{inner}</{tag}>' if classes else f"<{tag}>{inner}</{tag}>"
 
 
+TEAM_KEYS = ("declaring",)
 SEAT_KEYS = ("turn", "dealer", "leader", "seat", "to", "winner")
 SEAT_LISTS = ("order", "out", "penalised")
 

@@ -258,3 +258,10 @@ def test_without_the_docs_the_ruling_is_written_without_the_rules_text(monkeypat
     monkeypatch.setattr("referee.ruledocs.DOCS", tmp_path / "no-docs")
     html = ruling(load(FOLLOW), "id")
     assert "seat 0 played a single Q on a single K" in html and "The follow relation" not in html
+
+
+def test_a_claim_finding_shows_the_outcome_computed_beside_the_claim():
+    html = ruling(load(ROOT / "samples/guandan/disputed-false-level.json"), "id", finding=0)
+    outcome = html.split("The deal&#x27;s outcome")[1].split("The rule")[0]
+    assert "<dt>levels</dt><dd>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
+    assert "<dt>claimed</dt><dd>levels team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
