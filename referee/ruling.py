@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, word
-from .replay import check_record, replay_steps, step_of_action
+from .replay import check_record, deals_steps, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
 
 VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
@@ -83,15 +83,15 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
             raise RulingError(msg_n("there is no finding {index}: the record has {n} finding",
                                     "there is no finding {index}: the record has {n} findings",
                                     len(findings), index=finding))
-        return [doc.placed(finding)]
+        return doc.placed([finding])
     if deal is None and action is None:
-        return [doc.placed(n) for n in range(len(findings))]
+        return doc.placed(range(len(findings)))
     deal = deal or 0
     if not 0 <= deal < len(doc.deals):
         raise RulingError(msg_n("there is no deal {index}: the record has {n} deal",
                                 "there is no deal {index}: the record has {n} deals", len(doc.deals), index=deal))
-    chosen = [doc.placed(n) for n, f in enumerate(findings)
-              if f.deal == deal and (action is None or f.action == action)]
+    chosen = doc.placed([n for n, f in enumerate(findings)
+                         if f.deal == deal and (action is None or f.action == action)])
     if action is None or chosen:
         return chosen
     steps = doc.steps(deal)
@@ -142,21 +142,27 @@ class _Document:
     # ------------------------------------------------------------ the findings' places
 
     def steps(self, deal: int) -> list:
-        if deal not in self._steps:
-            self._steps[deal] = replay_steps(self.record, deal)[1]
+        self._replay([deal])
         return self._steps[deal]
 
-    def placed(self, number: int) -> tuple:
-        """(number, finding, deal, frame) of the report's finding `number`; a claim about the match is
-        shown after the last deal, a finding about the whole record on no table."""
-        finding = self.report.findings[number]
-        deal = finding.deal
-        if deal is None and finding.at.startswith("/result") and self.deals:
-            deal = len(self.deals) - 1
-        frame = None
-        if deal is not None and 0 <= deal < len(self.deals):
-            frame = next((f for f in self.steps(deal) if finding in f["findings"]), None)
-        return number, finding, deal, frame
+    def _replay(self, deals) -> None:
+        """The steps of every deal in `deals`, from one replay of the record (not one per deal)."""
+        missing = {deal for deal in deals if deal not in self._steps and 0 <= deal < len(self.deals)}
+        if missing:
+            self._steps.update(deals_steps(self.record, sorted(missing))[1])
+
+    def placed(self, numbers) -> list[tuple]:
+        """(number, finding, deal, frame) of each of the report's findings `numbers`; a claim about the
+        match is shown after the last deal, a finding about the whole record on no table."""
+        placed = [(n, self.report.findings[n], self._deal_of(self.report.findings[n])) for n in numbers]
+        self._replay(deal for _, _, deal in placed if deal is not None)
+        return [(n, finding, deal, next((f for f in self._steps.get(deal, []) if finding in f["findings"]), None))
+                for n, finding, deal in placed]
+
+    def _deal_of(self, finding) -> int | None:
+        if finding.deal is None and finding.at.startswith("/result") and self.deals:
+            return len(self.deals) - 1
+        return finding.deal
 
     # ------------------------------------------------------------ the document
 

@@ -3,6 +3,7 @@ self-contained HTML file: the record's identity and verdict, and per finding the
 message, what was legal and the rule's text. Opened in a browser: tests/test_ruling_browser.py."""
 from __future__ import annotations
 
+import copy
 import json
 import re
 from html.parser import HTMLParser
@@ -11,9 +12,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+import referee.replay
+import referee.ruling
 from api import create_app
 from cli.main import main
 from referee.canonical import record_id
+from referee.replay import deals_steps, replay_steps, step_json
 from referee.ruledocs import section_text
 from referee.ruling import RulingError, ruling
 from tests.test_docs_commands import REFEREE
@@ -265,3 +269,25 @@ def test_a_claim_finding_shows_the_outcome_computed_beside_the_claim():
     outcome = html.split("The deal&#x27;s outcome")[1].split("The rule")[0]
     assert "<dt>levels</dt><dd>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
     assert "<dt>claimed</dt><dd>levels team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
+
+
+def test_a_ruling_replays_the_record_once_for_all_its_deals(monkeypatch):
+    record = load(ROOT / "samples/gandengyan/wenshan-session.json")
+    record["deals"] = [copy.deepcopy(record["deals"][n % 4]) for n in range(12)]
+    for deal in record["deals"]:
+        deal["result"]["scores"] = [score + 1 for score in deal["result"]["scores"]]      # a wrong claim in each
+    checks = []
+    real = referee.replay.check_record
+    monkeypatch.setattr(referee.replay, "check_record", lambda *a, **k: checks.append(1) or real(*a, **k))
+    monkeypatch.setattr(referee.ruling, "check_record", referee.replay.check_record)
+    html = ruling(record, "id")
+    assert len({f.deal for f in real(record).findings if f.deal is not None}) == 12 and len(sections(html)) >= 12
+    assert len(checks) == 2, "one check for the report, one replay for the tables of every deal"
+
+
+def test_the_steps_of_several_deals_are_those_of_each():
+    record = load(ROOT / "samples/guandan/match-won-at-a.json")
+    report, steps = deals_steps(record, [0, 2])
+    for deal in (0, 2):
+        alone = replay_steps(record, deal)[1]
+        assert [step_json(s) for s in steps[deal]] == [step_json(s) for s in alone]
