@@ -238,7 +238,7 @@ class _Document:
         if frame is not None and (finding is None or finding.action is not None):
             blocks.append(self.action_block(frame))
         if frame is not None:
-            blocks.append(self.table_block(frame, deal))
+            blocks.append(self.table_block(frame, deal, finding is not None and finding.action is not None))
         if frame is not None and frame.get("outcome"):
             blocks.append(self.outcome_block(frame["outcome"]))
         if finding is not None:
@@ -304,17 +304,18 @@ class _Document:
     def cards(self, codes, wild=(), marked=False) -> str:
         return f'<span class="played">{"".join(self.card(code, wild, marked) for code in codes)}</span>'
 
-    def table_block(self, frame: dict, deal: int) -> str:
+    def table_block(self, frame: dict, deal: int, offending: bool) -> str:
+        """The table at the frame's step; where its action is the one in question (`offending`, or
+        refused) its cards are marked."""
         snap = frame["table"]
         hands = snap.get("hands") if isinstance(snap.get("hands"), list) else []
         seats = max(len(hands), len(self.players))
         wild = set(snap.get("wild") or [])
-        action = frame["action"] if frame.get("rejected") else None
-        nodes = [self.seat_node(seat, hands[seat] if seat < len(hands) else [], snap, wild,
-                                _cards_of(action) if action and action.get("seat") == seat else [],
+        marked = _marked(frame, offending)
+        nodes = [self.seat_node(seat, hands[seat] if seat < len(hands) else [], snap, wild, marked.get(seat, []),
                                 PLACES[seats][seat] if seats in PLACES else None)
                  for seat in range(seats)]
-        nodes.append(self.trick_node(snap, wild, action))
+        nodes.append(self.trick_node(snap, wild, frame["action"] if frame.get("rejected") else None))
         layout = f"seats-{seats}" if seats in PLACES else "seats-many"
         head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=deal)
         return (f'<h3>{self.say(head)}</h3><div class="table {layout}">{"".join(nodes)}</div>'
@@ -341,15 +342,15 @@ class _Document:
                 f'<div class="hand" role="list">{"".join(cards)}</div></section>')
 
     def trick_node(self, snap: dict, wild: set, refused: dict | None) -> str:
+        """The trick, and a `refused` action after it."""
         rows = []
         for entry in snap.get("table") or []:
             if isinstance(entry.get("play"), list):
-                played = self.cards(entry["play"], wild) + (f" <small>{self.text(entry['as'])}</small>" if "as" in entry
-                                                            else "")
+                played = self.cards(entry["play"], wild) + (f" <small>{self.text(entry['as'])}</small>"
+                                                            if "as" in entry else "")
             else:
                 played = element("span", self.say(msg("pass")), "pass")
-            rows.append(f'<li><span class="who">{self.say(self.seat(entry.get("seat")))}'
-                        f"</span>{played}</li>")
+            rows.append(element("li", element("span", self.say(self.seat(entry.get("seat"))), "who") + played))
         if refused:
             tried = self.say(msg("pass")) if "pass" in refused else self.cards(_cards_of(refused), wild, marked=True)
             rows.append(f'<li class="offending refused"><span class="who">'
@@ -473,6 +474,18 @@ def _documented_rules() -> dict:
         return rule_entries()
     except OSError:         # installed without the checkout's docs/: a ruling without the rules' text
         return {}
+
+
+def _marked(frame: dict, offending: bool) -> dict:
+    """The cards in question by the seat whose hand holds them on the table shown: a refused action's in
+    its player's hand (the table it was tried on), a tribute or return that stood in its receiver's."""
+    action = frame["action"]
+    if not isinstance(action, dict):
+        return {}
+    if frame.get("rejected"):
+        return {action.get("seat"): _cards_of(action)}
+    given = [card for card in (action.get("tribute"), action.get("return")) if isinstance(card, str)]
+    return {action["to"]: given} if offending and given and isinstance(action.get("to"), int) else {}
 
 
 def _cards_of(action: dict | None) -> list[str]:

@@ -291,3 +291,9 @@ def test_the_steps_of_several_deals_are_those_of_each():
     for deal in (0, 2):
         alone = replay_steps(record, deal)[1]
         assert [step_json(s) for s in steps[deal]] == [step_json(s) for s in alone]
+
+
+def test_the_cards_in_question_are_marked_where_the_table_holds_them():
+    returned = ruling(load(ROOT / "samples/guandan/disputed-return-above-ten.json"), "id", finding=0)
+    receiver = returned.split("<span class=\"name\">Guo Tao</span>")[1].split("</section>")[0]
+    assert receiver.count("marked") == 1, "the return that stood: the QH in the receiver's hand"
