@@ -45,6 +45,15 @@ class InferSchema(Schema):
         "description": "for an invalid record, search the documented presets and options (up to 2 changes)"})
 
 
+class RulingQuerySchema(Schema):
+    finding = fields.Integer(validate=validate.Range(min=0), metadata={"description": "rule on finding N only"})
+    deal = fields.Integer(validate=validate.Range(min=0), metadata={"description": "rule on deal D's findings only"})
+    action = fields.Integer(validate=validate.Range(min=0), metadata={
+        "description": "with deal: action A's findings only; the action's table when it has none"})
+    lang = fields.String(validate=validate.OneOf(["en", "zh"]), metadata={
+        "description": "the document's language (else Accept-Language, else English)"})
+
+
 class RecordSchema(Schema):
     """A CGR/1 record (notation section 4): its outline. The full structure is the CGR/1 JSON Schema
     (`referee schema`); the referee reads the body against it and answers 400 with findings."""

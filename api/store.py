@@ -7,7 +7,6 @@ SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is s
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 import sqlite3
 from dataclasses import dataclass
@@ -16,11 +15,10 @@ from datetime import datetime, timezone
 import orjson
 import sqlite_utils
 
-from referee.canonical import canonical, whole_numbers
+from referee.canonical import stored_form
 from referee.findings import Finding
-from referee.notation import MAX_NUMBER, duplicate_key_findings, parse_json, seat_findings, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record, games
-from referee.rules import plain_rules
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -45,22 +43,9 @@ def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[
     problems = structure_findings(value)
     if problems:
         return problems
-    game = games().get(value["game"])
-    form = canonical(_one_way(value, game), game.PRESET_ALIASES if game else None)
+    digest, form = stored_form(value)
     seats = seat_findings(form)
-    digest = hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest()
     return Entry(digest, form, stored_report(digest) or check_record(form, seat_problems=seats).as_dict())
-
-
-def _one_way(record: dict, game) -> dict:
-    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
-    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
-    match has one id. The rules' option values are left as written: the check reads 10.0 there as
-    a value the option does not take."""
-    rules = record.get("rules")
-    out = whole_numbers({key: value for key, value in record.items() if key != "rules"}, MAX_NUMBER)
-    rules = plain_rules(game, rules) if game else rules
-    return out if rules is None else dict(out, rules=rules)
 
 
 def _v1_tables(db: sqlite_utils.Database):

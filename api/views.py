@@ -13,8 +13,10 @@ from flask_smorest import Blueprint, abort
 
 from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
+from referee.messages import LANGUAGES
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps, step_json
+from referee.ruling import POLICY, RulingError, ruling
 from referee.standings import standings
 
 from . import schemas
@@ -128,7 +130,8 @@ def _json_bodies_only():
         abort(415, message="this server takes application/json or application/x-ndjson bodies")
 
 
-QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema}   # others: none
+QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema,
+                 "v1.get_ruling": schemas.RulingQuerySchema}   # others: none
 
 
 @blp.before_request
@@ -285,6 +288,26 @@ def delete_record(record_id):
 @_errors(404)
 def get_report(record_id):
     return _stored_json(_store().text(record_id, "report"))
+
+
+@blp.route("/records/<record_id>/ruling", methods=["GET"])
+@blp.arguments(schemas.RulingQuerySchema, location="query", as_kwargs=True, error_status_code=400)
+@blp.doc(summary="The ruling on a stored record: one self-contained HTML file, as `referee ruling` writes it",
+         responses={"200": {"description": "the ruling (a download: Content-Disposition attachment)",
+                            "content": {"text/html": {"schema": {"type": "string"}}}}})
+@_errors(400, 404, 422, 503)
+def get_ruling(record_id, finding=None, deal=None, action=None, lang=None):
+    text = _store().text(record_id)
+    if text is None:
+        abort(404, message="no record has this id")
+    lang = lang or request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+    try:
+        html = _in_pool(ruling, orjson.loads(text), record_id, lang, finding, deal, action)
+    except RulingError as exc:
+        abort(404, message=exc.text.render(lang))
+    return Response(html, mimetype="text/html", headers={
+        "Content-Disposition": f'attachment; filename="ruling-{record_id[:12]}.html"',
+        "Content-Security-Policy": POLICY})
 
 
 @blp.route("/records/<record_id>/deals/<int:deal>/steps/<int(signed=True):step>", methods=["GET"])

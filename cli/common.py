@@ -1,12 +1,15 @@
 """What the subcommands share: exit statuses, messages on standard error, the files a list of
-paths names and the record store (cli/files.py writes files)."""
+paths names, one record read from a file and the record store (cli/files.py writes files)."""
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 
 import click
 
+from referee.batch import read_text
+from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
 # 2 also for a command line that asks for what is not there (an unknown name, a deal out of range);
@@ -64,3 +67,47 @@ def open_store(db_path: str):
         return Store(db_path)
     except StoreError as exc:
         fail(str(exc))
+
+
+def load_one(path: str, line: int | None):
+    """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
+    text = _read(path)
+    chunks = list(split_records(text))
+    if line is not None:
+        chunks = [c for c in chunks if c[0] == line]
+        if not chunks:
+            fail(_no_record_on(path, text, line))
+    if len(chunks) != 1:
+        fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
+              f"{' ...' if len(chunks) > 5 else ''}); name one with --line")
+    where = f"{path}:{line}" if line is not None else path
+    record = parse_json(chunks[0][1])
+    if not isinstance(record, dict):
+        fail(f"{where}: " + (record.message if hasattr(record, "message") else
+                              f"holds {_JSON_KINDS.get(type(record), 'a JSON value')}, not a record (a JSON object)"))
+    return record
+
+
+_JSON_KINDS = {list: "a JSON array", str: "a string", int: "a number", float: "a number", bool: "true or false",
+               type(None): "null"}
+
+
+def _no_record_on(path: str, text: str, line: int) -> str:
+    """Why --line names no record of the file: what stands on that line."""
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    if next(split_records(text), (None,))[0] is None:
+        return f"{path} is one JSON document, not JSON Lines: leave out --line"
+    if not 1 <= line <= len(lines):
+        return f"{path} has {len(lines)} line(s); --line takes 1 to {len(lines)}"
+    return f"line {line} of {path} is blank; records stand on lines " + \
+        ", ".join(str(n) for n, _ in itertools.islice(split_records(text, True), 5))
+
+
+def _read(path: str) -> str:
+    """The whole text of a file (`-`: standard input; gzip by content), or exit 2 saying why not."""
+    try:
+        return read_text(path)
+    except (OSError, ValueError) as exc:
+        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")

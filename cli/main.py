@@ -1,24 +1,23 @@
 """The `referee` command line."""
 from __future__ import annotations
 
-import itertools
 import json
 import sys
 
 import click
 
 from referee import __version__
-from referee.batch import read_text
-from referee.notation import parse_json, schema as cgr1_schema, split_records
+from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_json, step_of_action
 
 from .audit import audit
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, unknown
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
 from .explain import explain
 from .fmt import fmt
 from .importing import import_
 from .listing import ListingGroup
 from .results import results, standings
+from .ruling import ruling
 from .serve import serve
 from .store import store
 from .validate import validate
@@ -28,50 +27,6 @@ from .validate import validate
 @click.version_option(__version__)     # given: looking it up in the metadata costs a quarter of the start-up
 def main():
     """Referee for Chinese climbing card games: checks CGR/1 game records."""
-
-
-def _load_one(path: str, line: int | None):
-    """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
-    text = _read(path)
-    chunks = list(split_records(text))
-    if line is not None:
-        chunks = [c for c in chunks if c[0] == line]
-        if not chunks:
-            fail(_no_record_on(path, text, line))
-    if len(chunks) != 1:
-        fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
-              f"{' ...' if len(chunks) > 5 else ''}); name one with --line")
-    where = f"{path}:{line}" if line is not None else path
-    record = parse_json(chunks[0][1])
-    if not isinstance(record, dict):
-        fail(f"{where}: " + (record.message if hasattr(record, "message") else
-                              f"holds {_JSON_KINDS.get(type(record), 'a JSON value')}, not a record (a JSON object)"))
-    return record
-
-
-_JSON_KINDS = {list: "a JSON array", str: "a string", int: "a number", float: "a number", bool: "true or false",
-               type(None): "null"}
-
-
-def _no_record_on(path: str, text: str, line: int) -> str:
-    """Why --line names no record of the file: what stands on that line."""
-    lines = text.split("\n")
-    if text.endswith("\n"):
-        lines.pop()
-    if next(split_records(text), (None,))[0] is None:
-        return f"{path} is one JSON document, not JSON Lines: leave out --line"
-    if not 1 <= line <= len(lines):
-        return f"{path} has {len(lines)} line(s); --line takes 1 to {len(lines)}"
-    return f"line {line} of {path} is blank; records stand on lines " + \
-        ", ".join(str(n) for n, _ in itertools.islice(split_records(text, True), 5))
-
-
-def _read(path: str) -> str:
-    """The whole text of a file (`-`: standard input; gzip by content), or exit 2 saying why not."""
-    try:
-        return read_text(path)
-    except (OSError, ValueError) as exc:
-        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
 
 
 @main.command()
@@ -101,7 +56,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
 
     if sum(x is not None for x in (step, action, finding_index)) > 1:
         fail("give at most one of --step, --action and --finding", EXIT_USAGE)
-    record = _load_one(file, line)
+    record = load_one(file, line)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None
     if finding_index is not None:
@@ -198,6 +153,7 @@ def schema():
 main.add_command(validate)
 main.add_command(audit)
 main.add_command(explain)
+main.add_command(ruling)
 main.add_command(fmt)
 main.add_command(serve)
 main.add_command(store)

@@ -4,9 +4,15 @@ the order of notation.md, and a stable layout: one line per action and per hand.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 
+import orjson
+
 from .cards import CODES, parse_card, rank_code, reading_code
+from .notation import MAX_NUMBER, structure_findings
+from .replay import games
+from .rules import plain_rules
 
 KEY_ORDER = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"],
@@ -40,6 +46,34 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
     out["deals"] = [_deal(d) for d in record["deals"]]
     _levels(out, "result")
     return out
+
+
+def stored_form(record: dict) -> tuple[str, dict]:
+    """(id, form) of a record that passed the structure check, as the record store keeps it: the
+    canonical form with its numbers and rules written one way, and the SHA-256 of its compact,
+    key-sorted JSON as its id, so one match has one id."""
+    game = games().get(record["game"])
+    form = canonical(_one_way(record, game), game.PRESET_ALIASES if game else None)
+    return hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest(), form
+
+
+def record_id(record: dict) -> str:
+    """The id the record store gives a record; for one that is no CGR/1 record (the store refuses
+    it), the SHA-256 of its key-sorted JSON as read."""
+    if structure_findings(record):
+        return hashlib.sha256(json.dumps(record, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    return stored_form(record)[0]
+
+
+def _one_way(record: dict, game) -> dict:
+    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
+    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
+    match has one id. The rules' option values are left as written: the check reads 10.0 there as
+    a value the option does not take."""
+    rules = record.get("rules")
+    out = whole_numbers({key: value for key, value in record.items() if key != "rules"}, MAX_NUMBER)
+    rules = plain_rules(game, rules) if game else rules
+    return out if rules is None else dict(out, rules=rules)
 
 
 def whole_numbers(value, limit: int):

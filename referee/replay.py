@@ -218,16 +218,25 @@ def replay_steps(record, deal_index: int):
     last step, on the table it was tried on, with `rejected` set. Each step lists the deal's
     findings made there: an action's at its step, the deal's own (hands, leader) at step 0, and
     its claims and completeness at the last step (after the last deal, the record's claims too)."""
-    raw = []
+    report, steps = deals_steps(record, [deal_index])
+    return report, steps[deal_index]
+
+
+def deals_steps(record, deal_indexes) -> tuple[Report, dict[int, list]]:
+    """(report, steps of each deal asked for), as replay_steps gives them, from one check of the record."""
+    raw = {deal: [] for deal in deal_indexes}
     game = games().get(record.get("game")) if isinstance(record, dict) else None
 
     def observe(deal, index, state):
-        if deal == deal_index:
-            raw.append((index, game.snapshot(state)))
+        if deal in raw:
+            raw[deal].append((index, game.snapshot(state)))
 
     report = check_record(record, observe=observe)
-    if not raw:
-        return report, []
+    return report, {deal: _steps(record, report, deal, tables) if tables else [] for deal, tables in raw.items()}
+
+
+def _steps(record, report, deal_index, raw) -> list:
+    """The steps of one deal from the tables `raw` seen in it, (action index, snapshot) in order."""
     actions = record["deals"][deal_index]["actions"]
     steps = [{"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
              for index, table in raw]
@@ -243,7 +252,7 @@ def replay_steps(record, deal_index: int):
     if deal_index == len(record["deals"]) - 1:      # the record's claims about the match, after its last deal
         steps[-1]["findings"] += [f for f in report.findings if f.deal is None and f.at.startswith("/result")]
     steps[-1]["outcome"] = report.deals[deal_index] if deal_index < len(report.deals) else None
-    return report, steps
+    return steps
 
 
 def _step_of(finding, steps, deal_index) -> dict:

@@ -30,8 +30,14 @@ def rule_entries() -> dict[str, dict]:
 
 
 def section(rule: str, meaning: str) -> str:
-    """The pages and sections that decide a rule id: those its meaning names ("§5" on the game's
-    page, "notation §9" on the notation page), else the usual one."""
+    """The pages and sections that decide a rule id, in words: "docs/rules/guandan.md §3"."""
+    return "; ".join(f"{page} " + (", ".join(numbers) if numbers else "(no single section)")
+                     for page, numbers in sections(rule, meaning))
+
+
+def sections(rule: str, meaning: str) -> list[tuple[str, list[str]]]:
+    """(page, sections) that decide a rule id: those its meaning names ("§5" on the game's page,
+    "notation §9" on the notation page), else the usual one."""
     game = rule.split(".")[0]
     found = re.findall(r"(notation |RFC \d+ )?§\s?([0-9]+(?:\.[0-9]+)?)", meaning)     # an RFC's are not ours
     own = [f"§{number}" for page, number in found if not page]
@@ -42,10 +48,48 @@ def section(rule: str, meaning: str) -> str:
         own = own or ([f"§{number}"] if number else [])
     elif not own and rule.split(".")[1] in ("result", "match"):
         own = ["§5"]            # both games' pages: end of deal, claims, the match
-    pages = [f"docs/{PAGES.get(game, game)}.md " + (", ".join(own) if own else "(no single section)")]
+    pages = [(f"docs/{PAGES.get(game, game)}.md", own)]
     if of_notation:
-        pages = pages[:1] * bool(own) + ["docs/notation.md " + ", ".join(of_notation)]
-    return "; ".join(pages)
+        pages = pages[:1] * bool(own) + [("docs/notation.md", of_notation)]
+    return pages
+
+
+HEADING = re.compile(r"^(#{2,4}) ([0-9]+(?:\.[0-9]+)?)\.? ")
+ITEM = re.compile(r"^([0-9]+[a-z]?)\. ")
+
+
+def section_text(page: str, number: str) -> str:
+    """The text of section `number` ("§6.4") of a page ("docs/rules/guandan.md"), as written: its
+    heading's part of the page, or, where the section has no heading of its own, the item of that
+    number in its parent section's numbered list (guandan §6.4 is item 4 of §6); "" if there is none."""
+    lines = (DOCS.parent / page).read_text(encoding="utf-8").splitlines()
+    number = number.lstrip("§")
+    found = _headed(lines, number)
+    if found is None and "." in number:
+        parent, item = number.split(".")
+        found = _item(_headed(lines, parent) or [], item)
+    return "\n".join(found or []).strip()
+
+
+def _headed(lines: list[str], number: str) -> list[str] | None:
+    for start, line in enumerate(lines):
+        heading = HEADING.match(line)
+        if heading and heading.group(2) == number:
+            depth = len(heading.group(1))
+            end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")
+                        and len(lines[i]) - len(lines[i].lstrip("#")) <= depth), len(lines))
+            return lines[start:end]
+    return None
+
+
+def _item(lines: list[str], number: str) -> list[str] | None:
+    for start, line in enumerate(lines):
+        item = ITEM.match(line)
+        if item and item.group(1) == number:
+            end = next((i for i in range(start + 1, len(lines)) if ITEM.match(lines[i]) or lines[i].startswith("#")),
+                       len(lines))
+            return lines[start:end]
+    return None
 
 
 def examples() -> dict[str, dict]:

@@ -1,0 +1,299 @@
+"""The ruling document (issue 21 item 6): `referee ruling` and GET /v1/records/{id}/ruling write one
+self-contained HTML file: the record's identity and verdict, and per finding the table, the action, the
+message, what was legal and the rule's text. Opened in a browser: tests/test_ruling_browser.py."""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import referee.replay
+import referee.ruling
+from api import create_app
+from cli.main import main
+from referee.canonical import record_id
+from referee.replay import deals_steps, replay_steps, step_json
+from referee.ruledocs import section_text
+from referee.ruling import RulingError, ruling
+from tests.test_docs_commands import REFEREE
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = sorted(ROOT.glob("samples/*/*.json"))
+FOLLOW = ROOT / "samples/guandan/disputed-illegal-follow.json"
+TRIBUTE = ROOT / "samples/guandan/disputed-wrong-tribute-card.json"
+HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', "Mallory\u202eevil", "&amp; 'quoted'"]
+
+
+class Outline(HTMLParser):
+    """Every tag with its attributes, and the text of <style>."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags, self.styles, self._in_style = [], [], False
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+        self._in_style = tag == "style"
+
+    def handle_endtag(self, tag):
+        self._in_style = False
+
+    def handle_data(self, data):
+        if self._in_style:
+            self.styles.append(data)
+
+
+def outline(html: str) -> Outline:
+    parsed = Outline()
+    parsed.feed(html)
+    return parsed
+
+
+def load(path: Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def sections(html: str) -> list[str]:
+    return re.findall(r'<section class="part finding"', html)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=[str(p.relative_to(ROOT)) for p in SAMPLES])
+def test_a_ruling_fetches_nothing(path):
+    html = ruling(load(path), "id")
+    parsed = outline(html)
+    tags = {tag for tag, _ in parsed.tags}
+    assert not tags & {"script", "link", "img", "iframe", "object", "embed", "base", "form"}
+    for tag, attrs in parsed.tags:
+        for name in ("src", "href", "action", "srcset", "poster", "data"):
+            value = attrs.get(name)
+            assert value is None or value.startswith("#"), f"<{tag} {name}={value!r}>"
+    css = "".join(parsed.styles)
+    assert "@import" not in css and "url(" not in css
+    assert not re.search(r"(https?:)?//[\w.-]+\.[a-z]", css)
+    policy = next(attrs["content"] for tag, attrs in parsed.tags
+                  if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy")
+    assert policy.startswith("default-src 'none'")
+
+
+def test_every_player_name_and_meta_value_is_escaped():
+    record = load(FOLLOW)
+    record["players"] = HOSTILE
+    record["meta"]["event"] = "</title><script>alert(3)</script>"
+    html = ruling(record, "id")
+    parsed = outline(html)
+    assert [tag for tag, _ in parsed.tags if tag in ("script", "img")] == []
+    assert "<script>" not in html and "<img" not in html and "\u202e" not in html
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+    assert "&quot;&gt;&lt;img src=x onerror=alert(2)&gt;" in html
+    assert "Mallory⟨U+202E⟩evil" in html               # the bidi override shown, not obeyed
+    assert "&amp;amp; &#x27;quoted&#x27;" in html
+    assert "&lt;/title&gt;&lt;script&gt;alert(3)" in html
+
+
+def test_a_ruling_holds_the_identity_the_verdict_and_the_dispute():
+    record = load(FOLLOW)
+    html = ruling(record, record_id(record))
+    for text in ("Huai&#x27;an Open 2026", "<dt>round</dt><dd>1</dd>", "<dt>table</dt><dd>11</dd>",
+                 "Wang Lei (seat 0)", "Zhao Min (seat 3)", record_id(record), "INVALID",
+                 "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow",
+                 "docs/rules/guandan.md §3", "## 3. The follow relation", "The action, refused"):
+        assert text in html, text
+    finding = html.split('id="finding-0"')[1]
+    table = finding.split('class="table seats-4"')[1].split("Legal then")[0]
+    assert len(re.findall(r'<section class="seat', table)) == 4
+    assert table.count('class="card marked"') == 2, "the refused Q: once in the hand, once in the trick"
+    legal = finding.split("Legal then")[1].split("The rule")[0]
+    assert legal.count('class="card') == 1 + 4 + 4 + 4 + 5, "single 2C; four bombs, drawn as cards"
+    assert "<strong>bomb</strong>" in legal
+
+
+def test_a_tribute_finding_shows_the_tribute_and_the_rule_item():
+    html = ruling(load(TRIBUTE), "id", finding=0)
+    assert len(sections(html)) == 1
+    assert "Sun Hao (seat 0) pays tribute" not in html
+    assert re.search(r"Wu Qiang \(seat 2\) pays tribute <span class=\"played\"><span class=\"card red marked\" "
+                     r"title=\"3D\"", html)
+    assert "3. **Tribute card**" not in html and "3. <strong>Tribute card</strong>" in html     # §6.3 alone
+    assert "4. <strong>Double allocation" not in html
+
+
+def test_a_deal_and_action_without_a_finding_shows_that_action():
+    html = ruling(load(FOLLOW), "id", deal=0, action=3)
+    assert len(sections(html)) == 1 and "The referee finds no fault in this action." in html
+    assert "The table at step 4 (deal 0)" in html
+
+
+@pytest.mark.parametrize("asked, said", [
+    ({"finding": 1}, "there is no finding 1: the record has 1 finding"),
+    ({"deal": 1}, "there is no deal 1: the record has 1 deal"),
+    ({"deal": 0, "action": 500}, "deal 0 replays to action 24 at most"),
+    ({"finding": 0, "deal": 0}, "name a finding, or a deal and an action, not both"),
+])
+def test_what_the_record_does_not_hold_is_said(asked, said):
+    with pytest.raises(RulingError) as caught:
+        ruling(load(FOLLOW), "id", **asked)
+    assert str(caught.value) == said
+
+
+def test_a_ruling_in_chinese():
+    html = ruling(load(FOLLOW), "id", "zh")
+    assert '<html lang="zh-Hans">' in html and "<title>裁决书" in html
+    assert "Wang Lei（0号位）" in html
+    assert 'aria-label="黑桃Q"' in html and "判定0：错误 guandan.follow" in html
+
+
+def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
+    assert section_text("docs/rules/guandan.md", "§6.4").startswith("4. **Double allocation**")
+    assert "5. **Return card**" not in section_text("docs/rules/guandan.md", "§6.4")
+    assert section_text("docs/rules/gouji.md", "§6.2").startswith("### 6.2 Card rules")
+    assert "### 6.3" not in section_text("docs/rules/gouji.md", "§6.2")
+    assert section_text("docs/rules/guandan.md", "§3").startswith("## 3. The follow relation")
+    assert section_text("docs/rules/guandan.md", "§77") == ""
+
+
+# ---------------------------------------------------------------- the command line
+
+def run(*args):
+    return CliRunner().invoke(main, ["ruling", *map(str, args)])
+
+
+def test_the_command_writes_the_file(tmp_path):
+    out = tmp_path / "ruling.html"
+    result = run(FOLLOW, "--finding", 0, "-o", out)
+    assert result.exit_code == 0, result.output
+    html = out.read_text(encoding="utf-8")
+    assert html.startswith("<!DOCTYPE html>") and len(sections(html)) == 1
+    assert record_id(load(FOLLOW)) in html
+
+
+@pytest.mark.parametrize("args, said", [
+    (["--finding", 7], "there is no finding 7: the record has 1 finding"),
+    (["--finding", -1], "there is no finding -1"),
+    (["--deal", 3], "there is no deal 3: the record has 1 deal"),
+    (["--deal", 0, "--action", 99], "deal 0 replays to action 24 at most"),
+    (["--action", -2], "deal 0 replays to action 24 at most"),
+    (["--finding", 0, "--action", 1], "name a finding, or a deal and an action, not both"),
+    (["--line", 3], "is one JSON document, not JSON Lines"),
+])
+def test_a_request_the_record_cannot_answer_exits_2_and_writes_nothing(args, said, tmp_path):
+    out = tmp_path / "ruling.html"
+    result = run(FOLLOW, *args, "-o", out)
+    assert result.exit_code == 2 and said in result.output
+    assert "Traceback" not in result.output and not out.exists()
+
+
+def test_an_unreadable_file_exits_2(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    for path in (bad, tmp_path / "missing.json"):
+        result = run(path, "-o", tmp_path / "out.html")
+        assert result.exit_code == 2 and "referee:" in result.output
+
+
+def test_the_command_speaks_chinese(tmp_path):
+    out = tmp_path / "ruling.html"
+    assert run(FOLLOW, "--lang", "zh", "-o", out).exit_code == 0
+    assert "裁决书" in out.read_text(encoding="utf-8")
+    result = run(FOLLOW, "--lang", "zh", "--finding", 4, "-o", out)
+    assert result.exit_code == 2 and "没有判定4：该记录共有1条判定" in result.output
+
+
+# ---------------------------------------------------------------- the API
+
+@pytest.fixture
+def client(tmp_path):
+    return create_app(str(tmp_path / "referee.db")).test_client()
+
+
+def stored(client, path: Path) -> str:
+    return client.post("/v1/records", data=path.read_bytes(), content_type="application/json").get_json()["id"]
+
+
+def test_the_endpoint_hands_out_the_ruling_as_a_file(client):
+    record = stored(client, FOLLOW)
+    answer = client.get(f"/v1/records/{record}/ruling?finding=0")
+    assert answer.status_code == 200
+    assert answer.headers["Content-Type"] == "text/html; charset=utf-8"
+    assert answer.headers["Content-Disposition"] == f'attachment; filename="ruling-{record[:12]}.html"'
+    assert answer.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    html = answer.get_data(as_text=True)
+    assert record in html and record == record_id(load(FOLLOW)) and len(sections(html)) == 1
+
+
+def test_the_endpoint_speaks_the_language_asked(client):
+    record = stored(client, FOLLOW)
+    assert "裁决书" in client.get(f"/v1/records/{record}/ruling?lang=zh").get_data(as_text=True)
+    asked = client.get(f"/v1/records/{record}/ruling", headers={"Accept-Language": "zh-CN,zh;q=0.9"})
+    assert "裁决书" in asked.get_data(as_text=True)
+    assert "<title>Ruling" in client.get(f"/v1/records/{record}/ruling").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("query, status", [("?finding=3", 404), ("?deal=2", 404), ("?deal=0&action=400", 404),
+                                           ("?finding=x", 400), ("?lang=fr", 400), ("?step=1", 400)])
+def test_the_endpoint_refuses_what_is_not_there(client, query, status):
+    record = stored(client, FOLLOW)
+    answer = client.get(f"/v1/records/{record}/ruling{query}")
+    assert answer.status_code == status and answer.get_json()["message"]
+
+
+def test_no_ruling_for_an_unknown_record(client):
+    assert client.get("/v1/records/nothing/ruling").status_code == 404
+
+
+README_RULINGS = [args for page, _, args in REFEREE if page == "README.md" and args[:1] == ["ruling"]
+                  and (ROOT / args[1]).exists()]
+
+
+@pytest.mark.parametrize("args", README_RULINGS, ids=[" ".join(a) for a in README_RULINGS])
+def test_the_readme_ruling_commands_write_their_file(args, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, [args[0], str(ROOT / args[1]), *args[2:]])
+    assert result.exit_code == 0, result.output
+    written = tmp_path / args[args.index("-o") + 1]
+    assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_without_the_docs_the_ruling_is_written_without_the_rules_text(monkeypatch, tmp_path):
+    monkeypatch.setattr("referee.ruledocs.DOCS", tmp_path / "no-docs")
+    html = ruling(load(FOLLOW), "id")
+    assert "seat 0 played a single Q on a single K" in html and "The follow relation" not in html
+
+
+def test_a_claim_finding_shows_the_outcome_computed_beside_the_claim():
+    html = ruling(load(ROOT / "samples/guandan/disputed-false-level.json"), "id", finding=0)
+    outcome = html.split("The deal&#x27;s outcome")[1].split("The rule")[0]
+    assert "<dt>levels</dt><dd>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
+    assert "<dt>claimed</dt><dd>levels team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
+
+
+def test_a_ruling_replays_the_record_once_for_all_its_deals(monkeypatch):
+    record = load(ROOT / "samples/gandengyan/wenshan-session.json")
+    record["deals"] = [copy.deepcopy(record["deals"][n % 4]) for n in range(12)]
+    for deal in record["deals"]:
+        deal["result"]["scores"] = [score + 1 for score in deal["result"]["scores"]]      # a wrong claim in each
+    checks = []
+    real = referee.replay.check_record
+    monkeypatch.setattr(referee.replay, "check_record", lambda *a, **k: checks.append(1) or real(*a, **k))
+    monkeypatch.setattr(referee.ruling, "check_record", referee.replay.check_record)
+    html = ruling(record, "id")
+    assert len({f.deal for f in real(record).findings if f.deal is not None}) == 12 and len(sections(html)) >= 12
+    assert len(checks) == 2, "one check for the report, one replay for the tables of every deal"
+
+
+def test_the_steps_of_several_deals_are_those_of_each():
+    record = load(ROOT / "samples/guandan/match-won-at-a.json")
+    report, steps = deals_steps(record, [0, 2])
+    for deal in (0, 2):
+        alone = replay_steps(record, deal)[1]
+        assert [step_json(s) for s in steps[deal]] == [step_json(s) for s in alone]
+
+
+def test_the_cards_in_question_are_marked_where_the_table_holds_them():
+    returned = ruling(load(ROOT / "samples/guandan/disputed-return-above-ten.json"), "id", finding=0)
+    receiver = returned.split("<span class=\"name\">Guo Tao</span>")[1].split("</section>")[0]
+    assert receiver.count("marked") == 1, "the return that stood: the QH in the receiver's hand"
