@@ -46,7 +46,7 @@ def test_the_api_keeps_to_its_openapi_document(app, mode):
     its lazy fixture loader does not run on this pytest)."""
     schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 11
+    assert len(operations) == 12
     for operation in operations:
         # The document outlines a record, whose full structure (CGR/1) the referee checks: POST
         # /records answers 400 with findings, POST /validate a report, for any body it can read;
