@@ -122,7 +122,7 @@ def _finding_from_dict(data: dict) -> Finding:
     """A finding read back from JSON; its parameters come back as plain values (cards as codes)."""
     fields = {key: value for key, value in data.items() if key not in ("template", "params")}
     if "template" in data:
-        fields["message"] = Msg(data["template"], data.get("params", {}))
+        fields["message"] = Msg.from_json(data)
     return Finding(**fields)
 
 
