@@ -334,8 +334,8 @@ def _plain(error) -> Msg:
     """The schema validator's error in our words (its own are English only)."""
     value = error.validator_value
     if error.validator == "type":
-        return msg("expected {wanted} here, not {found}", wanted=_WANTED.get(value, value),
-                   found=_JSON_TYPES.get(type(error.instance), word("this")))
+        found = _JSON_TYPES.get(type(error.instance), word("this"))
+        return msg("expected {wanted} here, not {found}", wanted=_WANTED.get(value, value), found=found)
     if error.validator == "minItems":
         return msg_n("needs at least {n} item", "needs at least {n} items", value)
     if error.validator == "maxItems":
