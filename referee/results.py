@@ -10,7 +10,7 @@ from .batch import check_parsed
 from .cards import RANKS
 from .claims import match_result
 from .findings import Finding, Report
-from .messages import Listing, Msg, msg
+from .messages import Listing, Msg, msg, word
 from .notation import parse_json
 from .sheet import Row, Sheet
 
@@ -211,9 +211,9 @@ def _winner(text: str, record: dict) -> int | str:
 
 
 def _shown(column: str, value, record: dict) -> str:
-    """A computed value as the sheet writes it."""
+    """A computed value as the sheet writes it ("not computed" a word of the catalogue)."""
     if value is None:
-        return "not computed"
+        return word("not computed")
     if column == "winner":
         if value == "draw":
             return "draw"
