@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from .messages import Term, language
+from .messages import Term, language, word
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
@@ -49,6 +49,9 @@ def meanings_for_catalogue(fileobj, keywords, comment_tags, options):
         yield 0, None, entry["meaning"], [rule]
 
 
+NO_SECTION = word("(no single section)")
+
+
 def section(rule: str, meaning: str) -> str:
     """The pages and sections that decide a rule id: those its meaning names ("§5" on the game's
     page, "notation §9" on the notation page), else the usual one."""
@@ -62,7 +65,7 @@ def section(rule: str, meaning: str) -> str:
         own = own or ([f"§{number}"] if number else [])
     elif not own and rule.split(".")[1] in ("result", "match"):
         own = ["§5"]            # both games' pages: end of deal, claims, the match
-    pages = [f"docs/{PAGES.get(game, game)}.md " + (", ".join(own) if own else "(no single section)")]
+    pages = [f"docs/{PAGES.get(game, game)}.md " + (", ".join(own) if own else NO_SECTION.shown(language()))]
     if of_notation:
         pages = pages[:1] * bool(own) + ["docs/notation.md " + ", ".join(of_notation)]
     return "; ".join(pages)

@@ -12,11 +12,11 @@ from referee import guandan
 from referee.batch import check_one
 from referee.findings import more_finding
 from referee.importers.competition import convert
-from referee.messages import Msg, msg
+from referee.messages import Msg, msg, use_language
 from referee.notation import parse_json
 from referee.replay import check_record
 from referee.results import check_sheet, played
-from referee.ruledocs import meaning, rule_entries
+from referee.ruledocs import meaning, rule_entries, section
 from referee.sheet import SheetError, read_sheet
 from tests.test_translations import extracted
 
@@ -161,3 +161,13 @@ def test_the_schema_messages_are_in_the_catalogue():
     schema_text = (Path(__file__).parent.parent / "referee" / "schema" / "cgr1.schema.json").read_text()
     templates = {t.replace("{value!r}", "{value}") for t in re.findall(r'"x-message": "([^"]*)"', schema_text)}
     assert templates and templates <= set(extracted("core"))
+
+
+def test_the_rules_page_of_a_rule_without_a_section_reads_in_the_process_language():
+    entry = rule_entries()["notation.depth"]
+    assert section("notation.depth", entry["meaning"]) == "docs/notation.md (no single section)"
+    use_language("zh")
+    try:
+        assert section("notation.depth", entry["meaning"]) == "docs/notation.md （无单独章节）"
+    finally:
+        use_language("en")
