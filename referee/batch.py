@@ -18,7 +18,7 @@ import sys
 import zlib
 
 from .findings import ERROR, Finding, Report
-from .messages import Msg, msg
+from .messages import Msg, Term, msg, word
 from .notation import bom_findings, duplicate_key_findings, parse_json
 from .replay import check_record, cycle_collection_paused
 
@@ -178,7 +178,7 @@ def read_records(open_binary, source: str, jsonl: bool | None):
         with open_binary() as raw, decompressed(raw) as handle:
             yield from _records(handle, source, jsonl)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
-        yield source, unreadable_file(source, getattr(exc, "strerror", None) or str(exc))
+        yield source, unreadable_file(source, os_problem(exc))
 
 
 def decompressed(raw):
@@ -207,6 +207,18 @@ def read_text(path: str) -> str:
     return data.decode("utf-8")
 
 
+# What the system says most often of a file it cannot open, for the catalogue.
+OS_PROBLEMS = (word("No such file or directory"), word("Permission denied"), word("Is a directory"),
+               word("Not a directory"), word("File name too long"), word("Too many levels of symbolic links"),
+               word("Input/output error"))
+
+
+def os_problem(exc: Exception) -> str:
+    """What the system said of a file (a word of the catalogue), or the exception in English."""
+    strerror = getattr(exc, "strerror", None)
+    return Term(strerror) if strerror else str(exc)
+
+
 def unreadable_file(path: str, problem: str | Msg) -> Report:
     return unreadable(path, "notation.file", msg("cannot read {path}: {problem}", path=path, problem=problem))
 
@@ -219,7 +231,7 @@ def not_a_file(path: str) -> str | Msg | None:
             os.listdir(path)
             return msg("it is a folder")
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return os_problem(exc)
     if not stat.S_ISREG(mode):
         return msg("not a regular file (a pipe or a device): give it on standard input (-) instead")
     return None

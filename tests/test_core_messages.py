@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from referee import guandan
-from referee.batch import check_one
+from referee.batch import check_one, records_of
 from referee.findings import more_finding
 from referee.importers.competition import convert
 from referee.messages import Msg, msg, use_language
@@ -171,3 +171,10 @@ def test_the_rules_page_of_a_rule_without_a_section_reads_in_the_process_languag
         assert section("notation.depth", entry["meaning"]) == "docs/notation.md （无单独章节）"
     finally:
         use_language("en")
+
+
+def test_a_file_that_cannot_be_opened_says_why_in_chinese(tmp_path):
+    [(source, report)] = list(records_of(str(tmp_path / "missing.json")))
+    [finding] = report.findings
+    assert finding.rule == "notation.file" and finding.message.endswith("No such file or directory")
+    assert in_chinese(finding, "missing.json", *str(tmp_path).split("/")).endswith("没有这个文件或目录")

@@ -27,7 +27,7 @@ import io
 import zlib
 from dataclasses import dataclass, field
 
-from ..batch import decompressed
+from ..batch import decompressed, os_problem
 from ..messages import DEFAULT, Msg, msg
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
@@ -89,7 +89,7 @@ def read_lines(path: str, stdin=None):
                     yield Problem(path, number, msg("the line is not UTF-8 text: {problem}", problem=exc.reason))
     except OSError as exc:                     # gzip.BadGzipFile is an OSError
         yield Problem(path, number + 1 if number else None, msg("cannot read the file: {problem}",
-                                                                        problem=exc.strerror or str(exc)))
+                                                                        problem=os_problem(exc)))
     except (EOFError, zlib.error) as exc:
         yield Problem(path, number + 1, msg("the compressed file is truncated or damaged: {problem}", problem=str(exc)))
 
