@@ -98,7 +98,7 @@ def test_claimed_totals_and_a_claim_the_game_lacks_in_chinese():
     findings = {f.rule: f for f in check_record(record).findings}
     assert in_chinese(findings["gandengyan.match.totals"]) == "记录所称总分为 0, 0, 0，裁判计算为 -16, -384, 400"
     assert in_chinese(findings["gandengyan.result.key"], "totals", "winner") == \
-        "干瞪眼没有级；请声明 totals 或 winner"
+        "干瞪眼没有级；记录中请给出 totals 或 winner"
 
 
 def test_an_incomplete_deal_and_the_findings_past_those_listed_in_chinese():
