@@ -43,7 +43,7 @@ def report_bag(paths: list[str]):
         parts += [dask.delayed(file_reports)(opened, names.get(opened.path, opened.path))
                   for opened in open_files(path, "rb", compression="infer")]
     if not parts:
-        raise ValueError(f"no file matches {' '.join(paths)}")
+        raise ValueError(msg("no file matches {paths}", paths=" ".join(paths)))
     return dask.bag.from_delayed(parts)
 
 

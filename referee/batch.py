@@ -18,6 +18,7 @@ import sys
 import zlib
 
 from .findings import ERROR, Finding, Report
+from .messages import Msg, Term, msg, word
 from .notation import bom_findings, duplicate_key_findings, parse_json
 from .replay import check_record, cycle_collection_paused
 
@@ -25,7 +26,7 @@ MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 
 
-def unreadable(source: str, rule: str, message: str) -> Report:
+def unreadable(source: str, rule: str, message: Msg) -> Report:
     return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
 
 
@@ -42,7 +43,7 @@ def _checked_text(chunk: str, source: str) -> tuple[Report, list]:
         return _too_big(source), []
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.message), []
+        return unreadable(source, value.rule, value.text), []
     return _checked(chunk, value, source)
 
 
@@ -105,8 +106,8 @@ def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
             while pending:
                 yield from pending.popleft().result()
     except BrokenProcessPool:
-        raise WorkerLost("a checking process stopped abruptly (out of memory?); "
-                         "the reports above are complete, the rest were not checked: try -j 1") from None
+        raise WorkerLost(msg("a checking process stopped abruptly (out of memory?); "
+                             "the reports above are complete, the rest were not checked: try -j 1")) from None
 
 
 def _start_method():
@@ -177,7 +178,7 @@ def read_records(open_binary, source: str, jsonl: bool | None):
         with open_binary() as raw, decompressed(raw) as handle:
             yield from _records(handle, source, jsonl)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
-        yield source, unreadable_file(source, getattr(exc, "strerror", None) or exc)
+        yield source, unreadable_file(source, os_problem(exc))
 
 
 def decompressed(raw):
@@ -200,27 +201,39 @@ def read_text(path: str) -> str:
         try:
             data = handle.read(MAX_RECORD_BYTES + 1)
         except (EOFError, zlib.error) as exc:
-            raise OSError(f"the compressed file is damaged: {exc}") from None
+            raise OSError(msg("the compressed file is damaged: {problem}", problem=str(exc))) from None
     if len(data) > MAX_RECORD_BYTES:
-        raise ValueError(f"notation.size: a record may hold at most {MAX_RECORD_BYTES} bytes")
+        raise ValueError(msg("notation.size: a record may hold at most {limit} bytes", limit=MAX_RECORD_BYTES))
     return data.decode("utf-8")
 
 
-def unreadable_file(path: str, problem) -> Report:
-    return unreadable(path, "notation.file", f"cannot read {path}: {problem}")
+# What the system says most often of a file it cannot open, for the catalogue.
+OS_PROBLEMS = (word("No such file or directory"), word("Permission denied"), word("Is a directory"),
+               word("Not a directory"), word("File name too long"), word("Too many levels of symbolic links"),
+               word("Input/output error"))
 
 
-def not_a_file(path: str) -> str | None:
+def os_problem(exc: Exception) -> str:
+    """What the system said of a file (a word of the catalogue), or the exception in English."""
+    strerror = getattr(exc, "strerror", None)
+    return Term(strerror) if strerror else str(exc)
+
+
+def unreadable_file(path: str, problem: str | Msg) -> Report:
+    return unreadable(path, "notation.file", msg("cannot read {path}: {problem}", path=path, problem=problem))
+
+
+def not_a_file(path: str) -> str | Msg | None:
     """Why `path` is no regular file to read (a folder, a FIFO, a device), or None."""
     try:
         mode = os.stat(path).st_mode
         if stat.S_ISDIR(mode):
             os.listdir(path)
-            return "it is a folder"
+            return msg("it is a folder")
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return os_problem(exc)
     if not stat.S_ISREG(mode):
-        return "not a regular file (a pipe or a device): give it on standard input (-) instead"
+        return msg("not a regular file (a pipe or a device): give it on standard input (-) instead")
     return None
 
 
@@ -279,7 +292,7 @@ def _rest(handle, head) -> bytes | None:
 
 
 def _too_big(source: str) -> Report:
-    return unreadable(source, "notation.size", f"a record may hold at most {MAX_RECORD_BYTES} bytes")
+    return unreadable(source, "notation.size", msg("a record may hold at most {limit} bytes", limit=MAX_RECORD_BYTES))
 
 
 def _decoded(data: bytes | None, source: str) -> str | Report:
@@ -289,4 +302,4 @@ def _decoded(data: bytes | None, source: str) -> str | Report:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return unreadable(source, "notation.encoding", f"the input is not UTF-8 text: {exc}")
+        return unreadable(source, "notation.encoding", msg("the input is not UTF-8 text: {problem}", problem=str(exc)))

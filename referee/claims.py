@@ -10,6 +10,9 @@ either is no new finding.
 from __future__ import annotations
 
 from .findings import INFO, plain
+from .messages import Term, msg, word
+
+TITLES = (word("Gou Ji"), word("Gan Deng Yan"))      # the games that call check_totals, for the catalogue
 
 
 def add_scores(totals, scores) -> list | None:
@@ -34,20 +37,23 @@ def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, ent
     if totals is not None:
         outcome["result"] = match_result(totals)     # also of a match stopped before it was won
     if "levels" in claimed:
-        ctx.error(f"{game}.result.key", "/result/levels", f"{title} has no levels; claim totals or winner")
+        ctx.error(f"{game}.result.key", "/result/levels",
+                  msg("{game} has no levels; claim totals or winner", game=Term(title)))
     if totals is None:
         for key in ("totals", "winner"):
             if key in claimed:
                 ctx.add(INFO, f"{game}.match.uncheckable", f"/result/{key}",
-                        f"the claimed {key} cannot be checked: an earlier deal stopped and claims no scores")
+                        msg("the claimed {key} cannot be checked: an earlier deal stopped and claims no scores", key=key))
         return outcome
     chains = [totals] if carried == totals else [totals, carried]
     if "totals" in claimed and all(list(claimed["totals"]) != chain for chain in chains):
         ctx.error(f"{game}.match.totals", "/result/totals",
-                  f"claimed totals {plain(claimed['totals'])}, computed {plain(totals)}")
+                  msg("claimed totals {claimed}, computed {computed}", claimed=plain(claimed["totals"]), computed=plain(totals)))
     if "winner" in claimed and all(claimed["winner"] != winner_of(chain) for chain in chains):
+        said = dict(claimed=claimed["winner"], computed=computed(winner), totals=plain(totals))
         ctx.error(f"{game}.match.winner", "/result/winner",
-                  f"claimed winner {entrant} {claimed['winner']}, but {computed(winner)} (totals {plain(totals)})")
+                  msg("claimed winner seat {claimed}, but {computed} (totals {totals})", **said) if entrant == "seat"
+                  else msg("claimed winner team {claimed}, but {computed} (totals {totals})", **said))
     return outcome
 
 

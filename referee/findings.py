@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .messages import Msg, Phrase
+from .messages import Msg, Phrase, msg
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -46,17 +46,17 @@ class Finding:
 MAX_LISTED = 100    # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
 
 
-def more_finding(count: int, what: str, all_counted: bool = True, severity: str = ERROR) -> Finding:
-    """The finding that stands for `count` findings past those listed (of `severity`)."""
-    return Finding(severity, "notation.more", "", f"… and {count:,} more {what}" if all_counted else
-                   f"… and at least {count:,} more {what} (no more were counted)")
+def more_finding(count: int, what: Msg, all_counted: bool = True, severity: str = ERROR) -> Finding:
+    """The finding that stands for `count` findings past those listed (of `severity`); `what` names them."""
+    return Finding(severity, "notation.more", "", msg("… and {n:,} more {what}", n=count, what=what) if all_counted
+                   else msg("… and at least {n:,} more {what} (no more were counted)", n=count, what=what))
 
 
 class Listed:
     """Findings of one kind up to MAX_LISTED; past it they are only counted (and not made), and `closed()` adds
     the finding that says how many."""
 
-    def __init__(self, what: str):
+    def __init__(self, what: Msg):
         self.findings: list[Finding] = []
         self.what, self.more = what, 0
 
@@ -123,7 +123,7 @@ def _finding_from_dict(data: dict) -> Finding:
     """A finding read back from JSON; its parameters come back as plain values (cards as codes)."""
     fields = {key: value for key, value in data.items() if key not in ("template", "params")}
     if "template" in data:
-        fields["message"] = Msg(data["template"], data.get("params", {}))
+        fields["message"] = Msg.from_json(data)
     return Finding(**fields)
 
 

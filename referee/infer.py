@@ -9,12 +9,15 @@ import json
 import time
 from itertools import combinations
 
+from .messages import Listing, Msg, msg, word
 from .notation import structure_findings
 from .replay import check_record, games
 from .rules import resolve
 
 MAX_CHANGES = 2
 SHOWN = 5           # at most this many equally close rule sets are reported
+UNREPLAYABLE = msg("the record cannot be replayed under any rules (its structure or game)")
+OR_UNDER = word("; or under ")      # between the rule sets a record is valid under
 
 
 def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
@@ -24,7 +27,7 @@ def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     game = games().get(record.get("game")) if isinstance(record, dict) else None
     if game is None or structure_findings(record):
         return {"valid_under": [], "searched": 0, "complete": True,
-                "why": "the record cannot be replayed under any rules (its structure or game)"}
+                "why": str(UNREPLAYABLE)}
     if stop and stop():        # before listing the candidates, which takes a while of its own
         return _answer([], 0, complete=False)
     stated, problems = resolve(game, record.get("rules"))
@@ -74,18 +77,30 @@ def _candidates(game, stated: dict):
 
 
 def describe(inferred: dict) -> str:
-    """In words: "valid under official with equal_double_tribute=free", or why none was found."""
+    """In English words: "valid under official with equal_double_tribute=free", or why none was found."""
+    return str(inferred_text(inferred))
+
+
+def inferred_text(inferred: dict) -> Msg:
+    """`describe` as a message."""
     if inferred["valid_under"]:
-        return "valid under " + "; or under ".join(
-            c["preset"] + ("" if not c["options"] else " with " + ", ".join(
-                f"{k}={_word(v)}" for k, v in c["options"].items()))
-            + f" (differs from the stated rules in {', '.join(c['differs']) or 'nothing'})"
-            for c in inferred["valid_under"])
+        return msg("valid under {rule_sets}", rule_sets=Listing(map(_rule_set, inferred["valid_under"]), OR_UNDER))
     if inferred.get("why"):
-        return inferred["why"]
-    limit = "" if inferred["complete"] else " before the time limit"
-    return (f"valid under no documented preset with up to {MAX_CHANGES} option changes{limit} "
-            f"({inferred['searched']} rule sets tried)")
+        return UNREPLAYABLE
+    said = dict(n=MAX_CHANGES, tried=inferred["searched"])
+    if inferred["complete"]:
+        return msg("valid under no documented preset with up to {n} option changes ({tried} rule sets tried)", **said)
+    return msg("valid under no documented preset with up to {n} option changes before the time limit "
+               "({tried} rule sets tried)", **said)
+
+
+def _rule_set(found: dict) -> Msg:
+    differs = Listing(found["differs"]) if found["differs"] else word("nothing")
+    if not found["options"]:
+        return msg("{preset} (differs from the stated rules in {differs})", preset=found["preset"], differs=differs)
+    options = Listing(f"{k}={_word(v)}" for k, v in found["options"].items())
+    return msg("{preset} with {options} (differs from the stated rules in {differs})", preset=found["preset"],
+               options=options, differs=differs)
 
 
 def _word(value) -> str:

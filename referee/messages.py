@@ -90,6 +90,13 @@ class Msg:
         return {"template": self.template if self.plural is None or self.n == 1 else self.plural,
                 "params": {name: _plain(value) for name, value in self.params.items()}}
 
+    @classmethod
+    def from_json(cls, data: dict) -> Msg:
+        """A message read back from `as_json`: its phrases are messages again (cards and game words
+        come back as plain text, shown as written)."""
+        return cls(data["template"], {name: cls.from_json(value) if isinstance(value, dict) and "template" in value
+                                      else value for name, value in data.get("params", {}).items()})
+
 
 class Phrase(str):
     """A message where a plain string must stand (a value of a deal's outcome or of a finding's `legal`,

@@ -23,6 +23,7 @@ import orjson
 
 from .cards import CODES, parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
+from .messages import Msg, Term, msg, msg_n, word
 from .precheck import accepts, action_ok
 
 
@@ -59,8 +60,8 @@ def _validators():
 _CANONICAL = {code: card for card, code in enumerate(CODES)}
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 VERBS = ("play", "pass", "tribute", "return", "declare")
-_JSON_TYPES = {dict: "an object", list: "an array", str: "a string", bool: "true/false",
-               int: "a number", float: "a number", type(None): "null"}
+_JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
+               int: word("a number"), float: word("a number"), type(None): word("null")}
 
 
 @dataclass(slots=True)
@@ -92,23 +93,39 @@ def parse_json(text: str | bytes):
     finding whose message places the fault as line:column; a notation.size finding for a text of more
     values than a record may hold, or one that does not fit in memory."""
     if len(text) > MAX_VALUES and _values(text) > MAX_VALUES:
-        return Finding(ERROR, "notation.size", "", f"a record may hold at most {MAX_VALUES:,} values "
-                       "(counted as its commas and opening brackets)")
+        return Finding(ERROR, "notation.size", "", msg("a record may hold at most {limit:,} values "
+                       "(counted as its commas and opening brackets)", limit=MAX_VALUES))
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
-        return Finding(ERROR, "notation.json", "",
-                       f"the record is not valid JSON at line:column {exc.lineno}:{exc.colno}: {exc.msg}")
+        return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
+                       "{problem}", line=exc.lineno, column=exc.colno, problem=Term(exc.msg)))
     except (MemoryError, SystemError) as exc:      # orjson says MemoryError as a SystemError caused by one
         if not isinstance(exc, MemoryError) and not isinstance(exc.__cause__, MemoryError):
             raise
-        return Finding(ERROR, "notation.size", "", "the record does not fit in the memory this process may use")
+        return Finding(ERROR, "notation.size", "", msg("the record does not fit in the memory this process may use"))
 
 
 # Each value of a parsed record takes some 70 bytes, and orjson reserves (unused) 256 more when it writes one:
 # a 64 MiB text of `{},` would hold 22 million (1.5 GB; 5.6 GB reserved, which a limit on the address space
 # turns into a crash). A record of 2 million (a thousand Guandan deals count 0.7 million) needs under 0.7 GB.
 MAX_VALUES = 2_000_000
+
+# What orjson says of a text that is not JSON (its parser's messages), for the catalogue.
+JSON_PROBLEMS = (
+    word("Input is a zero-length, empty document"), word("input data is empty"), word("unexpected end of data"),
+    word("unexpected character, expected a JSON value"), word("unexpected character, expected a string key"),
+    word("unexpected character, expected ':' after key"), word("unexpected character, expected ',' or ']'"),
+    word("unexpected character, expected ',' or '}'"), word("unexpected content after document"),
+    word("unexpected control character in string"), word("trailing comma is not allowed"),
+    word("invalid literal, expected 'true'"), word("invalid literal, expected 'false'"),
+    word("invalid literal, expected 'null'"), word("number with leading zero is not allowed"),
+    word("number is infinity when parsed as double"), word("no digit after sign"),
+    word("no digit after decimal point"), word("no digit after exponent sign"),
+    word("invalid escaped sequence in string"), word("invalid high surrogate in string"),
+    word("invalid low surrogate in string"), word("no low surrogate in string"),
+    word("invalid utf-8 encoding in string"), word("str is not valid UTF-8: surrogates not allowed"),
+    word("depth limit exceeded"))
 
 
 def _values(text: str | bytes) -> int:
@@ -127,8 +144,8 @@ def has_bom(text: str | bytes) -> bool:
 
 def bom_findings(text: str | bytes) -> list[Finding]:
     """A byte order mark is no part of UTF-8 JSON (RFC 8259 §8.1) but is harmless: read past, and said."""
-    return [Finding(INFO, "notation.bom", "", "the text starts with a UTF-8 byte order mark; it was read past "
-                    "(JSON text has none: drop it when writing records)")] if has_bom(text) else []
+    return [Finding(INFO, "notation.bom", "", msg("the text starts with a UTF-8 byte order mark; it was read past "
+                    "(JSON text has none: drop it when writing records)"))] if has_bom(text) else []
 
 
 def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
@@ -146,7 +163,7 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
         return []
     return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
-                    f"the key {plain(key)} is written more than once in this object; only one may stand")
+                    msg("the key {key} is written more than once in this object; only one may stand", key=plain(key)))
             for path, holder in walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
 
 
@@ -192,8 +209,8 @@ def structure_findings(record) -> list[Finding]:
         return []
     too_deep = _too_deep(record)
     if too_deep is not None:
-        return [located(record, "notation.depth", too_deep, f"arrays and objects are nested more than {MAX_DEPTH} "
-                        "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions")]
+        return [located(record, "notation.depth", too_deep, msg("arrays and objects are nested more than {limit} "
+                        "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions", limit=MAX_DEPTH))]
     fast_validate, failed, full_validator = _validators()
     try:
         fast_validate(record)
@@ -207,8 +224,8 @@ def structure_findings(record) -> list[Finding]:
         listed = list(itertools.islice(findings, MAX_LISTED))
         more = sum(1 for _ in itertools.islice(findings, MAX_COUNTED + 1))
     if more:
-        listed.append(more_finding(min(more, MAX_COUNTED), "structural problems", more <= MAX_COUNTED))
-    return listed or [Finding(ERROR, "notation.structure", "", "the record does not follow CGR/1")]
+        listed.append(more_finding(min(more, MAX_COUNTED), msg("structural problems"), more <= MAX_COUNTED))
+    return listed or [Finding(ERROR, "notation.structure", "", msg("the record does not follow CGR/1"))]
 
 
 # Structural problems counted past those listed: the schema validator takes some 20 µs for each, so an array
@@ -271,7 +288,7 @@ def _set_cycle_collection(enabled: bool):
         gc.disable()
 
 
-def located(record, rule: str, path: list, message: str, severity: str = ERROR) -> Finding:
+def located(record, rule: str, path: list, message: Msg, severity: str = ERROR) -> Finding:
     """A finding at `path`, with the deal, action and acting seat it lies in (notation §9)."""
     deal = action = seat = None
     if len(path) > 1 and path[0] == "deals" and isinstance(path[1], int):
@@ -296,37 +313,64 @@ def _finding_from(error, record) -> Iterable[Finding]:
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
         return (located(record, "notation.key.unknown", path + [key],
-                        f"unknown key {plain(key)} (keys starting with x- are free for extensions)")
+                        msg("unknown key {key} (keys starting with x- are free for extensions)", key=plain(key)))
                 for key in error.instance if key not in known and not key.startswith("x-"))
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
         # addressed where the key belongs (notation §9), not at the object that lacks it
-        return [located(record, "notation.key.missing", path + [name], f"missing required key {plain(name)}")]
+        return [located(record, "notation.key.missing", path + [name], msg("missing required key {key}", key=plain(name)))]
     rule = error.schema.get("x-rule", "notation.structure")
-    template = error.schema.get("x-message")
-    message = template.replace("{value!r}", "{value}").format(value=plain(error.instance)) if template \
-        else _plain(error)
+    template = error.schema.get("x-message")        # in the catalogue by schema_messages
+    message = msg(schema_template(template), value=plain(error.instance)) if template else _plain(error)
     return [located(record, rule, at, message)]
 
 
-def _plain(error) -> str:
+_WANTED = {"object": word("an object"), "array": word("an array"), "string": word("a string"),
+           "integer": word("a whole number"), "number": word("a number"), "boolean": word("true or false")}
+
+
+def _plain(error) -> Msg:
+    """The schema validator's error in our words (its own are English only)."""
     value = error.validator_value
     if error.validator == "type":
-        wanted = {"object": "an object", "array": "an array", "string": "a string",
-                  "integer": "a whole number", "number": "a number", "boolean": "true or false"}
-        return f"expected {wanted.get(value, value)} here, not {_JSON_TYPES.get(type(error.instance), 'this')}"
+        found = _JSON_TYPES.get(type(error.instance), word("this"))
+        return msg("expected {wanted} here, not {found}", wanted=_WANTED.get(value, value), found=found)
     if error.validator == "minItems":
-        return f"needs at least {value} item{'s' * (value != 1)}"
+        return msg_n("needs at least {n} item", "needs at least {n} items", value)
     if error.validator == "maxItems":
-        return f"takes at most {value} items"
+        return msg("takes at most {n} items", n=value)
     if error.validator == "minimum":
-        return f"must be at least {value}"
+        return msg("must be at least {n}", n=value)
     if error.validator == "minLength":
-        return "must not be empty"
+        return msg("must not be empty")
     if error.validator == "enum":
-        return f"{plain(error.instance)} is not one of {plain(value)}"
-    return f"{plain(error.instance)} is not allowed here"
+        return msg("{value} is not one of {choices}", value=plain(error.instance), choices=plain(value))
+    return msg("{value} is not allowed here", value=plain(error.instance))
+
+
+def schema_template(x_message: str) -> str:
+    """A schema's `x-message` as a message template: its `{value!r}` (the value as JSON) is `{value}`."""
+    return x_message.replace("{value!r}", "{value}")
+
+
+def schema_messages(fileobj, keywords, comment_tags, options):
+    """Babel extraction method (referee/locale/core.cfg): the `x-message` templates of a JSON Schema."""
+    found = []
+
+    def collect(node):
+        if isinstance(node, dict):
+            if isinstance(node.get("x-message"), str):
+                found.append(schema_template(node["x-message"]))
+            for child in node.values():
+                collect(child)
+        elif isinstance(node, list):
+            for child in node:
+                collect(child)
+
+    collect(orjson.loads(fileobj.read()))
+    for text in dict.fromkeys(found):
+        yield 0, None, text, []
 
 
 def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
@@ -334,7 +378,7 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
     as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way.
     Without `actions`, the actions are left for the caller (read_plain)."""
     seats = len(record["players"])
-    found = Listed("seats beyond the table")
+    found = Listed(msg("seats beyond the table"))
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
@@ -342,7 +386,7 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
             value = holder[key] = int(value)
         if isinstance(value, (int, float)) and value >= seats and path:
             found.add(located, record, "notation.seat", list(path),
-                      f"seat {value} does not exist: this table has seats 0 to {seats - 1}")
+                      msg("seat {seat} does not exist: this table has seats 0 to {last}", seat=value, last=seats - 1))
 
     def check_all(values, *path):
         for i in range(len(values)):
@@ -374,12 +418,12 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
     kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part.
     Without `actions`, the actions are left for the caller (read_plain)."""
-    found = Listed("numbers beyond 10^12")
+    found = Listed(msg("numbers beyond 10^12"))
 
     def check(value, *path):
         if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
             found.add(Finding, ERROR, "notation.number", pointer(*path),
-                      f"{plain(value)} is beyond any number a record can mean (at most 10^12)")
+                      msg("{value} is beyond any number a record can mean (at most 10^12)", value=plain(value)))
 
     def check_all(values, *path):
         for i, value in enumerate(values):
@@ -425,8 +469,8 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     findings = []
     if alias_at:
         findings.append(located(record, "notation.card.alias", alias_at[0],
-                                "the record writes cards with aliases (10 for T, lowercase); "
-                                "`referee fmt` writes the canonical codes", INFO))
+                                msg("the record writes cards with aliases (10 for T, lowercase); "
+                                    "`referee fmt` writes the canonical codes"), INFO))
     return deals, findings
 
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
+from .messages import msg, msg_n
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .rules import resolve
 
@@ -119,7 +120,7 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
             return _report(ctx, game_name, None, source)
     game = games().get(game_name)
     if game is None:
-        ctx.error("notation.game.unsupported", "/game", f"this referee does not check {game_name} records yet")
+        ctx.error("notation.game.unsupported", "/game", msg("this referee does not check {game} records yet", game=game_name))
         return _report(ctx, game_name, None, source)
     rules, rule_findings = resolve(game, record.get("rules"))
     ctx.findings += rule_findings
@@ -175,7 +176,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     for action in deal.actions:
         if is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
             ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
-                      "the deal was already over; no action may follow", action.seat, action.index)
+                      msg("the deal was already over; no action may follow"), action.seat, action.index)
             break
         try:
             apply(ctx, state, action)
@@ -193,20 +194,21 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
 def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
     reached = len(deal.actions)
     severity = WARNING if is_last else ERROR
-    tail = "" if is_last else "; only the last deal of a record may be incomplete"
-    ctx.add(severity, "notation.deal.incomplete", ctx.at("actions"),
-            f"the deal stops after {reached} action{'s' * (reached != 1)}, before it is over{tail}",
-            legal=game.legal(state))
+    stops = msg_n("the deal stops after {n} action, before it is over",
+                  "the deal stops after {n} actions, before it is over", reached) if is_last else \
+        msg_n("the deal stops after {n} action, before it is over; only the last deal of a record may be incomplete",
+              "the deal stops after {n} actions, before it is over; only the last deal of a record may be incomplete",
+              reached)
+    ctx.add(severity, "notation.deal.incomplete", ctx.at("actions"), stops, legal=game.legal(state))
     if deal.result:
-        ctx.error("notation.result.incomplete", ctx.at("result"),
-                  "an incomplete deal cannot claim a result")
+        ctx.error("notation.result.incomplete", ctx.at("result"), msg("an incomplete deal cannot claim a result"))
     outcome = game.skip_deal(ctx, match, deal, state, not is_last)
     outcome["status"] = "incomplete"
     return outcome
 
 
 def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
-    findings = ctx.findings + [more_finding(count, f"{rule} findings", severity=severity)
+    findings = ctx.findings + [more_finding(count, msg("{rule} findings", rule=rule), severity=severity)
                                for (rule, severity), count in ctx.unlisted.items()]
     valid = not any(f.severity == ERROR for f in findings)
     return Report(valid, game, rules, findings, list(deals), match, source)

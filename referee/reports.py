@@ -5,6 +5,7 @@ or fewer without reporting gets a warning."""
 from __future__ import annotations
 
 from .findings import plain
+from .messages import msg
 
 
 class ReportWatch:
@@ -18,12 +19,14 @@ class ReportWatch:
         here = ctx.at("actions", action.index)
         if action.declare != "report":
             ctx.error(f"{self.game}.declare", here + "/declare",
-                      f"there is no declaration {plain(action.declare)} here; only report{others}", action.seat, action.index)
+                      msg("there is no declaration {declaration} here; only report{others}",
+                          declaration=plain(action.declare), others=others), action.seat, action.index)
             return
         if action.count != size:
-            said = "no count" if action.count is None else f"{action.count} cards"
-            ctx.error(f"{self.game}.report.count", here + "/count",
-                      f"seat {action.seat} reported {said} but held {size}", action.seat, action.index)
+            said = msg("seat {seat} reported no count but held {held}", seat=action.seat, held=size) \
+                if action.count is None else \
+                msg("seat {seat} reported {count} cards but held {held}", seat=action.seat, count=action.count, held=size)
+            ctx.error(f"{self.game}.report.count", here + "/count", said, action.seat, action.index)
         if self.report_at is not None and size <= self.report_at:
             self.reported.add(action.seat)
 
@@ -36,5 +39,6 @@ class ReportWatch:
         for seat, index in sorted(self.reached.items()):
             if seat not in self.reported:
                 ctx.warn(f"{self.game}.report.missing", ctx.at("actions", index),
-                         f"seat {seat} reached {self.report_at} cards or fewer here and never reported its count",
+                         msg("seat {seat} reached {limit} cards or fewer here and never reported its count",
+                             seat=seat, limit=self.report_at),
                          seat, index)

@@ -10,6 +10,7 @@ from .batch import check_parsed
 from .cards import RANKS
 from .claims import match_result
 from .findings import Finding, Report
+from .messages import Listing, Msg, msg, word
 from .notation import parse_json
 from .sheet import Row, Sheet
 
@@ -80,22 +81,22 @@ def matches_of(records: list[Played]) -> list[Match]:
     return list(groups.values())
 
 
-def not_one_match(match: Match) -> str | None:
+def not_one_match(match: Match) -> Msg | None:
     """Why the records of one table and round are not the parts of one match, or None."""
     first = match.parts[0].record
     if any(p.record.get("game") != first.get("game") or p.record.get("players") != first.get("players")
            for p in match.parts):
-        return f"{len(match.parts)} records for this table and round name different games or players"
+        return msg("{n} records for this table and round name different games or players", n=len(match.parts))
     return None
 
 
 def first_error(match: Match) -> dict | None:
-    """The first error of the match's parts: source, rule, at, message."""
+    """The first error of the match's parts: source, rule, at, message (and its template and parameters)."""
     for part in match.parts:
         for finding in part.report["findings"]:
             if finding["severity"] == "error":
                 return {"source": part.source, "rule": finding["rule"], "at": finding["at"],
-                        "message": finding["message"]}
+                        "message": finding["message"], **{k: finding[k] for k in ("template", "params") if k in finding}}
     return None
 
 
@@ -149,7 +150,7 @@ def computed(match: Match) -> dict:
 def _game(text: str) -> str:
     game = GAME_NAMES.get(re.sub(r"[\s_-]+", "", text).casefold())
     if game is None:
-        raise CellProblem(f'"{text}" is not a game: guandan, gandengyan or gouji')
+        raise CellProblem(msg('"{text}" is not a game: guandan, gandengyan or gouji', text=text))
     return game
 
 
@@ -158,11 +159,11 @@ def _names(text: str) -> list[str]:
     return [name.strip().casefold() for name in re.split(r"[/&]", text)]
 
 
-def _number(text: str, what: str) -> int:
+def _number(text: str, what: Msg) -> int:
     try:
         return int(text.replace("−", "-"))
     except ValueError:
-        raise CellProblem(f'"{text}" is not {what}') from None
+        raise CellProblem(msg('"{text}" is not {what}', text=text, what=what)) from None
 
 
 def _level(text: str) -> str:
@@ -181,15 +182,15 @@ def _levels(text: str) -> list[str]:
     except ValueError:
         levels = []
     if len(levels) != 2:
-        raise CellProblem(f'"{text}" is not two levels (2-10, J, Q, K, A) such as A/7')
+        raise CellProblem(msg('"{text}" is not two levels (2-10, J, Q, K, A) such as A/7', text=text))
     return levels
 
 
 def _totals(text: str) -> list[int]:
-    return [_number(part.strip(), "a list of totals such as 12/-4/-8") for part in text.split("/")]
+    return [_number(part.strip(), msg("a list of totals such as 12/-4/-8")) for part in text.split("/")]
 
 
-FORMATS = {"game": _game, "deals": lambda text: _number(text, "a number of deals"), "levels": _levels,
+FORMATS = {"game": _game, "deals": lambda text: _number(text, msg("a number of deals")), "levels": _levels,
            "totals": _totals}     # the cells whose value the sheet alone gives
 
 
@@ -204,14 +205,15 @@ def _winner(text: str, record: dict) -> int | str:
     number = re.fullmatch(r"(?:team|seat)?\s*(\d+)", text.casefold())
     if number and int(number.group(1)) < len(sides):
         return int(number.group(1))
-    kind = "player" if TEAMS[record["game"]] is None else "team: 0, 1 or its players (A/B)"
-    raise CellProblem(f'"{text}" names no {kind}, nor draw')
+    if TEAMS[record["game"]] is None:
+        raise CellProblem(msg('"{text}" names no player, nor draw', text=text))
+    raise CellProblem(msg('"{text}" names no team: 0, 1 or its players (A/B), nor draw', text=text))
 
 
 def _shown(column: str, value, record: dict) -> str:
-    """A computed value as the sheet writes it."""
+    """A computed value as the sheet writes it ("not computed" a word of the catalogue)."""
     if value is None:
-        return "not computed"
+        return word("not computed")
     if column == "winner":
         if value == "draw":
             return "draw"
@@ -228,7 +230,7 @@ def compare_cell(column: str, text: str, match: Match, values: dict) -> bool:
     record = match.parts[0].record
     game = record["game"]
     if column == "levels" and game != "guandan" or column == "totals" and game == "guandan":
-        raise CellProblem(f"{game} has no {column}: leave the cell empty")
+        raise CellProblem(msg("{game} has no {column}: leave the cell empty", game=game, column=column))
     if column == "winner":
         return _winner(text, record) == values["winner"]
     if column == "players":
@@ -260,17 +262,17 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     entry = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
              "table": cells.get("table"), "problems": []}
     if row.beyond:
-        _problem(entry, sheet, f"#{sheet.width + 1}",
-                 f"{row.beyond} filled cell(s) past the header's {sheet.width} columns: a separator too many?")
+        _problem(entry, sheet, f"#{sheet.width + 1}", msg("{n} filled cell(s) past the header's {width} columns: "
+                                                          "a separator too many?", n=row.beyond, width=sheet.width))
     empty = [name for name in ("round", "table") if name not in cells]
     for name in empty:
-        _problem(entry, sheet, name, "empty: the row names no match")
+        _problem(entry, sheet, name, msg("empty: the row names no match"))
     malformed = _malformed(entry, sheet, cells)
     if empty:
         return dict(entry, status="no_record")
     key = tuple(loose_key(cells.get(name, "")) for name in ("event", "round", "table"))
     if key in first_lines:
-        _problem(entry, sheet, "table", f"the same match as line {first_lines[key]}: a row written twice")
+        _problem(entry, sheet, "table", msg("the same match as line {line}: a row written twice", line=first_lines[key]))
     first_lines.setdefault(key, row.line)
     found = [n for n, m in enumerate(matches) if m.round is not None and _names_match(key, "event" in cells, m)]
     named.update(found)
@@ -278,12 +280,13 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
         return dict(entry, status="no_record")
     entry["records"] = [part.source for n in found for part in matches[n].parts]
     if len(found) > 1:
-        events = ", ".join(f'"{matches[n].event}"' for n in found)
-        return dict(entry, status="ambiguous", reason=f"{len(found)} matches, of the events {events}: give the event")
+        why = msg("{n} matches, of the events {events}: give the event", n=len(found),
+                  events=Listing([f'"{matches[n].event}"' for n in found]))
+        return dict(entry, status="ambiguous", reason=str(why), why=why.as_json())
     match = matches[found[0]]
     split = not_one_match(match)
     if split:
-        return dict(entry, status="ambiguous", reason=split)
+        return dict(entry, status="ambiguous", reason=str(split), why=split.as_json())
     error = first_error(match)
     if error:
         return dict(entry, status="invalid", error=error)
@@ -303,7 +306,7 @@ def _malformed(entry: dict, sheet: Sheet, cells: dict) -> set[str]:
         try:
             FORMATS[column](cells[column])
         except CellProblem as problem:
-            _problem(entry, sheet, column, str(problem))
+            _problem(entry, sheet, column, problem.args[0])
             malformed.add(column)
     return malformed
 
@@ -318,7 +321,7 @@ def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
         try:
             agrees = compare_cell(column, cells[column], match, values)
         except CellProblem as problem:
-            _problem(entry, sheet, column, str(problem))
+            _problem(entry, sheet, column, problem.args[0])
             continue
         shown = _shown(column, values.get(column), match.parts[0].record)
         entry["cells"][column] = {"sheet": cells[column], "computed": shown, "agrees": agrees}
@@ -326,8 +329,10 @@ def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
     return dict(entry, status="differs" if differs else "agrees")
 
 
-def _problem(entry: dict, sheet: Sheet, column: str, message: str):
-    entry["problems"].append({"line": entry["line"], "column": sheet.columns.get(column, column), "message": message})
+def _problem(entry: dict, sheet: Sheet, column: str, message: Msg):
+    """A problem of the row: its message in English, and as a template (`Msg.from_json` renders it)."""
+    entry["problems"].append({"line": entry["line"], "column": sheet.columns.get(column, column),
+                              "message": str(message), **message.as_json()})
 
 
 def summary(entries: list[dict]) -> dict:

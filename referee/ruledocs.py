@@ -7,6 +7,8 @@ import json
 import re
 from pathlib import Path
 
+from .messages import Term, language, word
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
 PAGES = {"guandan": "rules/guandan", "gandengyan": "rules/gandengyan", "gouji": "rules/gouji", "notation": "notation"}
@@ -18,8 +20,12 @@ NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, 
 
 def rule_entries() -> dict[str, dict]:
     """Every documented rule id: its table's other columns by header, the last one its meaning."""
+    return _entries((DOCS / "rule-ids.md").read_text(encoding="utf-8").splitlines())
+
+
+def _entries(lines) -> dict[str, dict]:
     entries, headers = {}, []
-    for line in (DOCS / "rule-ids.md").read_text(encoding="utf-8").splitlines():
+    for line in lines:
         if line.startswith("| id |"):
             headers = [c.strip() for c in line.strip("|").split("|")][1:-1]
         match = ROW.match(line)
@@ -29,9 +35,26 @@ def rule_entries() -> dict[str, dict]:
     return entries
 
 
+def meaning(rule: str, lang: str | None = None) -> str | None:
+    """What docs/rule-ids.md says a rule id means, in `lang` (by default the process's language), from
+    the core catalogue; None for an id it does not list."""
+    entry = rule_entries().get(rule)
+    return None if entry is None else Term(entry["meaning"]).shown(lang or language())
+
+
+def meanings_for_catalogue(fileobj, keywords, comment_tags, options):
+    """Babel extraction method (referee/locale/core.cfg): every meaning of the rule-id table, a message."""
+    lines = fileobj.read().decode("utf-8").splitlines()
+    for rule, entry in _entries(lines).items():
+        yield 0, None, entry["meaning"], [rule]
+
+
+NO_SECTION = word("(no single section)")
+
+
 def section(rule: str, meaning: str) -> str:
     """The pages and sections that decide a rule id, in words: "docs/rules/guandan.md §3"."""
-    return "; ".join(f"{page} " + (", ".join(numbers) if numbers else "(no single section)")
+    return "; ".join(f"{page} " + (", ".join(numbers) if numbers else NO_SECTION.shown(language()))
                      for page, numbers in sections(rule, meaning))
 
 

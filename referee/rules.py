@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 
 from .findings import ERROR, Finding, Listed, plain, pointer
+from .messages import Listing, Msg, msg, word
 
 
 @dataclass(frozen=True)
@@ -28,12 +29,18 @@ class Option:
         return isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
 
     def describe(self) -> str:
+        return str(self.allowed())
+
+    def allowed(self) -> str | Msg:
+        """The values the option takes, in words: its choices as JSON, or its kind."""
         if self.choices:
             return " | ".join(json_text(c) for c in self.choices)
-        return KIND_NAMES[self.kind] + (" or null" if self.nullable else "")
+        kind = KIND_NAMES[self.kind]
+        return msg("{kind} or null", kind=kind) if self.nullable else kind
 
 
-KIND_NAMES = {int: "an integer", bool: "true or false", str: "a string", dict: "an object", list: "a list"}
+KIND_NAMES = {int: word("an integer"), bool: word("true or false"), str: word("a string"), dict: word("an object"),
+              list: word("a list")}
 
 
 def json_text(value) -> str:
@@ -53,12 +60,12 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         preset = raw.get("preset", game.DEFAULT_PRESET)
         overrides = raw.get("options", {})
         at = "/rules/preset"
-    findings = Listed("problems with the rules")
+    findings = Listed(msg("problems with the rules"))
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
         findings.add(Finding, ERROR, "notation.rules.preset", at,
-                     f"unknown preset {plain(preset)} for {game.NAME}{did_you_mean(preset, game.PRESETS)}; "
-                     f"presets: {', '.join(game.PRESETS)}")
+                     msg("unknown preset {preset} for {game}{suggestion}; presets: {presets}", preset=plain(preset),
+                         game=game.NAME, suggestion=did_you_mean(preset, game.PRESETS), presets=Listing(game.PRESETS)))
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
     options.update(game.PRESETS[preset])
@@ -68,7 +75,8 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
             findings.add(_unknown_option, game, name)
         elif option is not None and not option.allows(value):
             findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
-                         f"option {name} takes {option.describe()}, not {plain(value)}")
+                         msg("option {name} takes {allowed}, not {value}", name=name, allowed=option.allowed(),
+                             value=plain(value)))
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings.closed()
@@ -76,8 +84,8 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
 
 def _unknown_option(game, name) -> Finding:
     return Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                   f"unknown option {plain(name)} for {game.NAME}{did_you_mean(name, game.OPTIONS)}; "
-                   f"options: {', '.join(game.OPTIONS)}")
+                   msg("unknown option {name} for {game}{suggestion}; options: {options}", name=plain(name), game=game.NAME,
+                       suggestion=did_you_mean(name, game.OPTIONS), options=Listing(game.OPTIONS)))
 
 
 def plain_rules(game, raw):
@@ -99,14 +107,14 @@ def plain_rules(game, raw):
     return None if preset == game.DEFAULT_PRESET else preset
 
 
-def did_you_mean(name, known) -> str:
+def did_you_mean(name, known) -> Msg | str:
     """" (did you mean X?)" for the known name that `name` probably meant (the same but for case, or
     a close spelling), else ""."""
     if not isinstance(name, str):
         return ""
     folded = {k.lower(): k for k in known}
     close = difflib.get_close_matches(name.lower(), list(folded), n=1)
-    return f" (did you mean {folded[close[0]]}?)" if close else ""
+    return msg(" (did you mean {name}?)", name=folded[close[0]]) if close else ""
 
 
 _SHARED: dict = {}

@@ -8,6 +8,8 @@ import io
 import re
 from dataclasses import dataclass, field
 
+from .messages import Listing, msg
+
 COLUMNS = ("event", "round", "table", "game", "players", "winner", "levels", "totals", "deals")
 REQUIRED = ("round", "table")
 ALIASES = {     # other headers of each column, compared as _loose compares them (docs/results.md)
@@ -50,16 +52,18 @@ def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
     text, encoding = _decoded(data)
     unknown = sorted(set((renamed or {}).values()) - set(COLUMNS))
     if unknown:
-        raise SheetError(f"--columns names no column {', '.join(unknown)}; the columns are {', '.join(COLUMNS)}")
+        raise SheetError(msg("--columns names no column {names}; the columns are {columns}", names=Listing(unknown),
+                             columns=Listing(COLUMNS)))
     dialect = _dialect(text)
     lines = csv.reader(io.StringIO(text, newline=""), dialect)
     header = next(lines, None)
     if not header or not any(cell.strip() for cell in header):
-        raise SheetError("no header row: the first line must name the columns")
+        raise SheetError(msg("no header row: the first line must name the columns"))
     columns, ignored = _columns(header, {_loose(k): v for k, v in (renamed or {}).items()})
     missing = [name for name in REQUIRED if name not in columns]
     if missing:
-        raise SheetError(f"line 1: no column {' or '.join(missing)} (the header names {', '.join(header)})")
+        raise SheetError(msg("line 1: no column {names} (the header names {header})", names=Listing(missing, " or "),
+                             header=Listing(header)))
     positions = {name: header.index(label) for name, label in columns.items()}
     rows = []
     for line, cells in _numbered(lines):
@@ -90,7 +94,7 @@ def _decoded(data: bytes) -> tuple[str, str]:
         except UnicodeDecodeError:
             continue
         return text, encoding + " with BOM" * bom
-    raise SheetError("neither UTF-8 nor GB18030 (GBK) text")
+    raise SheetError(msg("neither UTF-8 nor GB18030 (GBK) text"))
 
 
 def _dialect(text: str):

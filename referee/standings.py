@@ -5,6 +5,7 @@ the tied entrants, then name. A match the referee finds invalid is listed apart 
 error and counted only when the desk says so."""
 from __future__ import annotations
 
+from .messages import Listing, Msg, msg, word
 from .results import Match, Played, entrants, first_error, loose_key, matches_of, not_one_match, result, scores
 
 DEFAULT_POINTS = (2, 1, 0)
@@ -22,8 +23,9 @@ def event_entries(entries, event: str | None) -> tuple[str | None, list[Played]]
               for p in records}
     if event is None:
         if len(events) > 1:
-            names = ", ".join(f'"{name}"' for name in events.values() if name) or "none"
-            raise StandingsError(f"the records belong to {len(events)} events ({names}): choose one with --event")
+            names = [f'"{name}"' for name in events.values() if name]
+            raise StandingsError(msg("the records belong to {n} events ({names}): choose one with --event",
+                                     n=len(events), names=Listing(names) if names else word("none")))
         return next(iter(events.values()), None), records
     return event, [p for p in records if loose_key((p.record.get("meta") or {}).get("event") or "") == loose_key(event)]
 
@@ -39,10 +41,11 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
         reason = _not_counted(match)
         error = first_error(match)
         if error:
-            invalid.append(dict(_named(match), reason=f"{error['rule']}: {error['message']}", counted=False))
+            why = msg("{rule}: {message}", rule=error["rule"], message=_finding_text(error))
+            invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
         if reason or (error and not count_invalid):
             if reason:
-                not_counted.append(dict(_named(match), reason=reason))
+                not_counted.append(dict(_named(match), reason=str(reason), why=reason.as_json()))
             continue
         if error:
             invalid[-1]["counted"] = True
@@ -70,9 +73,14 @@ def _played(match: Match) -> dict:
                 margin=outcome["margin"])
 
 
-def _not_counted(match: Match) -> str | None:
+def _not_counted(match: Match) -> Msg | None:
     """Why a match cannot be counted at all, or None."""
-    return not_one_match(match) or (None if result(match) is not None else "its result could not be computed")
+    return not_one_match(match) or (None if result(match) is not None else msg("its result could not be computed"))
+
+
+def _finding_text(finding: dict) -> str | Msg:
+    """A finding of a report's JSON form: its message as a template where it has one."""
+    return Msg.from_json(finding) if "template" in finding else finding["message"]
 
 
 def _count(match: Match, rows: dict, points) -> dict:

@@ -68,7 +68,8 @@ def test_an_invalid_match_is_listed_apart_and_counted_only_when_asked():
     table = standings(entries)
     assert [row["entrant"] for row in table["standings"]] == ["A1 & A2", "B1 & B2"]
     assert table["invalid"] == [{"id": "r1t2", "records": ["r1t2"], "game": "guandan", "round": "1", "table": "2",
-                                 "reason": "guandan.follow: wrong", "counted": False}]
+                                 "reason": "guandan.follow: wrong", "counted": False,
+                                 "why": {"template": "{rule}: {message}", "params": {"rule": "guandan.follow", "message": "wrong"}}}]
     counted = standings(entries, count_invalid=True)
     assert len(counted["standings"]) == 4 and counted["invalid"][0]["counted"] and counted["counted"] == 2
 

@@ -36,7 +36,12 @@ def catalogue(domain: str):
 
 
 def names(template: str) -> set[str]:
-    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field}
+    """The parameters a template names; a word that is no template (a lone brace: "expected ',' or '}'") none,
+    and its Chinese must be none too."""
+    try:
+        return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field}
+    except ValueError:
+        return {"(not a template)"}
 
 
 @pytest.mark.parametrize("domain", DOMAINS)

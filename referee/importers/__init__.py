@@ -25,23 +25,34 @@ import contextlib
 import gzip
 import io
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..batch import decompressed
+from ..batch import decompressed, os_problem
+from ..messages import DEFAULT, Msg, msg
 
 MAX_LINE_BYTES = 16 * 1024 * 1024
 
 
 @dataclass(frozen=True)
 class Problem:
-    """Input that could not be converted, with where it is."""
+    """Input that could not be converted, with where it is; made with a Msg, whose English is `message`."""
     source: str
     line: int | None
     message: str
+    text: Msg | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self):
+        if isinstance(self.message, Msg):
+            object.__setattr__(self, "text", self.message)
+            object.__setattr__(self, "message", str(self.message))
+
+    def shown(self, lang: str | None = None) -> str:
+        """Where, and the problem in `lang` (by default the process's language)."""
+        where = self.source if self.line is None else f"{self.source}:{self.line}"
+        return f"{where}: {self.text.render(lang) if self.text else self.message}"
 
     def __str__(self) -> str:
-        where = self.source if self.line is None else f"{self.source}:{self.line}"
-        return f"{where}: {self.message}"
+        return self.shown(DEFAULT)
 
 
 @dataclass(frozen=True)
@@ -69,17 +80,18 @@ def read_lines(path: str, stdin=None):
                     return
                 number += 1
                 if len(raw) > MAX_LINE_BYTES:
-                    yield Problem(path, number, f"the line is longer than {MAX_LINE_BYTES} bytes")
+                    yield Problem(path, number, msg("the line is longer than {limit} bytes", limit=MAX_LINE_BYTES))
                     _skip_rest_of_line(handle, raw)
                     continue
                 try:
                     yield number, raw.decode("utf-8")
                 except UnicodeDecodeError as exc:
-                    yield Problem(path, number, f"the line is not UTF-8 text: {exc.reason}")
+                    yield Problem(path, number, msg("the line is not UTF-8 text: {problem}", problem=exc.reason))
     except OSError as exc:                     # gzip.BadGzipFile is an OSError
-        yield Problem(path, number + 1 if number else None, f"cannot read the file: {exc.strerror or exc}")
+        yield Problem(path, number + 1 if number else None, msg("cannot read the file: {problem}",
+                                                                        problem=os_problem(exc)))
     except (EOFError, zlib.error) as exc:
-        yield Problem(path, number + 1, f"the compressed file is truncated or damaged: {exc}")
+        yield Problem(path, number + 1, msg("the compressed file is truncated or damaged: {problem}", problem=str(exc)))
 
 
 def _skip_rest_of_line(handle, raw: bytes):

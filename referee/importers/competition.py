@@ -18,11 +18,12 @@ from dataclasses import dataclass, field
 import orjson
 
 from .. import guandan
+from ..messages import Listing, Msg, msg, word
 from . import Imported, Problem
 
 NAME = "competition"
 GAME = "guandan"
-SUMMARY = "captures of the Guandan AI competition WebSocket protocol (JSON Lines, plain or gzip)"
+SUMMARY = word("captures of the Guandan AI competition WebSocket protocol (JSON Lines, plain or gzip)")
 # The platform's rules (the format page, "Rules the platform plays") as options of the
 # Guandan rules page §9: returns of face value ten or lower and never a level card; equal
 # double tributes allocated freely; teams failing at A sent back to 2 (engines count the
@@ -95,31 +96,31 @@ def _deals(lines, source):
         if not text.strip():
             continue
         try:
-            seat, msg = _unwrap(text)
-            if msg is None or not copies.first(seat, msg):
+            seat, message = _unwrap(text)
+            if message is None or not copies.first(seat, message):
                 continue
-            stage = msg["stage"]
+            stage = message["stage"]
             if stage in ("gameOver", "gameResult"):
                 if deal is not None:
                     yield from _finished(deal, source)
                 deal = None
-                yield _match_end(msg, source, number)
+                yield _match_end(message, source, number)
                 continue
-            if stage == "beginning" and (deal is None or deal.progressed or _text(msg.get("myPos")) in deal.hands):
+            if stage == "beginning" and (deal is None or deal.progressed or _text(message.get("myPos")) in deal.hands):
                 if deal is not None:
                     yield from _finished(deal, source)
                 deal, seen = Deal(number), True
             elif deal is None:
                 deal, seen = Deal(number, progressed=True), True
-                raise Unconvertible("the capture begins inside a deal: no beginning message before this line")
+                raise Unconvertible(msg("the capture begins inside a deal: no beginning message before this line"))
             deal.last_line = number
             deal.progressed |= stage != "beginning"
             if deal.problem is None:
-                _apply(deal, seat, msg)
+                _apply(deal, seat, message)
             elif stage == "episodeOver":
-                deal.order = _seats(msg.get("order"), "order")
+                deal.order = _seats(message.get("order"), "order")
         except Unconvertible as exc:
-            problem = Problem(source, number, str(exc))
+            problem = Problem(source, number, exc.args[0])
             if deal is None:
                 yield problem
             elif deal.problem is None:
@@ -128,7 +129,7 @@ def _deals(lines, source):
     if deal is not None:
         yield from _finished(deal, source)
     elif not seen:
-        yield Problem(source, None, "the capture holds no deal (no beginning message)")
+        yield Problem(source, None, msg("the capture holds no deal (no beginning message)"))
 
 
 def _finished(deal: Deal, source):
@@ -139,11 +140,11 @@ def _finished(deal: Deal, source):
     yield deal
 
 
-def _match_end(msg, source, number):
+def _match_end(message, source, number):
     try:
-        return MatchEnd(_victories(msg))
+        return MatchEnd(_victories(message))
     except Unconvertible as exc:
-        return MatchEnd(None, Problem(source, number, str(exc)))
+        return MatchEnd(None, Problem(source, number, exc.args[0]))
 
 
 class _Copies:
@@ -152,13 +153,13 @@ class _Copies:
     def __init__(self):
         self.message, self.seats = None, set()
 
-    def first(self, seat, msg) -> bool:
-        if msg.get("type") != "notify":
+    def first(self, seat, message) -> bool:
+        if message.get("type") != "notify":
             return True
-        if msg == self.message and (seat is None or seat not in self.seats):
+        if message == self.message and (seat is None or seat not in self.seats):
             self.seats.add(seat)
             return False
-        self.message, self.seats = msg, {seat}
+        self.message, self.seats = message, {seat}
         return True
 
 
@@ -167,85 +168,86 @@ def _unwrap(text):
     try:
         value = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
-        raise Unconvertible(f"the line is not JSON: {exc}") from None
+        raise Unconvertible(msg("the line is not JSON: {problem}", problem=str(exc))) from None
     if not isinstance(value, dict):
-        raise Unconvertible("a line must be a JSON object: a message or {\"seat\": k, \"msg\": {...}}")
+        raise Unconvertible(msg("a line must be a JSON object: a message or {example}", example='{"seat": k, "msg": {...}}'))
     seat = None
     if "msg" in value:
         unknown = set(value) - {"seat", "msg", "dir"}
         if unknown:
-            raise Unconvertible(f"unknown key {sorted(unknown)[0]!r} beside \"msg\"")
+            raise Unconvertible(msg('unknown key {key!r} beside "msg"', key=sorted(unknown)[0]))
         if value.get("dir") == "c2s":
             return None, None
         if value.get("dir", "s2c") != "s2c":
-            raise Unconvertible(f"\"dir\" is \"s2c\" or \"c2s\", not {value['dir']!r}")
+            raise Unconvertible(msg('"dir" is "s2c" or "c2s", not {value!r}', value=value["dir"]))
         seat = _seat(value.get("seat"), "seat")
         value = value["msg"]
         if not isinstance(value, dict):
-            raise Unconvertible("\"msg\" must be a JSON object")
+            raise Unconvertible(msg('"msg" must be a JSON object'))
     if set(value) == {"actIndex"}:
         return None, None                      # a client's answer to a request
     kind, stage = _text(value.get("type")), _text(value.get("stage"))
     if kind == "act" and stage in ACT_STAGES:
         return None, None
     if kind != "notify" or stage not in NOTIFY_STAGES:
-        raise Unconvertible(f"unknown message: type {kind!r}, stage {stage!r}")
+        raise Unconvertible(msg("unknown message: type {type!r}, stage {stage!r}", type=kind, stage=stage))
     return seat, value
 
 
-def _apply(deal: Deal, seat, msg):
-    stage = msg["stage"]
+def _apply(deal: Deal, seat, message):
+    stage = message["stage"]
     if stage == "beginning":
-        return _beginning(deal, seat, msg)
+        return _beginning(deal, seat, message)
     if len(deal.hands) < SEATS:
         raise Unconvertible(_missing_hands(deal))
     if stage == "play":
-        _play(deal, msg)
+        _play(deal, message)
     elif stage in ("tribute", "back"):
         verb = "tribute" if stage == "tribute" else "return"
-        for giver, receiver, card in _transfers(msg.get("result")):
+        for giver, receiver, card in _transfers(message.get("result")):
             deal.actions.append({"seat": giver, verb: card, "to": receiver})
             if verb == "tribute":
                 deal.tributes.append((giver, receiver, card))
     elif stage == "anti-tribute":                # antiNum (antiNums in some engines) counts antiPos
-        deal.anti_seats = _seats(msg.get("antiPos"), "antiPos")
+        deal.anti_seats = _seats(message.get("antiPos"), "antiPos")
     else:                                      # episodeOver; restCards: what the referee computes
-        deal.order = _seats(msg.get("order"), "order")
+        deal.order = _seats(message.get("order"), "order")
 
 
-def _beginning(deal: Deal, seat, msg):
-    pos = _seat(msg.get("myPos"), "myPos")
+def _beginning(deal: Deal, seat, message):
+    pos = _seat(message.get("myPos"), "myPos")
     if seat is not None and seat != pos:
-        raise Unconvertible(f"a beginning message for seat {pos} was captured as received by seat {seat}")
-    cards = msg.get("handCards")
+        raise Unconvertible(msg("a beginning message for seat {seat} was captured as received by seat {receiver}",
+                                seat=pos, receiver=seat))
+    cards = message.get("handCards")
     if not isinstance(cards, list):
-        raise Unconvertible("handCards must be a list of cards")
-    level = _rank(msg.get("curRank"), "curRank")
-    own, other = _rank(msg.get("selfRank"), "selfRank"), _rank(msg.get("oppoRank"), "oppoRank")
+        raise Unconvertible(msg("handCards must be a list of cards"))
+    level = _rank(message.get("curRank"), "curRank")
+    own, other = _rank(message.get("selfRank"), "selfRank"), _rank(message.get("oppoRank"), "oppoRank")
     levels = [own, other] if pos % 2 == 0 else [other, own]
     if deal.level is not None and (level, levels) != (deal.level, deal.levels):
-        raise Unconvertible(f"seat {pos}'s beginning gives level {level} and levels {levels}; "
-                            f"an earlier one gave {deal.level} and {deal.levels}")
+        raise Unconvertible(msg("seat {seat}'s beginning gives level {level} and levels {levels}; "
+                                "an earlier one gave {earlier_level} and {earlier_levels}", seat=pos, level=level,
+                                levels=str(levels), earlier_level=deal.level, earlier_levels=str(deal.levels)))
     deal.level, deal.levels = level, levels
     deal.hands[pos] = [_card(c) for c in cards]
 
 
-def _missing_hands(deal: Deal) -> str:
-    missing = ", ".join(str(s) for s in range(SEATS) if s not in deal.hands)
-    return (f"the deal that begins at line {deal.first_line} has no beginning message (the dealt hand) "
-            f"for seat(s) {missing}")
+def _missing_hands(deal: Deal) -> Msg:
+    return msg("the deal that begins at line {line} has no beginning message (the dealt hand) for seat(s) {seats}",
+               line=deal.first_line, seats=Listing([s for s in range(SEATS) if s not in deal.hands]))
 
 
-def _play(deal: Deal, msg):
-    seat = _seat(msg.get("curPos"), "curPos")
-    action = msg.get("curAction")
+def _play(deal: Deal, message):
+    seat = _seat(message.get("curPos"), "curPos")
+    action = message.get("curAction")
     if deal.leader is None:
         deal.leader = seat
     if action == PASS:
         deal.actions.append({"seat": seat, "pass": True})
         return
     if not (isinstance(action, list) and len(action) == 3 and isinstance(action[2], list)):
-        raise Unconvertible("curAction must be [type, rank, cards] or [\"PASS\", \"PASS\", \"PASS\"]")
+        raise Unconvertible(msg('curAction must be [type, rank, cards] or ["PASS", "PASS", "PASS"]'))
     kind, rank, cards = action
     deal.actions.append({"seat": seat, "play": [_card(c) for c in cards], "as": _reading(kind, rank)})
 
@@ -254,34 +256,34 @@ def _reading(kind, rank) -> str:
     """CGR/1 `as` of a platform [type, rank]: runs are named by their top rank (notation §5)."""
     kind, rank = _text(kind), _text(rank)
     if kind not in TYPES:
-        raise Unconvertible(f"unknown action type {kind!r}; known: {', '.join(TYPES)}")
+        raise Unconvertible(msg("unknown action type {type!r}; known: {known}", type=kind, known=Listing(TYPES)))
     name, span = TYPES[kind]
     if name == "joker_bomb" or (name == "bomb" and rank == "JOKER"):     # the older servers' four jokers
         return "joker_bomb:RJ"
     if name in ("single", "pair") and rank in JOKER_RANKS:
         return f"{name}:{JOKER_RANKS[rank]}"
-    code = _rank(rank, "the action's rank")
+    code = _rank(rank, msg("the action's rank"))
     if span is None:
         return f"{name}:{code}"
     lowest = 1 if code == "A" else RANKS.index(code) + 2     # natural positions: A-low is 1
     top = lowest + span
     if top > 14:
-        raise Unconvertible(f"a {kind} from {code} would run past the ace")
+        raise Unconvertible(msg("a {type} from {rank} would run past the ace", type=kind, rank=code))
     return f"{name}:{RANKS[top - 2]}"
 
 
 def _transfers(result):
     if not isinstance(result, list) or not all(isinstance(t, list) and len(t) == 3 for t in result):
-        raise Unconvertible("result must be a list of [from, to, card]")
+        raise Unconvertible(msg("result must be a list of [from, to, card]"))
     return [(_seat(a, "from"), _seat(b, "to"), _card(c)) for a, b, c in result]
 
 
-def _victories(msg):
-    if "victoryNum" not in msg:
+def _victories(message):
+    if "victoryNum" not in message:
         return None
-    wins = msg["victoryNum"]
+    wins = message["victoryNum"]
     if not (isinstance(wins, list) and len(wins) == SEATS):
-        raise Unconvertible("victoryNum must list one count per seat")
+        raise Unconvertible(msg("victoryNum must list one count per seat"))
     return [_natural(n, "victoryNum") for n in wins]
 
 
@@ -296,7 +298,7 @@ def _card(code) -> str:
         return JOKERS[code]
     if isinstance(code, str) and len(code) == 2 and code[0] in SUITS and code[1] in RANKS:
         return code[1] + code[0]
-    raise Unconvertible(f"unknown card {code!r}")
+    raise Unconvertible(msg("unknown card {code!r}", code=code))
 
 
 def _rank(code, what) -> str:
@@ -305,25 +307,26 @@ def _rank(code, what) -> str:
         return code
     if type(code) is int and 2 <= code <= 14:
         return RANKS[code - 2]
-    raise Unconvertible(f"{what} must be a rank 2-9, T, J, Q, K or A, or a number 2-14, not {code!r}")
+    raise Unconvertible(msg("{what} must be a rank 2-9, T, J, Q, K or A, or a number 2-14, not {code!r}", what=what,
+                            code=code))
 
 
 def _seat(value, what) -> int:
     if type(value) is int and 0 <= value < SEATS:
         return value
-    raise Unconvertible(f"{what} must be a seat 0-3, not {value!r}")
+    raise Unconvertible(msg("{what} must be a seat 0-3, not {value!r}", what=what, value=value))
 
 
 def _seats(value, what) -> list:
     if not isinstance(value, list) or len(value) > SEATS:
-        raise Unconvertible(f"{what} must be a list of seats")
+        raise Unconvertible(msg("{what} must be a list of seats", what=what))
     return [_seat(s, what) for s in value]
 
 
 def _natural(value, what) -> int:
     if type(value) is int and value >= 0:
         return value
-    raise Unconvertible(f"{what} must be a whole number, not {value!r}")
+    raise Unconvertible(msg("{what} must be a whole number, not {value!r}", what=what, value=value))
 
 
 # ---------------------------------------------------------------- deals -> records
