@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .messages import Msg, Phrase, msg
+from .messages import Cards, Listing, Msg, Phrase, msg
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -132,12 +132,13 @@ def pointer(*parts) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def grouped_plays(plays: list[tuple[str, str]]) -> str:
-    """(type, cards) pairs, weakest first, in words grouped by type: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
-    groups: dict[str, list[str]] = {}
+def grouped_plays(plays) -> Listing:
+    """(type's word, card codes) pairs, weakest first, grouped by type: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
+    groups: dict[str, list[Cards]] = {}
     for kind, cards in plays:
-        groups.setdefault(kind, []).append(cards)
-    return "; ".join(f"{kind.replace('_', ' ')} {', '.join(cards)}" for kind, cards in groups.items())
+        groups.setdefault(kind, []).append(Cards(cards))
+    return Listing([msg("{type} {plays}", type=kind, plays=Listing(cards, ", ")) for kind, cards in groups.items()],
+                   "; ")
 
 
 def plain(value) -> str:

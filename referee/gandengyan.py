@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
-from .findings import INFO, StopDeal
+from .findings import INFO, StopDeal, grouped_plays
 from .claims import add_scores, carried_on, check_totals
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
 from .reports import ReportWatch
@@ -592,21 +592,12 @@ def legal(state) -> dict:
     allowed = may_follow(top, state.options)
     if found:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}{more}", seat=seat,
-                  top=describe(top), allowed=allowed, plays=_grouped(found[:12]), more=" …" * (len(found) > 12))
+                  top=describe(top), allowed=allowed, plays=grouped_plays([(TYPE_WORDS[r.type], cards) for r, cards in found[:12]]), more=" …" * (len(found) > 12))
     else:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; it holds nothing that may follow", seat=seat,
                   top=describe(top), allowed=allowed)
     return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found],
             "may": Phrase(may)}
-
-
-def _grouped(found) -> Listing:
-    """The plays in words grouped by type, weakest first: 'pair 5C BJ, 2D BJ; bomb 9S 9H 9D 9C'."""
-    groups: dict[str, list[Cards]] = {}
-    for reading, cards in found:
-        groups.setdefault(reading.type, []).append(Cards(cards))
-    return Listing([msg("{type} {plays}", type=TYPE_WORDS[kind], plays=Listing(plays, ", "))
-                    for kind, plays in groups.items()], "; ")
 
 
 def _followers(state, seat) -> list[tuple[Reading, str]]:

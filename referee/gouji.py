@@ -13,7 +13,7 @@ from __future__ import annotations
 from .cards import CODES, ONE, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
-from .messages import Cards, Listing, Term, msg, msg_n, word
+from .messages import Cards, Listing, Phrase, Term, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option
 
@@ -1002,14 +1002,15 @@ def _tribute_kind(state) -> Term:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
-def _ruling(state) -> str:
-    return (f"pagat: an infringement makes the offender, seat {state.offender}, big loser (Da La) of the deal; "
-            "the page applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed")
+def _ruling(state) -> Phrase:
+    return Phrase(msg("pagat: an infringement makes the offender, seat {seat}, big loser (Da La) of the deal; the page "
+                      "applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed",
+                      seat=state.offender))
 
 
 def legal(state) -> dict:
     seats = _seats(state.allowed)
-    mode = _mode_name(state)
+    mode = Phrase(_mode(state))
     if state.offender >= 0:
         return dict(_legal(state, seats, mode), ruling=_ruling(state))
     return _legal(state, seats, mode)
@@ -1017,20 +1018,23 @@ def legal(state) -> dict:
 
 def _legal(state, seats, mode) -> dict:
     if not state.playing or state.over:
-        return {"mode": mode, "seats": seats, "may": _owed_text(state) if not state.over else "the deal is over"}
+        return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
     out = {"mode": mode, "seats": seats}
     if state.shao_pending >= 0:
-        out["may"] = f"seat {state.shao_pending} plays its first Shao Pai set on {describe(state.top)} (§4.7.1)"
+        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1)", seat=state.shao_pending,
+                                top=describe(state.top)))
         return out
-    who = " or ".join(f"seat {s}" for s in seats)
+    who = _seats_said(seats)
     if state.top is None:
-        out["may"] = f"{who} leads: any set"
+        out["may"] = Phrase(msg("{who} leads: any set", who=who))
         return out
     plays = {s: _followers(state, s) for s in seats}
     out["top"] = set_name(state.top)
     out["plays"] = {str(s): p for s, p in plays.items()}
-    held = "; ".join(f"seat {s} holds {', '.join(p) if p else 'nothing that may follow'}" for s, p in plays.items())
-    out["may"] = f"{who} passes or plays on {describe(state.top)}: {may_follow(state.top)}; {held}"
+    held = Listing([msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", ")) if p else
+                    msg("seat {seat} holds nothing that may follow", seat=s) for s, p in plays.items()], "; ")
+    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=who, top=describe(state.top),
+                            allowed=may_follow(state.top), held=held))
     return out
 
 

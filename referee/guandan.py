@@ -10,7 +10,7 @@ from itertools import permutations
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays
-from .messages import Cards, Listing, Term, msg, word
+from .messages import Cards, Listing, Phrase, Term, msg, word
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -915,19 +915,23 @@ def _goes_out(state, seat):
 def legal(state) -> dict:
     phase = state.phase
     if phase != "play":
-        owed = str(_owed_text(state))
+        owed = Phrase(_owed_text(state))
         return {"phase": phase, "owed": owed, "may": owed}
     seat = state.turn
     if state.top is None:
-        return {"phase": "play", "seat": seat, "may": f"seat {seat} leads: any combination"}
+        return {"phase": "play", "seat": seat, "may": Phrase(msg("seat {seat} leads: any combination", seat=seat))}
     top = state.top[1]
     found = _followers(state, seat, top)
     shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
-    plays = [f"{cards} as {r.name}" for r, cards in shown]
-    held = f"; from its hand: {grouped_plays([(r.type, c) for r, c in shown])}" if found \
-        else "; it held nothing that may follow"
-    return {"phase": "play", "seat": seat, "top": top.name, "plays": plays,
-            "may": f"seat {seat} passes, or plays on {describe(top)}: {may_follow(top)}{held}"}
+    if shown:
+        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
+                  top=describe(top), allowed=may_follow(top),
+                  plays=grouped_plays([(COMBINATIONS[r.type], cards) for r, cards in shown]))
+    else:
+        may = msg("seat {seat} passes, or plays on {top}: {allowed}; it held nothing that may follow", seat=seat,
+                  top=describe(top), allowed=may_follow(top))
+    return {"phase": "play", "seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in shown],
+            "may": Phrase(may)}
 
 
 def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:

@@ -102,8 +102,8 @@ class Phrase(str):
     """A message where a plain string must stand (a value of a deal's outcome or of a finding's `legal`,
     kept as JSON): the English, keeping the message to show it in another language."""
 
-    def __new__(cls, text: Msg):
-        phrase = super().__new__(cls, text.render(DEFAULT))
+    def __new__(cls, text):
+        phrase = super().__new__(cls, str(_shown(text, DEFAULT)))
         phrase.text = text
         return phrase
 
@@ -111,7 +111,7 @@ class Phrase(str):
         return (self.text,)
 
     def shown(self, lang: str) -> str:
-        return self.text.render(lang)
+        return str(_shown(self.text, lang))
 
 
 def msg(template: str, **params) -> Msg:
