@@ -10,7 +10,7 @@ from referee.replay import check_record
 SAMPLES = ["samples/guandan/disputed-illegal-follow.json", "samples/gouji/disputed-non-duellist-plays-into-duel.json",
            "samples/gouji/disputed-black-joker-beaten-without-red-joker.json",
            "samples/gandengyan/disputed-two-ranks-higher.json"]
-ENGLISH_WORD = re.compile(r"(?!pagat\b)[A-Za-z]{2,}")     # pagat: the source the Gou Ji page cites
+ENGLISH_WORD = re.compile(r"(?<![A-Za-z])(?!pagat\b)[A-Za-z]{2,}")     # pagat: the source the Gou Ji page cites
 
 
 @pytest.mark.parametrize("path", SAMPLES)
