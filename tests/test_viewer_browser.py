@@ -689,3 +689,23 @@ def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
     page.wait_for_selector('#dispute article[data-rule="gouji.revolution"]')
     marked = page.locator("#dispute dd.before .card.marked").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
     assert marked == ["2 of clubs, wild card, marked", "red joker, wild card, marked"]
+
+
+def test_a_stored_records_dispute_links_to_its_ruling_in_the_viewers_language(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=0&lang=zh")
+    page.wait_for_selector("#dispute .ruling a")
+    href = page.get_attribute("#dispute .ruling a", "href")
+    assert href.endswith("/ruling?finding=0&lang=zh")
+    answer = app.test_client().get(href)
+    assert answer.status_code == 200 and answer.mimetype == "text/html"
+    assert "guandan.follow" in answer.get_data(as_text=True)
+
+
+def test_a_file_opened_from_disk_has_no_ruling_link(server, page):
+    base, _app = server
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(DISPUTED))
+    page.click("#findings a")
+    page.wait_for_selector("#dispute article")
+    assert page.locator("#dispute .ruling").count() == 0

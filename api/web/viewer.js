@@ -472,7 +472,15 @@ function disputeNode(finding) {
     el("p", {class: "message"}, finding.message),
     action ? actionPanel(finding, action) : null,
     claimPanel(finding),
-    finding.legal ? legalPanel(finding.legal) : null);
+    finding.legal ? legalPanel(finding.legal) : null,
+    rulingLink(finding));
+}
+
+// a stored record's ruling on this finding, as the one HTML file to hand out (GET /v1/records/{id}/ruling)
+function rulingLink(finding) {
+  if (!view.source.ruling) return null;
+  const href = view.source.ruling(view.report.findings.indexOf(finding), view.lang);
+  return el("p", {class: "ruling"}, el("a", {href, download: ""}, _("Ruling to hand out (HTML)")));
 }
 
 // who acted, who was to act and why, and the acting seat's hand before and after, the offending cards marked
@@ -989,6 +997,7 @@ function storedSource(id) {
   return {
     load: async () => [await fetchJson(base), await fetchJson(`${base}/report`)],
     steps: (deal) => fetchJson(`${base}/deals/${deal}/steps`),
+    ruling: (finding, lang) => `${base}/ruling?finding=${finding}&lang=${lang}`,
   };
 }
 
