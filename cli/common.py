@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from referee.messages import msg
 from referee.rules import did_you_mean
 
 # 2 also for a command line that asks for what is not there (an unknown name, a deal out of range);
@@ -34,24 +35,35 @@ def expand(paths, warn_empty, endings=JSON_ENDINGS):
                     yield os.path.join(folder, name)
         yield from (error.filename for error in failed)
         if not found and not failed:
-            warn_empty(f"no .json or .jsonl file in {path}")
+            warn_empty(msg("no .json or .jsonl file in {path}", path=path))
 
 
-def warn(message: str) -> str:
-    click.echo(f"referee: warning: {message}", err=True)
+def said(text) -> str:
+    """A message (or plain text) in the language spoken."""
+    return text.render() if hasattr(text, "render") else text
+
+
+def warn(message) -> str:
+    click.echo("referee: " + msg("warning: {message}", message=said(message)).render(), err=True)
     return message
 
 
-def fail(message: str, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {message}", err=True)
+def fail(message, status: int = EXIT_UNREADABLE):
+    click.echo(f"referee: {said(message)}", err=True)
     sys.exit(status)
+
+
+def cannot_read(path: str, exc: Exception):
+    """Why a file cannot be read: the system's reason, as it gives it."""
+    return msg("cannot read {path}: {reason}", path=path, reason=getattr(exc, "strerror", None) or str(exc))
 
 
 def unknown(kind: str, name: str, known, listed: bool = True):
     """Exit 2 for a name the command line gives that is not one of `known`, saying the one
     probably meant (and, `listed`, every known one)."""
-    fail(f"unknown {kind} {name}{did_you_mean(name, known)}" + (f"; known: {', '.join(known)}" if listed else ""),
-         EXIT_USAGE)
+    known_ones = msg("; known: {names}", names=", ".join(known)).render() if listed else ""
+    fail(msg("unknown {kind} {name}{meant}{known}", kind=kind, name=name, meant=did_you_mean(name, known),
+             known=known_ones), EXIT_USAGE)
 
 
 def open_store(db_path: str):
@@ -59,8 +71,8 @@ def open_store(db_path: str):
     from api.store import Store, StoreError     # here: only the commands that use the store load the API
 
     if not os.path.exists(db_path):
-        fail(f"no record store at {db_path}")
+        fail(msg("no record store at {path}", path=db_path))
     try:
         return Store(db_path)
     except StoreError as exc:
-        fail(str(exc))
+        fail(exc.text)

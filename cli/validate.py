@@ -153,7 +153,7 @@ def _known_rule_ids(rules):
         return
     for rule in rules:
         if not any(r == rule or r.startswith(rule + ".") for r in known):
-            unknown("rule id", rule, known, listed=False)
+            unknown(word("rule id"), rule, known, listed=False)
 
 
 def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):

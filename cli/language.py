@@ -1,0 +1,80 @@
+"""The language the command line speaks (docs/i18n.md): `--lang` on every command, else REFEREE_LANG,
+else the locale; help texts translated when they are shown, and click's own words ("Usage:",
+"Error: ...") from the cli catalogue."""
+from __future__ import annotations
+
+import contextlib
+import gettext
+import os
+
+import click
+
+from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, language, msg, msg_n, translations, use_language,
+                              word)
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on: the referee's messages, and click's words, which click asks of
+    Python's gettext (the default domain, in the languages LANGUAGE names)."""
+    use_language(lang)
+    gettext.bindtextdomain("cli", LOCALE_DIR)
+    gettext.textdomain("cli")
+    os.environ["LANGUAGE"] = lang
+
+
+def _chosen(ctx, param, value):
+    if value is None:
+        return
+    try:
+        use(chosen_language(value))
+    except ValueError:
+        raise click.BadParameter(msg("unknown language {lang}; the referee speaks {known}", lang=value,
+                                     known=", ".join(LANGUAGES)).render(), ctx, param) from None
+
+
+def lang_option() -> click.Option:
+    return click.Option(["--lang"], metavar="zh|en", expose_value=False, is_eager=True, callback=_chosen,
+                        help=word("The language of the output: zh (简体中文) or en (default: REFEREE_LANG, "
+                                  "else the locale, else English)."))
+
+
+def shown(text):
+    """A help text in the language spoken (as written when the catalogue has none)."""
+    return translations(language()).gettext(text) if text else text
+
+
+@contextlib.contextmanager
+def translated(*items):
+    """Commands and parameters with their help in the language spoken, while the block runs."""
+    kept = [(item, item.help) for item in items]
+    for item, text in kept:
+        item.help = shown(text)
+    try:
+        yield
+    finally:
+        for item, text in kept:
+            item.help = text
+
+
+class Command(click.Command):
+    """A command whose help is shown in the language spoken."""
+
+    def format_help(self, ctx, formatter):
+        with translated(self, *self.params):
+            super().format_help(ctx, formatter)
+
+
+# click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
+CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show this message and exit."),
+               word("Show the version and exit."), word("%(prog)s, version %(version)s"), word("Aborted!"),
+               word("Error: {message}"), word("Try '{command} {option}' for help."),
+               word("Invalid value for {param_hint}: {message}"), word("Invalid value: {message}"),
+               word("Missing argument"), word("Missing option"), word("Missing parameter"),
+               word("No such option {name!r}."), word("No such command {name!r}."), word("Missing command."),
+               word("default: {default}"), word("required"), word("env var: {var}"),
+               word("Option {name!r} does not take a value."), word("{value!r} is not a valid {number_type}."),
+               word("{value} is not in the range {range}."), word("{name} {filename!r} does not exist."),
+               word("{name} {filename!r} is a directory."), word("{name} {filename!r} is not writable."),
+               word("file"), word("directory"), word("path"),
+               word("Do you want to continue?"), word("Error: invalid input"),
+               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0))
