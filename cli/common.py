@@ -53,9 +53,10 @@ def fail(message, status: int = EXIT_UNREADABLE):
     sys.exit(status)
 
 
-def cannot_read(path: str, exc: Exception):
-    """Why a file cannot be read: the system's reason, as it gives it."""
-    return msg("cannot read {path}: {reason}", path=path, reason=getattr(exc, "strerror", None) or str(exc))
+def cannot_read(path: str, why):
+    """That a file cannot be read, and why: the system's reason (`why` an OSError), or a finding."""
+    reason = why.shown() if hasattr(why, "shown") else getattr(why, "strerror", None) or str(why)
+    return msg("cannot read {path}: {reason}", path=path, reason=reason)
 
 
 def unknown(kind: str, name: str, known, listed: bool = True):
