@@ -242,6 +242,15 @@ class Store:
         text = self.text(record_id, "report")
         return None if text is None else orjson.loads(text)
 
+    def shown_report(self, record_id: str, lang: str) -> Report | None:
+        """A record's report to show in `lang`: in English the stored one; in another language made again
+        from the stored record (`rechecked`), or None when no record has this id."""
+        if lang == "en":
+            text = self.text(record_id, "report")
+            return None if text is None else Report.from_dict(orjson.loads(text))
+        text = self.text(record_id)
+        return None if text is None else rechecked(orjson.loads(text))
+
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""
         sql = {"record": "SELECT record FROM records WHERE id = ?",

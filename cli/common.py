@@ -43,9 +43,23 @@ def said(text) -> str:
     return text.render() if hasattr(text, "render") else text
 
 
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: a Chinese character takes two."""
+    from rich.cells import cell_len     # here: start-up does without rich
+
+    return cell_len(text)
+
+
+def say(text) -> None:
+    """A line on standard error, in the language spoken."""
+    click.echo(said(text), err=True)
+
+
 def warn(message) -> str:
-    click.echo("referee: " + msg("warning: {message}", message=said(message)).render(), err=True)
-    return message
+    """Say a warning; the warning as said."""
+    text = said(message)
+    click.echo("referee: " + msg("warning: {message}", message=text).render(), err=True)
+    return text
 
 
 def fail(message, status: int = EXIT_UNREADABLE):

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import click
 
-from rich.cells import cell_len
 
 from referee.messages import Listing, language, msg, word
 from referee.ruledocs import examples, rule_entries, section
 from referee.rules import did_you_mean
 
-from .common import EXIT_USAGE, fail, said
+from .common import EXIT_USAGE, cells, fail, said
 from .language import Command
 
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
@@ -49,7 +48,7 @@ def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
 def _labelled(label, text) -> str:
     """A label and its text, the texts lined up (12 cells: a Chinese character takes two)."""
     shown = label.render()
-    return shown + " " * max(1, 12 - cell_len(shown)) + said(text)
+    return shown + " " * max(1, 12 - cells(shown)) + said(text)
 
 
 def _column(name: str) -> str:

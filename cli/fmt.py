@@ -14,7 +14,7 @@ from referee.messages import msg, word
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, said, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
 from .language import Command
 
@@ -42,7 +42,7 @@ def fmt(paths, write, check, diff):
         fail(msg("several files: give -w, --check or --diff (or one file to print it)"))
     statuses = [_format_one(path, write, check, diff) for path in files]
     if check and not any(statuses):
-        _say(msg("{n} file(s) already canonical", n=len(files)))
+        say(msg("{n} file(s) already canonical", n=len(files)))
     sys.exit(max(statuses, default=EXIT_UNREADABLE))
 
 
@@ -61,7 +61,7 @@ def _inside(path: str, folder: str) -> bool:
     real, home = os.path.realpath(path), os.path.realpath(folder)
     if os.path.commonpath([real, home]) == home:
         return True
-    _say("referee: " + msg("skipped {path}: a symlink to {real}, outside {folder}", path=path, real=real,
+    say("referee: " + msg("skipped {path}: a symlink to {real}, outside {folder}", path=path, real=real,
                            folder=folder).render())
     return False
 
@@ -80,21 +80,17 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
         if text == raw:
             return EXIT_VALID
         if check:
-            _say(msg("would reformat {path}", path=path))
+            say(msg("would reformat {path}", path=path))
         if diff:
             sys.stdout.writelines(_unified_diff(raw, text, path))
         return EXIT_INVALID
     if write and path != "-":
         if text != raw:
             _rewrite(path, text)
-            _say(msg("reformatted {path}", path=path))
+            say(msg("reformatted {path}", path=path))
     else:
         sys.stdout.write(text)
     return EXIT_VALID
-
-
-def _say(text) -> None:
-    click.echo(said(text), err=True)
 
 
 def _unified_diff(old: str, new: str, path: str):
@@ -124,7 +120,7 @@ def _text(path: str, write: bool) -> str | None:
             raise OSError(msg("it is gzip-compressed; fmt -w rewrites plain text only (decompress it first)").render())
         return read_text(path)
     except (OSError, ValueError) as exc:
-        _say(f"referee: {cannot_read(path, exc).render()}")
+        say(f"referee: {cannot_read(path, exc).render()}")
     return None
 
 
@@ -146,9 +142,9 @@ def _canonical_text(path: str, raw: str) -> str | int:
             duplicate_key_findings(chunk, record) or structure_findings(record)
         if problems:
             for f in problems:
-                _say(msg("{where}: {rule} at {at}: {message}", where=where, rule=f.rule, at=f.at or "/",
+                say(msg("{where}: {rule} at {at}: {message}", where=where, rule=f.rule, at=f.at or "/",
                          message=f.shown()))
-            _say("referee: " + msg("{where} is not a CGR/1 record; nothing was written", where=where).render())
+            say("referee: " + msg("{where} is not a CGR/1 record; nothing was written", where=where).render())
             return EXIT_UNREADABLE if hasattr(record, "rule") else EXIT_INVALID
         game = games().get(record["game"])
         form = canonical(record, game.PRESET_ALIASES if game else None)

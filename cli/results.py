@@ -8,14 +8,14 @@ import json
 import sys
 
 import click
-from rich.cells import cell_len
 
 from referee.batch import records_of
 from referee.messages import Listing, language, msg, word
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, expand, fail, open_store, warn
+from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail, open_store,
+                     warn)
 from .language import Command
 from .listing import ListingGroup
 
@@ -257,7 +257,7 @@ def standings_text(table: dict) -> str:
                points="/".join(map(str, table["points"]))).render()
     lines = [head]
     heads = [head.shown(language()) for head in STANDING_HEADS]
-    width = max((cell_len(row["entrant"]) for row in table["standings"]), default=7)
+    width = max((cells(row["entrant"]) for row in table["standings"]), default=7)
     for game in dict.fromkeys(row["game"] for row in table["standings"]):
         lines += ["", game, "  " + "  ".join(_padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
         lines += ["  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"]
@@ -275,13 +275,13 @@ def _standing_cells(row: dict, heads: list[str], width: int) -> list[str]:
     """A row's cells, each as wide as its column's head (the entrant as `width`, the tie-break as it is):
     terminal cells, so that Chinese heads and names line up."""
     values = [row[name] for name in STANDING_FIELDS if name != "game"]
-    cells = [f"{value:>{cell_len(head)}}" for value, head in zip(values[:-1], heads)] + [values[-1] or "-"]
-    cells[1] = _padded(row["entrant"], width)
-    return cells
+    shown = [f"{value:>{cells(head)}}" for value, head in zip(values[:-1], heads)] + [values[-1] or "-"]
+    shown[1] = _padded(row["entrant"], width)
+    return shown
 
 
 def _padded(text: str, width: int) -> str:
-    return text + " " * (width - cell_len(text))
+    return text + " " * (width - cells(text))
 
 
 def _match_name(item: dict) -> str:
