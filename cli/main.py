@@ -49,10 +49,11 @@ def _load_one(path: str, line: int | None):
     if not isinstance(record, dict):
         fail(f"{where}: " + (record.shown() if hasattr(record, "message") else
                               msg("holds {kind}, not a record (a JSON object)",
-                                  kind=_JSON_KINDS.get(type(record), word("a JSON value"))).render()))
+                                  kind=_JSON_KINDS.get(type(record), A_JSON_VALUE)).render()))
     return record
 
 
+A_JSON_VALUE = word("a JSON value")
 _JSON_KINDS = {list: word("a JSON array"), str: word("a string"), int: word("a number"), float: word("a number"),
                bool: word("true or false"), type(None): "null"}
 

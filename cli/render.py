@@ -25,7 +25,7 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
     word("margin"), word("draw"))}
-STATUSES = {name: word(name) for name in ("complete", "incomplete", "stopped", "void")}
+STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
 
 
 def report(console: Console, rep) -> None:
@@ -87,7 +87,7 @@ def verdict_line(rep) -> Text:
 def deal_line(deal: dict) -> str:
     """A deal's outcome in one line, whatever the game: its keys in order."""
     status = deal.get("status")
-    head = msg("deal {n}: {status}", n=deal["deal"], status=STATUSES.get(status, status)).render()
+    head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render()
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render()
     rest = [_pair(key, value) for key, value in deal.items()

@@ -100,8 +100,9 @@ def list_(db_path, page, per_page, as_json, **filters):
         return
     for item in items:
         verdict = (msg("valid") if item["valid"] else msg("INVALID")).render()
+        deals = msg("{n} deal(s)", n=item["deals"]).render()
         click.echo(f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
-                   f"{verdict}  {msg('{n} deal(s)', n=item['deals']).render()}  {', '.join(item['players'])}")
+                   f"{verdict}  {deals}  {', '.join(item['players'])}")
     say(msg("{n} of {total} record(s), page {page}", n=len(items), total=total, page=page))
 
 
