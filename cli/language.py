@@ -60,7 +60,7 @@ class Command(click.Command):
     """A command whose help is shown in the language spoken."""
 
     def format_help(self, ctx, formatter):
-        with translated(self, *self.params):
+        with translated(self, *self.get_params(ctx)):     # the help option too: made before --lang is read
             super().format_help(ctx, formatter)
 
 

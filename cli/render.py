@@ -24,7 +24,7 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"))}
+    word("margin"), word("draw"), word("kind"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
 
 
@@ -123,7 +123,7 @@ def _value(value) -> str:
             "; " if any(isinstance(v, str) and " " in v for v in value) else " "
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
-        return " ".join(f"{k}={_value(v)}" for k, v in value.items())
+        return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())
     return str(value)
 
 
@@ -159,7 +159,8 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in (word("seat"), word("player"), word("cards")):
         grid.add_column(column.shown(language()), justify="right" if column == "cards" else "left")
-    grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render())
+    grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render(),
+                    overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
         acting = msg(" ← to act").render() if seat in _acting(turn) else ""
         grid.add_row(f"{seat}{acting}", _name(players, seat), str(len(hand)),
