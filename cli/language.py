@@ -56,8 +56,53 @@ def translated(*items):
             item.help = text
 
 
+class Formatter(click.HelpFormatter):
+    """Help wrapped in terminal cells where the language is not English: click wraps by characters at
+    spaces, and a line of Chinese (two cells a character, no spaces) would run far past the width."""
+
+    def write_text(self, text):
+        if language() == "en":
+            return super().write_text(text)
+        lines = _wrapped(text, self.width - self.current_indent)
+        self.write("".join(f"{' ' * self.current_indent * bool(line)}{line}\n" for line in lines))
+
+    def write_dl(self, rows, col_max=30, col_spacing=2):
+        rows = list(rows)
+        if language() == "en" or not rows:
+            return super().write_dl(rows, col_max, col_spacing)
+        first_col = min(max(len(first) for first, _ in rows), col_max) + col_spacing
+        for first, second in rows:
+            head = f"{' ' * self.current_indent}{first}"
+            if len(first) > first_col - col_spacing:
+                head += "\n" + " " * (first_col + self.current_indent)
+            else:
+                head += " " * (first_col - len(first))
+            lines = _wrapped(second, max(self.width - first_col - 2, 10)) or [""]
+            self.write(head + "".join(f"{' ' * (first_col + self.current_indent) * bool(n)}{line}\n"
+                                      for n, line in enumerate(lines)))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart."""
+    from rich.console import Console     # here: only a help in another language needs it
+    from rich.text import Text
+
+    console = Console(width=width)
+    lines = []
+    for paragraph in text.split("\n\n"):
+        text = Text(" ".join(paragraph.split()))
+        lines += ([""] if lines else []) + [line.plain.rstrip() for line in text.wrap(console, width)]
+    return lines
+
+
+class Context(click.Context):
+    formatter_class = Formatter
+
+
 class Command(click.Command):
     """A command whose help is shown in the language spoken."""
+
+    context_class = Context
 
     def format_help(self, ctx, formatter):
         with translated(self, *self.get_params(ctx)):     # the help option too: made before --lang is read
