@@ -9,13 +9,13 @@ import orjson
 
 from referee.canonical import canonical
 from referee.importers import Imported, importers, read_lines
-from referee.messages import msg, word
+from referee.messages import Listing, msg, word
 from referee.replay import check_record, games
 from referee.rules import resolve
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail, said
 from .files import replacing
-from .language import Command
+from .language import Command, MadeHelp
 
 
 def _rules(text: str | None, importer):
@@ -39,6 +39,11 @@ def _rules(text: str | None, importer):
     return value
 
 
+def _formats_help():
+    formats = [msg("{name}: {summary}", name=name, summary=module.SUMMARY) for name, module in importers().items()]
+    return msg("The format of the captures: {formats}", formats=Listing(formats, "; "))
+
+
 @click.command("import", cls=Command, help=word("""Convert platform captures into CGR/1 records.
 
     CAPTURES are plain or gzipped JSON Lines files, or - for standard input.
@@ -49,8 +54,8 @@ def _rules(text: str | None, importer):
     2 some input could not be converted.
     """))
 @click.argument("captures", nargs=-1, required=True)
-@click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
-              help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
+@click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())), cls=MadeHelp,
+              made=_formats_help)
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
               help=word("Write the records here (JSON Lines; the file is replaced only once all are written, as "
                         "fmt -w replaces one); default standard output."))

@@ -48,12 +48,20 @@ def translated(*items):
     """Commands and parameters with their help in the language spoken, while the block runs."""
     kept = [(item, item.help) for item in items]
     for item, text in kept:
-        item.help = shown(text)
+        item.help = item.made().render() if isinstance(item, MadeHelp) else shown(text)
     try:
         yield
     finally:
         for item, text in kept:
             item.help = text
+
+
+class MadeHelp(click.Option):
+    """An option whose help is a message made when it is shown (`made()`), from parts that are no literal."""
+
+    def __init__(self, *args, made, **kwargs):
+        super().__init__(*args, help=made().render("en"), **kwargs)
+        self.made = made
 
 
 class Formatter(click.HelpFormatter):

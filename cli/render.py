@@ -141,7 +141,7 @@ def summary(console: Console, counts: dict) -> None:
 
 
 def _comma() -> str:
-    return word(", ").shown(language())
+    return Term(", ").shown(language())     # the separator of a Listing (the core's catalogue)
 
 
 def names(record) -> list[str]:
