@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 
-from referee.messages import Listing, language, msg, word
+from referee.messages import Listing, Term, language, msg, word
 from referee.ruledocs import examples, rule_entries, section
 from referee.rules import did_you_mean
 
@@ -13,6 +13,8 @@ from .common import EXIT_USAGE, cells, fail, said
 from .language import Command
 
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
+# the values of those columns, in words (a value with a note of its own is shown as written)
+VALUES = (word("error"), word("warning"), word("info"), word("deal"), word("record"), word("no"), word("rest of deal"))
 
 
 @click.command(cls=Command, help=word("""Explain a rule id.
@@ -31,7 +33,7 @@ def explain(rule_id):
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
         fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=did_you_mean(rule_id, entries),
                  near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
-    columns = Listing([msg("{column}: {value}", column=_column(k), value=v) for k, v in entry["columns"].items()], "; ")
+    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v) for k, v in entry["columns"].items()], "; ")
     click.echo(f"{rule_id}  ({columns.shown(language())})")
     for label, text in _explained(rule_id, entry, shown.get(rule_id)):
         click.echo("  " + _labelled(label, text))

@@ -119,7 +119,7 @@ class Command(click.Command):
 
 # click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
 CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show this message and exit."),
-               word("Show the version and exit."), word("%(prog)s, version %(version)s"), word("Aborted!"),
+               word("Aborted!"),
                word("Error: {message}"), word("Try '{command} {option}' for help."),
                word("Invalid value for {param_hint}: {message}"), word("Invalid value: {message}"),
                word("Missing argument"), word("Missing option"), word("Missing parameter"),

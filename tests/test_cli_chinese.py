@@ -118,3 +118,8 @@ def test_a_stored_report_shown_in_chinese_is_made_again_with_the_same_findings(t
     assert shown["valid"] is stored["valid"] is False
     text = run("store", "report", record_id, "--db", db, "--lang", "zh").output
     assert "无效" in text and "INVALID" not in text
+
+
+def test_the_version_in_chinese():
+    assert run("--lang", "zh", "--version").output.startswith("main，版本 ")
+    assert run("--version").output.startswith("main, version ")
