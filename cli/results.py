@@ -10,7 +10,7 @@ import sys
 import click
 
 from referee.batch import records_of
-from referee.messages import Listing, language, msg, word
+from referee.messages import Listing, Term, language, msg, word
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
@@ -248,6 +248,7 @@ def show_standings(entries, event, points, count_invalid, form: str):
                    matches=table["matches"]).render(), err=True)
 
 
+TIE_BREAKS = {word("margin"), word("head-to-head"), word("name")}     # what placed an entrant among those level
 STANDING_HEADS = (word("rank"), word("entrant"), word("played"), word("W"), word("D"), word("L"), word("points"),
                   word("margin"), word("tie-break"))
 
@@ -275,7 +276,8 @@ def _standing_cells(row: dict, heads: list[str], width: int) -> list[str]:
     """A row's cells, each as wide as its column's head (the entrant as `width`, the tie-break as it is):
     terminal cells, so that Chinese heads and names line up."""
     values = [row[name] for name in STANDING_FIELDS if name != "game"]
-    shown = [f"{value:>{cells(head)}}" for value, head in zip(values[:-1], heads)] + [values[-1] or "-"]
+    tie_break = Term(values[-1]).shown(language()) if values[-1] in TIE_BREAKS else values[-1] or "-"
+    shown = [f"{value:>{cells(head)}}" for value, head in zip(values[:-1], heads)] + [tie_break]
     shown[1] = _padded(row["entrant"], width)
     return shown
 

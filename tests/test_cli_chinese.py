@@ -123,3 +123,24 @@ def test_a_stored_report_shown_in_chinese_is_made_again_with_the_same_findings(t
 def test_the_version_in_chinese():
     assert run("--lang", "zh", "--version").output.startswith("main，版本 ")
     assert run("--version").output.startswith("main, version ")
+
+
+def test_standings_columns_line_up_in_terminal_cells_with_chinese_heads_and_names():
+    from cli.results import standings_text
+    from referee.messages import use_language
+
+    rows = [{"rank": n + 1, "game": "guandan", "entrant": name, "played": 2, "won": 2 - n, "drawn": 0, "lost": n,
+             "match_points": 4 - 2 * n, "margin": 5 - 5 * n, "tie_break": "margin" if n else None}
+            for n, name in enumerate(["王磊 & 刘洋", "Ann & Cy", "陈静 & 赵敏"])]
+    use_language("zh")
+    lines = standings_text({"event": "淮安公开赛", "points": [2, 1, 0], "standings": rows, "invalid": [],
+                            "not_counted": []}).splitlines()
+    head = next(line for line in lines if "名次依据" in line)
+    body = lines[lines.index(head) + 1:]
+    assert len(body) == 3 and body[1].endswith("净胜")
+    for line in body:      # every column but the last ends where its head ends
+        assert cells_before_last(line) == cells_before_last(head), "\n".join(lines)
+
+
+def cells_before_last(line: str) -> int:
+    return cell_len(line[:line.rstrip().rindex("  ")])
