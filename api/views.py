@@ -60,8 +60,8 @@ def _body_text() -> str:
     try:
         return request.get_data().decode("utf-8")
     except UnicodeDecodeError as exc:
-        _bad_body([Finding(ERROR, "notation.encoding", "", msg("the body is not UTF-8 text: {reason}", reason=str(exc)))],
-                  msg("the body is not UTF-8 text"))
+        problem = msg("the body is not UTF-8 text: {reason}", reason=str(exc))
+        _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
 
 
 def _limits():

@@ -50,6 +50,11 @@ def cells(text: str) -> int:
     return cell_len(text)
 
 
+def padded(text: str, width: int) -> str:
+    """`text` and the spaces that fill `width` terminal cells."""
+    return text + " " * max(0, width - cells(text))
+
+
 def say(text) -> None:
     """A line on standard error, in the language spoken."""
     click.echo(said(text), err=True)

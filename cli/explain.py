@@ -33,7 +33,8 @@ def explain(rule_id):
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
         fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=did_you_mean(rule_id, entries),
                  near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
-    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v) for k, v in entry["columns"].items()], "; ")
+    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v)
+                       for k, v in entry["columns"].items()], "; ")
     click.echo(f"{rule_id}  ({columns.shown(language())})")
     for label, text in _explained(rule_id, entry, shown.get(rule_id)):
         click.echo("  " + _labelled(label, text))

@@ -27,7 +27,8 @@ def _rules(text: str | None, importer):
         try:
             value = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise click.BadParameter(msg("not JSON: {reason}", reason=str(exc)).render(), param_hint="--rules") from None
+            raise click.BadParameter(msg("not JSON: {reason}", reason=str(exc)).render(),
+                                     param_hint="--rules") from None
     shaped = isinstance(value, str) or (isinstance(value, dict) and set(value) <= {"preset", "options"}
                                         and isinstance(value.get("preset", ""), str)
                                         and isinstance(value.get("options", {}), dict))

@@ -98,8 +98,8 @@ def _wrapped(text: str, width: int) -> list[str]:
     console = Console(width=width)
     lines = []
     for paragraph in text.split("\n\n"):
-        text = Text(" ".join(paragraph.split()))
-        lines += ([""] if lines else []) + [line.plain.rstrip() for line in text.wrap(console, width)]
+        wrapped = Text(" ".join(paragraph.split())).wrap(console, width)
+        lines += ([""] if lines else []) + [line.plain.rstrip() for line in wrapped]
     return lines
 
 
@@ -119,8 +119,7 @@ class Command(click.Command):
 
 # click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
 CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show this message and exit."),
-               word("Aborted!"),
-               word("Error: {message}"), word("Try '{command} {option}' for help."),
+               word("Aborted!"), word("Error: {message}"), word("Try '{command} {option}' for help."),
                word("Invalid value for {param_hint}: {message}"), word("Invalid value: {message}"),
                word("Missing argument"), word("Missing option"), word("Missing parameter"),
                word("No such option {name!r}."), word("No such command {name!r}."), word("Missing command."),

@@ -1,7 +1,6 @@
 """Text rendering of reports and tables for people (rich)."""
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -11,12 +10,12 @@ from referee.messages import Cards, Listing, Term, language, msg, word
 from referee.replay import step_json
 from referee.rules import json_text
 
-from .common import said
+from .common import padded, said
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
 WHERE = {"deal": lambda n: msg("deal {n}", n=n), "action": lambda n: msg("action {n}", n=n),
-         "seat": lambda n: msg("seat {n}", n=n)}
+         "seat": lambda n: msg("seat {seat}", seat=n)}
 # the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
 # not here is shown as it is, spaced)
 OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
@@ -50,19 +49,15 @@ def report_lines(rep) -> list[Text]:
         lines.append(Text("  " + match_line(rep.match)))
     for f in rep.findings:
         where = Listing([WHERE[k](getattr(f, k)) for k in ("deal", "action", "seat") if getattr(f, k) is not None])
-        lines.append(Text.assemble("  ", (_padded(SEVERITY[f.severity].shown(language()), 7), STYLE[f.severity]), " ",
-                                   (f.rule, "bold"), f"  {f.at or '/'}" + (f"  ({where.shown(language())})" if where else "")))
+        severity = padded(SEVERITY[f.severity].shown(language()), 7)
+        lines.append(Text.assemble("  ", (severity, STYLE[f.severity]), " ", (f.rule, "bold"),
+                                   f"  {f.at or '/'}" + (f"  ({where.shown(language())})" if where else "")))
         lines.append(Text("          " + f.shown()))
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append(Text("          " + _legal_then(f), "dim"))
     if rep.inferred is not None:
         lines.append(Text("  " + msg("rules: {rules}", rules=said(describe(rep.inferred))).render(), "bold"))
     return lines
-
-
-def _padded(text: str, width: int) -> str:
-    """`text` and spaces to fill `width` terminal cells (a Chinese character takes two)."""
-    return text + " " * max(0, width - cell_len(text))
 
 
 def _legal_then(finding) -> str:

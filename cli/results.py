@@ -14,8 +14,8 @@ from referee.messages import Listing, Term, language, msg, word
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
-from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail, open_store,
-                     warn)
+from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
+                     open_store, padded, warn)
 from .language import Command
 from .listing import ListingGroup
 
@@ -31,7 +31,8 @@ DB_HELP = word("Read the records from this record store (as `referee serve --db`
 BOTH = msg("give the records as files or folders, or --db, not both")
 
 
-@results.command(cls=Command, help=word("""Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
+@results.command(cls=Command, help=word(
+    """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
 
     RECORDS are files, folders, JSON Lines or gzip, or --db for the store. Each row is matched by
     event, round and table to its record(s); every filled cell (winner, levels, totals, deals,
@@ -124,9 +125,9 @@ def detail(entry: dict) -> str:
     """What a row's status rests on, in words."""
     status = entry["status"]
     if status == "differs":
+        cells_differing = ((column, cell) for column, cell in entry["cells"].items() if not cell["agrees"])
         return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=column, sheet=cell["sheet"],
-                            computed=cell["computed"]) for column, cell in entry["cells"].items() if not cell["agrees"]),
-                       "; ")
+                            computed=cell["computed"]) for column, cell in cells_differing), "; ")
     if status == "agrees":
         return _listed(entry["cells"]) or msg("the record exists").render()
     if status == "invalid":
@@ -164,9 +165,9 @@ def _csv(entries) -> str:
 
 
 def _summary_line(counts: dict, table, unreadable: int) -> str:
+    rows = {name: counts[name] for name in ("rows", "agrees", "differs", "no_record", "ambiguous", "invalid")}
     parts = [msg("{rows} row(s): {agrees} agree, {differs} differ, {no_record} without a record, {ambiguous} "
-                 "ambiguous, {invalid} invalid", **{name: counts[name] for name in
-                                                    ("rows", "agrees", "differs", "no_record", "ambiguous", "invalid")}),
+                 "ambiguous, {invalid} invalid", **rows),
              msg("{n} record(s) no row names", n=counts["no_row"]),
              msg("{n} problem(s) in the sheet", n=counts["problems"])]
     if unreadable:
@@ -260,7 +261,7 @@ def standings_text(table: dict) -> str:
     heads = [head.shown(language()) for head in STANDING_HEADS]
     width = max((cells(row["entrant"]) for row in table["standings"]), default=7)
     for game in dict.fromkeys(row["game"] for row in table["standings"]):
-        lines += ["", game, "  " + "  ".join(_padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
+        lines += ["", game, "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
         lines += ["  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"]
                   if row["game"] == game]
     for item in table["invalid"]:
@@ -278,12 +279,8 @@ def _standing_cells(row: dict, heads: list[str], width: int) -> list[str]:
     values = [row[name] for name in STANDING_FIELDS if name != "game"]
     tie_break = Term(values[-1]).shown(language()) if values[-1] in TIE_BREAKS else values[-1] or "-"
     shown = [f"{value:>{cells(head)}}" for value, head in zip(values[:-1], heads)] + [tie_break]
-    shown[1] = _padded(row["entrant"], width)
+    shown[1] = padded(row["entrant"], width)
     return shown
-
-
-def _padded(text: str, width: int) -> str:
-    return text + " " * (width - cells(text))
 
 
 def _match_name(item: dict) -> str:

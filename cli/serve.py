@@ -108,7 +108,8 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
     limits = Limits(**{name: value for name, value in given.items() if value is not None})
     queue = max(0, threads - limits.checks - READ_THREADS) if check_queue is None else check_queue
     if limits.checks + queue >= threads:
-        raise click.UsageError(msg("--checks plus --check-queue must stay below --threads, so reads are served").render())
+        raise click.UsageError(
+            msg("--checks plus --check-queue must stay below --threads, so reads are served").render())
     limits = dataclasses.replace(limits, queue=queue)
     try:
         app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
