@@ -23,7 +23,8 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"), word("kind"))}
+    word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
+    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
 
 
