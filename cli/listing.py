@@ -1,5 +1,5 @@
 """The `referee` group: command listings in `--help` that show each command's first sentence
-whole, and the exit status of an interrupted command."""
+whole, --lang on every command, and the exit status of an interrupted command."""
 from __future__ import annotations
 
 import errno
@@ -40,7 +40,7 @@ class ListingGroup(Command, click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
-        count it, where click exits 1."""
+        count it, where click exits 1. The language is the environment's until --lang is read."""
         use(chosen_language())
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
