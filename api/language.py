@@ -6,6 +6,7 @@ from flask import g, request
 from flask_smorest import abort
 
 from referee.messages import DEFAULT, LANGUAGES, language_of, msg
+from referee.replay import step_json
 
 
 def choose_language() -> None:
@@ -36,3 +37,8 @@ def varies(response):
     """An answer may differ with Accept-Language (flask `after_request`), which caches must know."""
     response.vary.add("Accept-Language")
     return response
+
+
+def step_shown(step: dict, lang: str) -> dict:
+    """A replay step as JSON, its findings' messages in `lang` (given: the checks run off the request's thread)."""
+    return dict(step_json(step), findings=[finding.as_dict(lang) for finding in step["findings"]])

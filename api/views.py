@@ -15,12 +15,12 @@ from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
 from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, split_records
-from referee.replay import replay_steps, step_json
+from referee.replay import replay_steps
 from referee.standings import standings
 
 from . import schemas
 from .budget import Spent
-from .language import answer_language, shown
+from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
 from .store import prepare_record, rechecked
 
@@ -328,7 +328,7 @@ def _deal_steps(store, record_id: str, deal: int, lang: str):
         return len(record["deals"]), [], []
     report, frames = replay_steps(record, deal)
     return len(record["deals"]), [f.as_dict(lang) for f in report.findings], \
-        [orjson.dumps(dict(step_json(f), findings=[x.as_dict(lang) for x in f["findings"]])) for f in frames]
+        [orjson.dumps(step_shown(frame, lang)) for frame in frames]
 
 
 @blp.route("/events/<event>/standings", methods=["GET"])
