@@ -103,7 +103,7 @@ def _parsed(chunk: str, source: str, limits):
     """The parsed record, a report when it is no JSON; 422 when it is bigger than this server checks."""
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.message)
+        return unreadable(source, value.rule, value.text or value.message)     # the template, when it has one
     problem = record_size_problem(value, limits)
     if problem:
         _too_big(problem, source)
