@@ -14,7 +14,7 @@ import click
 from referee.messages import msg, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
-from .language import Command
+from .language import Choice, Command
 
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 
@@ -30,7 +30,7 @@ ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 @click.argument("paths", nargs=-1, required=True)
 @click.option("-o", "--output", required=True,
               help=word("Folder (local or an fsspec URL) for the reports: one part file per input file, in order."))
-@click.option("--format", "form", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
+@click.option("--format", "form", type=Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
               help=word("jsonl: the reports of `validate --json`; parquet: source, valid, game, errors, rules "
                         "and the whole report as JSON."))
 @click.option("--scheduler", metavar="ADDRESS",

@@ -15,7 +15,7 @@ from referee.rules import resolve
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail, said
 from .files import replacing
-from .language import Command, MadeHelp
+from .language import Choice, Command, MadeHelp
 
 
 def _rules(text: str | None, importer):
@@ -55,12 +55,12 @@ def _formats_help():
     2 some input could not be converted.
     """))
 @click.argument("captures", nargs=-1, required=True)
-@click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())), cls=MadeHelp,
+@click.option("--from", "source_format", required=True, type=Choice(sorted(importers())), cls=MadeHelp,
               made=_formats_help)
 @click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
               help=word("Write the records here (JSON Lines; the file is replaced only once all are written, as "
                         "fmt -w replaces one); default standard output."))
-@click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
+@click.option("--per", type=Choice(["match", "deal"]), default="match", show_default=True,
               help=word("One record per match (per run of consecutive converted deals), or per deal."))
 @click.option("--rules", "rules_text", default=None,
               help=word('The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., '

@@ -64,6 +64,17 @@ class MadeHelp(click.Option):
         self.made = made
 
 
+class Choice(click.Choice):
+    """click's Choice, its refusal in the language spoken (click's own words for it take plural forms
+    whose parameters differ, which a catalogue of this project cannot hold)."""
+
+    def get_invalid_choice_message(self, value, ctx):
+        if language() == "en":
+            return super().get_invalid_choice_message(value, ctx)
+        return msg("{value} is not one of {choices}.", value=repr(value),
+                   choices=", ".join(map(repr, self.choices))).render()
+
+
 class Formatter(click.HelpFormatter):
     """Help wrapped in terminal cells where the language is not English: click wraps by characters at
     spaces, and a line of Chinese (two cells a character, no spaces) would run far past the width."""

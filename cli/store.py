@@ -11,7 +11,7 @@ from referee.findings import Report
 from referee.messages import language, msg, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, say, warn
-from .language import Command
+from .language import Choice, Command
 from .listing import ListingGroup
 from .results import STANDINGS_JSON_HELP
 
@@ -22,7 +22,7 @@ DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=T
 def _filters(command):
     """The record filters of `GET /v1/records`, as options."""
     for option in reversed([
-            click.option("--game", type=click.Choice(["guandan", "gouji", "gandengyan"]), help=word("Only this game.")),
+            click.option("--game", type=Choice(["guandan", "gouji", "gandengyan"]), help=word("Only this game.")),
             click.option("--event", help=word("Only records whose meta.event is this.")),
             click.option("--player", help=word("Only records where this player sits.")),
             click.option("--date", help=word("Only records whose meta.date starts with this (2026-05: all of May).")),

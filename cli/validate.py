@@ -14,7 +14,7 @@ from referee.batch import WorkerLost, check_items, records_of
 from referee.messages import language, msg, use_language, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
-from .language import Command
+from .language import Choice, Command
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -39,7 +39,7 @@ SEVERITIES = ("info", "warning", "error")
               help=word("Processes checking records (default: every free core, the cores less the load average; "
                         "one process for an input of one batch, 16 records)."))
 @click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))
-@click.option("--severity", type=click.Choice(SEVERITIES), default="info", show_default=True,
+@click.option("--severity", type=Choice(SEVERITIES), default="info", show_default=True,
               help=word("Show only findings of this severity or worse."))
 @click.option("--rule", "rules", multiple=True, metavar="ID",
               help=word("Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "

@@ -52,7 +52,8 @@ def test_errors_of_the_command_line_and_of_click_are_in_chinese(tmp_path):
     missing = run("--lang", "zh", "validate", str(tmp_path / "none.json"))
     assert missing.exit_code == 2 and "无法读取" in missing.output
     wrong = run("--lang", "zh", "validate", "--severity", "bogus", DISPUTED)
-    assert wrong.exit_code == 2 and "错误：" in wrong.output and "Error" not in wrong.output
+    assert wrong.exit_code == 2 and "错误：" in wrong.output and "'bogus' 不是 'info', 'warning', 'error' 之一" in wrong.output
+    assert "Error" not in wrong.output and "is not one of" not in wrong.output
 
 
 def _commands(group, prefix=()):
