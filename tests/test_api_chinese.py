@@ -77,3 +77,9 @@ def test_steps_in_chinese_and_english_show_the_same_table(client):
     assert [f["rule"] for f in chinese["findings"]] == [f["rule"] for f in english["findings"]]
     missing = client.get(f"/v1/records/{record_id}/deals/0/steps/999?lang=zh").get_json()
     assert missing["message"].startswith("第 0 局最多复盘到第")
+
+
+def test_werkzeugs_own_errors_in_chinese(client):
+    assert client.get("/v1/nothing", headers=ZH).get_json()["message"].startswith("服务器上找不到所请求的网址")
+    assert client.delete("/v1/validate?lang=zh").get_json()["message"] == "所请求的网址不允许此方法。"
+    assert client.get("/v1/nothing").get_json()["message"].startswith("The requested URL was not found")
