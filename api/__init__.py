@@ -9,7 +9,10 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
 
+from referee.messages import Term, msg, word
+
 from .budget import start_budget
+from .language import answer_language, choose_language, shown, varies
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
 from .store import Store, StoreError
@@ -23,12 +26,30 @@ class RefereeApi(Api):
     ERROR_SCHEMA = ErrorSchema
 
     def handle_http_exception(self, error):
-        """Every error, ours or werkzeug's, in the one shape of ErrorSchema."""
+        """Every error, ours or werkzeug's, in the one shape of ErrorSchema, in the answer's language."""
         data = getattr(error, "data", None) or {}
-        findings = data.get("findings") or _parameter_findings(data.get("messages", {}))
-        message = data.get("message") or ("invalid parameters" if findings else error.description)
-        body = {"code": error.code, "status": error.name, "message": message, "findings": findings}
+        findings = [_shown_finding(f) for f in data.get("findings") or ()] or \
+            _parameter_findings(data.get("messages", {}))
+        message = data.get("message") or (msg("invalid parameters") if findings else Term(error.description))
+        body = {"code": error.code, "status": error.name, "message": shown(message), "findings": findings}
         return body, error.code, _headers(error, data)
+
+
+# werkzeug's descriptions of the errors the API answers without a message of its own
+WERKZEUG_DESCRIPTIONS = (
+    word("The requested URL was not found on the server. If you entered the URL manually please check your "
+         "spelling and try again."),
+    word("The method is not allowed for the requested URL."),
+    word("The data value transmitted exceeds the capacity limit."),
+    word("The browser (or proxy) sent a request that this server could not understand."),
+    word("The server does not support the media type transmitted in the request."))
+
+
+def _shown_finding(finding) -> dict:
+    """A finding of an error body: made by the referee, or a dict whose message may be a template."""
+    if hasattr(finding, "as_dict"):
+        return finding.as_dict(answer_language())
+    return dict(finding, message=shown(finding["message"]))
 
 
 def _headers(error, data: dict) -> dict:
@@ -47,13 +68,15 @@ def _parameter_findings(messages: dict) -> list[dict]:
 
 
 def _store_error(error: StoreError):
-    body = {"code": error.status, "status": HTTP_STATUS_CODES[error.status], "message": str(error), "findings": []}
+    body = {"code": error.status, "status": HTTP_STATUS_CODES[error.status], "message": shown(error.text),
+            "findings": []}
     return body, error.status, {"Retry-After": "1"} if error.status == 503 else {}
 
 
 def _out_of_memory(error: MemoryError):
     """A request that ran the server out of memory: 503 in the one error shape, as a full store is (not a 500)."""
-    return _store_error(StoreError("the server ran out of memory for this request; try a smaller record, or later"))
+    return _store_error(StoreError(msg("the server ran out of memory for this request; try a smaller record, or "
+                                       "later")))
 
 
 def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
@@ -72,6 +95,8 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     app.extensions["referee.limits"] = limits
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
     app.before_request(start_budget)
+    app.before_request(choose_language)
+    app.after_request(varies)
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})
     api.register_blueprint(blp)

@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from referee.findings import pointer
+from referee.messages import msg
 from referee.notation import walk
 
 
@@ -45,21 +46,23 @@ class CheckPool:
             self._slots.release()
 
 
-def record_size_problem(record, limits: Limits) -> str | None:
+def record_size_problem(record, limits: Limits):
     """Why a parsed record is too big to check here, or None."""
     deals = record.get("deals") if isinstance(record, dict) else None
     deals = deals if isinstance(deals, list) else []
     if len(deals) > limits.deals:
-        return f"the record has {len(deals)} deals; this server checks at most {limits.deals} per record"
+        return msg("the record has {n} deals; this server checks at most {most} per record", n=len(deals),
+                   most=limits.deals)
     actions = [d["actions"] for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list)]
     if sum(map(len, actions)) > limits.actions:
-        return f"the record has {sum(map(len, actions))} actions; this server checks at most {limits.actions} per record"
+        return msg("the record has {n} actions; this server checks at most {most} per record",
+                   n=sum(map(len, actions)), most=limits.actions)
     long = _long_container(record, limits.items, {id(deals), *map(id, actions)})
     if long is None:
         return None
     where = next(pointer(*path) for path, value in walk(record) if value is long)
-    return (f"{where or 'the record'} holds {len(long)} items; this server checks at most {limits.items} in an array "
-            "or object (deals and actions have limits of their own)")
+    return msg("{where} holds {n} items; this server checks at most {most} in an array or object (deals and "
+               "actions have limits of their own)", where=where or msg("the record"), n=len(long), most=limits.items)
 
 
 def _long_container(record, most: int, apart: set):

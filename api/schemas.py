@@ -50,8 +50,6 @@ class RulingQuerySchema(Schema):
     deal = fields.Integer(validate=validate.Range(min=0), metadata={"description": "rule on deal D's findings only"})
     action = fields.Integer(validate=validate.Range(min=0), metadata={
         "description": "with deal: action A's findings only; the action's table when it has none"})
-    lang = fields.String(validate=validate.OneOf(["en", "zh"]), metadata={
-        "description": "the document's language (else Accept-Language, else English)"})
 
 
 class RecordSchema(Schema):

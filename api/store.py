@@ -16,9 +16,10 @@ import orjson
 import sqlite_utils
 
 from referee.canonical import stored_form
-from referee.findings import Finding
+from referee.findings import Finding, Report
+from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
-from referee.replay import check_record, games
+from referee.replay import check_record
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -44,8 +45,13 @@ def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[
     if problems:
         return problems
     digest, form = stored_form(value)
-    seats = seat_findings(form)
-    return Entry(digest, form, stored_report(digest) or check_record(form, seat_problems=seats).as_dict())
+    return Entry(digest, form, stored_report(digest) or rechecked(form).as_dict())
+
+
+def rechecked(record: dict) -> Report:
+    """The report of a stored (canonical) record made again, its findings with their messages' types
+    (cards, game words), which the stored JSON keeps only as plain values: to show it in a language."""
+    return check_record(record, seat_problems=seat_findings(record))
 
 
 def _v1_tables(db: sqlite_utils.Database):
@@ -84,17 +90,17 @@ def _writing(db: sqlite_utils.Database):
 
 class StoreError(Exception):
     """The store cannot answer: `status` is the HTTP status that says why (503 busy or not
-    writable, 507 full)."""
+    writable, 507 full); `text` the message, to be shown in a language."""
 
-    def __init__(self, message: str, status: int = 503):
-        super().__init__(message)
-        self.status = status
+    def __init__(self, text, status: int = 503):
+        super().__init__(str(text))
+        self.text, self.status = text, status
 
 
-_STATUS = {"SQLITE_BUSY": (503, "the store is busy (locked by another writer); try again shortly"),
-           "SQLITE_LOCKED": (503, "the store is busy (locked by another writer); try again shortly"),
-           "SQLITE_FULL": (507, "the store's disk is full"),
-           "SQLITE_READONLY": (503, "the store cannot be written (a read-only file or folder)")}
+_BUSY = msg("the store is busy (locked by another writer); try again shortly")
+_STATUS = {"SQLITE_BUSY": (503, _BUSY), "SQLITE_LOCKED": (503, _BUSY),
+           "SQLITE_FULL": (507, msg("the store's disk is full")),
+           "SQLITE_READONLY": (503, msg("the store cannot be written (a read-only file or folder)"))}
 
 
 class Store:
@@ -103,7 +109,7 @@ class Store:
         self.path = str(path)
         self.wait = wait
         if os.path.isdir(self.path):
-            raise StoreError(f"the store {self.path} is a folder, not a SQLite file")
+            raise StoreError(msg("the store {path} is a folder, not a SQLite file", path=self.path))
         with self.connect() as db:
             db.enable_wal()
             self._migrate(db)
@@ -119,14 +125,14 @@ class Store:
                 db.close()
         except sqlite3.Error as exc:
             name = getattr(exc, "sqlite_errorname", "")
-            status, message = _STATUS.get(name, (503, f"the store {self.path} cannot be used"))
-            raise StoreError(f"{message}: {exc}", status) from None
+            status, message = _STATUS.get(name, (503, msg("the store {path} cannot be used", path=self.path)))
+            raise StoreError(msg("{problem}: {reason}", problem=message, reason=str(exc)), status) from None
 
     def _migrate(self, db):
         done = self._version(db)
         if done > len(MIGRATIONS):
-            raise StoreError(f"the store {self.path} has schema version {done}; this referee knows "
-                             f"versions up to {len(MIGRATIONS)}: use a newer referee")
+            raise StoreError(msg("the store {path} has schema version {done}; this referee knows versions up to "
+                                 "{known}: use a newer referee", path=self.path, done=done, known=len(MIGRATIONS)))
         if done == len(MIGRATIONS):
             return
         with _writing(db):
@@ -220,6 +226,15 @@ class Store:
         """The stored report of a record, or None when no record has this id."""
         text = self.text(record_id, "report")
         return None if text is None else orjson.loads(text)
+
+    def shown_report(self, record_id: str, lang: str) -> Report | None:
+        """A record's report to show in `lang`: in English the stored one; in another language made again
+        from the stored record (`rechecked`), or None when no record has this id."""
+        if lang == "en":
+            text = self.text(record_id, "report")
+            return None if text is None else Report.from_dict(orjson.loads(text))
+        text = self.text(record_id)
+        return None if text is None else rechecked(orjson.loads(text))
 
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""

@@ -13,16 +13,17 @@ from flask_smorest import Blueprint, abort
 
 from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
-from referee.messages import LANGUAGES
+from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, split_records
-from referee.replay import replay_steps, step_json
+from referee.replay import replay_steps
 from referee.ruling import POLICY, RulingError, ruling
 from referee.standings import standings
 
 from . import schemas
 from .budget import Spent
+from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
-from .store import prepare_record
+from .store import prepare_record, rechecked
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 
@@ -45,20 +46,23 @@ def _json(value) -> Response:
 
 def _stored_json(text: str | None) -> Response:
     if text is None:
-        abort(404, message="no record has this id")
+        abort(404, message=NO_SUCH_RECORD)
     return Response(text, mimetype="application/json")
 
 
-def _bad_body(findings: list[Finding], message: str):
-    abort(400, message=message, findings=[f.as_dict() for f in findings])
+NO_SUCH_RECORD = msg("no record has this id")
+
+
+def _bad_body(findings: list[Finding], message):
+    abort(400, message=message, findings=findings)
 
 
 def _body_text() -> str:
     try:
         return request.get_data().decode("utf-8")
     except UnicodeDecodeError as exc:
-        _bad_body([Finding(ERROR, "notation.encoding", "", f"the body is not UTF-8 text: {exc}")],
-                  "the body is not UTF-8 text")
+        problem = msg("the body is not UTF-8 text: {reason}", reason=str(exc))
+        _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
 
 
 def _limits():
@@ -77,37 +81,37 @@ def _in_pool(function, *args):
     try:
         return current_app.extensions["referee.pool"].run(within_budget)
     except Busy:
-        abort(503, message="every check slot is taken; try again shortly", headers={"Retry-After": "1"})
+        abort(503, message=msg("every check slot is taken; try again shortly"), headers={"Retry-After": "1"})
     except Spent:
         abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
 
 
-def _out_of_time() -> str:
-    return (f"the request took more than {g.budget.seconds:g} s, what this server gives one request; "
-            "send fewer records at a time")
+def _out_of_time():
+    return msg("the request took more than {seconds} s, what this server gives one request; send fewer records "
+               "at a time", seconds=f"{g.budget.seconds:g}")
 
 
 def _out_of_time_finding() -> dict:
-    return {"severity": "error", "rule": "api.limit", "at": "", "message": _out_of_time()}
+    return {"severity": "error", "rule": "api.limit", "at": "", "message": shown(_out_of_time())}
 
 
-def _too_big(message: str, source: str):
+def _too_big(message, source: str):
     abort(422, message=message, findings=[{"severity": "error", "rule": "api.limit", "at": "", "message":
-                                           f"{source}: {message}"}])
+                                           msg("{source}: {problem}", source=source, problem=message)}])
 
 
 def _parsed(chunk: str, source: str, limits):
     """The parsed record, a report when it is no JSON; 422 when it is bigger than this server checks."""
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.message)
+        return unreadable(source, value.rule, value.text or value.message)     # the template, when it has one
     problem = record_size_problem(value, limits)
     if problem:
         _too_big(problem, source)
     return value
 
 
-def _check_all(chunks, limits, infer: bool, budget) -> list[dict]:
+def _check_all(chunks, limits, infer: bool, budget, lang: str) -> list[dict]:
     reports = []
     for line, chunk in chunks:
         budget.check()
@@ -115,7 +119,7 @@ def _check_all(chunks, limits, infer: bool, budget) -> list[dict]:
         value = _parsed(chunk, source, limits)
         report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer,
                                                                          stop=budget.searching_over)
-        reports.append((report.unreadable, report.findings, trimmed(report.as_dict(), limits.message)))
+        reports.append((report.unreadable, report.findings, trimmed(report.as_dict(lang), limits.message)))
     return reports
 
 
@@ -127,7 +131,7 @@ def _open_writes() -> bool:
 def _json_bodies_only():
     """Open writes (--no-auth) take JSON bodies only: a cross-site form cannot send them."""
     if request.method == "POST" and _open_writes() and request.mimetype not in ("application/json", *JSONL_TYPES):
-        abort(415, message="this server takes application/json or application/x-ndjson bodies")
+        abort(415, message=msg("this server takes application/json or application/x-ndjson bodies"))
 
 
 QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema,
@@ -139,26 +143,26 @@ def known_query_parameters_only():
     """A misspelt parameter (?gam=guandan) is an error, not a filter silently dropped."""
     schema = QUERY_SCHEMAS.get(request.endpoint)
     known = sorted(schema().fields) if schema else []
-    unknown = [name for name in request.args if name not in known]
+    unknown = [name for name in request.args if name not in known and name != "lang"]     # lang: any path
     if unknown:
-        abort(400, message=f"unknown query parameter(s) {', '.join(unknown)}; this path takes "
-                           f"{', '.join(known) or 'none'}",
-              findings=[{"severity": "error", "rule": "api.query", "at": "", "message": f"{name}: unknown parameter"}
-                        for name in unknown])
+        abort(400, message=msg("unknown query parameter(s) {names}; this path takes {known}", names=", ".join(unknown),
+                               known=", ".join(known) or msg("none")),
+              findings=[{"severity": "error", "rule": "api.query", "at": "",
+                         "message": msg("{name}: unknown parameter", name=name)} for name in unknown])
 
 
 def _require_writer():
     if current_app.config["REFEREE_READ_ONLY"]:
-        abort(403, message="this server is read-only")
+        abort(403, message=msg("this server is read-only"))
     token = current_app.config["REFEREE_TOKEN"]
     if token is None:
         return
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not given.strip():
-        abort(401, message="writes need the header Authorization: Bearer TOKEN",
+        abort(401, message=msg("writes need the header Authorization: Bearer TOKEN"),
               headers={"WWW-Authenticate": "Bearer"})
     if not hmac.compare_digest(given.strip().encode(), token.encode()):
-        abort(401, message="the token is not valid", headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
+        abort(401, message=msg("the token is not valid"), headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
 def _errors(*codes):
@@ -184,25 +188,27 @@ def validate(infer_rules):
     chunks = list(split_records(_body_text(), jsonl))
     limits = _limits()
     if len(chunks) > limits.records:
-        abort(413, message=f"the body holds {len(chunks)} records; this server checks at most {limits.records} "
-                           "per request")
-    reports = _in_pool(_check_all, chunks, limits, infer_rules, g.budget)
+        abort(413, message=msg("the body holds {n} records; this server checks at most {most} per request",
+                               n=len(chunks), most=limits.records))
+    reports = _in_pool(_check_all, chunks, limits, infer_rules, g.budget, answer_language())
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
         if is_unreadable:
-            _bad_body(findings, "the body is not a JSON record")
+            _bad_body(findings, msg("the body is not a JSON record"))
         return _json(report)
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _entry(text: str, limits, store):
+def _entry(text: str, limits, store, lang: str):
+    """The entry to store and its report to answer with in `lang`, or the findings that make the text no record."""
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
-        return value.findings
+        return value.findings, None
     entry = duplicate_key_findings(text, value) or prepare_record(value, store.report)
-    if not isinstance(entry, list):
-        trimmed(entry.report, limits.message)
-    return entry
+    if isinstance(entry, list):
+        return entry, None
+    trimmed(entry.report, limits.message)
+    return entry, entry.report if lang == "en" else trimmed(rechecked(entry.record).as_dict(lang), limits.message)
 
 
 @blp.route("/records", methods=["POST"])
@@ -224,33 +230,34 @@ def submit(submitter):
     chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
     if chunks and chunks[0][0] is not None:
         return _submit_lines(chunks, submitter)
-    entry = _in_pool(_entry, text, _limits(), _store())
+    entry, report = _in_pool(_entry, text, _limits(), _store(), answer_language())
     if isinstance(entry, list):
-        _bad_body(entry, "the body is not a CGR/1 record; nothing was stored")
+        _bad_body(entry, msg("the body is not a CGR/1 record; nothing was stored"))
     summary, created = _store().put(entry, submitter)
-    return dict(summary, created=created, report=entry.report), 201 if created else 200
+    return dict(summary, created=created, report=report), 201 if created else 200
 
 
 def _submit_lines(chunks, submitter):
     """Store each record of a JSON Lines body; one result per line, in order."""
     limits = _limits()
     if len(chunks) > limits.records:
-        abort(413, message=f"the body holds {len(chunks)} records; this server takes at most {limits.records} "
-                           "per request")
+        abort(413, message=msg("the body holds {n} records; this server takes at most {most} per request",
+                               n=len(chunks), most=limits.records))
     results = []
     for line, chunk in chunks:
         if g.budget.spent():
             results.append({"line": line, "stored": False, "findings": [_out_of_time_finding()]})
             continue
-        entry = _in_pool(_entry, chunk, limits, _store())
+        entry, report = _in_pool(_entry, chunk, limits, _store(), answer_language())
         if isinstance(entry, list):
-            results.append({"line": line, "stored": False, "findings": [f.as_dict() for f in entry]})
+            results.append({"line": line, "stored": False, "findings": [f.as_dict(answer_language()) for f in entry]})
             continue
         summary, created = _store().put(entry, submitter)
-        results.append(dict(summary, line=line, created=created, report=entry.report))
+        results.append(dict(summary, line=line, created=created, report=report))
     if not any("created" in r for r in results):
-        abort(400, message="no line of the body is a CGR/1 record; nothing was stored",
-              findings=[dict(f, message=f"line {r['line']}: {f['message']}") for r in results for f in r["findings"]])
+        abort(400, message=msg("no line of the body is a CGR/1 record; nothing was stored"),
+              findings=[dict(f, message=msg("line {line}: {message}", line=r["line"], message=f["message"]))
+                        for r in results for f in r["findings"]])
     return Response(b"".join(orjson.dumps(r) + b"\n" for r in results), mimetype="application/x-ndjson")
 
 
@@ -279,7 +286,7 @@ def get_record(record_id):
 def delete_record(record_id):
     _require_writer()
     if not _store().delete(record_id):
-        abort(404, message="no record has this id")
+        abort(404, message=NO_SUCH_RECORD)
 
 
 @blp.route("/records/<record_id>/report", methods=["GET"])
@@ -287,7 +294,12 @@ def delete_record(record_id):
 @blp.doc(summary="The report stored with a record")
 @_errors(404)
 def get_report(record_id):
-    return _stored_json(_store().text(record_id, "report"))
+    if answer_language() == "en":
+        return _stored_json(_store().text(record_id, "report"))
+    report = _in_pool(_store().shown_report, record_id, answer_language())
+    if report is None:
+        abort(404, message=NO_SUCH_RECORD)
+    return _json(trimmed(report.as_dict(answer_language()), _limits().message))
 
 
 @blp.route("/records/<record_id>/ruling", methods=["GET"])
@@ -296,11 +308,11 @@ def get_report(record_id):
          responses={"200": {"description": "the ruling (a download: Content-Disposition attachment)",
                             "content": {"text/html": {"schema": {"type": "string"}}}}})
 @_errors(400, 404, 422, 503)
-def get_ruling(record_id, finding=None, deal=None, action=None, lang=None):
+def get_ruling(record_id, finding=None, deal=None, action=None):
     text = _store().text(record_id)
     if text is None:
-        abort(404, message="no record has this id")
-    lang = lang or request.accept_languages.best_match(LANGUAGES) or LANGUAGES[0]
+        abort(404, message=NO_SUCH_RECORD)
+    lang = answer_language()
     try:
         html = _in_pool(ruling, orjson.loads(text), record_id, lang, finding, deal, action)
     except RulingError as exc:
@@ -317,27 +329,28 @@ def get_ruling(record_id, finding=None, deal=None, action=None, lang=None):
 @_errors(404, 422, 503)
 def get_step(record_id, deal, step):
     if not _store().has(record_id):
-        abort(404, message="no record has this id")
-    deals, findings, frames = _in_pool(_deal_steps, _store(), record_id, deal)
+        abort(404, message=NO_SUCH_RECORD)
+    deals, findings, frames = _in_pool(_deal_steps, _store(), record_id, deal, answer_language())
     if deal >= deals:
-        abort(404, message=f"the record has {deals} deal(s)")
+        abort(404, message=msg("the record has {n} deal(s)", n=deals))
     if not frames:
-        abort(422, message=f"deal {deal} could not be replayed", findings=findings)
+        abort(422, message=msg("deal {deal} could not be replayed", deal=deal), findings=findings)
     if not -len(frames) <= step < len(frames):
-        abort(404, message=f"deal {deal} replays to step {len(frames) - 1} at most "
-                           f"(-1 is the last step, -{len(frames)} the first)")
+        abort(404, message=msg("deal {deal} replays to step {last} at most (-1 is the last step, -{n} the first)",
+                               deal=deal, last=len(frames) - 1, n=len(frames)))
     return Response(frames[step], mimetype="application/json")
 
 
 @functools.lru_cache(maxsize=16)
-def _deal_steps(store, record_id: str, deal: int):
-    """(deals in the record, findings, the deal's steps as JSON): replayed once, then cached.
-    An id is the hash of the stored record, so what is cached under it never changes."""
+def _deal_steps(store, record_id: str, deal: int, lang: str):
+    """(deals in the record, findings, the deal's steps as JSON), with messages in `lang`: replayed once, then
+    cached. An id is the hash of the stored record, so what is cached under it never changes."""
     record = orjson.loads(store.text(record_id))
     if deal >= len(record["deals"]):
         return len(record["deals"]), [], []
     report, frames = replay_steps(record, deal)
-    return len(record["deals"]), [f.as_dict() for f in report.findings], [orjson.dumps(step_json(f)) for f in frames]
+    return len(record["deals"]), [f.as_dict(lang) for f in report.findings], \
+        [orjson.dumps(step_shown(frame, lang)) for frame in frames]
 
 
 @blp.route("/events/<event>/standings", methods=["GET"])
@@ -347,7 +360,7 @@ def _deal_steps(store, record_id: str, deal: int):
 def get_standings(event):
     ids = _store().event_ids(event)
     if not ids:
-        abort(404, message="no stored record belongs to this event")
+        abort(404, message=msg("no stored record belongs to this event"))
     return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
 
 

@@ -11,43 +11,45 @@ from pathlib import Path
 
 import click
 
+from referee.messages import msg, word
+
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
+from .language import Choice, Command
 
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 
 
-@click.command()
-@click.argument("paths", nargs=-1, required=True)
-@click.option("-o", "--output", required=True,
-              help="Folder (local or an fsspec URL) for the reports: one part file per input file, in order.")
-@click.option("--format", "form", type=click.Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
-              help="jsonl: the reports of `validate --json`; parquet: source, valid, game, errors, rules "
-                   "and the whole report as JSON.")
-@click.option("--scheduler", metavar="ADDRESS",
-              help="A running Dask scheduler (tcp://host:8786). Without it, a local cluster is started.")
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help="Worker processes of the local cluster (default: one per core).")
-@click.option("--summary-json", type=click.File("w", encoding="utf-8", atomic=True), default=None,
-              help="Also write the summary (records by verdict, findings by rule id) to this file as JSON.")
-def audit(paths, output, form, scheduler, workers, summary_json):
-    """Check JSON Lines archives on a Dask cluster.
+@click.command(cls=Command, help=word("""Check JSON Lines archives on a Dask cluster.
 
     PATHS are JSON Lines files (plain or .gz/.bz2/.xz), globs, fsspec URLs (s3://..., with the
     matching fsspec package installed) or local folders (every JSON Lines file below them). Each
     record gets the report `referee validate --json` gives it. The summary is printed on
     standard error. Exit status as `validate`: 0 every record valid, 1 some record invalid,
     2 some line unreadable. Needs the optional extra: pip install '.[dask]'.
-    """
+    """))
+@click.argument("paths", nargs=-1, required=True)
+@click.option("-o", "--output", required=True,
+              help=word("Folder (local or an fsspec URL) for the reports: one part file per input file, in order."))
+@click.option("--format", "form", type=Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
+              help=word("jsonl: the reports of `validate --json`; parquet: source, valid, game, errors, rules "
+                        "and the whole report as JSON."))
+@click.option("--scheduler", metavar="ADDRESS",
+              help=word("A running Dask scheduler (tcp://host:8786). Without it, a local cluster is started."))
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help=word("Worker processes of the local cluster (default: one per core)."))
+@click.option("--summary-json", type=click.File("w", encoding="utf-8", atomic=True), default=None,
+              help=word("Also write the summary (records by verdict, findings by rule id) to this file as JSON."))
+def audit(paths, output, form, scheduler, workers, summary_json):
     try:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:
-        fail("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)")
+        fail(msg("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)"))
     sources = _sources(paths)
     try:
         summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), sources, output, form)
     except (OSError, ValueError, TimeoutError) as exc:     # a missing file, an unreachable scheduler
-        fail(f"audit stopped: {exc}")
+        fail(msg("audit stopped: {reason}", reason=str(exc)))
     text = json.dumps(summary, indent=2)
     click.echo(text, err=True)
     if summary_json:
@@ -79,10 +81,10 @@ def _sources(paths) -> list[str]:
     sources = []
     for path in paths:
         if Path(path).is_dir():
-            sources += expand([path], lambda _: fail(f"{path}: no JSON Lines file below this folder"),
+            sources += expand([path], lambda _: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
                                ARCHIVE_ENDINGS)
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
-            fail(f"{path}: no such file")
+            fail(msg("{path}: no such file", path=path))
         else:
             sources.append(path)
     return sources

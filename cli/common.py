@@ -1,5 +1,5 @@
 """What the subcommands share: exit statuses, messages on standard error, the files a list of
-paths names, one record read from a file and the record store (cli/files.py writes files)."""
+paths names and the record store (cli/files.py writes files)."""
 from __future__ import annotations
 
 import itertools
@@ -9,6 +9,7 @@ import sys
 import click
 
 from referee.batch import read_text
+from referee.messages import Listing, msg, word
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
@@ -37,24 +38,55 @@ def expand(paths, warn_empty, endings=JSON_ENDINGS):
                     yield os.path.join(folder, name)
         yield from (error.filename for error in failed)
         if not found and not failed:
-            warn_empty(f"no .json or .jsonl file in {path}")
+            warn_empty(msg("no .json or .jsonl file in {path}", path=path))
 
 
-def warn(message: str) -> str:
-    click.echo(f"referee: warning: {message}", err=True)
-    return message
+def said(text) -> str:
+    """A message (or plain text) in the language spoken."""
+    return text.render() if hasattr(text, "render") else text
 
 
-def fail(message: str, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {message}", err=True)
+def cells(text: str) -> int:
+    """The terminal cells `text` takes: a Chinese character takes two."""
+    from rich.cells import cell_len     # here: start-up does without rich
+
+    return cell_len(text)
+
+
+def padded(text: str, width: int) -> str:
+    """`text` and the spaces that fill `width` terminal cells."""
+    return text + " " * max(0, width - cells(text))
+
+
+def say(text) -> None:
+    """A line on standard error, in the language spoken."""
+    click.echo(said(text), err=True)
+
+
+def warn(message) -> str:
+    """Say a warning; the warning as said."""
+    text = said(message)
+    click.echo("referee: " + msg("warning: {message}", message=text).render(), err=True)
+    return text
+
+
+def fail(message, status: int = EXIT_UNREADABLE):
+    click.echo(f"referee: {said(message)}", err=True)
     sys.exit(status)
+
+
+def cannot_read(path: str, why):
+    """That a file cannot be read, and why: the system's reason (`why` an OSError), or a finding."""
+    reason = why.shown() if hasattr(why, "shown") else getattr(why, "strerror", None) or str(why)
+    return msg("cannot read {path}: {reason}", path=path, reason=reason)
 
 
 def unknown(kind: str, name: str, known, listed: bool = True):
     """Exit 2 for a name the command line gives that is not one of `known`, saying the one
     probably meant (and, `listed`, every known one)."""
-    fail(f"unknown {kind} {name}{did_you_mean(name, known)}" + (f"; known: {', '.join(known)}" if listed else ""),
-         EXIT_USAGE)
+    known_ones = msg("; known: {names}", names=", ".join(known)).render() if listed else ""
+    fail(msg("unknown {kind} {name}{meant}{known}", kind=kind, name=name, meant=did_you_mean(name, known),
+             known=known_ones), EXIT_USAGE)
 
 
 def open_store(db_path: str):
@@ -62,11 +94,11 @@ def open_store(db_path: str):
     from api.store import Store, StoreError     # here: only the commands that use the store load the API
 
     if not os.path.exists(db_path):
-        fail(f"no record store at {db_path}")
+        fail(msg("no record store at {path}", path=db_path))
     try:
         return Store(db_path)
     except StoreError as exc:
-        fail(str(exc))
+        fail(exc.text)
 
 
 def load_one(path: str, line: int | None):
@@ -78,31 +110,33 @@ def load_one(path: str, line: int | None):
         if not chunks:
             fail(_no_record_on(path, text, line))
     if len(chunks) != 1:
-        fail(f"{path} holds {len(chunks)} records (on lines {', '.join(str(c[0]) for c in chunks[:5])}"
-              f"{' ...' if len(chunks) > 5 else ''}); name one with --line")
+        fail(msg("{path} holds {n} records (on lines {lines}{more}); name one with --line", path=path,
+                 n=len(chunks), lines=Listing([c[0] for c in chunks[:5]]), more=" ..." if len(chunks) > 5 else ""))
     where = f"{path}:{line}" if line is not None else path
     record = parse_json(chunks[0][1])
     if not isinstance(record, dict):
-        fail(f"{where}: " + (record.message if hasattr(record, "message") else
-                              f"holds {_JSON_KINDS.get(type(record), 'a JSON value')}, not a record (a JSON object)"))
+        fail(f"{where}: " + (record.shown() if hasattr(record, "message") else
+                              msg("holds {kind}, not a record (a JSON object)",
+                                  kind=_JSON_KINDS.get(type(record), A_JSON_VALUE)).render()))
     return record
 
 
-_JSON_KINDS = {list: "a JSON array", str: "a string", int: "a number", float: "a number", bool: "true or false",
-               type(None): "null"}
+A_JSON_VALUE = word("a JSON value")
+_JSON_KINDS = {list: word("a JSON array"), str: word("a string"), int: word("a number"), float: word("a number"),
+               bool: word("true or false"), type(None): "null"}
 
 
-def _no_record_on(path: str, text: str, line: int) -> str:
+def _no_record_on(path: str, text: str, line: int):
     """Why --line names no record of the file: what stands on that line."""
     lines = text.split("\n")
     if text.endswith("\n"):
         lines.pop()
     if next(split_records(text), (None,))[0] is None:
-        return f"{path} is one JSON document, not JSON Lines: leave out --line"
+        return msg("{path} is one JSON document, not JSON Lines: leave out --line", path=path)
     if not 1 <= line <= len(lines):
-        return f"{path} has {len(lines)} line(s); --line takes 1 to {len(lines)}"
-    return f"line {line} of {path} is blank; records stand on lines " + \
-        ", ".join(str(n) for n, _ in itertools.islice(split_records(text, True), 5))
+        return msg("{path} has {n} line(s); --line takes 1 to {n}", path=path, n=len(lines))
+    return msg("line {line} of {path} is blank; records stand on lines {lines}", line=line, path=path,
+               lines=Listing([n for n, _ in itertools.islice(split_records(text, True), 5)]))
 
 
 def _read(path: str) -> str:
@@ -110,4 +144,4 @@ def _read(path: str) -> str:
     try:
         return read_text(path)
     except (OSError, ValueError) as exc:
-        fail(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}")
+        fail(cannot_read(path, exc))

@@ -4,31 +4,55 @@ from __future__ import annotations
 
 import click
 
+
+from referee.messages import Listing, Term, language, msg, word
 from referee.ruledocs import examples, rule_entries, section
 from referee.rules import did_you_mean
 
-from .common import EXIT_USAGE, fail
+from .common import EXIT_USAGE, cells, fail, said
+from .language import Command
+
+COLUMNS = {"severity": word("severity"), "stops": word("stops")}
+# the values of those columns, in words (a value with a note of its own is shown as written)
+VALUES = (word("error"), word("warning"), word("info"), word("deal"), word("record"), word("no"), word("rest of deal"))
 
 
-@click.command()
-@click.argument("rule_id")
-def explain(rule_id):
-    """Explain a rule id.
+@click.command(cls=Command, help=word("""Explain a rule id.
 
     What it means, the section of the rules page that decides it, and an example finding. Exit
-    status: 0, or 2 for an id that is not one (with the id probably meant)."""
+    status: 0, or 2 for an id that is not one (with the id probably meant)."""))
+@click.argument("rule_id")
+def explain(rule_id):
     try:
         entries, shown = rule_entries(), examples()
     except OSError as exc:
-        raise click.ClickException(f"the project's docs are not here ({exc.strerror}): explain needs the checkout")
+        raise click.ClickException(msg("the project's docs are not here ({reason}): explain needs the checkout",
+                                       reason=exc.strerror).render())
     entry = entries.get(rule_id)
     if entry is None:
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
-        fail(f"unknown rule id {rule_id}{did_you_mean(rule_id, entries)}"
-             + (f"; ids of that kind: {', '.join(near)}" if near else ""), EXIT_USAGE)
-    click.echo(f"{rule_id}  ({'; '.join(f'{k}: {v}' for k, v in entry['columns'].items())})")
-    click.echo(f"  means:      {entry['meaning']}")
-    click.echo(f"  rules page: {section(rule_id, entry['meaning'])}")
-    example = shown.get(rule_id)
+        fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=did_you_mean(rule_id, entries),
+                 near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
+    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v)
+                       for k, v in entry["columns"].items()], "; ")
+    click.echo(f"{rule_id}  ({columns.shown(language())})")
+    for label, text in _explained(rule_id, entry, shown.get(rule_id)):
+        click.echo("  " + _labelled(label, text))
+
+
+def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
+    """(label, text) lines: the meaning, the rules page (English: it is normative) and an example."""
+    lines = [(msg("means:"), entry["meaning"]), (msg("rules page:"), section(rule_id, entry["meaning"]))]
     if example:
-        click.echo(f"  example:    at {example['at'] or '/'}: {example['message']}")
+        lines.append((msg("example:"), msg("at {at}: {message}", at=example["at"] or "/", message=example["message"])))
+    return lines
+
+
+def _labelled(label, text) -> str:
+    """A label and its text, the texts lined up (12 cells: a Chinese character takes two)."""
+    shown = label.render()
+    return shown + " " * max(1, 12 - cells(shown)) + said(text)
+
+
+def _column(name: str) -> str:
+    return COLUMNS[name].shown(language()) if name in COLUMNS else name

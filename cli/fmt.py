@@ -10,36 +10,39 @@ import orjson
 
 from referee.batch import GZIP_MAGIC, not_a_file, read_text
 from referee.canonical import canonical, dumps
+from referee.messages import msg, word
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import games
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
+from .language import Command
 
 
-@click.command()
-@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("-w", "--write", is_flag=True,
-              help="Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and hard links kept).")
-@click.option("--check", is_flag=True,
-              help='Write nothing; name each file that would change ("would reformat X") and exit 1 if any would.')
-@click.option("--diff", is_flag=True, help="Write nothing; print a unified diff of each change and exit 1 if any.")
-def fmt(paths, write, check, diff):
-    """Put records in canonical form.
+@click.command(cls=Command, help=word("""Put records in canonical form.
 
     PATH is a .json or .jsonl file, a folder (its .json and .jsonl files, subfolders too) or - for
     standard input. With one file and no option, the canonical form is printed. A JSON Lines file
     stays one record a line. Nothing is written for a file that is not a CGR/1 record. Exit status:
     0 all canonical (or rewritten), 1 some file would change (--check, --diff) or is not a CGR/1
     record, 2 some input cannot be read.
-    """
+    """))
+@click.argument("paths", nargs=-1, required=True, metavar="PATH...")
+@click.option("-w", "--write", is_flag=True,
+              help=word("Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and "
+                        "hard links kept)."))
+@click.option("--check", is_flag=True,
+              help=word('Write nothing; name each file that would change ("would reformat X") and exit 1 if any '
+                        'would.'))
+@click.option("--diff", is_flag=True,
+              help=word("Write nothing; print a unified diff of each change and exit 1 if any."))
+def fmt(paths, write, check, diff):
     files = list(_files(paths))
     if len(files) > 1 and not (write or check or diff):
-        click.echo("referee: several files: give -w, --check or --diff (or one file to print it)", err=True)
-        sys.exit(EXIT_UNREADABLE)
+        fail(msg("several files: give -w, --check or --diff (or one file to print it)"))
     statuses = [_format_one(path, write, check, diff) for path in files]
     if check and not any(statuses):
-        click.echo(f"{len(files)} file(s) already canonical", err=True)
+        say(msg("{n} file(s) already canonical", n=len(files)))
     sys.exit(max(statuses, default=EXIT_UNREADABLE))
 
 
@@ -58,7 +61,8 @@ def _inside(path: str, folder: str) -> bool:
     real, home = os.path.realpath(path), os.path.realpath(folder)
     if os.path.commonpath([real, home]) == home:
         return True
-    click.echo(f"referee: skipped {path}: a symlink to {real}, outside {folder}", err=True)
+    say("referee: " + msg("skipped {path}: a symlink to {real}, outside {folder}", path=path, real=real,
+                           folder=folder).render())
     return False
 
 
@@ -76,14 +80,14 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
         if text == raw:
             return EXIT_VALID
         if check:
-            click.echo(f"would reformat {path}", err=True)
+            say(msg("would reformat {path}", path=path))
         if diff:
             sys.stdout.writelines(_unified_diff(raw, text, path))
         return EXIT_INVALID
     if write and path != "-":
         if text != raw:
             _rewrite(path, text)
-            click.echo(f"reformatted {path}", err=True)
+            say(msg("reformatted {path}", path=path))
     else:
         sys.stdout.write(text)
     return EXIT_VALID
@@ -100,7 +104,7 @@ def _rewrite(path: str, text: str):
         with replacing(path) as out:
             out.write(text)
     except OSError as exc:
-        fail(f"cannot write {path}: {exc.strerror or exc}; it is left as it was")
+        fail(msg("cannot write {path}: {reason}; it is left as it was", path=path, reason=exc.strerror or str(exc)))
 
 
 def _text(path: str, write: bool) -> str | None:
@@ -113,10 +117,10 @@ def _text(path: str, write: bool) -> str | None:
                 if handle.peek(2)[:2] != GZIP_MAGIC:
                     return handle.read().decode("utf-8")
         if write and path != "-" and not_a_file(path) is None and _gzipped(path):
-            raise OSError("it is gzip-compressed; fmt -w rewrites plain text only (decompress it first)")
+            raise OSError(msg("it is gzip-compressed; fmt -w rewrites plain text only (decompress it first)").render())
         return read_text(path)
     except (OSError, ValueError) as exc:
-        click.echo(f"referee: cannot read {path}: {getattr(exc, 'strerror', None) or exc}", err=True)
+        say(f"referee: {cannot_read(path, exc).render()}")
     return None
 
 
@@ -138,8 +142,9 @@ def _canonical_text(path: str, raw: str) -> str | int:
             duplicate_key_findings(chunk, record) or structure_findings(record)
         if problems:
             for f in problems:
-                click.echo(f"{where}: {f.rule} at {f.at or '/'}: {f.message}", err=True)
-            click.echo(f"referee: {where} is not a CGR/1 record; nothing was written", err=True)
+                say(msg("{where}: {rule} at {at}: {message}", where=where, rule=f.rule, at=f.at or "/",
+                         message=f.shown()))
+            say("referee: " + msg("{where} is not a CGR/1 record; nothing was written", where=where).render())
             return EXIT_UNREADABLE if hasattr(record, "rule") else EXIT_INVALID
         game = games().get(record["game"])
         form = canonical(record, game.PRESET_ALIASES if game else None)

@@ -9,11 +9,13 @@ import orjson
 
 from referee.canonical import canonical
 from referee.importers import Imported, importers, read_lines
+from referee.messages import Listing, msg, word
 from referee.replay import check_record, games
 from referee.rules import resolve
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail, said
 from .files import replacing
+from .language import Choice, Command, MadeHelp
 
 
 def _rules(text: str | None, importer):
@@ -25,30 +27,25 @@ def _rules(text: str | None, importer):
         try:
             value = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise click.BadParameter(f"not JSON: {exc}", param_hint="--rules") from None
+            raise click.BadParameter(msg("not JSON: {reason}", reason=str(exc)).render(),
+                                     param_hint="--rules") from None
     shaped = isinstance(value, str) or (isinstance(value, dict) and set(value) <= {"preset", "options"}
                                         and isinstance(value.get("preset", ""), str)
                                         and isinstance(value.get("options", {}), dict))
     problems = resolve(games()[importer.GAME], value)[1] if shaped else []
     if problems or not shaped:
-        message = problems[0].message if problems else 'a preset, or {"preset": NAME, "options": {...}}'
+        message = problems[0].shown() if problems else \
+            msg("a preset, or {shape}", shape='{"preset": NAME, "options": {...}}').render()
         raise click.BadParameter(message, param_hint="--rules")
     return value
 
 
-@click.command("import")
-@click.argument("captures", nargs=-1, required=True)
-@click.option("--from", "source_format", required=True, type=click.Choice(sorted(importers())),
-              help="The format of the captures: " + "; ".join(f"{n}: {m.SUMMARY}" for n, m in importers().items()))
-@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
-              help="Write the records here (JSON Lines; the file is replaced only once all are written, as fmt -w replaces one); default standard output.")
-@click.option("--per", type=click.Choice(["match", "deal"]), default="match", show_default=True,
-              help="One record per match (per run of consecutive converted deals), or per deal.")
-@click.option("--rules", "rules_text", default=None,
-              help='The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., "options": {...}}.')
-@click.option("--validate", is_flag=True, help="Check the converted records with the referee in the same pass.")
-def import_(captures, source_format, output, per, rules_text, validate):
-    """Convert platform captures into CGR/1 records.
+def _formats_help():
+    formats = [msg("{name}: {summary}", name=name, summary=module.SUMMARY) for name, module in importers().items()]
+    return msg("The format of the captures: {formats}", formats=Listing(formats, "; "))
+
+
+@click.command("import", cls=Command, help=word("""Convert platform captures into CGR/1 records.
 
     CAPTURES are plain or gzipped JSON Lines files, or - for standard input.
 
@@ -56,7 +53,20 @@ def import_(captures, source_format, output, per, rules_text, validate):
     named by file and line; the other deals still convert. Exit status: 0 all converted
     (and valid, with --validate), 1 some converted record breaks a rule or a claim,
     2 some input could not be converted.
-    """
+    """))
+@click.argument("captures", nargs=-1, required=True)
+@click.option("--from", "source_format", required=True, type=Choice(sorted(importers())), cls=MadeHelp,
+              made=_formats_help)
+@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
+              help=word("Write the records here (JSON Lines; the file is replaced only once all are written, as "
+                        "fmt -w replaces one); default standard output."))
+@click.option("--per", type=Choice(["match", "deal"]), default="match", show_default=True,
+              help=word("One record per match (per run of consecutive converted deals), or per deal."))
+@click.option("--rules", "rules_text", default=None,
+              help=word('The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., '
+                        '"options": {...}}.'))
+@click.option("--validate", is_flag=True, help=word("Check the converted records with the referee in the same pass."))
+def import_(captures, source_format, output, per, rules_text, validate):
     from rich.console import (
         Console,  # here: rich is loaded by the commands that render, not at start-up
     )
@@ -73,7 +83,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
             for path in captures:
                 for item in importer.convert(read_lines(path, sys.stdin.buffer), path, per, rules):
                     if not isinstance(item, Imported):
-                        click.echo(f"referee: {item}", err=True)
+                        click.echo(f"referee: {said(item)}", err=True)
                         problems += 1
                         continue
                     out.write(orjson.dumps(canonical(item.record)).decode() + "\n")
@@ -84,8 +94,9 @@ def import_(captures, source_format, output, per, rules_text, validate):
                         counts["valid" if report.valid else "invalid"] += 1
                         render.report(console, report)
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}; nothing was written")
-    click.echo(f"referee: {written} record(s) converted, {problems} problem(s)", err=True)
+        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc)))
+    click.echo("referee: " + msg("{written} record(s) converted, {problems} problem(s)", written=written,
+                                 problems=problems).render(), err=True)
     if validate:
         counts["unreadable"] = problems
         render.summary(console, counts)

@@ -1,37 +1,53 @@
 """The `referee` group: command listings in `--help` that show each command's first sentence
-whole, and the exit status of an interrupted command."""
+whole, --lang on every command, and the exit status of an interrupted command."""
 from __future__ import annotations
 
 import errno
 import os
 import sys
+from gettext import gettext as _
 
 import click
 
+from referee.messages import chosen_language
+
 from .common import EXIT_INTERRUPTED
+from .language import Command, lang_option, translated, use
 
 
-class ListingGroup(click.Group):
-    """A group whose `--help` lists each command with the first sentence of its docstring, wrapped
-    to the terminal and never cut with "..." (click cuts it at the terminal's width)."""
+class ListingGroup(Command, click.Group):
+    """A group whose `--help` lists each command with the first sentence of its help, wrapped
+    to the terminal and never cut with "..." (click cuts it at the terminal's width); every command
+    added takes --lang, and its help is shown in the language spoken."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.params.append(lang_option())
+
+    def add_command(self, cmd, name=None):
+        if not isinstance(cmd, ListingGroup):
+            cmd.params.append(lang_option())
+        super().add_command(cmd, name)
 
     def format_commands(self, ctx, formatter):
         listed = [(name, self.get_command(ctx, name)) for name in self.list_commands(ctx)]
-        rows = [(name, command.get_short_help_str(limit=10_000)) for name, command in listed
-                if command is not None and not command.hidden]
+        commands = [(name, command) for name, command in listed if command is not None and not command.hidden]
+        with translated(*(command for _name, command in commands)):
+            rows = [(name, command.get_short_help_str(limit=10_000)) for name, command in commands]
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
-        count it, where click exits 1."""
+        count it, where click exits 1. The language is the environment's until --lang is read."""
+        use(chosen_language())
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.Abort:
-            click.echo("Aborted!", err=True)
+            click.echo(_("Aborted!"), err=True)
             sys.exit(EXIT_INTERRUPTED)
         except click.ClickException as exc:
             exc.show()

@@ -7,14 +7,16 @@ import sys
 import click
 
 from referee import __version__
+from referee.messages import msg, word
 from referee.notation import schema as cgr1_schema
-from referee.replay import check_record, games, replay_steps, step_json, step_of_action
+from referee.replay import check_record, games, replay_steps, step_of_action
 
 from .audit import audit
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, said, unknown
 from .explain import explain
 from .fmt import fmt
 from .importing import import_
+from .language import Command
 from .listing import ListingGroup
 from .results import results, standings
 from .ruling import ruling
@@ -23,24 +25,24 @@ from .store import store
 from .validate import validate
 
 
-@click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__)     # given: looking it up in the metadata costs a quarter of the start-up
+def _version(ctx, _param, asked):
+    """--version, as click's version option says it, in the language spoken (click's words are fixed when
+    the option is made, before --lang is read); the version is given: looking it up in the metadata
+    costs a quarter of the start-up."""
+    if asked:
+        click.echo(msg("{prog}, version {version}", prog=ctx.find_root().info_name, version=__version__).render())
+        ctx.exit()
+
+
+@click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]},
+             help=word("Referee for Chinese climbing card games: checks CGR/1 game records."))
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
+              help=word("Show the version and exit."))
 def main():
-    """Referee for Chinese climbing card games: checks CGR/1 game records."""
+    pass
 
 
-@main.command()
-@click.argument("file")
-@click.option("--deal", "deal_index", type=int, default=None, help="Deal index, from 0 (default: the finding's deal, or 0: a one-deal record needs no --deal).")
-@click.option("--step", type=int, default=None,
-              help="Show step K: 0 is the table as dealt, K+1 the table after action K; -1 the last step, -2 the one before.")
-@click.option("--action", type=int, default=None, help="Show action K (from 0, as findings count) and the table after it.")
-@click.option("--finding", "finding_index", type=int, default=None,
-              help="Show the step of the record's finding N (from 0, in the order validate lists them).")
-@click.option("--line", type=int, default=None, help="The record's line in a JSON Lines file.")
-@click.option("--json", "as_json", is_flag=True, help="The table(s) as JSON.")
-def replay(file, deal_index, step, action, finding_index, line, as_json):
-    """Replay one deal, step by step or at one step.
+@main.command(cls=Command, help=word("""Replay one deal, step by step or at one step.
 
     Shows the table at a step, or the deal action by action.
 
@@ -48,14 +50,27 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
     referee rejected is shown as the last step, on the table it was tried on, with its
     finding. Exit status: 0 the deal has no error, 1 it has one, 2 the file cannot be read or
     the request is wrong (a deal, step, action or finding that is not there), 130 interrupted.
-    """
+    """))
+@click.argument("file")
+@click.option("--deal", "deal_index", type=int, default=None,
+              help=word("Deal index, from 0 (default: the finding's deal, or 0: a one-deal record needs no --deal)."))
+@click.option("--step", type=int, default=None,
+              help=word("Show step K: 0 is the table as dealt, K+1 the table after action K; -1 the last step, "
+                        "-2 the one before."))
+@click.option("--action", type=int, default=None,
+              help=word("Show action K (from 0, as findings count) and the table after it."))
+@click.option("--finding", "finding_index", type=int, default=None,
+              help=word("Show the step of the record's finding N (from 0, in the order validate lists them)."))
+@click.option("--line", type=int, default=None, help=word("The record's line in a JSON Lines file."))
+@click.option("--json", "as_json", is_flag=True, help=word("The table(s) as JSON."))
+def replay(file, deal_index, step, action, finding_index, line, as_json):
     from rich.console import Console     # here, as in every command that renders: start-up stays fast
     from rich.text import Text
 
     from . import render
 
     if sum(x is not None for x in (step, action, finding_index)) > 1:
-        fail("give at most one of --step, --action and --finding", EXIT_USAGE)
+        fail(msg("give at most one of --step, --action and --finding"), EXIT_USAGE)
     record = load_one(file, line)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None
@@ -63,20 +78,20 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
         finding, deal_index = _finding(record, finding_index, deal_index)
     deal_index = 0 if deal_index is None else deal_index
     if not 0 <= deal_index < len(deals):
-        fail(f"the record has {len(deals)} deal(s); --deal takes 0 to {len(deals) - 1}", EXIT_USAGE)
+        fail(msg("the record has {n} deal(s); --deal takes 0 to {last}", n=len(deals), last=len(deals) - 1), EXIT_USAGE)
     report, frames = replay_steps(record, deal_index)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
-        fail(f"deal {deal_index} could not be replayed (see the findings above)", EXIT_INVALID)
+        fail(msg("deal {deal} could not be replayed (see the findings above)", deal=deal_index), EXIT_INVALID)
     chosen = _chosen_steps(frames, deal_index, step, action, finding)
     if as_json:
-        tables = [step_json(frame) for frame in chosen]
+        tables = [render.step_shown(frame) for frame in chosen]
         click.echo(json.dumps(tables if step is None and action is None and finding is None else tables[0],
                               ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, soft_wrap=True)
-        console.print(Text("step 0 is the table as dealt; step K+1 the table after action K (actions count from 0)",
-                           "dim"))
+        console.print(Text(msg("step 0 is the table as dealt; step K+1 the table after action K "
+                               "(actions count from 0)").render(), "dim"))
         for frame in chosen:
             render.table(console, frame, render.names(record))
             console.print()
@@ -88,15 +103,18 @@ def _finding(record, index, deal_index):
     """The record's finding `index` and the deal that shows it."""
     findings = check_record(record).findings
     if not 0 <= index < len(findings):
-        fail(f"the record has {len(findings)} finding(s); --finding takes 0 to {len(findings) - 1}", EXIT_USAGE)
+        fail(msg("the record has {n} finding(s); --finding takes 0 to {last}", n=len(findings), last=len(findings) - 1),
+             EXIT_USAGE)
     chosen = findings[index]
     deal = chosen.deal
     if deal is None and chosen.at.startswith("/result"):
         deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal
     if deal is None:
-        fail(f"finding {index} ({chosen.rule}) is about the whole record, not a deal", EXIT_USAGE)
+        fail(msg("finding {index} ({rule}) is about the whole record, not a deal", index=index, rule=chosen.rule),
+             EXIT_USAGE)
     if deal_index is not None and deal_index != deal:
-        fail(f"finding {index} is in deal {deal}, not deal {deal_index}", EXIT_USAGE)
+        fail(msg("finding {index} is in deal {deal}, not deal {asked}", index=index, deal=deal, asked=deal_index),
+             EXIT_USAGE)
     return chosen, deal
 
 
@@ -106,47 +124,46 @@ def _chosen_steps(frames, deal_index, step, action, finding):
     if action is not None:
         at = step_of_action(frames, action) if action >= 0 else None
         if at is None:
-            fail(f"deal {deal_index} replays to action {frames[-1]['step'] - 1} at most", EXIT_USAGE)
+            fail(msg("deal {deal} replays to action {last} at most", deal=deal_index, last=frames[-1]["step"] - 1),
+                 EXIT_USAGE)
         return [frames[at]]
     if step is not None:
         if not -len(frames) <= step < len(frames):
-            fail(f"deal {deal_index} replays to step {len(frames) - 1} at most "
-                  f"(--step -1 is the last step, -{len(frames)} the first)", EXIT_USAGE)
+            fail(msg("deal {deal} replays to step {last} at most (--step -1 is the last step, -{n} the first)",
+                     deal=deal_index, last=len(frames) - 1, n=len(frames)), EXIT_USAGE)
         return [frames[step]]
     return frames
 
 
-@main.command()
-@click.argument("game", required=False)
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per game: default_preset, presets, preset_aliases and options "
-                   "(each with default, values and effect), for programs.")
-def rules(game, as_json):
-    """List each game's presets and options.
+@main.command(cls=Command, help=word("""List each game's presets and options.
 
     All games when GAME is left out, with their defaults and what each option changes. Sections
     (§) are those of docs/rules/GAME.md. Exit status: 0, or 2 for a game that is not one (with the
-    game probably meant)."""
+    game probably meant)."""))
+@click.argument("game", required=False)
+@click.option("--json", "as_json", is_flag=True,
+              help=word("One JSON object per game: default_preset, presets, preset_aliases and options "
+                        "(each with default, values and effect), for programs."))
+def rules(game, as_json):
     from . import render     # here: it loads rich, which start-up does without
 
     known = games()
     if game is not None and game not in known:
-        unknown("game", game, known)
+        unknown(word("game"), game, known)
     chosen = [known[game]] if game else list(known.values())
     if as_json:
         click.echo(json.dumps({g.NAME: {
             "default_preset": g.DEFAULT_PRESET, "presets": g.PRESETS, "preset_aliases": g.PRESET_ALIASES,
-            "options": {n: {"default": o.default, "values": o.describe(), "effect": o.effect}
+            "options": {n: {"default": o.default, "values": said(o.describe()), "effect": said(o.effect)}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
     click.echo("\n\n".join(render.rules_table(g) for g in chosen))
 
 
-@main.command()
-def schema():
-    """Print the JSON Schema of CGR/1.
+@main.command(cls=Command, help=word("""Print the JSON Schema of CGR/1.
 
-    For platforms that write records: the structure every record is read against. Exit status: 0."""
+    For platforms that write records: the structure every record is read against. Exit status: 0."""))
+def schema():
     click.echo(json.dumps(cgr1_schema(), indent=2))
 
 

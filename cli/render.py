@@ -6,9 +6,26 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.infer import describe
+from referee.messages import Cards, Listing, Term, language, msg, word
+from referee.replay import step_json
 from referee.rules import json_text
 
+from .common import padded, said
+
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
+WHERE = {"deal": lambda n: msg("deal {n}", n=n), "action": lambda n: msg("action {n}", n=n),
+         "seat": lambda n: msg("seat {seat}", seat=n)}
+# the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
+# not here is shown as it is, spaced)
+OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
+    word("status"), word("winner"), word("levels"), word("level"), word("declaring"), word("dealer"),
+    word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
+    word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
+    word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
+    word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
+    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"))}
+STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
 
 
 def report(console: Console, rep) -> None:
@@ -32,66 +49,95 @@ def report_lines(rep) -> list[Text]:
     if rep.match:
         lines.append(Text("  " + match_line(rep.match)))
     for f in rep.findings:
-        where = ", ".join(f"{k} {getattr(f, k)}" for k in ("deal", "action", "seat") if getattr(f, k) is not None)
-        lines.append(Text.assemble("  ", (f"{f.severity:<7}", STYLE[f.severity]), " ", (f.rule, "bold"),
-                                   f"  {f.at or '/'}" + (f"  ({where})" if where else "")))
-        lines.append(Text("          " + f.message))
+        where = Listing([WHERE[k](getattr(f, k)) for k in ("deal", "action", "seat") if getattr(f, k) is not None])
+        severity = padded(SEVERITY[f.severity].shown(language()), 7)
+        lines.append(Text.assemble("  ", (severity, STYLE[f.severity]), " ", (f.rule, "bold"),
+                                   f"  {f.at or '/'}" + (f"  ({where.shown(language())})" if where else "")))
+        lines.append(Text("          " + f.shown()))
         if f.legal and f.legal.get("may") and f.severity == "error":
-            lines.append(Text("          legal then: " + f.legal["may"], "dim"))
+            lines.append(Text("          " + _legal_then(f), "dim"))
     if rep.inferred is not None:
-        lines.append(Text("  rules: " + describe(rep.inferred), "bold"))
+        lines.append(Text("  " + msg("rules: {rules}", rules=said(describe(rep.inferred))).render(), "bold"))
     return lines
+
+
+def _legal_then(finding) -> str:
+    return msg("legal then: {plays}", plays=said(finding.legal["may"])).render()
+
+
+def step_shown(frame: dict) -> dict:
+    """A replay step as JSON, its findings' messages in the language spoken."""
+    return dict(step_json(frame), findings=[f.as_dict(language()) for f in frame["findings"]])
 
 
 def verdict_line(rep) -> Text:
     """Source, verdict and rules; input that could not be read as a record is UNREADABLE."""
+    source = (rep.source or msg("<record>").render(), "bold")
     if rep.unreadable:
-        return Text.assemble((rep.source or "<record>", "bold"), "  ", ("UNREADABLE", "bold red"))
-    verdict = Text("VALID", "bold green") if rep.valid else Text("INVALID", "bold red")
-    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or "unknown game")
-    return Text.assemble((rep.source or "<record>", "bold"), "  ", verdict, "  ", rules)
+        return Text.assemble(source, "  ", (msg("UNREADABLE").render(), "bold red"))
+    verdict = Text(msg("VALID").render(), "bold green") if rep.valid else Text(msg("INVALID").render(), "bold red")
+    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
+    return Text.assemble(source, "  ", verdict, "  ", rules)
 
 
 def deal_line(deal: dict) -> str:
     """A deal's outcome in one line, whatever the game: its keys in order."""
-    head = f"deal {deal['deal']}: {deal.get('status')}"
+    status = deal.get("status")
+    head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render()
     if deal.get("from_claim"):
-        head += " (outcome from the record's claim, unchecked)"
-    rest = [f"{key.replace('_', ' ')} {_value(value)}" for key, value in deal.items()
+        head += msg(" (outcome from the record's claim, unchecked)").render()
+    rest = [_pair(key, value) for key, value in deal.items()
             if key not in ("deal", "status", "from_claim") and value is not None]
-    return ", ".join([head] + rest)
+    return _joined([head] + rest)
 
 
 def match_line(match: dict) -> str:
-    parts = [f"{key.replace('_', ' ')} {_value(value)}" for key, value in match.items()
-             if value is not None and key != "settled"]
-    head = "match: " if match.get("settled", True) else \
-        "match, not settled (as it stood before the deal that stopped without a claimed result): "
-    return head + (", ".join(parts) or "nothing to report")
+    parts = [_pair(key, value) for key, value in match.items() if value is not None and key != "settled"]
+    head = msg("match: ") if match.get("settled", True) else \
+        msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
+    return head.render() + (_joined(parts) or msg("nothing to report").render())
+
+
+def _pair(key: str, value) -> str:
+    """One key of an outcome and its value: 'winner 0'."""
+    return f"{_key(key)} {_value(value)}"
+
+
+def _key(key: str) -> str:
+    return OUTCOME_KEYS[key].shown(language()) if key in OUTCOME_KEYS else key.replace("_", " ")
+
+
+def _joined(parts: list[str]) -> str:
+    return Listing(parts).shown(language())
 
 
 def _value(value) -> str:
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return (word("yes") if value else word("no")).shown(language())
     if isinstance(value, list):
         sep = " | " if any(isinstance(v, list) for v in value) else \
             "; " if any(isinstance(v, str) and " " in v for v in value) else " "
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
-        return " ".join(f"{k}={_value(v)}" for k, v in value.items())
+        return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())
     return str(value)
 
 
 def summary(console: Console, counts: dict) -> None:
     console.print(Text.assemble(
-        ("Summary: ", "bold"), f"{counts['records']} record(s): ",
-        (f"{counts['valid']} valid", "green"), ", ", (f"{counts['invalid']} invalid", "red"),
-        ", ", (f"{counts['unreadable']} unreadable", "red" if counts["unreadable"] else "")))
+        (msg("Summary: ").render(), "bold"), msg("{n} record(s): ", n=counts["records"]).render(),
+        (msg("{n} valid", n=counts["valid"]).render(), "green"), _comma(),
+        (msg("{n} invalid", n=counts["invalid"]).render(), "red"), _comma(),
+        (msg("{n} unreadable", n=counts["unreadable"]).render(), "red" if counts["unreadable"] else "")))
     if counts.get("rules"):
         width = len(str(max(counts["rules"].values())))
-        console.print(Text("Findings by rule id:", "bold"))
+        console.print(Text(msg("Findings by rule id:").render(), "bold"))
         for rule, count in counts["rules"].items():
             console.print(f"  {count:>{width}}  {rule}", highlight=False)
+
+
+def _comma() -> str:
+    return Term(", ").shown(language())     # the separator of a Listing (the core's catalogue)
 
 
 def names(record) -> list[str]:
@@ -107,30 +153,38 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
     wild = set(snap.get("wild") or [])
     turn = snap.get("turn")
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
-    for column in ("seat", "player", "cards"):
-        grid.add_column(column, justify="right" if column == "cards" else "left")
-    grid.add_column("hand (low to high" + (", * wild)" if wild else ")"))
+    for column in (word("seat"), word("player"), word("cards")):
+        grid.add_column(column.shown(language()), justify="right" if column == "cards" else "left")
+    grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render(),
+                    overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
-        grid.add_row(f"{seat}{' ← to act' if seat in _acting(turn) else ''}", _name(players, seat), str(len(hand)),
-                     " ".join(c + "*" if c in wild else c for c in hand))
+        acting = msg(" ← to act").render() if seat in _acting(turn) else ""
+        grid.add_row(f"{seat}{acting}", _name(players, seat), str(len(hand)),
+                     " ".join(_cards(c) + "*" if c in wild else _cards(c) for c in hand))
     console.print(grid)
     for line in _state_lines(snap, players):
         console.print(line, highlight=False)
     for f in frame["findings"]:
-        console.print(Text.assemble((f.severity, STYLE[f.severity]), " ", (f.rule, "bold"), f": {f.message}"))
+        console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
+                                    (f.rule, "bold"), f": {f.shown()}"))
         if f.legal and f.legal.get("may") and f.severity == "error":
-            console.print(Text("  legal then: " + f.legal["may"], "dim"))
+            console.print(Text("  " + _legal_then(f), "dim"))
     if frame.get("outcome"):
-        console.print(Text("end of deal: " + deal_line(frame["outcome"]), "bold"))
+        console.print(Text(msg("end of deal: {outcome}", outcome=deal_line(frame["outcome"])).render(), "bold"))
+
+
+def _cards(codes: str) -> str:
+    return Cards(codes).shown(language())
 
 
 def _step_head(frame, players) -> Text:
     action = frame["action"]
     if action is None:
-        return Text("step 0: as dealt", "bold")
-    head = Text(f"step {frame['step']}: action {frame['step'] - 1}, {_action_text(action, players)}", "bold")
+        return Text(msg("step 0: as dealt").render(), "bold")
+    head = Text(msg("step {step}: action {action}, {what}", step=frame["step"], action=frame["step"] - 1,
+                    what=_action_text(action, players)).render(), "bold")
     if frame.get("rejected"):
-        head.append("  REJECTED: the table before it", "bold red")
+        head.append(msg("  REJECTED: the table before it").render(), "bold red")
     return head
 
 
@@ -143,70 +197,88 @@ def _name(players, seat) -> str:
     return players[seat] if 0 <= seat < len(players) else ""
 
 
-def _seat(players, seat) -> str:
+def _seat(players, seat):
     name = _name(players, seat)
-    return f"seat {seat} ({name})" if name else f"seat {seat}"
+    return msg("seat {seat} ({name})", seat=seat, name=name) if name else msg("seat {seat}", seat=seat)
 
 
-def _team(players, team) -> str:
+def _team(players, team):
     members = [_name(players, s) for s in range(team, len(players), 2)]
-    return f"team {team} ({', '.join(members)})" if all(members) else f"team {team}"
+    return msg("team {team} ({names})", team=team, names=Listing(members)) if all(members) else \
+        msg("team {team}", team=team)
 
 
 def _state_lines(snap, players) -> list[str]:
     lines = []
     if snap.get("levels"):
-        levels = ", ".join(f"{_team(players, t)} at {level}" for t, level in enumerate(snap["levels"]))
+        levels = Listing([msg("{team} at {level}", team=_team(players, t), level=level)
+                          for t, level in enumerate(snap["levels"])])
         declaring = snap.get("declaring")
-        lines.append(f"levels: {levels}; declaring: " + ("none (first deal)" if declaring is None
-                                                         else _team(players, declaring)))
+        lines.append(msg("levels: {levels}; declaring: {team}", levels=levels, team=msg("none (first deal)")
+                         if declaring is None else _team(players, declaring)).render())
     turn = snap.get("turn")
-    acting = " or ".join(_seat(players, seat) for seat in _acting(turn)) or "nobody"
-    phase = f"phase {snap['phase']}; " if snap.get("phase") else ""
-    lines.append(f"{phase}to act: {acting}")
-    trick = "; ".join(f"{_seat(players, t['seat'])} " + (" ".join(t["play"]) + f" ({t['as']})" if "play" in t
-                                                          else "passes") for t in snap["table"]) or "empty"
-    lines.append(f"current trick: {trick}")
+    acting = Listing([_seat(players, seat) for seat in _acting(turn)], " or ") if _acting(turn) else msg("nobody")
+    phase = msg("phase {phase}; ", phase=snap["phase"]).render() if snap.get("phase") else ""
+    lines.append(phase + msg("to act: {seats}", seats=acting).render())
+    trick = Listing([_trick_part(players, t) for t in snap["table"]], "; ") if snap["table"] else msg("empty")
+    lines.append(msg("current trick: {trick}", trick=trick).render())
     shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
     for key, value in snap.items():
         if key not in shown and value not in (None, [], {}):
-            lines.append(f"{key.replace('_', ' ')}: {_nested(value)}")
+            lines.append(f"{_key(key)}: {_nested(value)}")
     return lines
+
+
+def _trick_part(players, part: dict):
+    if "play" in part:
+        return msg("{seat} {cards} ({kind})", seat=_seat(players, part["seat"]), cards=Cards(" ".join(part["play"])),
+                   kind=Term(part["as"]))
+    return msg("{seat} passes", seat=_seat(players, part["seat"]))
 
 
 def _nested(value, inner=False) -> str:
     """A snapshot value of lists and objects on one line: 'seat 0 card 5H, seat 1 card 7C'."""
     if isinstance(value, dict):
-        return (" " if inner else "; ").join(f"{k} {_nested(v, True)}" for k, v in value.items()
+        return (" " if inner else "; ").join(f"{_key(k)} {_nested(v, True)}" for k, v in value.items()
                                              if v not in (None, [], {}))
     if isinstance(value, list):
         return ", ".join(_nested(v, True) for v in value) or "-"
     return str(value)
 
 
-def _action_text(action: dict, players=()) -> str:
+def _action_text(action: dict, players=()):
     seat = _seat(players, action["seat"])
     if "play" in action:
-        return f"{seat} plays " + " ".join(action["play"]) + (f" as {action['as']}" if "as" in action else "")
+        cards = Cards(" ".join(action["play"]))
+        if "as" in action:
+            return msg("{seat} plays {cards} as {kind}", seat=seat, cards=cards, kind=Term(action["as"]))
+        return msg("{seat} plays {cards}", seat=seat, cards=cards)
     if "pass" in action:
-        return f"{seat} passes"
-    for verb in ("tribute", "return"):
-        if verb in action:
-            return f"{seat} {verb}s {action[verb]}" + (f" to seat {action['to']}" if "to" in action else "")
-    return f"{seat} declares {action.get('declare')}" + (f" {action['count']}" if "count" in action else "")
+        return msg("{seat} passes", seat=seat)
+    verb = next((verb for verb in ("tribute", "return") if verb in action), None)
+    if verb is not None:
+        card = Cards(action[verb])
+        given = msg("{seat} tributes {card}", seat=seat, card=card) if verb == "tribute" else \
+            msg("{seat} returns {card}", seat=seat, card=card)
+        return msg("{given} to seat {to}", given=given, to=action["to"]) if "to" in action else given
+    if "count" in action:
+        return msg("{seat} declares {what} {count}", seat=seat, what=action.get("declare"), count=action["count"])
+    return msg("{seat} declares {what}", seat=seat, what=action.get("declare"))
 
 
 def rules_table(game) -> str:
     """A game's presets and options as plain text: nothing is cut, in a terminal or a pipe."""
-    lines = [f"{game.NAME}: default preset {game.DEFAULT_PRESET}; rules page docs/rules/{game.NAME}.md", "", "presets:"]
+    lines = [msg("{game}: default preset {preset}; rules page docs/rules/{game}.md", game=game.NAME,
+                 preset=game.DEFAULT_PRESET).render(), "", msg("presets:").render()]
     for name, overrides in game.PRESETS.items():
-        changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or "(all defaults)"
+        changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or msg("(all defaults)").render()
         lines.append(f"  {name}: {changes}")
     if game.PRESET_ALIASES:
         aliases = ", ".join(f"{alias} = {name}" for alias, name in game.PRESET_ALIASES.items())
-        lines.append(f"  aliases: {aliases}")
-    lines += ["", "options (name: values, default):"]
+        lines.append("  " + msg("aliases: {aliases}", aliases=aliases).render())
+    lines += ["", msg("options (name: values, default):").render()]
     for name, opt in game.OPTIONS.items():
-        lines.append(f"  {name}: {opt.describe()}, default {json_text(opt.default)}")
-        lines.append(f"      {opt.effect}")
+        lines.append(f"  {name}: " + msg("{values}, default {default}", values=said(opt.describe()),
+                                          default=json_text(opt.default)).render())
+        lines.append(f"      {said(opt.effect)}")
     return "\n".join(lines)

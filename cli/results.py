@@ -10,31 +10,28 @@ import sys
 import click
 
 from referee.batch import records_of
+from referee.messages import Listing, Term, language, msg, word
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, warn
+from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
+                     open_store, padded, warn)
+from .language import Command
 from .listing import ListingGroup
 
 CSV_FIELDS = ("line", "status", "event", "round", "table", "game", "detail")
 
 
-@click.group(cls=ListingGroup)
+@click.group(cls=ListingGroup, help=word("Check a tournament's results sheet against its records."))
 def results():
-    """Check a tournament's results sheet against its records."""
+    pass
 
 
-@results.command()
-@click.argument("sheet", type=click.Path(dir_okay=False))
-@click.argument("records", nargs=-1)
-@click.option("--db", "db_path", help="Read the records from this record store (as `referee serve --db`).")
-@click.option("--columns", "renamed", multiple=True, metavar="HEADER=COLUMN[,...]",
-              help="Read the sheet's column HEADER as COLUMN (event, round, table, game, players, winner, levels, "
-                   "totals, deals); repeatable.")
-@click.option("--csv", "as_csv", is_flag=True, help="One CSV row per sheet row and per record no row names.")
-@click.option("--json", "as_json", is_flag=True,
-              help="JSON Lines: one object per sheet row, then one per record no row names (status no_row).")
-def check(sheet, records, db_path, renamed, as_csv, as_json):
+DB_HELP = word("Read the records from this record store (as `referee serve --db`).")
+BOTH = msg("give the records as files or folders, or --db, not both")
+
+
+@results.command(cls=Command, help=word(
     """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
 
     RECORDS are files, folders, JSON Lines or gzip, or --db for the store. Each row is matched by
@@ -42,9 +39,19 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
     players, game) is compared with what the referee computes. Exit status: 0 every row agrees,
     1 something differs (a cell, a missing or ambiguous record, an invalid one, a record no row
     names, a problem in the sheet), 2 the sheet or a record cannot be read.
-    """
+    """))
+@click.argument("sheet", type=click.Path(dir_okay=False))
+@click.argument("records", nargs=-1)
+@click.option("--db", "db_path", help=DB_HELP)
+@click.option("--columns", "renamed", multiple=True, metavar="HEADER=COLUMN[,...]",
+              help=word("Read the sheet's column HEADER as COLUMN (event, round, table, game, players, winner, "
+                        "levels, totals, deals); repeatable."))
+@click.option("--csv", "as_csv", is_flag=True, help=word("One CSV row per sheet row and per record no row names."))
+@click.option("--json", "as_json", is_flag=True,
+              help=word("JSON Lines: one object per sheet row, then one per record no row names (status no_row)."))
+def check(sheet, records, db_path, renamed, as_csv, as_json):
     if bool(records) == bool(db_path):
-        fail("give the records as files or folders, or --db, not both", EXIT_USAGE)
+        fail(BOTH, EXIT_USAGE)
     table = _sheet(sheet, _renamed(renamed))
     checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
     entries = check_sheet(table, checked)
@@ -67,7 +74,7 @@ def _renamed(options) -> dict[str, str]:
     """--columns "Rd=round,Tbl=table" (repeatable) as {"Rd": "round", "Tbl": "table"}."""
     pairs = [pair for option in options for pair in option.split(",") if pair.strip()]
     if any("=" not in pair for pair in pairs):
-        fail("--columns takes HEADER=COLUMN pairs, e.g. --columns 'Rd=round,Tbl=table'")
+        fail(msg("--columns takes HEADER=COLUMN pairs, e.g. --columns 'Rd=round,Tbl=table'"))
     return dict((header.strip(), column.strip().casefold()) for header, column in (p.split("=", 1) for p in pairs))
 
 
@@ -76,7 +83,7 @@ def _sheet(path: str, renamed: dict[str, str]):
         with open(path, "rb") as handle:
             return read_sheet(handle.read(), renamed)
     except OSError as exc:
-        fail(f"cannot read {path}: {exc.strerror or exc}")
+        fail(cannot_read(path, exc))
     except SheetError as exc:
         fail(f"{path}: {exc}")
 
@@ -93,41 +100,56 @@ def _read(paths) -> tuple[list[Played], list]:
 def _say_unreadable(unreadable):
     for report in unreadable:
         if not isinstance(report, str):        # a warning is said already
-            click.echo(f"referee: cannot read {report.source}: {report.findings[0].message}", err=True)
+            click.echo(f"referee: {cannot_read(report.source, report.findings[0]).render()}", err=True)
 
 
 def _stored(db_path: str, event: str | None = None) -> list[Played]:
     return [Played(*entry) for entry in open_store(db_path).entries(event=event)]
 
 
+PLACES = {"event": word("event"), "round": word("round"), "table": word("table")}
+STATUSES = {"agrees": word("agrees"), "differs": word("differs"), "invalid": word("invalid"),
+            "ambiguous": word("ambiguous"), "no_record": word("no record")}
+
+
 def _where(entry: dict) -> str:
-    return ", ".join(f"{name} {entry[name]}" for name in ("event", "round", "table") if entry.get(name) is not None)
+    return _listed(msg("{place} {name}", place=PLACES[name], name=entry[name])
+                   for name in ("event", "round", "table") if entry.get(name) is not None)
+
+
+def _listed(items, sep: str = ", ") -> str:
+    return Listing(list(items), sep).shown(language())
 
 
 def detail(entry: dict) -> str:
     """What a row's status rests on, in words."""
     status = entry["status"]
     if status == "differs":
-        return "; ".join(f"{column}: sheet {cell['sheet']}, computed {cell['computed']}"
-                         for column, cell in entry["cells"].items() if not cell["agrees"])
+        cells_differing = ((column, cell) for column, cell in entry["cells"].items() if not cell["agrees"])
+        return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=column, sheet=cell["sheet"],
+                            computed=cell["computed"]) for column, cell in cells_differing), "; ")
     if status == "agrees":
-        return ", ".join(entry["cells"]) or "the record exists"
+        return _listed(entry["cells"]) or msg("the record exists").render()
     if status == "invalid":
         error = entry["error"]
-        return f"{error['source']}: {error['rule']} at {error['at'] or '/'}: {error['message']}"
+        return msg("{where}: {rule} at {at}: {message}", where=error["source"], rule=error["rule"],
+                   at=error["at"] or "/", message=error["message"]).render()
     if status == "ambiguous":
         return f"{entry['reason']} ({', '.join(entry['records'])})"
     if status == "no_row":
         return entry["source"]
-    return "no record has this event, round and table"
+    return msg("no record has this event, round and table").render()
 
 
 def text_line(entry: dict) -> str:
-    status = entry["status"].replace("_", " ")
-    if status == "no row":
-        return f"record {entry['source']}  {_where(entry) or '-'}  no row names it"
-    lines = [f"line {entry['line']}  {_where(entry) or '-'}  {status}  {detail(entry)}"]
-    lines += [f"line {p['line']}, column {p['column']}: {p['message']}" for p in entry.get("problems", ())]
+    if entry["status"] == "no_row":
+        return msg("record {source}  {where}  no row names it", source=entry["source"],
+                   where=_where(entry) or "-").render()
+    status = STATUSES[entry["status"]].shown(language()) if entry["status"] in STATUSES else entry["status"]
+    lines = [msg("line {line}  {where}  {status}  {detail}", line=entry["line"], where=_where(entry) or "-",
+                 status=status, detail=detail(entry)).render()]
+    lines += [msg("line {line}, column {column}: {message}", line=p["line"], column=p["column"],
+                  message=p["message"]).render() for p in entry.get("problems", ())]
     return "\n".join(lines)
 
 
@@ -136,41 +158,38 @@ def _csv(entries) -> str:
     writer = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
     writer.writeheader()
     for entry in entries:
-        problems = "; ".join(f"column {p['column']}: {p['message']}" for p in entry.get("problems", ()))
+        problems = _listed((msg("column {column}: {message}", column=p["column"], message=p["message"])
+                            for p in entry.get("problems", ())), "; ")
         writer.writerow(dict(entry, detail="; ".join(filter(None, [detail(entry), problems]))))
     return out.getvalue()
 
 
 def _summary_line(counts: dict, table, unreadable: int) -> str:
-    parts = [f"{counts['rows']} row(s): {counts['agrees']} agree, {counts['differs']} differ, "
-             f"{counts['no_record']} without a record, {counts['ambiguous']} ambiguous, {counts['invalid']} invalid",
-             f"{counts['no_row']} record(s) no row names", f"{counts['problems']} problem(s) in the sheet"]
+    rows = {name: counts[name] for name in ("rows", "agrees", "differs", "no_record", "ambiguous", "invalid")}
+    parts = [msg("{rows} row(s): {agrees} agree, {differs} differ, {no_record} without a record, {ambiguous} "
+                 "ambiguous, {invalid} invalid", **rows),
+             msg("{n} record(s) no row names", n=counts["no_row"]),
+             msg("{n} problem(s) in the sheet", n=counts["problems"])]
     if unreadable:
-        parts.append(f"{unreadable} input(s) unreadable")
+        parts.append(msg("{n} input(s) unreadable", n=unreadable))
     separator = _SEPARATORS.get(table.delimiter, table.delimiter)
-    parts.append(f"the sheet read as {table.encoding}, separated by {separator}")
+    parts.append(msg("the sheet read as {encoding}, separated by {separator}", encoding=table.encoding,
+                     separator=separator))
     if table.ignored:
-        parts.append(f"columns not checked: {', '.join(table.ignored)}")
-    return "Summary: " + "; ".join(parts)
+        parts.append(msg("columns not checked: {columns}", columns=", ".join(table.ignored)))
+    return msg("Summary: ").render() + _listed(parts, "; ")
 
 
-_SEPARATORS = {",": "commas", ";": "semicolons", "\t": "tabs"}
+_SEPARATORS = {",": word("commas"), ";": word("semicolons"), "\t": word("tabs")}
 
 
 STANDING_FIELDS = ("rank", "game", "entrant", "played", "won", "drawn", "lost", "match_points", "margin", "tie_break")
 
 
-@click.command()
-@click.argument("records", nargs=-1)
-@click.option("--db", "db_path", help="Read the records from this record store (as `referee serve --db`).")
-@click.option("--event", help="The event (meta.event); needed when the records belong to several.")
-@click.option("--points", default="2,1,0", show_default=True, metavar="W,D,L",
-              help="Match points for a win, a draw and a loss.")
-@click.option("--count-invalid", is_flag=True, help="Count the matches the referee finds invalid too.")
-@click.option("--csv", "as_csv", is_flag=True, help="The table as CSV.")
-@click.option("--json", "as_json", is_flag=True, help="As GET /v1/events/EVENT/standings answers.")
-def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
-    """Print an event's standings from its records.
+STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
+
+
+@click.command(cls=Command, help=word("""Print an event's standings from its records.
 
     Per team or player of each game: matches played, won, drawn and lost, match points, margin
     (Guandan level difference, Gan Deng Yan and Gou Ji points), and the tie-break that placed it
@@ -178,15 +197,24 @@ def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
     match. Invalid matches are listed apart and counted only with --count-invalid. Exit status: 0
     the standings are printed, 2 no record belongs to the event, the records belong to several
     events (choose one), some input cannot be read or the command line is wrong; 130 interrupted.
-    """
+    """))
+@click.argument("records", nargs=-1)
+@click.option("--db", "db_path", help=DB_HELP)
+@click.option("--event", help=word("The event (meta.event); needed when the records belong to several."))
+@click.option("--points", default="2,1,0", show_default=True, metavar="W,D,L",
+              help=word("Match points for a win, a draw and a loss."))
+@click.option("--count-invalid", is_flag=True, help=word("Count the matches the referee finds invalid too."))
+@click.option("--csv", "as_csv", is_flag=True, help=word("The table as CSV."))
+@click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
+def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
     if bool(records) == bool(db_path):
-        fail("give the records as files or folders, or --db, not both", EXIT_USAGE)
+        fail(BOTH, EXIT_USAGE)
     try:
         scale = tuple(int(value) for value in points.split(","))
     except ValueError:
         scale = ()
     if len(scale) != 3:
-        fail(f"--points takes three whole numbers W,D,L, e.g. 3,1,0; not {points}")
+        fail(msg("--points takes three whole numbers W,D,L, e.g. 3,1,0; not {points}", points=points))
     checked, unreadable = (_stored(db_path, event), []) if db_path else _read(records)
     _say_unreadable(unreadable)
     if unreadable and not checked:
@@ -202,9 +230,10 @@ def show_standings(entries, event, points, count_invalid, form: str):
     try:
         table = tally(entries, event, points, count_invalid)
     except StandingsError as exc:
-        fail(str(exc), EXIT_USAGE)
+        fail(exc.args[0], EXIT_USAGE)
     if not table["records"]:
-        fail(f'no record belongs to the event "{event}"' if event else "no records to make standings of", EXIT_USAGE)
+        fail(msg('no record belongs to the event "{event}"', event=event) if event else
+             msg("no records to make standings of"), EXIT_USAGE)
     if form == "json":
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
         return
@@ -216,24 +245,45 @@ def show_standings(entries, event, points, count_invalid, form: str):
         click.echo(out.getvalue(), nl=False)
     else:
         click.echo(standings_text(table))
-    click.echo(f"{table['counted']} of {table['matches']} match(es) counted", err=True)
+    click.echo(msg("{counted} of {matches} match(es) counted", counted=table["counted"],
+                   matches=table["matches"]).render(), err=True)
+
+
+TIE_BREAKS = {word("margin"), word("head-to-head"), word("name")}     # what placed an entrant among those level
+STANDING_HEADS = (word("rank"), word("entrant"), word("played"), word("W"), word("D"), word("L"), word("points"),
+                  word("margin"), word("tie-break"))
 
 
 def standings_text(table: dict) -> str:
-    head = f"{table['event'] or 'standings'}: {'/'.join(map(str, table['points']))} match points for a win/draw/loss"
+    head = msg("{event}: {points} match points for a win/draw/loss", event=table["event"] or word("standings"),
+               points="/".join(map(str, table["points"]))).render()
     lines = [head]
-    width = max((len(row["entrant"]) for row in table["standings"]), default=7)
+    heads = [head.shown(language()) for head in STANDING_HEADS]
+    width = max((cells(row["entrant"]) for row in table["standings"]), default=7)
     for game in dict.fromkeys(row["game"] for row in table["standings"]):
-        lines += ["", game, f"  rank  {'entrant':<{width}}  played  W  D  L  points  margin  tie-break"]
-        lines += [f"  {row['rank']:>4}  {row['entrant']:<{width}}  {row['played']:>6}  {row['won']}  {row['drawn']}  "
-                  f"{row['lost']}  {row['match_points']:>6}  {row['margin']:>6}  {row['tie_break'] or '-'}"
-                  for row in table["standings"] if row["game"] == game]
+        lines += ["", game, "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
+        lines += ["  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"]
+                  if row["game"] == game]
     for item in table["invalid"]:
-        lines.append(f"invalid{' (counted)' if item['counted'] else ''}: {_match_name(item)}: {item['reason']}")
-    lines += [f"not counted: {_match_name(item)}: {item['reason']}" for item in table["not_counted"]]
+        counted = msg(" (counted)").render() if item["counted"] else ""
+        lines.append(msg("invalid{counted}: {match}: {reason}", counted=counted, match=_match_name(item),
+                         reason=item["reason"]).render())
+    lines += [msg("not counted: {match}: {reason}", match=_match_name(item), reason=item["reason"]).render()
+              for item in table["not_counted"]]
     return "\n".join(lines)
 
 
+def _standing_cells(row: dict, heads: list[str], width: int) -> list[str]:
+    """A row's cells, each as wide as its column's head (the entrant as `width`, the tie-break as it is):
+    terminal cells, so that Chinese heads and names line up."""
+    values = [row[name] for name in STANDING_FIELDS if name != "game"]
+    tie_break = Term(values[-1]).shown(language()) if values[-1] in TIE_BREAKS else values[-1] or "-"
+    shown = [f"{value:>{cells(head)}}" for value, head in zip(values[:-1], heads)] + [tie_break]
+    shown[1] = padded(row["entrant"], width)
+    return shown
+
+
 def _match_name(item: dict) -> str:
-    where = f"round {item['round']}, table {item['table']}: " if item["round"] is not None else ""
+    where = msg("round {round}, table {table}: ", round=item["round"], table=item["table"]).render() \
+        if item["round"] is not None else ""
     return where + ", ".join(item["records"])

@@ -8,48 +8,50 @@ import click
 
 from referee.batch import records_of
 from referee.findings import Report
+from referee.messages import language, msg, word
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, say, warn
+from .language import Choice, Command
 from .listing import ListingGroup
+from .results import STANDINGS_JSON_HELP
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
-                         help="SQLite file of the record store.")
+                         help=word("SQLite file of the record store."))
 
 
 def _filters(command):
     """The record filters of `GET /v1/records`, as options."""
     for option in reversed([
-            click.option("--game", type=click.Choice(["guandan", "gouji", "gandengyan"]), help="Only this game."),
-            click.option("--event", help="Only records whose meta.event is this."),
-            click.option("--player", help="Only records where this player sits."),
-            click.option("--date", help="Only records whose meta.date starts with this (2026-05: all of May)."),
-            click.option("--valid/--invalid", default=None, help="Only valid, or only invalid, records.")]):
+            click.option("--game", type=Choice(["guandan", "gouji", "gandengyan"]), help=word("Only this game.")),
+            click.option("--event", help=word("Only records whose meta.event is this.")),
+            click.option("--player", help=word("Only records where this player sits.")),
+            click.option("--date", help=word("Only records whose meta.date starts with this (2026-05: all of May).")),
+            click.option("--valid/--invalid", default=None, help=word("Only valid, or only invalid, records."))]):
         command = option(command)
     return command
 
 
-@click.group(cls=ListingGroup)
+@click.group(cls=ListingGroup, help=word("""Keep records in the record store.
+
+    The store is a SQLite file (--db), the one `referee serve` serves."""))
 def store():
-    """Keep records in the record store.
-
-    The store is a SQLite file (--db), the one `referee serve` serves."""
+    pass
 
 
-@store.command("import")
-@click.argument("files", nargs=-1, required=True)
-@DB_OPTION
-@click.option("--submitter", default="cli", show_default=True, help="Stored as who submitted the records.")
-def import_(files, db_path, submitter):
-    """Check records and store them with their reports.
+@store.command("import", cls=Command, help=word("""Check records and store them with their reports.
 
     FILES are JSON or JSON Lines files or directories. Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
-    """
+    """))
+@click.argument("files", nargs=-1, required=True)
+@DB_OPTION
+@click.option("--submitter", default="cli", show_default=True, help=word("Stored as who submitted the records."))
+def import_(files, db_path, submitter):
     from api.store import Store, StoreError, prepare
 
     try:
         records = Store(db_path, wait=30)
     except StoreError as exc:
-        fail(str(exc))
+        fail(exc.text)
     invalid = rejected = stored = already = 0
     warnings = []
     for path in expand(files, lambda message: warnings.append(warn(message))):
@@ -57,136 +59,134 @@ def import_(files, db_path, submitter):
             entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
             if isinstance(entry, list):
                 first = entry[0]
-                click.echo(f"{where}: not stored: {first.rule} at {first.at or '/'}: {first.message}", err=True)
+                say(msg("{where}: not stored: {rule} at {at}: {message}", where=where, rule=first.rule,
+                         at=first.at or "/", message=first.shown()))
                 rejected += 1
                 continue
             try:
                 _, created = records.put(entry, submitter)
             except StoreError as exc:
-                click.echo(f"{where}: not stored: {exc}", err=True)
+                say(msg("{where}: not stored: {reason}", where=where, reason=exc.text))
                 rejected += 1
                 continue
             valid = entry.report["valid"]
             invalid += not valid
             stored += created
             already += not created
-            click.echo(f"{where}: {entry.id} {'stored' if created else 'already stored'}"
-                       f"{'' if valid else ' (invalid)'}")
+            click.echo(f"{where}: {entry.id} " + (msg("stored") if created else msg("already stored")).render()
+                       + ("" if valid else msg(" (invalid)").render()))
     if not (stored or already or rejected):
-        warnings.append(warn("no records were selected"))
-    click.echo(f"{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", err=True)
+        warnings.append(warn(msg("no records were selected")))
+    say(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", stored=stored,
+             already=already, rejected=rejected, invalid=invalid))
     sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)
 
 
-@store.command("list")
-@DB_OPTION
-@_filters
-@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help="Page to show, from 1.")
-@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True, help="Records a page.")
-@click.option("--json", "as_json", is_flag=True, help="The page as JSON, as GET /v1/records answers.")
-def list_(db_path, page, per_page, as_json, **filters):
-    """List stored records, filtered and paged.
+@store.command("list", cls=Command, help=word("""List stored records, filtered and paged.
 
     One line a record: id, game, event, date, verdict, deals and players. Exit status: 0, or 2
     when there is no store.
-    """
+    """))
+@DB_OPTION
+@_filters
+@click.option("--page", type=click.IntRange(1), default=1, show_default=True, help=word("Page to show, from 1."))
+@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True,
+              help=word("Records a page."))
+@click.option("--json", "as_json", is_flag=True, help=word("The page as JSON, as GET /v1/records answers."))
+def list_(db_path, page, per_page, as_json, **filters):
     total, items = open_store(db_path).find(page=page, per_page=per_page, **filters)
     if as_json:
         click.echo(json.dumps({"total": total, "page": page, "per_page": per_page, "items": items}, indent=2))
         return
     for item in items:
-        verdict = "valid" if item["valid"] else "INVALID"
+        verdict = (msg("valid") if item["valid"] else msg("INVALID")).render()
+        deals = msg("{n} deal(s)", n=item["deals"]).render()
         click.echo(f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
-                   f"{verdict}  {item['deals']} deal(s)  {', '.join(item['players'])}")
-    click.echo(f"{len(items)} of {total} record(s), page {page}", err=True)
+                   f"{verdict}  {deals}  {', '.join(item['players'])}")
+    say(msg("{n} of {total} record(s), page {page}", n=len(items), total=total, page=page))
 
 
-@store.command()
+@store.command(cls=Command, help=word("""Print a stored record in canonical form, laid out as `referee fmt` writes it.
+
+    RECORD_ID may be a unique start of the id (at least 4 characters). Exit status: 0, or 2 when
+    no record (or more than one) has this id, or there is no store."""))
 @click.argument("record_id")
 @DB_OPTION
 def show(record_id, db_path):
-    """Print a stored record in canonical form, laid out as `referee fmt` writes it.
-
-    RECORD_ID may be a unique start of the id (at least 4 characters). Exit status: 0, or 2 when
-    no record (or more than one) has this id, or there is no store."""
     from referee.canonical import dumps
 
     click.echo(dumps(json.loads(_stored(open_store(db_path), record_id, "record"))))
 
 
-@store.command()
-@click.argument("record_id")
-@DB_OPTION
-@click.option("--json", "as_json", is_flag=True, help="The stored report as JSON.")
-def report(record_id, db_path, as_json):
-    """Print the report stored with a record.
+@store.command(cls=Command, help=word("""Print the report stored with a record.
 
     RECORD_ID may be a unique start of the id. Exit status: 0 the record is valid, 1 it is invalid,
     2 no record (or more than one) has this id, or there is no store.
-    """
+    """))
+@click.argument("record_id")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help=word("The stored report as JSON."))
+def report(record_id, db_path, as_json):
     from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
 
     from . import render
 
     records = open_store(db_path)
     whole = _whole_id(records, record_id)
-    text = records.text(whole, "report")
-    stored = Report.from_dict(json.loads(text))
+    stored = records.shown_report(whole, language())
     if as_json:
-        click.echo(text)
+        click.echo(records.text(whole, "report") if language() == "en" else
+                   json.dumps(stored.as_dict(language()), ensure_ascii=False))
     else:
         stored.source = whole
         render.report(Console(highlight=False, soft_wrap=True), stored)
     sys.exit(EXIT_VALID if stored.valid else EXIT_INVALID)
 
 
-@store.command()
-@DB_OPTION
-@_filters
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", atomic=True), default="-",
-              help="Write to this file (default: standard output).")
-def export(db_path, output, **filters):
-    """Export stored records as JSON Lines.
+@store.command(cls=Command, help=word("""Export stored records as JSON Lines.
 
     One canonical record a line, oldest first; the filters are those of `list`. Exit status: 0,
     or 2 when there is no store or the output cannot be written.
-    """
+    """))
+@DB_OPTION
+@_filters
+@click.option("-o", "--output", type=click.File("w", encoding="utf-8", atomic=True), default="-",
+              help=word("Write to this file (default: standard output)."))
+def export(db_path, output, **filters):
     count = 0
     for text in open_store(db_path).texts(**filters):
         output.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
         count += 1
-    click.echo(f"{count} record(s) exported", err=True)
+    say(msg("{n} record(s) exported", n=count))
 
 
-@store.command()
-@click.argument("record_id")
-@DB_OPTION
-@click.option("-y", "--yes", is_flag=True, help="Do not ask for confirmation.")
-def delete(record_id, db_path, yes):
-    """Delete a stored record with its report.
+@store.command(cls=Command, help=word("""Delete a stored record with its report.
 
     RECORD_ID may be a unique start of the id, as in `show`. Exit status: 0 deleted, 1 not deleted
     (the question was answered no), 2 no record (or more than one) has this id, or there is no
     store; 130 interrupted.
-    """
+    """))
+@click.argument("record_id")
+@DB_OPTION
+@click.option("-y", "--yes", is_flag=True, help=word("Do not ask for confirmation."))
+def delete(record_id, db_path, yes):
     records = open_store(db_path)
     whole = _whole_id(records, record_id)
-    if not yes and not click.confirm(f"delete record {whole}?"):
-        fail("nothing was deleted", EXIT_INVALID)
+    if not yes and not click.confirm(msg("delete record {id}?", id=whole).render()):
+        fail(msg("nothing was deleted"), EXIT_INVALID)
     records.delete(whole)
-    click.echo(f"{whole} deleted")
+    click.echo(msg("{id} deleted", id=whole).render())
 
 
-@store.command()
-@click.argument("event")
-@DB_OPTION
-@click.option("--json", "as_json", is_flag=True, help="As GET /v1/events/EVENT/standings answers.")
-def standings(event, db_path, as_json):
-    """Standings of an event.
+@store.command(cls=Command, help=word("""Standings of an event.
 
     As `referee standings --db DB --event EVENT` prints them (which has more options). Exit
     status: 0, or 2 when no stored record has the event or there is no store.
-    """
+    """))
+@click.argument("event")
+@DB_OPTION
+@click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
+def standings(event, db_path, as_json):
     from .results import show_standings
 
     show_standings(open_store(db_path).event(event), event, (2, 1, 0), False, "json" if as_json else "text")
@@ -204,7 +204,8 @@ def _whole_id(records, record_id: str) -> str:
         return record_id
     found = records.ids_starting(record_id.lower()) if len(record_id) >= 4 else []
     if len(found) > 1:
-        fail(f"more than one record id starts with {record_id}: {', '.join(found)}, …", EXIT_USAGE)
+        fail(msg("more than one record id starts with {prefix}: {ids}, …", prefix=record_id, ids=", ".join(found)),
+             EXIT_USAGE)
     if not found:
-        fail(f"no record has the id {record_id}", EXIT_USAGE)
+        fail(msg("no record has the id {id}", id=record_id), EXIT_USAGE)
     return found[0]

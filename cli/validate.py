@@ -11,8 +11,10 @@ import click
 import orjson
 
 from referee.batch import WorkerLost, check_items, records_of
+from referee.messages import language, msg, use_language, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
+from .language import Choice, Command
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -20,28 +22,7 @@ if TYPE_CHECKING:
 SEVERITIES = ("info", "warning", "error")
 
 
-@click.command()
-@click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help="JSON Lines: one report per record, for programs.")
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
-              help="Processes checking records (default: every free core, the cores less the load average; "
-                   "one process for an input of one batch, 16 records).")
-@click.option("--only-invalid", is_flag=True, help="Show only the records that are not valid.")
-@click.option("--severity", type=click.Choice(SEVERITIES), default="info", show_default=True,
-              help="Show only findings of this severity or worse.")
-@click.option("--rule", "rules", multiple=True, metavar="ID",
-              help="Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
-                   "and only the records that have one. Repeatable.")
-@click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
-              help="Write the summary (records by verdict, findings by rule id) to this file as JSON.")
-@click.option("-q", "--quiet", is_flag=True,
-              help="Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or progress bar.")
-@click.option("--color/--no-color", default=None,
-              help="Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set).")
-@click.option("--infer-rules", "infer", is_flag=True,
-              help="For an invalid record, the documented presets and options (up to 2 changes) it is valid under.")
-def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
-    """Check records against the rules.
+@click.command(cls=Command, help=word("""Check records against the rules.
 
     FILES are JSON or JSON Lines files (also gzipped), folders (every .json and .jsonl file below
     them) or - for standard input.
@@ -51,11 +32,33 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
     folder (or the whole selection) held no record, or the command line is wrong (an unknown rule
     id in --rule, -q with --json), 130 interrupted.
-    """
+    """))
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help=word("JSON Lines: one report per record, for programs."))
+@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+              help=word("Processes checking records (default: every free core, the cores less the load average; "
+                        "one process for an input of one batch, 16 records)."))
+@click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))
+@click.option("--severity", type=Choice(SEVERITIES), default="info", show_default=True,
+              help=word("Show only findings of this severity or worse."))
+@click.option("--rule", "rules", multiple=True, metavar="ID",
+              help=word("Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
+                        "and only the records that have one. Repeatable."))
+@click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
+              help=word("Write the summary (records by verdict, findings by rule id) to this file as JSON."))
+@click.option("-q", "--quiet", is_flag=True,
+              help=word("Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or "
+                        "progress bar."))
+@click.option("--color/--no-color", default=None,
+              help=word("Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set)."))
+@click.option("--infer-rules", "infer", is_flag=True,
+              help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid "
+                        "under."))
+def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
     from . import render     # here: it loads rich, which start-up does without
 
     if quiet and as_json:
-        fail("-q shows verdict lines and --json whole reports: give one of them", EXIT_USAGE)
+        fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
     _known_rule_ids(rules)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
@@ -64,7 +67,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     console = _console(color)
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
                                 form="json" if as_json else "quiet" if quiet else "text",
-                                console=_console_options(console))
+                                console=_console_options(console), lang=language())
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
         try:
@@ -81,22 +84,24 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
-        warnings.append(warn("no records were selected"))
+        warnings.append(warn(msg("no records were selected")))
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] or warnings else
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
-def _outcome(rep, shown: tuple, form: str, console: tuple) -> tuple[str, list[str], str]:
+def _outcome(rep, shown: tuple, form: str, console: tuple, lang: str) -> tuple[str, list[str], str]:
     """What `validate` needs of a report: its verdict and its findings' rule ids for the summary, and
     its output ("" when filtered out) in `form` ("json", "quiet" or "text", on a console with the
-    options `console`). Made where the record is checked, so that only this crosses between processes."""
+    options `console`, in the language `lang`). Made where the record is checked, so that only this
+    crosses between processes."""
+    use_language(lang)
     verdict = "unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"
     rule_ids = [f.rule for f in rep.findings]
     rep = _shown(rep, *shown)
     if rep is None:
         return verdict, rule_ids, ""
     if form == "json":
-        return verdict, rule_ids, orjson.dumps(rep.as_dict()).decode() + "\n"
+        return verdict, rule_ids, orjson.dumps(rep.as_dict(lang)).decode() + "\n"
     from . import render     # here: it loads rich, which start-up does without
 
     if dict(console)["color_system"] is None and form == "text":
@@ -153,7 +158,7 @@ def _known_rule_ids(rules):
         return
     for rule in rules:
         if not any(r == rule or r.startswith(rule + ".") for r in known):
-            unknown("rule id", rule, known, listed=False)
+            unknown(word("rule id"), rule, known, listed=False)
 
 
 def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
@@ -176,8 +181,8 @@ def _progress(quiet: bool):
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
 
-    return Progress(TextColumn("{task.fields[records]} records"), BarColumn(),
-                    TextColumn("{task.fields[rate]} records/s"), TimeRemainingColumn(),
+    return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
+                    TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),
                     console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
                     auto_refresh=False, disable=quiet or not sys.stderr.isatty())
 
@@ -209,5 +214,6 @@ def _write_summary(path: str, summary: dict) -> None:
         with open(path, "wb") as handle:
             handle.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n")
     except OSError as exc:
-        click.echo(f"referee: cannot write the summary to {path}: {exc.strerror or exc}", err=True)
+        click.echo("referee: " + msg("cannot write the summary to {path}: {reason}", path=path,
+                                     reason=exc.strerror or str(exc)).render(), err=True)
         sys.exit(EXIT_UNREADABLE)

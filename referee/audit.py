@@ -13,6 +13,7 @@ from collections import Counter
 import orjson
 
 from .batch import check_batch, jsonl_by_name, not_a_file, read_records, unreadable_file
+from .messages import msg
 
 REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
                   "report": "string"}

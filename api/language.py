@@ -1,0 +1,44 @@
+"""The language of an answer (docs/api.md, "Languages"): `?lang=`, else Accept-Language, else
+English. Messages are kept as templates until the answer is written, and rendered there."""
+from __future__ import annotations
+
+from flask import g, request
+from flask_smorest import abort
+
+from referee.messages import DEFAULT, LANGUAGES, language_of, msg
+from referee.replay import step_json
+
+
+def choose_language() -> None:
+    """Every request's language (flask `before_request`); an unknown ?lang= is a 400."""
+    g.lang = DEFAULT
+    asked = request.args.get("lang")
+    if asked is None:
+        g.lang = request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
+    elif language_of(asked) is None:
+        abort(400, message=msg("unknown language {lang}; this server speaks {known}", lang=asked,
+                               known=", ".join(LANGUAGES)))
+    else:
+        g.lang = language_of(asked)
+
+
+def answer_language() -> str:
+    return g.get("lang", DEFAULT)
+
+
+def shown(value):
+    """A message (a template, a game's word) in the answer's language; anything else as it is."""
+    if hasattr(value, "render"):
+        return value.render(answer_language())
+    return value.shown(answer_language()) if hasattr(value, "shown") else value
+
+
+def varies(response):
+    """An answer may differ with Accept-Language (flask `after_request`), which caches must know."""
+    response.vary.add("Accept-Language")
+    return response
+
+
+def step_shown(step: dict, lang: str) -> dict:
+    """A replay step as JSON, its findings' messages in `lang` (given: the checks run off the request's thread)."""
+    return dict(step_json(step), findings=[finding.as_dict(lang) for finding in step["findings"]])

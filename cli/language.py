@@ -1,0 +1,143 @@
+"""The language the command line speaks (docs/i18n.md): `--lang` on every command, else REFEREE_LANG,
+else the locale; help texts translated when they are shown, and click's own words ("Usage:",
+"Error: ...") from the cli catalogue."""
+from __future__ import annotations
+
+import contextlib
+import gettext
+import os
+
+import click
+
+from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, language, msg, msg_n, translations, use_language,
+                              word)
+
+
+def use(lang: str) -> None:
+    """Speak `lang` from now on: the referee's messages, and click's words, which click asks of
+    Python's gettext (the default domain, in the languages LANGUAGE names)."""
+    use_language(lang)
+    gettext.bindtextdomain("cli", LOCALE_DIR)
+    gettext.textdomain("cli")
+    os.environ["LANGUAGE"] = lang
+
+
+def _chosen(ctx, param, value):
+    if value is None:
+        return
+    try:
+        use(chosen_language(value))
+    except ValueError:
+        raise click.BadParameter(msg("unknown language {lang}; the referee speaks {known}", lang=value,
+                                     known=", ".join(LANGUAGES)).render(), ctx, param) from None
+
+
+def lang_option() -> click.Option:
+    return click.Option(["--lang"], metavar="zh|en", expose_value=False, is_eager=True, callback=_chosen,
+                        help=word("The language of the output: zh (简体中文) or en (default: REFEREE_LANG, "
+                                  "else the locale, else English)."))
+
+
+def shown(text):
+    """A help text in the language spoken (as written when the catalogue has none)."""
+    return translations(language()).gettext(text) if text else text
+
+
+@contextlib.contextmanager
+def translated(*items):
+    """Commands and parameters with their help in the language spoken, while the block runs."""
+    kept = [(item, item.help) for item in items]
+    for item, text in kept:
+        item.help = item.made().render() if isinstance(item, MadeHelp) else shown(text)
+    try:
+        yield
+    finally:
+        for item, text in kept:
+            item.help = text
+
+
+class MadeHelp(click.Option):
+    """An option whose help is a message made when it is shown (`made()`), from parts that are no literal."""
+
+    def __init__(self, *args, made, **kwargs):
+        super().__init__(*args, help=made().render("en"), **kwargs)
+        self.made = made
+
+
+class Choice(click.Choice):
+    """click's Choice, its refusal in the language spoken (click's own words for it take plural forms
+    whose parameters differ, which a catalogue of this project cannot hold)."""
+
+    def get_invalid_choice_message(self, value, ctx):
+        if language() == "en":
+            return super().get_invalid_choice_message(value, ctx)
+        return msg("{value} is not one of {choices}.", value=repr(value),
+                   choices=", ".join(map(repr, self.choices))).render()
+
+
+class Formatter(click.HelpFormatter):
+    """Help wrapped in terminal cells where the language is not English: click wraps by characters at
+    spaces, and a line of Chinese (two cells a character, no spaces) would run far past the width."""
+
+    def write_text(self, text):
+        if language() == "en":
+            return super().write_text(text)
+        lines = _wrapped(text, self.width - self.current_indent)
+        self.write("".join(f"{' ' * self.current_indent * bool(line)}{line}\n" for line in lines))
+
+    def write_dl(self, rows, col_max=30, col_spacing=2):
+        rows = list(rows)
+        if language() == "en" or not rows:
+            return super().write_dl(rows, col_max, col_spacing)
+        first_col = min(max(len(first) for first, _ in rows), col_max) + col_spacing
+        for first, second in rows:
+            head = f"{' ' * self.current_indent}{first}"
+            if len(first) > first_col - col_spacing:
+                head += "\n" + " " * (first_col + self.current_indent)
+            else:
+                head += " " * (first_col - len(first))
+            lines = _wrapped(second, max(self.width - first_col - 2, 10)) or [""]
+            self.write(head + "".join(f"{' ' * (first_col + self.current_indent) * bool(n)}{line}\n"
+                                      for n, line in enumerate(lines)))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart."""
+    from rich.console import Console     # here: only a help in another language needs it
+    from rich.text import Text
+
+    console = Console(width=width)
+    lines = []
+    for paragraph in text.split("\n\n"):
+        wrapped = Text(" ".join(paragraph.split())).wrap(console, width)
+        lines += ([""] if lines else []) + [line.plain.rstrip() for line in wrapped]
+    return lines
+
+
+class Context(click.Context):
+    formatter_class = Formatter
+
+
+class Command(click.Command):
+    """A command whose help is shown in the language spoken."""
+
+    context_class = Context
+
+    def format_help(self, ctx, formatter):
+        with translated(self, *self.get_params(ctx)):     # the help option too: made before --lang is read
+            super().format_help(ctx, formatter)
+
+
+# click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
+CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show this message and exit."),
+               word("Aborted!"), word("Error: {message}"), word("Try '{command} {option}' for help."),
+               word("Invalid value for {param_hint}: {message}"), word("Invalid value: {message}"),
+               word("Missing argument"), word("Missing option"), word("Missing parameter"),
+               word("No such option {name!r}."), word("No such command {name!r}."), word("Missing command."),
+               word("default: {default}"), word("required"), word("env var: {var}"),
+               word("Option {name!r} does not take a value."), word("{value!r} is not a valid {number_type}."),
+               word("{value} is not in the range {range}."), word("{name} {filename!r} does not exist."),
+               word("{name} {filename!r} is a directory."), word("{name} {filename!r} is not writable."),
+               word("file"), word("directory"), word("path"),
+               word("Do you want to continue?"), word("Error: invalid input"),
+               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0))
