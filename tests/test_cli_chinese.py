@@ -71,7 +71,8 @@ KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "d
         "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
         "effect", "presets", "aliases", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
         "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
-        "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export"}
+        "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
+        "html", "websocket"}
 
 
 @pytest.mark.parametrize("command", [(), *_commands(main)], ids=lambda c: " ".join(c) or "referee")
