@@ -11,7 +11,7 @@ BROWSER_STAMP := $(VENV)/.browser
 # referee/locale/zh/LC_MESSAGES/DOMAIN.po (committed); the .mo files are built here, not committed.
 LOCALES := referee/locale
 DOMAINS := $(basename $(notdir $(wildcard $(LOCALES)/*.cfg)))
-KEYWORDS := -k msg -k msg_n:1,2 -k word
+KEYWORDS := -k msg -k msg_n:1,2 -k word -k word_of:1c,2
 PO := $(wildcard $(LOCALES)/zh/LC_MESSAGES/*.po)
 
 $(STAMP): pyproject.toml

@@ -120,7 +120,7 @@ def _value(value) -> str:
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
         return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())
-    return str(value)
+    return value.shown(language()) if hasattr(value, "shown") else str(value)
 
 
 def summary(console: Console, counts: dict) -> None:
@@ -243,7 +243,7 @@ def _nested(value, inner=False) -> str:
                                              if v not in (None, [], {}))
     if isinstance(value, list):
         return ", ".join(_nested(v, True) for v in value) or "-"
-    return str(value)
+    return value.shown(language()) if hasattr(value, "shown") else str(value)
 
 
 def _action_text(action: dict, players=()):

@@ -636,10 +636,6 @@ def _endgame_next(state) -> int:
     return found
 
 
-def _mode_name(state) -> str:
-    return str(_mode(state))
-
-
 def _mode(state):
     if state.over:
         return msg("over")
@@ -967,15 +963,10 @@ def _check_leader(ctx, state):
 
 
 def _owing(state) -> list[int]:
-    """The seats that owe a tribute or return card before play starts (§6), as _owed_text says them."""
+    """The seats that owe a tribute or return card before play starts (§6), as _owed says them."""
     seats = {r.payer for r in state.relations if r.open and r.paid < r.n}
     seats |= {r.receiver for r in state.relations if r.open and r.paid == r.n and r.returned < r.n}
     return sorted(seats)
-
-
-def _owed_text(state) -> str:
-    owed = _owed(state)
-    return owed.shown("en") if isinstance(owed, Listing) else str(owed)
 
 
 def _owed(state):
@@ -1069,7 +1060,7 @@ def _followers(state, seat) -> list[str]:
 
 def snapshot(state) -> dict:
     return {
-        "mode": _mode_name(state),
+        "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
@@ -1079,7 +1070,7 @@ def snapshot(state) -> dict:
         "out": list(state.out),
         "penalised": list(state.dead),
         "lock": state.lock or None,
-        "owed": None if state.playing or state.over else _owed_text(state),
+        "owed": None if state.playing or state.over else Phrase(_owed(state)),
     }
 
 
@@ -1174,7 +1165,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
-        outcome.update(mode=_mode_name(state), turn=_seats(state.allowed), out=list(state.out),
+        outcome.update(mode=Phrase(_mode(state)), turn=_seats(state.allowed), out=list(state.out),
                        penalised=list(state.dead) or None, left=list(state.sizes))
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)

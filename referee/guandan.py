@@ -10,7 +10,7 @@ from itertools import permutations
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays
-from .messages import Cards, Listing, Phrase, Term, msg, word
+from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -227,6 +227,12 @@ def beats(x: Reading, y: Reading) -> bool:
 
 
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
+# the deal's tribute (§6) and the phases of a deal, as reports and tables show them
+TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
+            "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
+PHASES = {"tribute": word_of("phase", "tribute"), "return": word_of("phase", "return"), "play": word_of("phase", "play"),
+          "over": word_of("phase", "over")}
+
 COMBINATIONS = {"single": word("single"), "pair": word("pair"), "triple": word("triple"),
                 "full_house": word("full house"), "straight": word("straight"), "tube": word("tube"),
                 "plate": word("plate"), "bomb": word("bomb"), "straight_flush": word("straight flush"),
@@ -982,7 +988,7 @@ def _runs_held(naturals, top, consider):
 def snapshot(state) -> dict:
     return {
         "level": level_code(state.level),
-        "phase": "over" if state.over else state.phase,
+        "phase": PHASES["over" if state.over else state.phase],
         "turn": None if state.over else state.turn if state.phase == "play" else _owing(state),
         "levels": state.levels,
         "declaring": state.declaring,
@@ -993,11 +999,11 @@ def snapshot(state) -> dict:
                   for seat, cards, reading in state.trick],
         "out": list(state.out),
         "tribute": {
-            "kind": state.tribute,
-            "paid": [{"seat": p, "card": CODES[c]} for p, (c, _, _) in state.paid.items()],
-            "returned": [{"seat": r, "card": CODES[c], "to": to} for r, (c, to) in state.returned.items()],
+            "kind": TRIBUTES[state.tribute],
+            "paid": [{"seat": p, "card": Cards(CODES[c])} for p, (c, _, _) in state.paid.items()],
+            "returned": [{"seat": r, "card": Cards(CODES[c]), "to": to} for r, (c, to) in state.returned.items()],
         },
-        "owed": None if state.phase == "play" else str(_owed_text(state)),
+        "owed": None if state.phase == "play" else Phrase(_owed_text(state)),
     }
 
 
@@ -1009,7 +1015,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, state.last_play.get(order[0]))
     outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
-               "declaring": declaring, "tribute": state.tribute, "leader": state.leader,
+               "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
     if match.winner is not None:
@@ -1147,7 +1153,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
     outcome = {"deal": deal.index, "status": "stopped"}
     if state is not None:
-        outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=state.tribute,
+        outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
                        leader=state.leader, out=list(state.out))
     if match.winner is not None or not stopped:
         return outcome

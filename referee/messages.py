@@ -38,10 +38,16 @@ class Cards(str):
 
 
 class Term(str):
-    """A word of a game, shown from the catalogue."""
+    """A word of a game, shown from the catalogue (in its `context`, where one English word means two
+    things: "single" is a card and a tribute)."""
+
+    context: str | None = None
 
     def shown(self, lang: str) -> str:
-        return translations(lang).gettext(self) if lang != DEFAULT else str(self)
+        if lang == DEFAULT:
+            return str(self)
+        found = translations(lang)
+        return found.pgettext(self.context, self) if self.context else found.gettext(self)
 
 
 class Listing(list):
@@ -127,6 +133,13 @@ def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
 def word(name: str) -> Term:
     """A game's word, marked for the catalogue."""
     return Term(name)
+
+
+def word_of(context: str, name: str) -> Term:
+    """A game's word in a context ("tribute", "single"), marked for the catalogue."""
+    term = Term(name)
+    term.context = context
+    return term
 
 
 SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))

@@ -10,23 +10,23 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from referee.messages import Cards, Listing, Msg, Term, chosen_language, language_of, msg, msg_n, translations, word
+from referee.messages import Cards, Listing, Msg, Term, chosen_language, language_of, msg, msg_n, translations, word, word_of
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 LOCALES = os.path.join(ROOT, "referee", "locale")
 DOMAINS = sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(LOCALES, "*.cfg")))
-KEYWORDS = {**DEFAULT_KEYWORDS, "msg": None, "msg_n": (1, 2), "word": None}
+KEYWORDS = {**DEFAULT_KEYWORDS, "msg": None, "msg_n": (1, 2), "word": None, "word_of": ((1, "c"), 2)}
 
 
 def extracted(domain: str) -> dict:
-    """msgid -> where it is said, from the sources the domain's mapping names."""
+    """(msgid, context) -> where it is said, from the sources the domain's mapping names."""
     with open(os.path.join(LOCALES, domain + ".cfg")) as cfg:
         method_map, options_map = parse_mapping_cfg(cfg, cfg.name)
     found = {}
-    for path, line, message, _comments, _context in extract_from_dir(ROOT, method_map, options_map, KEYWORDS):
+    for path, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map, KEYWORDS):
         for text in (message if isinstance(message, tuple) else (message,)):
             if text:
-                found.setdefault(text, f"{path}:{line}")
+                found.setdefault((text, context), f"{path}:{line}")
     return found
 
 
@@ -48,8 +48,8 @@ def names(template: str) -> set[str]:
 def test_every_message_has_its_chinese_with_the_same_parameters(domain):
     said, translated = extracted(domain), catalogue(domain)
     problems = []
-    for text, where in said.items():
-        entry = translated.get(text)
+    for (text, context), where in said.items():
+        entry = translated.get(text, context)
         if entry is None:
             entry = next((m for m in translated if isinstance(m.id, tuple) and text in m.id), None)
         strings = [s for s in (entry.string if isinstance(entry.string, tuple) else (entry.string,))] if entry else []
@@ -63,13 +63,19 @@ def test_every_message_has_its_chinese_with_the_same_parameters(domain):
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_catalogues_hold_only_what_the_code_says(domain):
     said = extracted(domain)
-    stale = [m.id for m in catalogue(domain) if m.id and all(i not in said for i in (m.id if isinstance(m.id, tuple) else (m.id,)))]
+    stale = [m.id for m in catalogue(domain)
+             if m.id and all((i, m.context) not in said for i in (m.id if isinstance(m.id, tuple) else (m.id,)))]
     assert not stale, f"{domain}.po holds messages the code no longer says (run `make messages`): {stale}"
 
 
 def test_a_template_renders_in_english_as_written_and_in_chinese_from_the_catalogue():
     text = msg("{rank} of {suit}", rank="7", suit=word("hearts"))
     assert (text.render("en"), text.render("zh")) == ("7 of hearts", "红桃7")
+
+
+def test_a_word_in_a_context_has_the_chinese_of_that_context():
+    assert (word_of("tribute", "single").shown("zh"), word("single").shown("zh")) == ("单贡", "单张")
+    assert word_of("tribute", "single") == "single" and word_of("tribute", "single").shown("en") == "single"
 
 
 def test_cards_are_shown_as_players_write_them():
