@@ -6,7 +6,7 @@ import click
 
 
 from referee.messages import Listing, Term, language, msg, word
-from referee.ruledocs import examples, rule_entries, section
+from referee.ruledocs import examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
 
 from .common import EXIT_USAGE, cells, fail, said
@@ -41,10 +41,12 @@ def explain(rule_id):
 
 
 def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
-    """(label, text) lines: the meaning, the rules page (English: it is normative) and an example."""
-    lines = [(msg("means:"), entry["meaning"]), (msg("rules page:"), section(rule_id, entry["meaning"]))]
+    """(label, text) lines: the meaning, the rules page (English: it is normative) and an example (as the
+    docs keep it: in English, and said so in another language)."""
+    lines = [(msg("means:"), meaning(rule_id)), (msg("rules page:"), section(rule_id, entry["meaning"]))]
     if example:
-        lines.append((msg("example:"), msg("at {at}: {message}", at=example["at"] or "/", message=example["message"])))
+        label = msg("example:") if language() == "en" else msg("example (in English):")
+        lines.append((label, msg("at {at}: {message}", at=example["at"] or "/", message=example["message"])))
     return lines
 
 
