@@ -40,5 +40,9 @@ def varies(response):
 
 
 def step_shown(step: dict, lang: str) -> dict:
-    """A replay step as JSON, its findings' messages in `lang` (given: the checks run off the request's thread)."""
-    return dict(step_json(step), findings=[finding.as_dict(lang) for finding in step["findings"]])
+    """A replay step as JSON, its findings' messages and the table's sentence of what is owed in `lang` (given:
+    the checks run off the request's thread). The table's words (phase, mode) stay the values a program reads."""
+    table = step["table"]
+    if hasattr(table.get("owed"), "shown"):
+        table = dict(table, owed=table["owed"].shown(lang))
+    return dict(step_json(step), table=table, findings=[finding.as_dict(lang) for finding in step["findings"]])

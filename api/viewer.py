@@ -23,9 +23,10 @@ from marshmallow import Schema, fields, validate
 from referee.findings import Finding
 from referee.messages import LANGUAGES, LOCALE_DIR, msg
 from referee.notation import parse_json
-from referee.replay import replay_steps, step_json
+from referee.replay import replay_steps
 
 from . import schemas
+from .language import answer_language, step_shown
 from .limits import record_size_problem
 from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
 
@@ -105,19 +106,20 @@ def deal_steps(record, deal: int) -> Response:
     """Every step of one deal of a parsed record, or an HTTP error saying why there are none."""
     deals = record.get("deals") if isinstance(record, dict) else None
     if isinstance(deals, list) and deal >= len(deals):
-        abort(404, message=msg("the record has {n} deal(s)", n=len(deals)).render())
+        abort(404, message=msg("the record has {n} deal(s)", n=len(deals)))
     actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
     if isinstance(actions, list) and len(actions) >= MAX_STEPS:
         abort(422, message=msg("deal {deal} has {n} actions; the viewer replays at most {most}",
-                               deal=deal, n=len(actions), most=MAX_STEPS - 1).render())
+                               deal=deal, n=len(actions), most=MAX_STEPS - 1))
     problem = record_size_problem(record, _limits())
     if problem:
         _too_big(problem, "the record")
     report, steps = _in_pool(replay_steps, record, deal)     # off the threads that serve reads, bounded
+    lang = answer_language()
     if not steps:
-        abort(422, message=msg("deal {deal} could not be replayed", deal=deal).render(),
-              findings=[f.as_dict() for f in report.findings])
-    body = {"deal": deal, "deals": len(deals), "steps": [step_json(step) for step in steps]}
+        abort(422, message=msg("deal {deal} could not be replayed", deal=deal),
+              findings=[f.as_dict(lang) for f in report.findings])
+    body = {"deal": deal, "deals": len(deals), "steps": [step_shown(step, lang) for step in steps]}
     return Response(orjson.dumps(body), mimetype="application/json")
 
 
@@ -135,7 +137,7 @@ def deal_steps(record, deal: int) -> Response:
 def replay(deal):
     record = parse_json(request.get_data())
     if isinstance(record, Finding):
-        abort(400, message="the body is not a JSON record", findings=[record.as_dict()])
+        abort(400, message=msg("the body is not a JSON record"), findings=[record.as_dict(answer_language())])
     return deal_steps(record, deal)
 
 
@@ -148,7 +150,7 @@ def replay(deal):
 def stored_steps(record_id, deal):
     record = parse_json(current_app.extensions["referee.store"].text(record_id) or "null")
     if record is None:
-        abort(404, message=msg("no record has this id").render())
+        abort(404, message=msg("no record has this id"))
     return deal_steps(record, deal)
 
 
@@ -160,7 +162,7 @@ def stored_steps(record_id, deal):
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
 def messages(lang):
     if lang not in LANGUAGES:
-        abort(404, message=msg("the viewer speaks {languages}", languages=", ".join(LANGUAGES)).render())
+        abort(404, message=msg("the viewer speaks {languages}", languages=", ".join(LANGUAGES)))
     body = {"lang": lang, "messages": viewer_catalogue(lang)}
     response = Response(orjson.dumps(body), mimetype="application/json")
     response.cache_control.max_age = 3600

@@ -83,3 +83,15 @@ def test_werkzeugs_own_errors_in_chinese(client):
     assert client.get("/v1/nothing", headers=ZH).get_json()["message"].startswith("服务器上找不到所请求的网址")
     assert client.delete("/v1/validate?lang=zh").get_json()["message"] == "所请求的网址不允许此方法。"
     assert client.get("/v1/nothing").get_json()["message"].startswith("The requested URL was not found")
+
+
+def test_the_viewers_steps_speak_the_language_asked_keeping_the_words_a_program_reads(client):
+    with open("samples/gouji/disputed-wrong-tribute-card.json", "rb") as sample:
+        record = sample.read()
+    english = client.post("/v1/replay?deal=1", data=record, content_type="application/json").get_json()
+    chinese = client.post("/v1/replay?deal=1&lang=zh", data=record, content_type="application/json").get_json()
+    owing = [(e["table"], c["table"]) for e, c in zip(english["steps"], chinese["steps"]) if e["table"].get("owed")]
+    assert owing and all(e["owed"].startswith("seat ") and "号位" in c["owed"] for e, c in owing)
+    assert all(e["mode"] == c["mode"] for e, c in owing)          # the mode is a value the viewer reads
+    found = [f for step in chinese["steps"] for f in step["findings"]]
+    assert [f["rule"] for f in found] == ["gouji.tribute.card"] and "方块3" in found[0]["message"]
