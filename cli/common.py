@@ -9,7 +9,7 @@ import sys
 import click
 
 from referee.batch import read_text
-from referee.messages import Listing, msg, word
+from referee.messages import Listing, language, msg, word
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
@@ -42,8 +42,10 @@ def expand(paths, warn_empty, endings=JSON_ENDINGS):
 
 
 def said(text) -> str:
-    """A message (or plain text) in the language spoken."""
-    return text.render() if hasattr(text, "render") else text
+    """A message, a game's word (or plain text) in the language spoken."""
+    if hasattr(text, "render"):
+        return text.render()
+    return text.shown(language()) if hasattr(text, "shown") else text
 
 
 def cells(text: str) -> int:
