@@ -146,3 +146,10 @@ def test_standings_columns_line_up_in_terminal_cells_with_chinese_heads_and_name
 
 def cells_before_last(line: str) -> int:
     return cell_len(line[:line.rstrip().rindex("  ")])
+
+
+@pytest.mark.parametrize("game, effect", [("guandan", "天王炸排在7张炸弹和8张炸弹之间"), ("gouji", "只有得分为正的一队计分"),
+                                          ("gandengyan", "王不能当2用")])
+def test_rules_say_what_each_option_does_in_chinese(game, effect):
+    result = run("--lang", "zh", "rules", game)
+    assert result.exit_code == 0 and effect in result.output
