@@ -116,7 +116,7 @@ def _value(value) -> str:
         return (word("yes") if value else word("no")).shown(language())
     if isinstance(value, list):
         sep = " | " if any(isinstance(v, list) for v in value) else \
-            "; " if any(isinstance(v, str) and " " in v for v in value) else " "
+            Term("; ").shown(language()) if any(isinstance(v, str) and " " in v for v in value) else " "
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
         return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())

@@ -772,7 +772,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     match.carried = carried_on(match.carried, scores, deal.result or {})
     outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
                "winner": state.winner, "left": list(state.sizes),
-               "held": [[CODES[c] for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
+               "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
                "multipliers": why, "payments": pays, "scores": scores,
                "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
