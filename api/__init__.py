@@ -9,7 +9,7 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
 
-from referee.messages import Term, msg, word
+from referee.messages import Listing, Term, msg, word
 
 from .budget import start_budget
 from .language import answer_language, choose_language, shown, varies
@@ -60,10 +60,16 @@ def _headers(error, data: dict) -> dict:
     return headers
 
 
+# marshmallow's words for the parameters our schemas take (a bound is said in our own words: api/schemas.py)
+MARSHMALLOW_WORDS = (word("Not a valid integer."), word("Not a valid boolean."), word("Not a valid string."),
+                     word("Missing data for required field."), word("Unknown field."))
+
+
 def _parameter_findings(messages: dict) -> list[dict]:
-    """webargs' {location: {name: [messages]}} as findings."""
+    """webargs' {location: {name: [messages]}} as findings, in the answer's language."""
     return [{"severity": "error", "rule": f"api.{location}", "at": "",
-             "message": f"{name}: {' '.join(map(str, text)) if isinstance(text, list) else text}"}
+             "message": shown(msg("{name}: {problem}", name=name,
+                                  problem=Listing([Term(t) for t in (text if isinstance(text, list) else [text])], "; ")))}
             for location, fields in messages.items() for name, text in fields.items()]
 
 

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
+from referee.messages import word
+
+# the bounds of query parameters, said in words the catalogue holds (marshmallow's own are formatted English)
+FROM_0 = validate.Range(min=0, error=word("must be 0 or more"))
+
 
 class FindingSchema(Schema):
     severity = fields.String(required=True, validate=validate.OneOf(["error", "warning", "info"]))
@@ -46,9 +51,9 @@ class InferSchema(Schema):
 
 
 class RulingQuerySchema(Schema):
-    finding = fields.Integer(validate=validate.Range(min=0), metadata={"description": "rule on finding N only"})
-    deal = fields.Integer(validate=validate.Range(min=0), metadata={"description": "rule on deal D's findings only"})
-    action = fields.Integer(validate=validate.Range(min=0), metadata={
+    finding = fields.Integer(validate=FROM_0, metadata={"description": "rule on finding N only"})
+    deal = fields.Integer(validate=FROM_0, metadata={"description": "rule on deal D's findings only"})
+    action = fields.Integer(validate=FROM_0, metadata={
         "description": "with deal: action A's findings only; the action's table when it has none"})
 
 
@@ -94,8 +99,8 @@ class RecordQuerySchema(Schema):
     player = fields.String(metadata={"description": "a player's name, at any seat"})
     date = fields.String(metadata={"description": "meta.date or its beginning: 2026-05 finds all of May"})
     valid = fields.Boolean()
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000))
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000, error=word("must be 1 to 1,000,000")))
+    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100, error=word("must be 1 to 100")))
 
 
 class RecordPageSchema(Schema):

@@ -21,7 +21,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
-from referee.messages import LANGUAGES, LOCALE_DIR, msg
+from referee.messages import LANGUAGES, LOCALE_DIR, msg, word
 from referee.notation import parse_json
 from referee.replay import replay_steps
 
@@ -43,7 +43,7 @@ steps_blp = ApiBlueprint("replay", __name__, url_prefix="/v1", description="Ever
 
 
 class DealQuerySchema(Schema):
-    deal = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000),
+    deal = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000, error=word("must be 0 to 1,000,000")),
                           metadata={"description": "which deal, from 0"})
 
 

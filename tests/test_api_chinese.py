@@ -95,3 +95,11 @@ def test_the_viewers_steps_speak_the_language_asked_keeping_the_words_a_program_
     assert all(e["mode"] == c["mode"] for e, c in owing)          # the mode is a value the viewer reads
     found = [f for step in chinese["steps"] for f in step["findings"]]
     assert [f["rule"] for f in found] == ["gouji.tribute.card"] and "方块3" in found[0]["message"]
+
+
+@pytest.mark.parametrize("path, said", [("/v1/records/x/ruling?finding=x", "finding：不是有效的整数。"),
+                                        ("/v1/records?per_page=500", "per_page：须在 1 到 100 之间"),
+                                        ("/v1/records?valid=maybe", "valid：不是有效的布尔值（true 或 false）。")])
+def test_a_bad_parameter_is_said_in_chinese(client, path, said):
+    answer = client.get(path, headers=ZH)
+    assert answer.status_code == 400 and [f["message"] for f in answer.get_json()["findings"]] == [said]
