@@ -1,6 +1,6 @@
 """A record's deals and actions as the replay reads them, and the reading of an action in its common
-forms, `{seat, play}` and `{seat, pass}` (notation §5): nine actions in ten, read once per action of
-every record checked.
+forms (notation §5): `{seat, pass}`, `{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}`
+and `{seat, return}`, read once per action of every record checked.
 
 Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
 (README, "Performance"); the pure-Python build reads the same.
@@ -65,10 +65,10 @@ def _reading(text: object) -> str | None:
     return found
 
 
-def plain_actions(raws: list, seats: int, other: Callable[[int, object], Action]) -> list[Action]:
-    """The actions of a plain record's deal: the common forms ({seat, pass}, {seat, play} and {seat, play, as}
-    naming a common reading) read here, any other by `other(index, raw)`,
-    which raises when the action is not plain. A KeyError: a card code that is not canonical."""
+def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
+    """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
+    raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
+    game has tribute and return actions."""
     out: list[Action] = []
     index = 0
     for raw in raws:
@@ -77,13 +77,26 @@ def plain_actions(raws: list, seats: int, other: Callable[[int, object], Action]
         if size == 2 or size == 3:
             seat = raw.get("seat")
             if type(seat) is int and 0 <= seat < seats:
-                if size == 2 and raw.get("pass") is True:
-                    action = Action(index, seat, "pass")
-                else:
-                    play = raw.get("play")
-                    reading = _reading(raw.get("as")) if size == 3 else None
-                    if type(play) is list and play and (size == 2 or reading is not None):
-                        action = Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+                action = _common(index, raw, seat, size, tribute)
         out.append(other(index, raw) if action is None else action)
         index += 1
     return out
+
+
+def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Action | None:
+    """An action of two keys, or a play with its reading, with its seat at the table; None for any other."""
+    if size == 2:
+        if raw.get("pass") is True:
+            return Action(index, seat, "pass")
+        declared = raw.get("declare")
+        if type(declared) is str and declared:
+            return Action(index, seat, "declare", declare=declared)
+        for verb in ("tribute", "return") if tribute else ():
+            card = raw.get(verb)
+            if type(card) is str and card in CANONICAL:
+                return Action(index, seat, verb, card=CANONICAL[card])
+    play = raw.get("play")
+    reading = _reading(raw.get("as")) if size == 3 else None
+    if type(play) is list and play and (size == 2 or reading is not None):
+        return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+    return None

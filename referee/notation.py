@@ -424,7 +424,8 @@ def read_plain(record) -> list[Deal] | None:
     try:
         return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
                      list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
-                     plain_actions(raw["actions"], seats, lambda i, a, d=d: _plain_action(i, a, seats, talon, d)),
+                     plain_actions(raw["actions"], seats, not talon,
+                                   lambda i, a, d=d: _plain_action(i, a, seats, talon, d)),
                      raw.get("result"))
                 for d, raw in enumerate(record["deals"])]
     except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code
