@@ -5,6 +5,7 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
@@ -12,6 +13,9 @@ from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays, plain
 from .reports import ReportWatch
 from .rules import Option, shared
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 NAME = "guandan"
 SEATS = 4
@@ -514,13 +518,13 @@ def _leader_reason(state) -> str:
             "resisted": "after anti-tribute the previous winner leads"}.get(state.tribute, "")
 
 
-def is_over(state) -> bool:
+def is_over(state: DealState) -> bool:
     return state.over
 
 
 # ---------------------------------------------------------------- actions
 
-def apply(ctx, state, action):
+def apply(ctx, state: DealState, action: Action):
     if action.verb == "declare":
         return state.reports.declare(ctx, action, state.sizes[action.seat], ' (anti-tribute is automatic)')
     if action.verb == "tribute":
@@ -537,14 +541,14 @@ def apply(ctx, state, action):
     return _play(ctx, state, action)
 
 
-def _require(state, seat, cards, packed):
+def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
     if not contains(state.hands[seat], packed):
         lacking = missing(state.hands[seat], cards)
         raise StopDeal("guandan.card.not_held", f"seat {seat} does not hold {_shown(lacking)}"
                        + (f" (of {_shown(cards)})" if len(lacking) < len(cards) else ""))
 
 
-def _take(state, seat, cards, packed):
+def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
     _require(state, seat, cards, packed)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
@@ -747,7 +751,7 @@ def _owed_text(state) -> str:
     return f"{what} still owed by seat " + " and seat ".join(map(str, _owing(state)))
 
 
-def _pass(state, action):
+def _pass(state: DealState, action: Action):
     """A pass (§4.2, §4.3)."""
     if state.top is None:
         raise StopDeal("guandan.lead.pass", f"seat {action.seat} leads this trick and must play")
@@ -761,7 +765,7 @@ def _pass(state, action):
         state.turn = following
 
 
-def _end_trick(state, t):
+def _end_trick(state: DealState, t: int):
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
     if state.sizes[t]:
         state.turn = t
@@ -774,7 +778,7 @@ def _end_trick(state, t):
     state.trick = []
 
 
-def _play(ctx, state, action):
+def _play(ctx, state: DealState, action: Action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     _require(state, seat, cards, packed)
@@ -802,7 +806,7 @@ def in_rank_order(cards, level: int) -> list[int]:
     return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
 
 
-def _choose_reading(state, seat, cards, packed, as_) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.at_level[state.level][packed]
     top = state.top[1] if state.top else None
@@ -842,7 +846,7 @@ def _deal_is_over(out, options) -> bool:
     return len(out) >= 3 or (one_two and not options["play_out_after_one_two"])
 
 
-def _goes_out(state, seat):
+def _goes_out(state: DealState, seat: int):
     state.out.append(seat)
     state.over = _deal_is_over(state.out, state.options)
 
