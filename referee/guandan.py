@@ -4,7 +4,7 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from itertools import permutations
 
@@ -276,9 +276,10 @@ class Match:
 
 
 def fork(match) -> Match:
-    """A copy of the match state that later deals can advance on their own."""
-    return replace(match, levels=list(match.levels), attempts=list(match.attempts),
-                   claimed=match.claimed and fork(match.claimed))
+    """A copy of the match state that later deals can advance on their own, made field by field (compiled
+    by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
+    return Match(match.rules, match.combos, list(match.levels), match.settled, match.declaring,
+                 match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
 
 
 def adopt_claim(ctx, match, broken) -> Match:
@@ -1056,7 +1057,9 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
               f"claimed levels {_levels_text(said)} after this deal, computed {_levels_text(match.levels)}")
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
-    match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None, winner=None)
+    claim = fork(match)
+    claim.levels, claim.attempts, claim.claimed, claim.winner = said, attempts, None, None
+    match.claimed = claim
 
 
 def _check_tribute_claim(ctx, claimed, computed):
