@@ -100,3 +100,22 @@ def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Actio
     if type(play) is list and play and (size == 2 or reading is not None):
         return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
     return None
+
+
+def applied(apply: Callable, is_over: Callable, ctx: object, state: object, actions: list[Action],
+            observe: Callable | None, deal: int) -> int:
+    """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
+    `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
+    one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""
+    for done, action in enumerate(actions):
+        if is_over(state):
+            return done
+        try:
+            apply(ctx, state, action)
+        except Exception as stop:
+            stop.action = action        # type: ignore[attr-defined]
+            raise
+        if observe is not None:
+            observe(deal, action.index, state)
+    return len(actions)
+

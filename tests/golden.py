@@ -133,7 +133,8 @@ def _bad_structure(rng, record):
     deal[key] = rng.choice([None, "x", [], 3])
 
 
-CORRUPTIONS = [_replace_card, _play_from_hand, _wrong_follow, _wrong_follow, _wrong_follow, _pass_for_play, _drop_action, _swap_actions, _move_seat, _false_claim, _bad_structure]
+CORRUPTIONS = [_replace_card, _play_from_hand, _wrong_follow, _wrong_follow, _wrong_follow, _pass_for_play,
+               _drop_action, _swap_actions, _move_seat, _false_claim, _bad_structure]
 
 
 def corrupted(seed: int, record: dict) -> dict:

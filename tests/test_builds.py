@@ -1,5 +1,5 @@
 """The two builds (issue 20): the hot modules compiled with mypyc where the set-up found a C compiler, and
-pure Python; both make the golden reports, and a module edited after its build is read from its source."""
+pure Python; both make the golden reports, and a module edited after the build puts them all back to their source."""
 import os
 import subprocess
 import sys
@@ -38,19 +38,23 @@ def test_the_compiled_build_is_imported_when_it_is_newer_than_its_source():
     assert gouji.endswith(".so") and actions.endswith(".so") and differ.strip() == "[]"
 
 
-@pytest.mark.parametrize("build_is_newer", [True, False])
-def test_a_module_edited_after_its_build_is_read_from_its_source(tmp_path, build_is_newer):
+@pytest.mark.parametrize("hot_build_newer, other_build_newer, imported", [
+    (True, True, "build"), (False, True, "source"), (True, False, "source")])
+def test_a_module_edited_after_the_build_puts_every_module_back_to_its_source(
+        tmp_path, hot_build_newer, other_build_newer, imported):
+    """The compiled modules share their classes: one edited after the build, and none of the build is used."""
     package = tmp_path / "referee"
     package.mkdir()
     (package / "__init__.py").write_text(Path(referee.__file__).read_text())
-    (package / "hot.py").write_text("WHERE = 'source'\n")
-    build = package / ("hot" + EXTENSION_SUFFIXES[0])
-    build.write_bytes(b"not a shared library")     # importing it fails: it is passed over only when stale
-    source_time = (package / "hot.py").stat().st_mtime
-    os.utime(build, (source_time + 10,) * 2 if build_is_newer else (source_time - 10,) * 2)
-    result = subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"],
-                            capture_output=True, text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(tmp_path)))
-    if build_is_newer:
+    for name, newer in (("hot", hot_build_newer), ("other", other_build_newer)):
+        (package / f"{name}.py").write_text("WHERE = 'source'\n")
+        build = package / (name + EXTENSION_SUFFIXES[0])
+        build.write_bytes(b"not a shared library")     # importing it fails: it is passed over only when stale
+        source_time = (package / f"{name}.py").stat().st_mtime
+        os.utime(build, (source_time + 10,) * 2 if newer else (source_time - 10,) * 2)
+    result = subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"], capture_output=True,
+                            text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(tmp_path)))
+    if imported == "build":
         assert result.returncode != 0 and "ImportError" in result.stderr
     else:
         assert result.stdout.strip() == "source"
