@@ -11,11 +11,12 @@ three figures apart, in deals per second on one core:
   checking, the text reports written to a file), beside a plain orjson parse of the same file in a
   process of its own, in the same run: the medians of R runs of each, taken in turn;
 - first sight: a warm process (its caches filled by other matches of the game) checking matches it has
-  never seen, in R parts: the median part;
+  never seen, in R parts: the median part, in wall time and in the process's CPU time (which other
+  programs on a busy machine do not inflate);
 - seen again: the same process checking the same parts again (what a corpus that repeats records
   would show; the caches of plays' readings then answer).
 
-Last, per game, the cost per action of the match (of 100 actions or more) with the most expensive
+Last, per game, the cost per action (CPU time) of the match (of 100 actions or more) with the most expensive
 actions, and of worst cases (Gou Ji hands holding all eight jokers, Guandan hands holding both wild
 cards and long runs), against the average cost per action of the corpus.
 """
@@ -139,28 +140,32 @@ def cold(lines: list[str], deals: int, repeat: int) -> str:
             f"the command takes {ratio:.1f}x its time)")
 
 
-def timed_parts(parts: list[list[str]]) -> tuple[list[float], list[tuple[float, int, int]]]:
-    """Seconds per part, and (seconds, deals, actions) per record."""
-    per_part, per_record = [], []
+def timed_parts(parts: list[list[str]]) -> tuple[list[float], list[float], list[tuple[float, int, int]]]:
+    """Seconds per part (wall and this process's CPU time), and (CPU seconds, deals, actions) per record:
+    CPU time, which a busy machine does not inflate, for the costs of records weighed against each other."""
+    wall, cpu, per_record = [], [], []
     for part in parts:
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         for line in part:
-            began = time.perf_counter()
+            began = time.process_time()
             report = check_one(line, "corpus")
-            per_record.append((time.perf_counter() - began, line.count('"hands"'), line.count('"seat"')))
+            per_record.append((time.process_time() - began, line.count('"hands"'), line.count('"seat"')))
             assert report.valid, report.findings[:1]
-        per_part.append(time.perf_counter() - start)
-    return per_part, per_record
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    return wall, cpu, per_record
 
 
 def in_process(warm: list[str], lines: list[str], deals: int, repeat: int):
     timed_parts([warm])
     parts = [lines[i::repeat] for i in range(repeat)]
-    first, records = timed_parts(parts)
-    again, seen = timed_parts(parts)
+    first, first_cpu, records = timed_parts(parts)
+    again, again_cpu, seen = timed_parts(parts)
     part_deals = deals / repeat
-    print(f"    first sight: {median_rate(part_deals, first)} (median of {repeat} parts)")
-    print(f"    seen again:  {median_rate(part_deals, again)} (the same parts, checked again)")
+    print(f"    first sight: {median_rate(part_deals, first)} (median of {repeat} parts; in CPU time "
+          f"{median_rate(part_deals, first_cpu)})")
+    print(f"    seen again:  {median_rate(part_deals, again)} (the same parts, checked again; in CPU time "
+          f"{median_rate(part_deals, again_cpu)})")
     return [(min(a[0], b[0]), *a[1:]) for a, b in zip(records, seen)]     # the less disturbed of two timings
 
 
@@ -173,12 +178,12 @@ def worst_cases(game: str, records, deals: int):
     long = [s / a for s, _, a in records if a >= LONG]    # a short match is mostly its fixed cost (a voided deal)
     slowest = max(long, default=average)
     print(f"  cost per action: average {average * 1e6:.1f} µs; the most expensive match of {LONG} actions or "
-          f"more {slowest * 1e6:.1f} µs ({slowest / average:.1f}x; each match's lesser time of its two checks)")
+          f"more {slowest * 1e6:.1f} µs ({slowest / average:.1f}x; each match's lesser CPU time of its two checks)")
     if game in WORST_CASES:
         what, make = WORST_CASES[game]
         lines, n = corpus(make, max(50, deals // 10), 1, WORST)
         with one_core():
-            _, worst = timed_parts([lines])
+            _, _, worst = timed_parts([lines])
         cost = per_action(worst)
         print(f"  worst case, {what}: {cost * 1e6:.1f} µs per action ({cost / average:.1f}x the average; "
               f"{n} deals)")

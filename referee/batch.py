@@ -24,6 +24,7 @@ from .replay import check_record, cycle_collection_paused
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
+POOL_AFTER = 4      # batches: a smaller input is checked in this process, as a pool would cost more than it gives
 
 
 def unreadable(source: str, rule: str, message: Msg) -> Report:
@@ -84,12 +85,12 @@ def check_path(path: str, infer: bool = False):
 def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
     """Reports for (source, record text or unreadable report) pairs, in their order; with `outcome`
     (a picklable function of a report), what it makes of each report, made where the report is.
-    With `jobs` > 1 they are checked in that many processes, started once the input proves longer
-    than a batch; a few batches per process are in flight, so memory stays flat whatever the
+    With `jobs` > 1 they are checked in that many processes, started once the input proves to hold
+    POOL_AFTER batches; a few batches per process are in flight, so memory stays flat whatever the
     input's length, and only what `outcome` keeps of a report is sent back."""
     batches = _batches(items)
-    head = list(itertools.islice(batches, 2))
-    if jobs <= 1 or len(head) < 2:
+    head = list(itertools.islice(batches, POOL_AFTER))
+    if jobs <= 1 or len(head) < POOL_AFTER:
         for batch in itertools.chain(head, batches):
             yield from check_batch(batch, infer, outcome)
         return

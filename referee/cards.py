@@ -10,6 +10,9 @@ Hands are packed-int multisets: 4 bits per card id, the low 3 bits the count
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Final
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 BJ, RJ = 52, 53
@@ -17,9 +20,9 @@ CARD_IDS = range(54)
 
 CODES = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
 
-_SLOT = 4
-_GUARD = sum(8 << (_SLOT * c) for c in CARD_IDS)
-ONE = tuple(1 << (_SLOT * c) for c in CARD_IDS)
+_SLOT: Final = 4
+_GUARD: Final = sum(8 << (_SLOT * c) for c in CARD_IDS)
+ONE: Final = tuple(1 << (_SLOT * c) for c in CARD_IDS)
 
 
 def _aliases() -> dict[str, int]:
@@ -61,7 +64,7 @@ def rank(card: int) -> int:
     return card >> 2 if card < 52 else card - 39
 
 
-def pack(cards) -> int:
+def pack(cards: Iterable[int]) -> int:
     total = 0
     for c in cards:
         total += ONE[c]
@@ -88,7 +91,8 @@ def unpack(hand: int) -> list[int]:
 
 def missing(hand: int, cards) -> list[int]:
     """The cards of `cards` (a multiset) that packed `hand` does not hold."""
-    short, wanted = [], {}
+    short: list[int] = []
+    wanted: dict[int, int] = {}
     for c in cards:
         wanted[c] = wanted.get(c, 0) + 1
     for c, n in wanted.items():

@@ -74,7 +74,7 @@ class Listed:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str, at: str | None = None, severity: str = ERROR, seat: int | None = None):
+    def __init__(self, rule: str, message: str | Msg, at: str | None = None, severity: str = ERROR, seat: int | None = None):
         super().__init__(message)
         self.rule = rule
         self.message = message

@@ -10,30 +10,43 @@ bit masks; finding messages are built only when something is wrong.
 """
 from __future__ import annotations
 
-from .cards import CODES, ONE, contains, count, pack, unpack
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Final
+
+from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
 from .messages import Cards, Listing, Phrase, Term, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option
 
+if TYPE_CHECKING:
+    from .notation import Action, Deal
+
 NAME = "gouji"
-SEATS, HAND_SIZE, COPIES = 6, 36, 4
-BJ, RJ = 52, 53
+SEATS: Final = 6
+HAND_SIZE, COPIES = 36, 4
+BJ: Final = 52
+RJ: Final = 53
 
 # Set order (§ terms): 3..A are 1..12, then 2, BJ, RJ.
-TWO, BLACK, RED = 13, 14, 15
+TWO: Final = 13
+BLACK: Final = 14
+RED: Final = 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NATURAL = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
-_SET_RANK = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+_NATURAL: Final = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
+_SET_RANK: Final = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
 _RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}   # ranks other languages write otherwise
 WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]     # the 2s and the jokers (§ terms)
-TEAM = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
-NORMAL, DUEL, SHAO = 0, 1, 2
-BLOCKS, ALTERNATING = 1, 2
+TEAM: Final = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
+NORMAL: Final = 0
+DUEL: Final = 1
+SHAO: Final = 2
+BLOCKS: Final = 1
+ALTERNATING: Final = 2
 
 DEFAULT_PRESET = "pagat"
-PRESETS = {"pagat": {}}
+PRESETS: dict[str, dict] = {"pagat": {}}
 PRESET_ALIASES = {"gouji-pagat": "pagat"}
 _BOOL = (True, False)
 OPTIONS = {
@@ -72,7 +85,10 @@ def _seats(mask: int) -> list[int]:
 
 # ---------------------------------------------------------------- §2 sets, §3 the follow relation
 
-def read_set(cards) -> tuple | None:
+Set = tuple[int, int, int, int]       # (size, RANK, black jokers, red jokers)
+
+
+def read_set(cards: Sequence[int]) -> Set | None:
     """(size, RANK, black jokers, red jokers) of a play, or None when it is no set (§2)."""
     natural = twos = black = red = 0
     for c in cards:
@@ -92,12 +108,19 @@ def read_set(cards) -> tuple | None:
     return len(cards), natural or (TWO if twos else BLACK if black else RED), black, red
 
 
-def follows(x: tuple, y: tuple) -> bool:
+def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
+    return read_set(cards), pack(cards)
+
+
+_READINGS = PlayCache(_reading)      # a play's set and packed cards, read once per play (not per record)
+
+
+def follows(x: Set, y: Set) -> bool:
     """Whether set X may follow the top set Y (§3, all four conditions)."""
     return x[0] == y[0] and not y[3] and x[1] > y[1] and x[3] >= y[2]
 
 
-def qualifies(x: tuple, thresholds: tuple, o: dict) -> bool:
+def qualifies(x: Set, thresholds: tuple[int, ...], o: dict) -> bool:
     """Whether a set starts a Gou Ji (§2 qualifying set)."""
     if x[3]:
         return False
@@ -248,8 +271,51 @@ class DealState:
                  "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
                  "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
                  "acted", "prefer", "trick", "reports", "leader_checked", "offender")
+    o: dict
+    thresholds: tuple[int, ...]
+    hands: list[int]                # packed (cards.py)
+    dealt: list[int]
+    sizes: list[int]
+    live: list[bool]
+    holders: int                    # seat bits, as the other masks
+    n_live: int
+    out: list[int]
+    dead: list[int]
+    over: bool
+    void: bool
+    kind: str
+    relations: list[Relation]
+    previous: list[int] | None
+    leader: int
+    leader_given: int | None
+    leader_checked: bool
+    revolutions: set[int]
+    tribute_started: bool
+    playing: bool
+    swapped: bool
+    top: Set | None
+    t: int
+    passed: int
+    mode: int
+    duel: tuple[int, int]
+    duel_final: bool
+    shao_q: int
+    shao_pending: int
+    shao_bound: int
+    lock: bool
+    xrr: tuple[int, int] | None
+    last: int
+    just: tuple[str, int] | None
+    allowed: int
+    endgame: int
+    visit: int
+    acted: int
+    prefer: int
+    trick: list[tuple[int, tuple[int, ...] | None]]
+    offender: int
+    reports: ReportWatch
 
-    def __init__(self, match, deal):
+    def __init__(self, match: Match, deal: Deal):
         self.o, self.thresholds = match.options, match.thresholds
         self.hands = [pack(h) for h in deal.hands]
         self.dealt = list(self.hands)
@@ -259,12 +325,12 @@ class DealState:
         self.n_live = SEATS
         self.out, self.dead = [], []
         self.over = self.void = False
-        self.relations: list[Relation] = []
+        self.relations = []
         self.previous = match.previous
-        self.leader = deal.leader
+        self.leader = -1 if deal.leader is None else deal.leader
         self.leader_given = deal.leader
         self.leader_checked = False
-        self.revolutions: set[int] = set()
+        self.revolutions = set()
         self.tribute_started = self.playing = self.swapped = False
         self.top, self.t, self.passed, self.mode = None, -1, 0, NORMAL
         self.duel, self.duel_final = (-1, -1), False
@@ -273,7 +339,7 @@ class DealState:
         self.last, self.just = -1, None
         self.allowed = 0
         self.endgame = self.visit = self.acted = self.prefer = 0
-        self.trick: list = []
+        self.trick = []
         self.offender = -1              # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.o["report_at"])
 
@@ -343,13 +409,13 @@ def _owe(state):
     _owe_ordinary(state, previous)
 
 
-def is_over(state) -> bool:
+def is_over(state: DealState) -> bool:
     return state.over
 
 
 # ---------------------------------------------------------------- actions
 
-def apply(ctx, state, action):
+def apply(ctx, state: DealState, action: Action):
     verb = action.verb
     if state.playing:
         if verb == "pass":
@@ -367,12 +433,12 @@ def apply(ctx, state, action):
                    else msg("seat {seat} passed while {owed}", seat=seat, owed=owed))
 
 
-def _stop(state, seat, rule, message):
+def _stop(state: DealState, seat: int, rule, message):
     state.offender = seat
     raise StopDeal(rule, message)
 
 
-def _turn_error(state, seat, what):
+def _turn_error(state: DealState, seat: int, what):
     state.offender = seat
     if state.shao_pending >= 0:
         raise StopDeal("gouji.shao_pai.first", msg("seat {declarer} declared Shao Pai, so its play must come next "
@@ -381,7 +447,7 @@ def _turn_error(state, seat, what):
     raise StopDeal("gouji.turn", msg("seat {seat} {did} out of turn; {who}", seat=seat, did=what, who=_who_may(state)))
 
 
-def _who_may(state):
+def _who_may(state: DealState):
     seats = _seats(state.allowed)
     if not seats:
         return msg("no seat could act")
@@ -393,7 +459,7 @@ def _seats_said(seats):
     return Listing([msg("seat {seat}", seat=s) for s in seats], " or ")
 
 
-def _pass(ctx, state, action):
+def _pass(ctx, state: DealState, action: Action):
     seat = action.seat
     if not state.leader_checked:
         _check_leader(ctx, state)
@@ -416,15 +482,14 @@ def _pass(ctx, state, action):
     _next(state)
 
 
-def _play(ctx, state, action):
+def _play(ctx, state: DealState, action: Action):
     seat, cards = action.seat, action.cards
     if not state.leader_checked:
         _check_leader(ctx, state)
     bit = 1 << seat
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
-    x = read_set(cards)
-    packed = pack(cards)
+    x, packed = _READINGS[cards]
     if x is None or not contains(state.hands[seat], packed):
         _unplayable(state, seat, cards, x)
     top = state.top
@@ -462,7 +527,7 @@ def _play(ctx, state, action):
     _after_play(state, seat, x, gone)
 
 
-def _after_play(state, seat, x, gone):
+def _after_play(state: DealState, seat: int, x: Set, gone: bool):
     """§4.2.2 and §4.2.3: the mode after a play by `seat`, and who acts next."""
     mode = state.mode
     started = False
@@ -493,7 +558,7 @@ def _after_play(state, seat, x, gone):
     _next(state)
 
 
-def _unplayable(state, seat, cards, x):
+def _unplayable(state: DealState, seat: int, cards: tuple[int, ...], x: Set | None):
     if x is None:
         _stop(state, seat, "gouji.play.combination", msg("seat {seat} played {cards}: natural cards of more than "
                                                          "one rank are no Gou Ji set (§2)",
@@ -501,24 +566,24 @@ def _unplayable(state, seat, cards, x):
     _stop(state, seat, "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards)))
 
 
-def _threes_last(state, seat, cards, x):
+def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set):
     if x[0] != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
         _stop(state, seat, "gouji.threes_last", msg("seat {seat} played {cards}: with threes_last a set of 3s may only "
                                                     "be the player's last cards, without wild cards (§2)",
                                                     seat=seat, cards=_shown(cards)))
 
 
-def _shown(cards) -> Cards:
+def _shown(cards: Iterable[int]) -> Cards:
     return Cards(" ".join(CODES[c] for c in cards))
 
 
-def _goes_out(state, seat):
+def _goes_out(state: DealState, seat: int):
     """§4.2.1 and §5: the seat leaves the holders; the deal may end."""
     state.out.append(seat)
     _leave(state, seat)
 
 
-def _leave(state, seat):
+def _leave(state: DealState, seat: int):
     state.live[seat] = False
     state.holders &= ~(1 << seat)
     state.n_live -= 1
@@ -534,7 +599,7 @@ def _leave(state, seat):
 
 # ---------------------------------------------------------------- turn order (§4.3, §4.4, §4.8)
 
-def _next(state):
+def _next(state: DealState):
     """Who may act now in NORMAL or SHAO mode; the trick ends when nobody may."""
     if state.endgame and state.n_live <= 4:
         allowed = _endgame_next(state)
@@ -555,10 +620,10 @@ def _first_after(seat: int, mask: int) -> int:
     return 0
 
 
-_FIRST_AFTER = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
+_FIRST_AFTER: Final = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
 
 
-def _end_trick(state):
+def _end_trick(state: DealState):
     """§4.3: the player of the top set leads, or the wind is caught from him."""
     t = state.t
     if state.live[t]:
@@ -571,7 +636,7 @@ def _end_trick(state):
     _lead(state, state.next_live(t))
 
 
-def _lead(state, leader):
+def _lead(state: DealState, leader: int):
     state.top, state.t, state.passed, state.mode = None, -1, 0, NORMAL
     state.lock, state.xrr, state.duel_final = False, None, False
     state.trick = []
@@ -581,13 +646,13 @@ def _lead(state, leader):
         _bookkeeping_at_lead(state, leader)
 
 
-def _endgame_kind(state) -> int:
+def _endgame_kind(state: DealState) -> int:
     holders = [s for s in range(SEATS) if state.live[s]]
     alternating = len(holders) == 4 and all(team(holders[i]) != team(holders[i - 1]) for i in range(4))
     return ALTERNATING if alternating else BLOCKS
 
 
-def _block_before(state, seat) -> int:
+def _block_before(state: DealState, seat: int) -> int:
     """The seats of `seat`'s block that come before it on the cycle of holders (§4.8)."""
     holders = [s for s in range(SEATS) if state.live[s]]
     if all(team(s) == team(seat) for s in holders):
@@ -601,14 +666,14 @@ def _block_before(state, seat) -> int:
         mask |= 1 << s
 
 
-def _bookkeeping_at_lead(state, leader):
+def _bookkeeping_at_lead(state: DealState, leader: int):
     if state.endgame == BLOCKS:
         state.visit, state.acted = team(leader), _block_before(state, leader)
     else:
         state.acted, state.prefer = 0, 1 - team(leader)
 
 
-def _restart(state, h):
+def _restart(state: DealState, h: int):
     """§4.8: the holders changed mid-trick; as if the turn had just reached h."""
     state.endgame = _endgame_kind(state)
     if state.endgame == BLOCKS:
@@ -617,7 +682,7 @@ def _restart(state, h):
         state.acted, state.prefer = 0, team(h)
 
 
-def _endgame_next(state) -> int:
+def _endgame_next(state: DealState) -> int:
     open_ = state.open_mask()
     if state.endgame == BLOCKS:
         found = open_ & TEAM[state.visit] & ~state.acted
@@ -636,7 +701,7 @@ def _endgame_next(state) -> int:
     return found
 
 
-def _mode(state):
+def _mode(state: DealState):
     if state.over:
         return msg("over")
     if not state.playing:
@@ -675,7 +740,7 @@ def _declare(ctx, state, action):
         _tribute_done(ctx, state)
 
 
-def _xian_rang_rang(state, s):
+def _xian_rang_rang(state: DealState, s: int):
     rule = "gouji.xian_rang_rang"
     if not state.playing or state.mode != NORMAL or state.n_live < 5:
         return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
@@ -694,7 +759,7 @@ def _xian_rang_rang(state, s):
     return None
 
 
-def _only_passes_since(state, s) -> bool:
+def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
     allowed = {(s + 1) % SEATS, (s + 2) % SEATS}
     for seat, cards in reversed(state.trick[:-1]):
@@ -717,7 +782,7 @@ def _xrr_pass(state, seat):
         state.xrr = (s, after)
 
 
-def _shao_pai(state, q):
+def _shao_pai(state: DealState, q: int):
     rule = "gouji.shao_pai.declare"
     just = state.just
     if not state.playing or just is None or just[0] != "gouji":
@@ -733,7 +798,7 @@ def _shao_pai(state, q):
     return None
 
 
-def _shao_first(ctx, state, action, x, packed):
+def _shao_first(ctx, state: DealState, action: Action, x: Set, packed: int):
     """§4.7.1-3: S1, the declarer's play right after the declaration."""
     q = action.seat
     state.shao_pending = -1
@@ -759,7 +824,7 @@ def _shao_first(ctx, state, action, x, packed):
     _next(state)
 
 
-def _shao_void(ctx, state, action, message):
+def _shao_void(ctx, state: DealState, action: Action, message):
     """§4.7.5: the offending play is void; the declarer is ranked big loser and leaves the deal."""
     q = action.seat
     ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index),
@@ -779,7 +844,7 @@ def _shao_void(ctx, state, action, message):
         state.allowed = 1 << state.duel[1]       # d(p) answers p's set
 
 
-def _shao_lead_ok(state, q, x, packed) -> bool:
+def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
     if x[0] == state.sizes[q]:
         return True
     return (x[2] + x[3]) > 0 and shao_valid(state.hands[q] - packed)
@@ -787,7 +852,7 @@ def _shao_lead_ok(state, q, x, packed) -> bool:
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
 
-def _between_deals(state, seat, name) -> tuple | None:
+def _between_deals(state: DealState, seat: int, name) -> tuple | None:
     """The common timing of §6.3.1: before any tribute action and before the first play."""
     if state.tribute_started or state.last >= 0:
         return "gouji.tribute.order", msg("seat {seat} declared {name} after tribute or play had begun; the "
@@ -795,7 +860,7 @@ def _between_deals(state, seat, name) -> tuple | None:
     return None
 
 
-def _revolution(state, seat):
+def _revolution(state: DealState, seat: int):
     late = _between_deals(state, seat, "revolution")
     if late:
         return late
@@ -832,14 +897,14 @@ def _swap_losers(state, seat):
     return None
 
 
-def _owe_ordinary(state, order):
+def _owe_ordinary(state: DealState, order):
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.o["same_team_tribute"] == "waivable":
             state.relations.append(Relation(payer, receiver, n, word("ordinary")))
 
 
-def _waive_tribute(state, seat):
+def _waive_tribute(state: DealState, seat: int):
     late = _between_deals(state, seat, "waive_tribute")
     if late:
         return late
@@ -853,7 +918,7 @@ def _waive_tribute(state, seat):
     return None
 
 
-def _liberation(state, seat):
+def _liberation(state: DealState, seat: int):
     late = _between_deals(state, seat, "liberation")
     if late:
         return late
@@ -871,7 +936,7 @@ _DECLARATIONS = {word("revolution"): _revolution, word("swap_losers"): _swap_los
                  word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang}
 
 
-def _tribute(ctx, state, action):
+def _tribute(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n]
     if not owed:
@@ -891,7 +956,7 @@ def _tribute(ctx, state, action):
     _tribute_done(ctx, state)
 
 
-def _return(ctx, state, action):
+def _return(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
     due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n]
     if not due:
@@ -907,20 +972,20 @@ def _return(ctx, state, action):
     _tribute_done(ctx, state)
 
 
-def _holds(state, seat, card):
+def _holds(state: DealState, seat: int, card: int):
     if not count(state.hands[seat], card):
         raise StopDeal("gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat,
                                                    cards=Cards(CODES[card])))
 
 
-def _move(state, giver, taker, card):
+def _move(state: DealState, giver: int, taker: int, card: int):
     state.hands[giver] -= ONE[card]
     state.hands[taker] += ONE[card]
     state.sizes[giver] -= 1
     state.sizes[taker] += 1
 
 
-def _receiver(ctx, state, action, duties, rule, verb) -> Relation:
+def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> Relation:
     """The duty a tribute or return settles; `to` is required when it could be more than one seat (§6.2)."""
     other = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
     seats = sorted({other(r) for r in duties})
@@ -943,7 +1008,7 @@ def _receiver(ctx, state, action, duties, rule, verb) -> Relation:
     return duties[0]
 
 
-def _tribute_done(ctx, state):
+def _tribute_done(ctx, state: DealState):
     """Play begins once every open duty is paid and returned (§6.3)."""
     if any(r.open and (r.paid < r.n or r.returned < r.n) for r in state.relations):
         return
@@ -951,7 +1016,7 @@ def _tribute_done(ctx, state):
     _lead(state, state.leader)
 
 
-def _check_leader(ctx, state):
+def _check_leader(ctx, state: DealState):
     state.leader_checked = True
     given = state.leader_given
     if given is not None and given != state.leader:
@@ -962,14 +1027,14 @@ def _check_leader(ctx, state):
         _lead(state, given)
 
 
-def _owing(state) -> list[int]:
+def _owing(state: DealState) -> list[int]:
     """The seats that owe a tribute or return card before play starts (§6), as _owed says them."""
     seats = {r.payer for r in state.relations if r.open and r.paid < r.n}
     seats |= {r.receiver for r in state.relations if r.open and r.paid == r.n and r.returned < r.n}
     return sorted(seats)
 
 
-def _owed(state):
+def _owed(state: DealState):
     """What is owed before play starts (§6), for a message."""
     owed = [msg_n("seat {seat} owes {n} tribute card to seat {to}", "seat {seat} owes {n} tribute cards to seat {to}",
                   r.n - r.paid, seat=r.payer, to=r.receiver)
@@ -980,7 +1045,7 @@ def _owed(state):
     return Listing(owed, "; ") if owed else msg("no tribute or return is owed")
 
 
-def _tribute_kind(state) -> Term:
+def _tribute_kind(state: DealState) -> Term:
     if state.void:
         return word("revolution")
     if not state.relations:
@@ -993,7 +1058,7 @@ def _tribute_kind(state) -> Term:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
-def _ruling(state) -> Phrase:
+def _ruling(state: DealState) -> Phrase:
     return Phrase(msg("pagat: an infringement makes the offender, seat {seat}, big loser (Da La) of the deal; the page "
                       "applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed",
                       seat=state.offender))
@@ -1029,7 +1094,7 @@ def _legal(state, seats, mode) -> dict:
     return out
 
 
-def _followers(state, seat) -> list[str]:
+def _followers(state, seat) -> list[Cards]:
     """One set per rank from the seat's hand that may follow the top set (fewest wild cards)."""
     top = state.top
     size, _, need_red = top[0], top[1], top[2]
@@ -1065,7 +1130,7 @@ def snapshot(state) -> dict:
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
         "table": [{"seat": s, "pass": True} if cards is None else
-                  {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}
+                  {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}  # type: ignore[arg-type]
                   for s, cards in state.trick],
         "out": list(state.out),
         "penalised": list(state.dead),

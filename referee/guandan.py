@@ -4,7 +4,8 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
@@ -13,6 +14,9 @@ from .findings import INFO, WARNING, StopDeal, grouped_plays
 from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
 from .reports import ReportWatch
 from .rules import Option, shared
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 NAME = "guandan"
 SEATS = 4
@@ -256,7 +260,7 @@ def describe(reading: Reading):
         if kind == "single":
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
-    params = {"rank": "10" if r == "T" else r}
+    params: dict[str, object] = {"rank": "10" if r == "T" else r}
     if kind == "bomb":
         params["size"] = _bomb_size(reading)
     return msg(str(DESCRIPTIONS[kind]), **params)
@@ -291,9 +295,10 @@ class Match:
 
 
 def fork(match) -> Match:
-    """A copy of the match state that later deals can advance on their own."""
-    return replace(match, levels=list(match.levels), attempts=list(match.attempts),
-                   claimed=match.claimed and fork(match.claimed))
+    """A copy of the match state that later deals can advance on their own, made field by field (compiled
+    by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
+    return Match(match.rules, match.combos, list(match.levels), match.settled, match.declaring,
+                 match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
 
 
 def adopt_claim(ctx, match, broken) -> Match:
@@ -548,7 +553,7 @@ def _leader_reason(state):
     return msg("after anti-tribute the previous winner leads")
 
 
-def is_over(state) -> bool:
+def is_over(state: DealState) -> bool:
     return state.over
 
 
@@ -558,7 +563,7 @@ def is_over(state) -> bool:
 DECLARATIONS_NOTE = msg(" (anti-tribute is automatic)")
 
 
-def apply(ctx, state, action):
+def apply(ctx, state: DealState, action: Action):
     if action.verb == "declare":
         return state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
     if action.verb == "tribute":
@@ -578,7 +583,7 @@ def apply(ctx, state, action):
     return _play(ctx, state, action)
 
 
-def _require(state, seat, cards, packed):
+def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
     if not contains(state.hands[seat], packed):
         lacking = missing(state.hands[seat], cards)
         if len(lacking) < len(cards):
@@ -588,7 +593,7 @@ def _require(state, seat, cards, packed):
                                                     lacking=_shown(lacking)))
 
 
-def _take(state, seat, cards, packed):
+def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
     _require(state, seat, cards, packed)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
@@ -808,7 +813,7 @@ def _owed_text(state):
     return msg("a return is still owed by {seats}", seats=seats)
 
 
-def _pass(state, action):
+def _pass(state: DealState, action: Action):
     """A pass (§4.2, §4.3)."""
     if state.top is None:
         raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
@@ -822,7 +827,7 @@ def _pass(state, action):
         state.turn = following
 
 
-def _end_trick(state, t):
+def _end_trick(state: DealState, t: int):
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
     if state.sizes[t]:
         state.turn = t
@@ -835,7 +840,7 @@ def _end_trick(state, t):
     state.trick = []
 
 
-def _play(ctx, state, action):
+def _play(ctx, state: DealState, action: Action):
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     _require(state, seat, cards, packed)
@@ -863,7 +868,7 @@ def in_rank_order(cards, level: int) -> list[int]:
     return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
 
 
-def _choose_reading(state, seat, cards, packed, as_) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.at_level[state.level][packed]
     top = state.top[1] if state.top else None
@@ -911,7 +916,7 @@ def _deal_is_over(out, options) -> bool:
     return len(out) >= 3 or (one_two and not options["play_out_after_one_two"])
 
 
-def _goes_out(state, seat):
+def _goes_out(state: DealState, seat: int):
     state.out.append(seat)
     state.over = _deal_is_over(state.out, state.options)
 
@@ -1128,7 +1133,9 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
                   computed=_levels_text(match.levels)))
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
-    match.claimed = replace(fork(match), levels=said, attempts=attempts, claimed=None, winner=None)
+    claim = fork(match)
+    claim.levels, claim.attempts, claim.claimed, claim.winner = said, attempts, None, None
+    match.claimed = claim
 
 
 def _check_tribute_claim(ctx, claimed, computed):

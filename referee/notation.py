@@ -16,12 +16,13 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 
 import orjson
 
-from .cards import CODES, parse_card, reading_code
+from .actions import CANONICAL as _CANONICAL
+from .actions import Action, Deal, plain_actions
+from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .messages import Msg, Term, msg, msg_n, word
 from .precheck import accepts, action_ok
@@ -57,35 +58,10 @@ def _validators():
     fast = fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False)
     return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(schema())
 
-_CANONICAL = {code: card for card, code in enumerate(CODES)}
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
                int: word("a number"), float: word("a number"), type(None): word("null")}
-
-
-@dataclass(slots=True)
-class Action:
-    """One action, cards already read: `cards` for play, `card` for tribute/return."""
-    index: int
-    seat: int
-    verb: str
-    cards: tuple[int, ...] = ()
-    card: int = -1
-    declare: str | None = None
-    as_: str | None = None
-    to: int | None = None
-    count: int | None = None
-
-
-@dataclass(slots=True)
-class Deal:
-    index: int
-    hands: list[list[int]]
-    talon: list[int] | None
-    leader: int | None
-    actions: list[Action]
-    result: dict | None
 
 
 def parse_json(text: str | bytes):
@@ -492,25 +468,22 @@ def read_plain(record) -> list[Deal] | None:
     try:
         return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
                      list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
-                     [_plain_action(i, a, seats, talon, d) for i, a in enumerate(raw["actions"])], raw.get("result"))
+                     plain_actions(raw["actions"], seats, not talon,
+                                   lambda i, a, d=d: _plain_action(i, a, seats, talon, d)),
+                     raw.get("result"))
                 for d, raw in enumerate(record["deals"])]
     except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code
         return None
 
 
 def _plain_action(index, raw, seats, talon, deal) -> Action:
-    """One action of a plain record, checked as precheck, seat_findings and number_findings would."""
+    """An action of a plain record in a form other than the common two (plain_actions), checked as precheck,
+    seat_findings and number_findings would."""
     if type(raw) is not dict:
         raise _NotPlain
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
         raise _NotPlain
-    if len(raw) == 2:       # the common forms {seat, play} and {seat, pass}
-        if raw.get("pass") is True:
-            return Action(index, seat, "pass")
-        play = raw.get("play")
-        if type(play) is list and play:
-            return Action(index, seat, "play", tuple(map(_CANONICAL.__getitem__, play)))
     if not action_ok(raw, talon) or raw.get("to", 0) >= seats \
             or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in ("count", "t")):
         raise _NotPlain

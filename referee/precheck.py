@@ -12,7 +12,7 @@ import re
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
 RANKS = frozenset(_RANK_SPELLINGS)
 CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k for j in "BRbr" for k in "Jj"])
-_READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
+READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
 
 GAMES = ("guandan", "gouji", "gandengyan")
 _RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"))
@@ -186,7 +186,7 @@ def action_ok(a: dict, no_tribute: bool) -> bool:
             and ("tribute" not in a or (type(a["tribute"]) is str and a["tribute"] in CARDS))
             and ("return" not in a or (type(a["return"]) is str and a["return"] in CARDS))
             and ("declare" not in a or (type(a["declare"]) is str and a["declare"] != ""))
-            and ("as" not in a or (type(a["as"]) is str and _READING.fullmatch(a["as"]) is not None))
+            and ("as" not in a or (type(a["as"]) is str and READING.fullmatch(a["as"]) is not None))
             and ("to" not in a or _is_int(a["to"]))
             and ("count" not in a or _is_int(a["count"]))
             and ("t" not in a or (_is_number(a["t"]) and a["t"] >= 0))

@@ -41,6 +41,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .actions import applied
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import msg, msg_n
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
@@ -172,20 +173,19 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
-    apply, is_over = game.apply, game.is_over     # the hot loop: once per action of every deal
-    for action in deal.actions:
+    apply, is_over = game.apply, game.is_over     # the hot loop (actions.py): once per action of every deal
+    try:
+        done = applied(apply, is_over, ctx, state, deal.actions, observe, deal.index)
+    except StopDeal as stop:
+        action = stop.action
+        ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
+                action.seat, action.index, game.legal(state))
+        return game.skip_deal(ctx, match, deal, state, True)
+    for action in deal.actions[done:]:      # the first action after the deal was over, if any
         if is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
             ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
                       msg("the deal was already over; no action may follow"), action.seat, action.index)
             break
-        try:
-            apply(ctx, state, action)
-        except StopDeal as stop:
-            ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
-                    action.seat, action.index, game.legal(state))
-            return game.skip_deal(ctx, match, deal, state, True)
-        if observe:
-            observe(deal.index, action.index, state)
     if is_over(state):
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)

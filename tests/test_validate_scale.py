@@ -28,7 +28,7 @@ def lines_of(records) -> bytes:
     return b"".join(orjson.dumps(r) + b"\n" if isinstance(r, dict) else r + b"\n" for r in records)
 
 
-MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: more than two batches (of 16)
+MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: five batches (of 16), checked in a pool
 
 
 @pytest.mark.parametrize("form", [["--json"], [], ["-q", "--color"], ["--only-invalid", "--severity", "error"]])
@@ -46,6 +46,19 @@ def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch
     assert one.exit_code == two.exit_code == 2
     assert one.stdout == two.stdout and f"{archive}:80" in two.stdout
     assert one.stdout.count(f"{archive}:") >= 40
+
+
+@pytest.mark.parametrize("batches, pooled", [(1, False), (3, False), (4, True)])
+def test_a_small_input_is_checked_in_one_process(monkeypatch, batches, pooled):
+    """Issue 20: a pool's start-up is paid only for an input of POOL_AFTER (4) batches or more."""
+    import referee.batch
+
+    pools = []
+    start_method = referee.batch._start_method
+    monkeypatch.setattr(referee.batch, "_start_method", lambda: pools.append(1) or start_method())
+    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(16 * batches)]
+    assert len(list(referee.batch.check_items(iter(items), 2))) == 16 * batches
+    assert pools == ([1] if pooled else [])
 
 
 def test_gzipped_json_and_json_lines_are_read(tmp_path):
@@ -197,7 +210,7 @@ def test_the_checking_processes_leave_ctrl_c_to_the_command():
     import signal
 
     from referee.batch import check_items
-    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(40)]       # more than two batches
+    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(80)]       # enough batches for a pool
     handlers = set(check_items(iter(items), 2, outcome=_interrupt_handler))
     assert handlers == {signal.SIG_IGN} and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN
 

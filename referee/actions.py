@@ -1,0 +1,121 @@
+"""A record's deals and actions as the replay reads them, and the reading of an action in its common
+forms (notation §5): `{seat, pass}`, `{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}`
+and `{seat, return}`, read once per action of every record checked.
+
+Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
+(README, "Performance"); the pure-Python build reads the same.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards import CODES, reading_code
+from .precheck import READING
+
+CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
+
+
+class Action:
+    """One action, cards already read: `cards` for play, `card` for tribute/return."""
+    __slots__ = ("index", "seat", "verb", "cards", "card", "declare", "as_", "to", "count")
+
+    def __init__(self, index: int, seat: int, verb: str, cards: tuple[int, ...] = (), card: int = -1,
+                 declare: str | None = None, as_: str | None = None, to: int | None = None, count: int | None = None):
+        self.index, self.seat, self.verb, self.cards, self.card = index, seat, verb, cards, card
+        self.declare, self.as_, self.to, self.count = declare, as_, to, count
+
+    def fields(self) -> tuple:
+        return self.index, self.seat, self.verb, self.cards, self.card, self.declare, self.as_, self.to, self.count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Action) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"Action{self.fields()}"
+
+
+class Deal:
+    __slots__ = ("index", "hands", "talon", "leader", "actions", "result")
+
+    def __init__(self, index: int, hands: list[list[int]], talon: list[int] | None, leader: int | None,
+                 actions: list[Action], result: dict | None):
+        self.index, self.hands, self.talon, self.leader, self.actions, self.result = \
+            index, hands, talon, leader, actions, result
+
+    def fields(self) -> tuple:
+        return self.index, self.hands, self.talon, self.leader, self.actions, self.result
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and self.fields() == other.fields()
+
+    def __repr__(self) -> str:
+        return f"Deal{self.fields()}"
+
+
+_READINGS: dict[str, str] = {}      # the `as` readings (notation §5) met, as written -> as read
+
+
+def _reading(text: object) -> str | None:
+    """An `as` reading with its aliases resolved; None for what is not one."""
+    found = _READINGS.get(text) if type(text) is str else None
+    if found is None and type(text) is str and READING.fullmatch(text):
+        if len(_READINGS) >= 10_000:
+            _READINGS.clear()
+        found = _READINGS[text] = reading_code(text)
+    return found
+
+
+def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
+    """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
+    raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
+    game has tribute and return actions."""
+    out: list[Action] = []
+    index = 0
+    for raw in raws:
+        action = None
+        size = len(raw) if type(raw) is dict else 0
+        if size == 2 or size == 3:
+            seat = raw.get("seat")
+            if type(seat) is int and 0 <= seat < seats:
+                action = _common(index, raw, seat, size, tribute)
+        out.append(other(index, raw) if action is None else action)
+        index += 1
+    return out
+
+
+def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Action | None:
+    """An action of two keys, or a play with its reading, with its seat at the table; None for any other."""
+    if size == 2:
+        if raw.get("pass") is True:
+            return Action(index, seat, "pass")
+        declared = raw.get("declare")
+        if type(declared) is str and declared:
+            return Action(index, seat, "declare", declare=declared)
+        for verb in ("tribute", "return") if tribute else ():
+            card = raw.get(verb)
+            if type(card) is str and card in CANONICAL:
+                return Action(index, seat, verb, card=CANONICAL[card])
+    play = raw.get("play")
+    reading = _reading(raw.get("as")) if size == 3 else None
+    if type(play) is list and play and (size == 2 or reading is not None):
+        return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+    return None
+
+
+def applied(apply: Callable, is_over: Callable, ctx: object, state: object, actions: list[Action],
+            observe: Callable | None, deal: int) -> int:
+    """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
+    `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
+    one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""
+    for done, action in enumerate(actions):
+        if is_over(state):
+            return done
+        try:
+            apply(ctx, state, action)
+        except Exception as stop:
+            stop.action = action        # type: ignore[attr-defined]
+            raise
+        if observe is not None:
+            observe(deal, action.index, state)
+    return len(actions)
+
