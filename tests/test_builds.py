@@ -20,9 +20,14 @@ print(referee.gouji.__file__, referee.actions.__file__, differ)
 """
 
 
+def _env(path, **more) -> dict:
+    """This environment without a REFEREE_PURE_PYTHON of its own, PYTHONPATH `path`, and `more`."""
+    return {**{k: v for k, v in os.environ.items() if k != "REFEREE_PURE_PYTHON"}, "PYTHONPATH": str(path), **more}
+
+
 def _run(code: str, path: str, **env) -> str:
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
-                          env=dict(os.environ, PYTHONPATH=path, **env)).stdout
+                          env=_env(path, **env)).stdout
 
 
 def test_the_pure_python_build_makes_the_golden_reports():
@@ -53,7 +58,7 @@ def test_a_module_edited_after_the_build_puts_every_module_back_to_its_source(
         source_time = (package / f"{name}.py").stat().st_mtime
         os.utime(build, (source_time + 10,) * 2 if newer else (source_time - 10,) * 2)
     result = subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"], capture_output=True,
-                            text=True, cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(tmp_path)))
+                            text=True, cwd=tmp_path, env=_env(tmp_path))
     if imported == "build":
         assert result.returncode != 0 and "ImportError" in result.stderr
     else:
