@@ -3,9 +3,7 @@ from __future__ import annotations
 
 import click
 
-from referee.canonical import record_id
 from referee.messages import language, word
-from referee.ruling import RulingError, ruling as ruling_html
 
 from .common import EXIT_USAGE, fail, load_one
 from .language import Command
@@ -28,6 +26,9 @@ from .language import Command
 @click.option("-o", "--output", required=True, type=click.File("w", encoding="utf-8", lazy=True),
               help=word("The HTML file to write (- for standard output)."))
 def ruling(file, finding_index, deal_index, action, line, output):
+    from referee.canonical import record_id      # here: the other commands start without the ruling
+    from referee.ruling import RulingError, ruling as ruling_html
+
     record = load_one(file, line)
     try:
         html = ruling_html(record, record_id(record), language(), finding_index, deal_index, action)

@@ -6,9 +6,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).parent.parent
 
-# rendering (rich), rule inference, the API with its store, the cluster, and logging (which Dask uses)
-ONLY_SOME_COMMANDS = ("rich", "referee.infer", "api", "flask", "sqlite_utils", "pandas", "dask", "distributed",
-                      "logging")
+# rendering (rich), rule inference, the ruling document, the API with its store, the cluster, and logging
+# (which Dask uses)
+ONLY_SOME_COMMANDS = ("rich", "referee.infer", "referee.ruling", "api", "flask", "sqlite_utils", "pandas", "dask",
+                      "distributed", "logging")
 
 
 def loaded_by(code: str) -> set[str]:
