@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from referee.batch import WorkerLost, check_items, records_of
+from referee.batch import Span, WorkerLost, check_items, records_of
 from referee.messages import language, msg, use_language, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
@@ -62,7 +62,8 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     _known_rule_ids(rules)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
-    items = (pair for path in paths for pair in records_of(path))
+    jobs = jobs or default_jobs()
+    items = (pair for path in paths for pair in records_of(path, spans=jobs > 1))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
     console = _console(color)
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
@@ -71,7 +72,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     with _progress(quiet) as progress:
         task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
         try:
-            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs or default_jobs(), infer, outcome):
+            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs, infer, outcome):
                 summary["records"] += 1
                 summary[verdict] += 1
                 summary["rules"].update(rule_ids)
@@ -197,9 +198,10 @@ def _total_bytes(paths: list[str]) -> int | None:
 def _counted(items, progress, task):
     """The items, advancing the progress bar by each record's size as it is read, and redrawing
     it at most ten times a second."""
-    drawn = 0.0
-    for number, (source, item) in enumerate(items, 1):
-        size = len(item) if isinstance(item, str) else 0
+    drawn, number = 0.0, 0
+    for source, item in items:
+        size, number = (item.end - item.start, number + item.lines) if isinstance(item, Span) else \
+            (len(item) if isinstance(item, str) else 0, number + 1)
         elapsed = progress.tasks[0].elapsed or 0
         rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
         progress.update(task, advance=size, records=number, rate=rate)

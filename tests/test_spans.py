@@ -1,0 +1,47 @@
+"""validate -j N: the lines of a plain JSON Lines file are handed to the pool's processes as Spans
+(byte ranges they read themselves), with the same reports, in the same order, as read line by line."""
+import gzip
+
+from referee.batch import BATCH_BYTES, Span, check_batch, records_of
+from tests.guandan_gen import match_record
+
+import orjson
+
+
+def _edge_file(path):
+    """Records and every kind of line a reader must tell apart: blank, broken JSON, not UTF-8, CRLF,
+    one line longer than a span, and no newline at the end."""
+    lines = []
+    for seed in range(160):
+        lines.append(orjson.dumps(match_record(seed, max_deals=1)))
+        lines += [b"", b'{"broken": ', b"\xff\xfe not UTF-8", orjson.dumps({"cgr": 1}) + b"\r"][seed % 5:seed % 5 + 1]
+    lines.insert(120, b'{"long": "' + b"a" * (3 * BATCH_BYTES) + b'"}')
+    path.write_bytes(b"\n".join(lines))
+    return str(path)
+
+
+def _reports(pairs):
+    return [(report.source, orjson.dumps(report.as_dict())) for report in check_batch(list(pairs))]
+
+
+def test_spans_give_the_reports_of_the_lines_read_one_by_one(tmp_path):
+    path = _edge_file(tmp_path / "edge.jsonl")
+    spanned = list(records_of(path, spans=True))
+    assert sum(isinstance(item, Span) for _, item in spanned) > 3
+    assert _reports(spanned) == _reports(records_of(path))
+
+
+def test_spans_cover_the_file_once_and_count_its_lines(tmp_path):
+    path = _edge_file(tmp_path / "edge.jsonl")
+    spans = [item for _, item in records_of(path, spans=True) if isinstance(item, Span)]
+    assert all(a.end == b.start and a.first + a.lines == b.first for a, b in zip(spans, spans[1:]))
+    data = open(path, "rb").read()
+    assert spans[-1].end == len(data) and data[:spans[0].start].count(b"\n") + 1 == spans[0].first
+
+
+def test_only_a_plain_file_is_read_in_spans(tmp_path):
+    path = _edge_file(tmp_path / "edge.jsonl")
+    zipped = tmp_path / "edge.jsonl.gz"
+    zipped.write_bytes(gzip.compress(open(path, "rb").read()))
+    assert not any(isinstance(item, Span) for _, item in records_of(str(zipped), spans=True))
+    assert _reports(records_of(str(zipped), spans=True)) == _reports(records_of(str(zipped)))
