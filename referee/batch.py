@@ -318,12 +318,16 @@ def _to_line_end(handle, read: int) -> tuple[int, int]:
 
 
 def _span_records(span: Span):
-    """A Span's records, read as _records reads lines."""
-    with open(span.path, "rb") as handle:
-        handle.seek(span.start)
-        for number, line in _lines(_Bounded(handle, span.end - span.start)):
-            if line is None or line.strip():
-                yield _line_record(span.path, span.first + number - 1, line)
+    """A Span's records, read as _records reads lines; the file gone or unreadable since: one report."""
+    try:
+        with open(span.path, "rb") as handle:
+            handle.seek(span.start)
+            for number, line in _lines(_Bounded(handle, span.end - span.start)):
+                if line is None or line.strip():
+                    yield _line_record(span.path, span.first + number - 1, line)
+    except OSError as exc:
+        where = f"{span.path}:{span.first}"
+        yield where, unreadable_file(where, os_problem(exc))
 
 
 class _Bounded:

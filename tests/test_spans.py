@@ -45,3 +45,11 @@ def test_only_a_plain_file_is_read_in_spans(tmp_path):
     zipped.write_bytes(gzip.compress(open(path, "rb").read()))
     assert not any(isinstance(item, Span) for _, item in records_of(str(zipped), spans=True))
     assert _reports(records_of(str(zipped), spans=True)) == _reports(records_of(str(zipped)))
+
+
+def test_a_file_gone_before_its_span_is_read_is_reported_not_a_crash(tmp_path):
+    path = _edge_file(tmp_path / "edge.jsonl")
+    spans = [(source, item) for source, item in records_of(path, spans=True) if isinstance(item, Span)]
+    (tmp_path / "edge.jsonl").unlink()
+    reports = check_batch(spans[:1])
+    assert [(r.source, r.findings[0].rule) for r in reports] == [(f"{path}:{spans[0][1].first}", "notation.file")]
