@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import g, request
 from flask_smorest import abort
 
+from referee import messages
 from referee.messages import DEFAULT, LANGUAGES, language_of, msg
 from referee.replay import step_json
 
@@ -28,9 +29,7 @@ def answer_language() -> str:
 
 def shown(value):
     """A message (a template, a game's word) in the answer's language; anything else as it is."""
-    if hasattr(value, "render"):
-        return value.render(answer_language())
-    return value.shown(answer_language()) if hasattr(value, "shown") else value
+    return messages.shown(value, answer_language())
 
 
 def varies(response):
@@ -43,6 +42,6 @@ def step_shown(step: dict, lang: str) -> dict:
     """A replay step as JSON, its findings' messages and the table's sentence of what is owed in `lang` (given:
     the checks run off the request's thread). The table's words (phase, mode) stay the values a program reads."""
     table = step["table"]
-    if hasattr(table.get("owed"), "shown"):
-        table = dict(table, owed=table["owed"].shown(lang))
+    if "owed" in table:
+        table = dict(table, owed=messages.shown(table["owed"], lang))
     return dict(step_json(step), table=table, findings=[finding.as_dict(lang) for finding in step["findings"]])

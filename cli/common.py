@@ -9,7 +9,7 @@ import sys
 import click
 
 from referee.batch import read_text
-from referee.messages import Listing, language, msg, word
+from referee.messages import Listing, msg, shown, word
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
@@ -41,13 +41,6 @@ def expand(paths, warn_empty, endings=JSON_ENDINGS):
             warn_empty(msg("no .json or .jsonl file in {path}", path=path))
 
 
-def said(text) -> str:
-    """A message, a game's word (or plain text) in the language spoken."""
-    if hasattr(text, "render"):
-        return text.render()
-    return text.shown(language()) if hasattr(text, "shown") else text
-
-
 def cells(text: str) -> int:
     """The terminal cells `text` takes: a Chinese character takes two."""
     from rich.cells import cell_len     # here: start-up does without rich
@@ -62,18 +55,18 @@ def padded(text: str, width: int) -> str:
 
 def say(text) -> None:
     """A line on standard error, in the language spoken."""
-    click.echo(said(text), err=True)
+    click.echo(shown(text), err=True)
 
 
 def warn(message) -> str:
     """Say a warning; the warning as said."""
-    text = said(message)
+    text = shown(message)
     click.echo("referee: " + msg("warning: {message}", message=text).render(), err=True)
     return text
 
 
 def fail(message, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {said(message)}", err=True)
+    click.echo(f"referee: {shown(message)}", err=True)
     sys.exit(status)
 
 

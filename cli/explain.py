@@ -5,11 +5,11 @@ from __future__ import annotations
 import click
 
 
-from referee.messages import Listing, Term, language, msg, word
+from referee.messages import Listing, Term, language, msg, shown, word
 from referee.ruledocs import examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
 
-from .common import EXIT_USAGE, cells, fail, said
+from .common import EXIT_USAGE, cells, fail
 from .language import Command
 
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
@@ -24,7 +24,7 @@ VALUES = (word("error"), word("warning"), word("info"), word("deal"), word("reco
 @click.argument("rule_id")
 def explain(rule_id):
     try:
-        entries, shown = rule_entries(), examples()
+        entries, examples_of = rule_entries(), examples()
     except OSError as exc:
         raise click.ClickException(msg("the project's docs are not here ({reason}): explain needs the checkout",
                                        reason=exc.strerror).render())
@@ -36,7 +36,7 @@ def explain(rule_id):
     columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v)
                        for k, v in entry["columns"].items()], "; ")
     click.echo(f"{rule_id}  ({columns.shown(language())})")
-    for label, text in _explained(rule_id, entry, shown.get(rule_id)):
+    for label, text in _explained(rule_id, entry, examples_of.get(rule_id)):
         click.echo("  " + _labelled(label, text))
 
 
@@ -52,8 +52,8 @@ def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
 
 def _labelled(label, text) -> str:
     """A label and its text, the texts lined up (12 cells: a Chinese character takes two)."""
-    shown = label.render()
-    return shown + " " * max(1, 12 - cells(shown)) + said(text)
+    head = label.render()
+    return head + " " * max(1, 12 - cells(head)) + shown(text)
 
 
 def _column(name: str) -> str:

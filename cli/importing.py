@@ -9,11 +9,11 @@ import orjson
 
 from referee.canonical import canonical
 from referee.importers import Imported, importers, read_lines
-from referee.messages import Listing, msg, word
+from referee.messages import Listing, msg, shown, word
 from referee.replay import check_record, games
 from referee.rules import resolve
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail, said
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
 from .files import replacing
 from .language import Choice, Command, MadeHelp
 
@@ -83,7 +83,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
             for path in captures:
                 for item in importer.convert(read_lines(path, sys.stdin.buffer), path, per, rules):
                     if not isinstance(item, Imported):
-                        click.echo(f"referee: {said(item)}", err=True)
+                        click.echo(f"referee: {shown(item)}", err=True)
                         problems += 1
                         continue
                     out.write(orjson.dumps(canonical(item.record)).decode() + "\n")

@@ -7,12 +7,12 @@ import sys
 import click
 
 from referee import __version__
-from referee.messages import msg, word
+from referee.messages import msg, shown, word
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
 from .audit import audit
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, said, unknown
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
 from .explain import explain
 from .fmt import fmt
 from .importing import import_
@@ -154,7 +154,7 @@ def rules(game, as_json):
     if as_json:
         click.echo(json.dumps({g.NAME: {
             "default_preset": g.DEFAULT_PRESET, "presets": g.PRESETS, "preset_aliases": g.PRESET_ALIASES,
-            "options": {n: {"default": o.default, "values": said(o.describe()), "effect": said(o.effect)}
+            "options": {n: {"default": o.default, "values": shown(o.describe()), "effect": shown(o.effect)}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
     click.echo("\n\n".join(render.rules_table(g) for g in chosen))

@@ -6,11 +6,11 @@ from rich.table import Table
 from rich.text import Text
 
 from referee.infer import describe
-from referee.messages import Cards, Listing, Term, language, msg, word
+from referee.messages import Cards, Listing, Term, language, msg, shown, word
 from referee.replay import step_json
 from referee.rules import json_text
 
-from .common import padded, said
+from .common import padded
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
@@ -57,12 +57,12 @@ def report_lines(rep) -> list[Text]:
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append(Text("          " + _legal_then(f), "dim"))
     if rep.inferred is not None:
-        lines.append(Text("  " + msg("rules: {rules}", rules=said(describe(rep.inferred))).render(), "bold"))
+        lines.append(Text("  " + msg("rules: {rules}", rules=shown(describe(rep.inferred))).render(), "bold"))
     return lines
 
 
 def _legal_then(finding) -> str:
-    return msg("legal then: {plays}", plays=said(finding.legal["may"])).render()
+    return msg("legal then: {plays}", plays=shown(finding.legal["may"])).render()
 
 
 def step_shown(frame: dict) -> dict:
@@ -120,7 +120,7 @@ def _value(value) -> str:
         return sep.join(_value(v) for v in value) if value else "-"
     if isinstance(value, dict):
         return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())
-    return value.shown(language()) if hasattr(value, "shown") else str(value)
+    return str(shown(value))
 
 
 def summary(console: Console, counts: dict) -> None:
@@ -243,7 +243,7 @@ def _nested(value, inner=False) -> str:
                                              if v not in (None, [], {}))
     if isinstance(value, list):
         return ", ".join(_nested(v, True) for v in value) or "-"
-    return value.shown(language()) if hasattr(value, "shown") else str(value)
+    return str(shown(value))
 
 
 def _action_text(action: dict, players=()):
@@ -278,7 +278,7 @@ def rules_table(game) -> str:
         lines.append("  " + msg("aliases: {aliases}", aliases=aliases).render())
     lines += ["", msg("options (name: values, default):").render()]
     for name, opt in game.OPTIONS.items():
-        lines.append(f"  {name}: " + msg("{values}, default {default}", values=said(opt.describe()),
+        lines.append(f"  {name}: " + msg("{values}, default {default}", values=shown(opt.describe()),
                                           default=json_text(opt.default)).render())
-        lines.append(f"      {said(opt.effect)}")
+        lines.append(f"      {shown(opt.effect)}")
     return "\n".join(lines)

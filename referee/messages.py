@@ -58,7 +58,7 @@ class Listing(list):
         self.sep = Term(sep)
 
     def shown(self, lang: str) -> str:
-        return self.sep.shown(lang).join(str(_shown(item, lang)) for item in self)
+        return self.sep.shown(lang).join(str(shown(item, lang)) for item in self)
 
 
 class Msg:
@@ -71,7 +71,7 @@ class Msg:
 
     def render(self, lang: str | None = None) -> str:
         lang = lang or language()
-        values = {name: _shown(value, lang) for name, value in self.params.items()}
+        values = {name: shown(value, lang) for name, value in self.params.items()}
         return self._template(lang).format(**values)
 
     def _template(self, lang: str) -> str:
@@ -109,7 +109,7 @@ class Phrase(str):
     kept as JSON): the English, keeping the message to show it in another language."""
 
     def __new__(cls, text):
-        phrase = super().__new__(cls, str(_shown(text, DEFAULT)))
+        phrase = super().__new__(cls, str(shown(text, DEFAULT)))
         phrase.text = text
         return phrase
 
@@ -117,7 +117,7 @@ class Phrase(str):
         return (self.text,)
 
     def shown(self, lang: str) -> str:
-        return str(_shown(self.text, lang))
+        return str(shown(self.text, lang))
 
 
 def msg(template: str, **params) -> Msg:
@@ -145,7 +145,10 @@ def word_of(context: str, name: str) -> Term:
 SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
 
 
-def _shown(value, lang: str):
+def shown(value, lang: str | None = None):
+    """A message, cards, a game's word, a listing or a phrase in `lang` (by default the language chosen
+    for this process); any other value as it is."""
+    lang = lang or language()
     if isinstance(value, Msg):
         return value.render(lang)
     if isinstance(value, (Cards, Term, Listing, Phrase)):

@@ -16,7 +16,7 @@ from html import escape
 from pathlib import Path
 
 from . import __version__
-from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, word
+from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, shown, word
 from .replay import check_record, deals_steps, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
 
@@ -119,9 +119,7 @@ class _Document:
     def say(self, text) -> str:
         """A message (or a listing, a term, plain text) in the document's language, escaped: its
         parameters are plain text."""
-        if isinstance(text, Msg):
-            return escape(text.render(self.lang))
-        return escape(text.shown(self.lang) if hasattr(text, "shown") else str(text))
+        return escape(str(shown(text, self.lang)))
 
     def text(self, value) -> str:
         """Text from the record, escaped."""
