@@ -46,7 +46,7 @@ messages: $(STAMP)
 # The hot modules (typed for it) compiled with mypyc where a C compiler is: the same reports, faster
 # (README, "Performance"); without a compiler, or if the build fails, they stay pure Python. A module
 # edited after its build is read from its source until the next build (referee/__init__.py).
-COMPILED := referee/actions.py referee/cards.py referee/gouji.py referee/guandan.py
+COMPILED := referee/actions.py referee/cards.py referee/gandengyan.py referee/gouji.py referee/guandan.py
 COMPILED_STAMP := $(VENV)/.compiled
 
 compiled: $(COMPILED_STAMP)

@@ -2,12 +2,15 @@
 
 Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
 Where the page is silent, docs/gandengyan.md says how it was read.
+
+The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
+a C compiler (README, "Performance"): hands are packed multisets (cards.py), readings cached per packed play.
 """
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
 from .findings import INFO, StopDeal, grouped_plays
@@ -15,6 +18,9 @@ from .claims import add_scores, carried_on, check_totals
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option, shared
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -84,39 +90,44 @@ class Combos:
 
     def __init__(self, options: dict):
         self.o = options
-        self.of_packed = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
+        self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         return self.of_packed[pack(cards)]
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         jokers = sum(c >= BJ for c in cards)
-        counts = Counter(rank(c) for c in cards if c < BJ)
+        counts: dict[int, int] = {}
+        for c in cards:
+            if c < BJ:
+                counts[rank(c)] = counts.get(rank(c), 0) + 1
         if not counts:     # jokers alone: only the joker bomb here; §2.1 leads are the caller's
             return (Reading("joker_bomb", 14, 2, JOKER_BOMB_CLASS, 2),) if cards == (BJ, RJ) else ()
         if jokers and not self.o["jokers_wild"]:
             return ()
-        found = []
+        found: list[Reading] = []
         if len(counts) == 1:
             found += self._same_rank(len(cards), next(iter(counts)), jokers)
         if TWO not in counts:
             found += self._sequences(len(cards), counts, jokers)
         return tuple(found)
 
-    def _same_rank(self, size, r, jokers):
+    def _same_rank(self, size: int, r: int, jokers: int) -> list[Reading]:
         if r == TWO and jokers and not self.o["joker_as_two"]:
-            return
+            return []
         if size <= 3:
             bomb = 1 if size == 3 and self.o["triplet_is_bomb"] else 0
-            yield Reading(("single", "pair", "triplet")[size - 1], r, size, bomb, jokers)
-        elif size == 4:
-            yield Reading("four_bomb", r, 4, 2, jokers)
-        elif size <= self.o["max_bomb_size"]:
-            yield Reading("bomb", r, size, size - 2, jokers)
+            return [Reading(("single", "pair", "triplet")[size - 1], r, size, bomb, jokers)]
+        if size == 4:
+            return [Reading("four_bomb", r, 4, 2, jokers)]
+        if size <= self.o["max_bomb_size"]:
+            return [Reading("bomb", r, size, size - 2, jokers)]
+        return []
 
-    def _sequences(self, size, counts, jokers):
+    def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
         """Sequence types on the ladder; jokers fill the missing places (§2)."""
         o = self.o
+        found = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
             if size % per or ranks > o["max_sequence_ranks"] or ranks < 2:
@@ -128,7 +139,8 @@ class Combos:
             for top in range(ranks, ACE + 1):
                 low = top - ranks + 1
                 if all(low <= r <= top and n <= per for r, n in counts.items()):
-                    yield Reading(kind, top, size, 0, jokers)
+                    found.append(Reading(kind, top, size, 0, jokers))
+        return found
 
 
 def beats(x: Reading, y: Reading, o: dict) -> bool:
@@ -260,6 +272,9 @@ def _options_fit(ctx, record, o) -> bool:
 
 # ---------------------------------------------------------------- deal state
 
+Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]     # (seat, cards, reading); None: a pass
+
+
 @dataclass
 class DealState:
     options: dict
@@ -271,11 +286,11 @@ class DealState:
     talon: list[int]
     drawn: int = 0                      # cards taken from the talon so far
     turn: int | None = None
-    top: tuple | None = None            # (seat, Reading) of the top play
-    passed: set = field(default_factory=set)
-    trick: list = field(default_factory=list)
-    draws: list = field(default_factory=list)      # the draws made after the last action
-    bombs: list = field(default_factory=list)      # (Reading, action index) of every bomb played
+    top: tuple[int, Reading] | None = None          # (seat, Reading) of the top play
+    passed: set[int] = field(default_factory=set)
+    trick: list[Play] = field(default_factory=list)
+    draws: list[dict] = field(default_factory=list)     # the draws made after the last action
+    bombs: list[tuple[Reading, int]] = field(default_factory=list)     # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
     totals: list | None = None          # the match totals before this deal (None: not checkable)
@@ -288,7 +303,7 @@ class DealState:
     def __post_init__(self):
         self.reports = ReportWatch(NAME, self.options["report_at"])
 
-    def holders(self):
+    def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
 
     def next_holder(self, seat: int) -> int | None:
@@ -301,6 +316,7 @@ class DealState:
 
 _AFTER = {n: [[(seat + i) % n for i in range(1, n + 1)] for seat in range(n)]      # seat order at n seats
           for n in range(MIN_SEATS, MAX_SEATS + 1)}
+_FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)] for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
 def start_deal(ctx, match, deal) -> DealState:
@@ -393,22 +409,24 @@ def is_over(state) -> bool:
 
 # ---------------------------------------------------------------- actions (§4, §7)
 
-def apply(ctx, state, action):
+def apply(ctx, state: DealState, action: Action) -> None:
     if state.draws:
         state.draws = []
     if action.verb == "declare":
-        return state.reports.declare(ctx, action, state.sizes[action.seat])
+        state.reports.declare(ctx, action, state.sizes[action.seat])
+        return
     if action.verb not in ("play", "pass"):
         raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
     if action.seat != state.turn:
         raise StopDeal("gandengyan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
                                               seat=action.seat, turn=state.turn))
     if action.verb == "pass":
-        return _pass(state, action)
-    return _play(ctx, state, action)
+        _pass(state, action)
+    else:
+        _play(state, action)
 
 
-def _pass(state, action):
+def _pass(state: DealState, action: Action) -> None:
     seat = action.seat
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
@@ -423,7 +441,7 @@ def _pass(state, action):
     _continue(state, state.top[0], seat)
 
 
-def _continue(state, top_seat, seat):
+def _continue(state: DealState, top_seat: int, seat: int) -> None:
     """End the trick when every other holder passed since the top play (§4.2), else the next holder.
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
@@ -433,9 +451,9 @@ def _continue(state, top_seat, seat):
         state.turn = following
 
 
-def _end_trick(state, last):
+def _end_trick(state: DealState, last: int) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    order = [(last + i) % state.seats for i in range(state.seats)]
+    order = _FROM[state.seats][last]
     for seat in order:
         if not state.talon_left:
             break
@@ -451,7 +469,7 @@ def _end_trick(state, last):
     state.turn, state.top, state.passed, state.trick = last, None, set(), []
 
 
-def _play(ctx, state, action):
+def _play(state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
@@ -470,7 +488,7 @@ def _play(ctx, state, action):
     state.reports.played(seat, state.sizes[seat], action.index)    # after any draw this play caused
 
 
-def _out_wins(state) -> bool:
+def _out_wins(state: DealState) -> bool:
     """Going out wins at once, unless the talon holds more than T cards (§4.3, §10.11)."""
     limit = state.options["talon_limit_to_win"]
     return limit is None or state.talon_left <= limit
@@ -487,7 +505,7 @@ def _shown(cards) -> Cards:
     return Cards(" ".join(CODES[c] for c in sorted(cards)))
 
 
-def can_lead(state, seat) -> bool:
+def can_lead(state: DealState, seat: int) -> bool:
     """Whether the seat has any legal lead (§4.4)."""
     hand = state.hands[seat]
     if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
@@ -500,7 +518,7 @@ def _lone_jokers(size: int, o: dict) -> bool:
     return size == 1 or (size == 2 and o["decks"] == 2)
 
 
-def _choose_reading(state, seat, cards, packed, as_) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
     readings = state.combos.of_packed[packed]
@@ -522,10 +540,10 @@ def _choose_reading(state, seat, cards, packed, as_) -> Reading:
             raise StopDeal("gandengyan.play.as", msg("seat {seat}'s {cards} cannot be read as {reading}; it reads as "
                                                      "{readings}", seat=seat, cards=_shown(cards), reading=as_,
                                                      readings=_names(readings)))
-        if chosen not in legal:
+        if top is not None and chosen not in legal:
             raise StopDeal("gandengyan.follow", _not_on(seat, chosen, top, o))
         return chosen
-    if not legal:
+    if top is not None and not legal:
         raise StopDeal("gandengyan.follow", _not_on(seat, readings[0], top, o))
     if len(legal) > 1 and not _same_scores(state, seat, cards, legal):
         raise StopDeal("gandengyan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must "
@@ -622,7 +640,7 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     jokers = piles.get(rank(BJ), []) + piles.get(rank(RJ), [])
     budget = len(jokers) if o["jokers_wild"] else 0
     naturals = {r: cards for r, cards in piles.items() if r < rank(BJ)}
-    found = {}
+    found: dict[tuple[int, ...], None] = {}
     if BJ in jokers and RJ in jokers:
         found[(BJ, RJ)] = None
     for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
@@ -697,10 +715,11 @@ def _bomb_factor(r: Reading, o: dict) -> int:
     return 2 if r.type == "triplet" else 4
 
 
-def _public(state) -> tuple[int, list[str]]:
+def _public(state: DealState) -> tuple[int, list[Phrase]]:
     if not state.options["public_multipliers"]:
         return 1, []
-    factor, why = 1, []
+    factor = 1
+    why: list[Phrase] = []
     for reading, index in state.bombs:
         f = _bomb_factor(reading, state.options)
         factor *= f
