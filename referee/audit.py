@@ -12,7 +12,7 @@ from collections import Counter
 
 import orjson
 
-from .batch import check_batch, jsonl_by_name, not_a_file, read_records, unreadable_file
+from .batch import check_items, jsonl_by_name, not_a_file, read_records, unreadable_file
 from .messages import msg
 
 REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
@@ -23,7 +23,7 @@ def file_reports(opened, name: str) -> list[dict]:
     """The reports of one file (an fsspec OpenFile, compressed or not), exactly as `validate` gives them:
     JSON Lines read line by line, a line above its size limit skipped unread; a file not named .jsonl
     holding one (pretty-printed) JSON document is one record."""
-    return [report.as_dict() for report in check_batch(read_records(opened.open, name, jsonl_by_name(name)))]
+    return [report.as_dict() for report in check_items(read_records(opened.open, name, jsonl_by_name(name)))]
 
 
 def report_bag(paths: list[str]):

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .findings import ERROR, Finding, Report
 from .messages import Msg, Term, msg, word
-from .notation import bom_findings, duplicate_key_findings, parse_json
+from .notation import bom_findings, cycle_collection, duplicate_key_findings, parse_json
 from .replay import check_record, cycle_collection_paused
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -73,7 +73,8 @@ def _with_inferred(report: Report, record, stop=None) -> Report:
     (rules.shared), which would pile up over the whole search."""
     if not report.valid:
         from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
-        report.inferred = infer_rules(record, stop=stop)
+        with cycle_collection(True):
+            report.inferred = infer_rules(record, stop=stop)
     return report
 
 
@@ -131,6 +132,7 @@ class WorkerLost(Exception):
     """A process of the pool died; the reports yielded so far stand."""
 
 
+@cycle_collection_paused()     # a batch at a time: what its checks leave is collected once, after it (replay.py)
 def check_batch(batch, infer: bool = False, outcome=None) -> list:
     reports = (item if isinstance(item, Report) else check_one(item, source, infer)
                for source, item in itertools.chain.from_iterable(map(_expanded, batch)))
