@@ -21,8 +21,23 @@ def loaded_by(code: str) -> set[str]:
 
 def test_the_command_line_loads_no_module_that_only_some_commands_need():
     loaded = loaded_by("import cli.main")
-    assert "cli.validate" in loaded      # every command is defined, ...
-    assert sorted(loaded & set(ONLY_SOME_COMMANDS)) == []     # ... yet none of these is loaded
+    assert sorted(loaded & (set(ONLY_SOME_COMMANDS) | command_modules())) == []
+
+
+def test_validate_loads_no_other_command_and_no_progress_bar_off_a_terminal():
+    loaded = loaded_by("import contextlib, io, sys\nfrom cli.main import main\n"
+                       "sys.argv = ['referee', 'validate', '-j', '1', 'samples/guandan/disputed-illegal-follow.json']\n"
+                       "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()")
+    assert "cli.validate" in loaded and "rich.console" in loaded     # it ran, ...
+    others = command_modules() - {"cli.validate"}
+    assert sorted(loaded & (others | {"rich.progress", "rich.table", "referee.infer"})) == []    # ... with only its own
+
+
+def command_modules() -> set[str]:
+    """The modules of the commands that cli.main loads when they run."""
+    from cli.main import COMMANDS
+
+    return {target.split(":")[0] for target in COMMANDS.values()}
 
 
 def test_validate_help_loads_no_module_that_only_some_commands_need():
