@@ -1,6 +1,7 @@
 """`referee validate`: check records on every core, with filters, a summary and a progress bar."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -69,10 +70,13 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
                                 form="json" if as_json else "quiet" if quiet else "text",
                                 console=_console_options(console), lang=language())
-    with _progress(quiet) as progress:
-        task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
+    progress = _progress(quiet)
+    with progress or contextlib.nullcontext():
+        if progress:
+            items = _counted(items, progress, progress.add_task("checking", total=_total_bytes(paths), records=0,
+                                                                rate="…"))
         try:
-            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs, infer, outcome):
+            for verdict, rule_ids, text in check_items(items, jobs, infer, outcome):
                 summary["records"] += 1
                 summary[verdict] += 1
                 summary["rules"].update(rule_ids)
@@ -175,17 +179,19 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
 
 
 def _progress(quiet: bool):
-    """A progress bar on standard error when it is a terminal (records, records/s, ETA). It is
-    redrawn by `_counted`, not by a thread of its own: a process forked while another thread
+    """A progress bar on standard error when it is a terminal (records, records/s, ETA), else None. It
+    is redrawn by `_counted`, not by a thread of its own: a process forked while another thread
     writes to standard error could hang on that stream's lock. Reports written to a terminal are
     printed by the bar's console, soft-wrapped as the text console prints them (long lines whole)."""
+    if quiet or not sys.stderr.isatty():
+        return None
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only a terminal needs it
 
     return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
                     TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),
                     console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                    auto_refresh=False, disable=quiet or not sys.stderr.isatty())
+                    auto_refresh=False)
 
 
 def _total_bytes(paths: list[str]) -> int | None:
