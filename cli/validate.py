@@ -14,6 +14,7 @@ import orjson
 from referee.batch import Span, WorkerLost, check_items, records_of
 from referee.messages import language, msg, use_language, word
 
+from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 from .language import Choice, Command
 
@@ -56,8 +57,6 @@ SEVERITIES = ("info", "warning", "error")
               help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid "
                         "under."))
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
-    from . import render     # here: it loads rich, which start-up does without
-
     if quiet and as_json:
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
     _known_rule_ids(rules)
@@ -66,7 +65,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     jobs = jobs or default_jobs()
     items = (pair for path in paths for pair in records_of(path, spans=jobs > 1))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
-    console = _console(color)
+    console = None if as_json or _colourless(color) else _console(color)
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
                                 form="json" if as_json else "quiet" if quiet else "text",
                                 console=_console_options(console), lang=language())
@@ -85,7 +84,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
             fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
-        render.summary(_console(color, stderr=True) if as_json else console, summary)
+        _print_summary(summary, _console(color, stderr=True) if as_json else console)
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
@@ -94,11 +93,11 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
-def _outcome(rep, shown: tuple, form: str, console: tuple, lang: str) -> tuple[str, list[str], str]:
+def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> tuple[str, list[str], str]:
     """What `validate` needs of a report: its verdict and its findings' rule ids for the summary, and
     its output ("" when filtered out) in `form` ("json", "quiet" or "text", on a console with the
-    options `console`, in the language `lang`). Made where the record is checked, so that only this
-    crosses between processes."""
+    options `console`, or None for text without colour, in the language `lang`). Made where the record
+    is checked, so that only this crosses between processes."""
     use_language(lang)
     verdict = "unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"
     rule_ids = [f.rule for f in rep.findings]
@@ -107,10 +106,10 @@ def _outcome(rep, shown: tuple, form: str, console: tuple, lang: str) -> tuple[s
         return verdict, rule_ids, ""
     if form == "json":
         return verdict, rule_ids, orjson.dumps(rep.as_dict(lang)).decode() + "\n"
+    if console is None:
+        return verdict, rule_ids, plain.text([plain.verdict_parts(rep)] if form == "quiet" else plain.report_parts(rep))
     from . import render     # here: it loads rich, which start-up does without
 
-    if dict(console)["color_system"] is None and form == "text":
-        return verdict, rule_ids, render.plain_report(rep)
     text_console = _text_console(console)
     with text_console.capture() as captured:
         if form == "quiet":
@@ -127,8 +126,18 @@ def _console(color: bool | None, stderr: bool = False) -> Console:
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
-def _console_options(console: Console) -> tuple:
-    """What a console that renders into a string needs to render as `console` does (also in another process)."""
+def _colourless(color: bool | None) -> bool:
+    """Whether standard output takes text without colour, as rich would decide it, known without loading
+    rich: --no-color, or not a terminal (unless FORCE_COLOR or TTY_COMPATIBLE tell rich otherwise)."""
+    return color is False or (color is None and not sys.stdout.isatty() and
+                              "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ)
+
+
+def _console_options(console: Console | None) -> tuple | None:
+    """What a console that renders into a string needs to render as `console` does (also in another process);
+    None for text without colour, which needs no console."""
+    if console is None or console.color_system is None:
+        return None
     return (("force_terminal", console.is_terminal), ("color_system", console.color_system),
             ("no_color", console.no_color), ("width", console.width), ("highlight", False), ("soft_wrap", True))
 
@@ -138,6 +147,15 @@ def _text_console(options: tuple) -> Console:
     from rich.console import Console
 
     return Console(**dict(options))
+
+
+def _print_summary(summary: dict, console: Console | None) -> None:
+    if console is None:
+        sys.stdout.write(plain.text(plain.summary_parts(summary)))
+    else:
+        from . import render     # here: it loads rich, which start-up does without
+
+        render.summary(console, summary)
 
 
 def default_jobs() -> int:
