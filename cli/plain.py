@@ -116,6 +116,8 @@ def _value(value, lang: str) -> str:
     if isinstance(value, list):
         if not value:
             return "-"
+        if all(type(v) is int for v in value):     # most lists: seats, counts, scores
+            return " ".join(map(str, value))
         items = [_value(v, lang) for v in value]
         if any(isinstance(v, list) for v in value):
             return " | ".join(items)

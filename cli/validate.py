@@ -59,7 +59,8 @@ SEVERITIES = ("info", "warning", "error")
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
     if quiet and as_json:
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
-    _known_rule_ids(rules)
+    if rules:
+        _known_rule_ids(rules)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
     jobs = jobs or default_jobs()
