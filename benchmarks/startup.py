@@ -1,4 +1,5 @@
-"""Start-up of the `referee` command: wall time of `referee --version` and `referee validate --help`.
+"""Start-up of the `referee` command: wall time of `referee --version`, `referee validate --help` and
+`referee validate -j 1` of one record into a file (the fixed cost of every validate).
 
 Run: .venv/bin/python benchmarks/startup.py [--repeat R] (part of `make bench`). Each command
 is started R times in turn with a bare `python -c pass`, the interpreter's own start-up, and
@@ -14,9 +15,11 @@ import sys
 import time
 
 REFEREE = os.path.join(os.path.dirname(sys.executable), "referee")
+ONE_RECORD = os.path.join(os.path.dirname(__file__), "..", "samples", "guandan", "match-won-at-a.json")
 COMMANDS = {"python -c pass": [sys.executable, "-c", "pass"],
             "referee --version": [REFEREE, "--version"],
-            "referee validate --help": [REFEREE, "validate", "--help"]}
+            "referee validate --help": [REFEREE, "validate", "--help"],
+            "referee validate -j 1 (one record)": [REFEREE, "validate", "-j", "1", ONE_RECORD]}
 
 
 def wall(command: list[str]) -> float:

@@ -22,6 +22,18 @@ def use(lang: str) -> None:
     os.environ["LANGUAGE"] = lang
 
 
+@contextlib.contextmanager
+def click_in_english():
+    """click's own words that it fixes when a command is made (a file path's "FILE") in English, as
+    they are when the command is made before --lang is read."""
+    domain = gettext.textdomain()
+    gettext.textdomain("messages")      # a domain without a catalogue
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+
+
 def _chosen(ctx, param, value):
     if value is None:
         return

@@ -1,8 +1,9 @@
-"""The `referee` group: command listings in `--help` that show each command's first sentence
-whole, --lang on every command, and the exit status of an interrupted command."""
+"""The `referee` group: commands loaded when they run, command listings in `--help` that show each
+command's first sentence whole, --lang on every command, and the exit status of an interrupted command."""
 from __future__ import annotations
 
 import errno
+import importlib
 import os
 import sys
 from gettext import gettext as _
@@ -12,17 +13,30 @@ import click
 from referee.messages import chosen_language
 
 from .common import EXIT_INTERRUPTED
-from .language import Command, lang_option, translated, use
+from .language import Command, click_in_english, lang_option, translated, use
 
 
 class ListingGroup(Command, click.Group):
     """A group whose `--help` lists each command with the first sentence of its help, wrapped
     to the terminal and never cut with "..." (click cuts it at the terminal's width); every command
-    added takes --lang, and its help is shown in the language spoken."""
+    added takes --lang, and its help is shown in the language spoken. The commands in `lazy` (name:
+    "module:function") are imported when they are asked for, so a command starts without the others'
+    modules (`--help` lists them all, so it imports them all)."""
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, lazy=None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.lazy = lazy or {}
         self.params.append(lang_option())
+
+    def list_commands(self, ctx):
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx, name):
+        if name in self.lazy and name not in self.commands:
+            module, function = self.lazy[name].split(":")
+            with click_in_english():
+                self.add_command(getattr(importlib.import_module(module), function), name)
+        return super().get_command(ctx, name)
 
     def add_command(self, cmd, name=None):
         if not isinstance(cmd, ListingGroup):

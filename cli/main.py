@@ -11,18 +11,15 @@ from referee.messages import msg, shown, word
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
-from .audit import audit
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
-from .explain import explain
-from .fmt import fmt
-from .importing import import_
 from .language import Command
 from .listing import ListingGroup
-from .results import results, standings
-from .ruling import ruling
-from .serve import serve
-from .store import store
-from .validate import validate
+
+# the commands of the other modules, each imported when it runs
+COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",
+            "ruling": "cli.ruling:ruling", "fmt": "cli.fmt:fmt", "serve": "cli.serve:serve", "store": "cli.store:store",
+            "import": "cli.importing:import_", "results": "cli.results:results",
+            "standings": "cli.results:standings"}
 
 
 def _version(ctx, _param, asked):
@@ -34,7 +31,7 @@ def _version(ctx, _param, asked):
         ctx.exit()
 
 
-@click.group(cls=ListingGroup, context_settings={"help_option_names": ["-h", "--help"]},
+@click.group(cls=ListingGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]},
              help=word("Referee for Chinese climbing card games: checks CGR/1 game records."))
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_version,
               help=word("Show the version and exit."))
@@ -166,17 +163,6 @@ def rules(game, as_json):
 def schema():
     click.echo(json.dumps(cgr1_schema(), indent=2))
 
-
-main.add_command(validate)
-main.add_command(audit)
-main.add_command(explain)
-main.add_command(ruling)
-main.add_command(fmt)
-main.add_command(serve)
-main.add_command(store)
-main.add_command(import_)
-main.add_command(results)
-main.add_command(standings)
 
 if __name__ == "__main__":
     main()

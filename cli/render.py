@@ -2,67 +2,22 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
-from referee.infer import describe
 from referee.messages import Cards, Listing, Term, language, msg, shown, word
 from referee.replay import step_json
 from referee.rules import json_text
 
-from .common import padded
-
-STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
-SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
-WHERE = {"deal": lambda n: msg("deal {n}", n=n), "action": lambda n: msg("action {n}", n=n),
-         "seat": lambda n: msg("seat {seat}", seat=n)}
-# the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
-# not here is shown as it is, spaced)
-OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
-    word("status"), word("winner"), word("levels"), word("level"), word("declaring"), word("dealer"),
-    word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
-    word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
-    word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
-    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"))}
-STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
+from .plain import SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, verdict_parts
 
 
 def report(console: Console, rep) -> None:
-    for line in report_lines(rep):
-        console.print(line)
+    _print(console, report_parts(rep))
 
 
-def plain_report(rep) -> str:
-    """The report as `report` prints it on a console without colour, made without a console (a tenth
-    of what checking a record costs, where archives are validated into a file)."""
-    text = []
-    for line in report_lines(rep):
-        line.expand_tabs(8)
-        text.append(line.plain + "\n")
-    return "".join(text)
-
-
-def report_lines(rep) -> list[Text]:
-    lines = [verdict_line(rep)]
-    lines += [Text("  " + deal_line(deal)) for deal in rep.deals]
-    if rep.match:
-        lines.append(Text("  " + match_line(rep.match)))
-    for f in rep.findings:
-        where = Listing([WHERE[k](getattr(f, k)) for k in ("deal", "action", "seat") if getattr(f, k) is not None])
-        severity = padded(SEVERITY[f.severity].shown(language()), 7)
-        lines.append(Text.assemble("  ", (severity, STYLE[f.severity]), " ", (f.rule, "bold"),
-                                   f"  {f.at or '/'}" + (f"  ({where.shown(language())})" if where else "")))
-        lines.append(Text("          " + f.shown()))
-        if f.legal and f.legal.get("may") and f.severity == "error":
-            lines.append(Text("          " + _legal_then(f), "dim"))
-    if rep.inferred is not None:
-        lines.append(Text("  " + msg("rules: {rules}", rules=shown(describe(rep.inferred))).render(), "bold"))
-    return lines
-
-
-def _legal_then(finding) -> str:
-    return msg("legal then: {plays}", plays=shown(finding.legal["may"])).render()
+def _print(console: Console, lines) -> None:
+    for parts in lines:
+        console.print(Text(*parts[0]) if len(parts) == 1 else Text.assemble(*parts))
 
 
 def step_shown(frame: dict) -> dict:
@@ -72,72 +27,11 @@ def step_shown(frame: dict) -> dict:
 
 def verdict_line(rep) -> Text:
     """Source, verdict and rules; input that could not be read as a record is UNREADABLE."""
-    source = (rep.source or msg("<record>").render(), "bold")
-    if rep.unreadable:
-        return Text.assemble(source, "  ", (msg("UNREADABLE").render(), "bold red"))
-    verdict = Text(msg("VALID").render(), "bold green") if rep.valid else Text(msg("INVALID").render(), "bold red")
-    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
-    return Text.assemble(source, "  ", verdict, "  ", rules)
-
-
-def deal_line(deal: dict) -> str:
-    """A deal's outcome in one line, whatever the game: its keys in order."""
-    status = deal.get("status")
-    head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render()
-    if deal.get("from_claim"):
-        head += msg(" (outcome from the record's claim, unchecked)").render()
-    rest = [_pair(key, value) for key, value in deal.items()
-            if key not in ("deal", "status", "from_claim") and value is not None]
-    return _joined([head] + rest)
-
-
-def match_line(match: dict) -> str:
-    parts = [_pair(key, value) for key, value in match.items() if value is not None and key != "settled"]
-    head = msg("match: ") if match.get("settled", True) else \
-        msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
-    return head.render() + (_joined(parts) or msg("nothing to report").render())
-
-
-def _pair(key: str, value) -> str:
-    """One key of an outcome and its value: 'winner 0'."""
-    return f"{_key(key)} {_value(value)}"
-
-
-def _key(key: str) -> str:
-    return OUTCOME_KEYS[key].shown(language()) if key in OUTCOME_KEYS else key.replace("_", " ")
-
-
-def _joined(parts: list[str]) -> str:
-    return Listing(parts).shown(language())
-
-
-def _value(value) -> str:
-    if isinstance(value, bool):
-        return (word("yes") if value else word("no")).shown(language())
-    if isinstance(value, list):
-        sep = " | " if any(isinstance(v, list) for v in value) else \
-            Term("; ").shown(language()) if any(isinstance(v, str) and " " in v for v in value) else " "
-        return sep.join(_value(v) for v in value) if value else "-"
-    if isinstance(value, dict):
-        return " ".join(f"{_key(k)}={_value(v)}" for k, v in value.items())
-    return str(shown(value))
+    return Text.assemble(*verdict_parts(rep))
 
 
 def summary(console: Console, counts: dict) -> None:
-    console.print(Text.assemble(
-        (msg("Summary: ").render(), "bold"), msg("{n} record(s): ", n=counts["records"]).render(),
-        (msg("{n} valid", n=counts["valid"]).render(), "green"), _comma(),
-        (msg("{n} invalid", n=counts["invalid"]).render(), "red"), _comma(),
-        (msg("{n} unreadable", n=counts["unreadable"]).render(), "red" if counts["unreadable"] else "")))
-    if counts.get("rules"):
-        width = len(str(max(counts["rules"].values())))
-        console.print(Text(msg("Findings by rule id:").render(), "bold"))
-        for rule, count in counts["rules"].items():
-            console.print(f"  {count:>{width}}  {rule}", highlight=False)
-
-
-def _comma() -> str:
-    return Term(", ").shown(language())     # the separator of a Listing (the core's catalogue)
+    _print(console, summary_parts(counts))
 
 
 def names(record) -> list[str]:
@@ -148,6 +42,8 @@ def names(record) -> list[str]:
 def table(console: Console, frame: dict, players: list[str]) -> None:
     """An arbiter's table: who sits where, their hands in rank order (wild cards marked *),
     the trick, who is to act, the findings made at this step and, at the end, the outcome."""
+    from rich.table import Table     # here: only a replay needs it
+
     snap = frame["table"]
     console.print(_step_head(frame, players), highlight=False)
     wild = set(snap.get("wild") or [])
@@ -168,9 +64,10 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
         console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
                                     (f.rule, "bold"), f": {f.shown()}"))
         if f.legal and f.legal.get("may") and f.severity == "error":
-            console.print(Text("  " + _legal_then(f), "dim"))
+            console.print(Text("  " + legal_then(f), "dim"))
     if frame.get("outcome"):
-        console.print(Text(msg("end of deal: {outcome}", outcome=deal_line(frame["outcome"])).render(), "bold"))
+        outcome = deal_line(frame["outcome"], language())
+        console.print(Text(msg("end of deal: {outcome}", outcome=outcome).render(), "bold"))
 
 
 def _cards(codes: str) -> str:
@@ -225,7 +122,7 @@ def _state_lines(snap, players) -> list[str]:
     shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
     for key, value in snap.items():
         if key not in shown and value not in (None, [], {}):
-            lines.append(f"{_key(key)}: {_nested(value)}")
+            lines.append(f"{key_shown(key, language())}: {_nested(value)}")
     return lines
 
 
@@ -239,7 +136,7 @@ def _trick_part(players, part: dict):
 def _nested(value, inner=False) -> str:
     """A snapshot value of lists and objects on one line: 'seat 0 card 5H, seat 1 card 7C'."""
     if isinstance(value, dict):
-        return (" " if inner else "; ").join(f"{_key(k)} {_nested(v, True)}" for k, v in value.items()
+        return (" " if inner else "; ").join(f"{key_shown(k, language())} {_nested(v, True)}" for k, v in value.items()
                                              if v not in (None, [], {}))
     if isinstance(value, list):
         return ", ".join(_nested(v, True) for v in value) or "-"

@@ -1,6 +1,7 @@
 """`referee validate`: check records on every core, with filters, a summary and a progress bar."""
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import sys
@@ -13,6 +14,7 @@ import orjson
 from referee.batch import Span, WorkerLost, check_items, records_of
 from referee.messages import language, msg, use_language, word
 
+from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 from .language import Choice, Command
 
@@ -55,24 +57,26 @@ SEVERITIES = ("info", "warning", "error")
               help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid "
                         "under."))
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
-    from . import render     # here: it loads rich, which start-up does without
-
     if quiet and as_json:
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
-    _known_rule_ids(rules)
+    if rules:
+        _known_rule_ids(rules)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
     jobs = jobs or default_jobs()
     items = (pair for path in paths for pair in records_of(path, spans=jobs > 1))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
-    console = _console(color)
+    console = None if as_json or _colourless(color) else _console(color)
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
                                 form="json" if as_json else "quiet" if quiet else "text",
                                 console=_console_options(console), lang=language())
-    with _progress(quiet) as progress:
-        task = progress.add_task("checking", total=_total_bytes(paths), records=0, rate="…")
+    progress = _progress(quiet)
+    with progress or contextlib.nullcontext():
+        if progress:
+            items = _counted(items, progress, progress.add_task("checking", total=_total_bytes(paths), records=0,
+                                                                rate="…"))
         try:
-            for verdict, rule_ids, text in check_items(_counted(items, progress, task), jobs, infer, outcome):
+            for verdict, rule_ids, text in check_items(items, jobs, infer, outcome):
                 summary["records"] += 1
                 summary[verdict] += 1
                 summary["rules"].update(rule_ids)
@@ -81,7 +85,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
             fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
-        render.summary(_console(color, stderr=True) if as_json else console, summary)
+        _print_summary(summary, _console(color, stderr=True) if as_json else console)
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
@@ -90,11 +94,11 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
              EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
-def _outcome(rep, shown: tuple, form: str, console: tuple, lang: str) -> tuple[str, list[str], str]:
+def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> tuple[str, list[str], str]:
     """What `validate` needs of a report: its verdict and its findings' rule ids for the summary, and
     its output ("" when filtered out) in `form` ("json", "quiet" or "text", on a console with the
-    options `console`, in the language `lang`). Made where the record is checked, so that only this
-    crosses between processes."""
+    options `console`, or None for text without colour, in the language `lang`). Made where the record
+    is checked, so that only this crosses between processes."""
     use_language(lang)
     verdict = "unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"
     rule_ids = [f.rule for f in rep.findings]
@@ -103,10 +107,10 @@ def _outcome(rep, shown: tuple, form: str, console: tuple, lang: str) -> tuple[s
         return verdict, rule_ids, ""
     if form == "json":
         return verdict, rule_ids, orjson.dumps(rep.as_dict(lang)).decode() + "\n"
+    if console is None:
+        return verdict, rule_ids, plain.text([plain.verdict_parts(rep)] if form == "quiet" else plain.report_parts(rep))
     from . import render     # here: it loads rich, which start-up does without
 
-    if dict(console)["color_system"] is None and form == "text":
-        return verdict, rule_ids, render.plain_report(rep)
     text_console = _text_console(console)
     with text_console.capture() as captured:
         if form == "quiet":
@@ -123,8 +127,18 @@ def _console(color: bool | None, stderr: bool = False) -> Console:
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
-def _console_options(console: Console) -> tuple:
-    """What a console that renders into a string needs to render as `console` does (also in another process)."""
+def _colourless(color: bool | None) -> bool:
+    """Whether standard output takes text without colour, as rich would decide it, known without loading
+    rich: --no-color, or not a terminal (unless FORCE_COLOR or TTY_COMPATIBLE tell rich otherwise)."""
+    return color is False or (color is None and not sys.stdout.isatty() and
+                              "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ)
+
+
+def _console_options(console: Console | None) -> tuple | None:
+    """What a console that renders into a string needs to render as `console` does (also in another process);
+    None for text without colour, which needs no console."""
+    if console is None or console.color_system is None:
+        return None
     return (("force_terminal", console.is_terminal), ("color_system", console.color_system),
             ("no_color", console.no_color), ("width", console.width), ("highlight", False), ("soft_wrap", True))
 
@@ -134,6 +148,15 @@ def _text_console(options: tuple) -> Console:
     from rich.console import Console
 
     return Console(**dict(options))
+
+
+def _print_summary(summary: dict, console: Console | None) -> None:
+    if console is None:
+        sys.stdout.write(plain.text(plain.summary_parts(summary)))
+    else:
+        from . import render     # here: it loads rich, which start-up does without
+
+        render.summary(console, summary)
 
 
 def default_jobs() -> int:
@@ -175,17 +198,19 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
 
 
 def _progress(quiet: bool):
-    """A progress bar on standard error when it is a terminal (records, records/s, ETA). It is
-    redrawn by `_counted`, not by a thread of its own: a process forked while another thread
+    """A progress bar on standard error when it is a terminal (records, records/s, ETA), else None. It
+    is redrawn by `_counted`, not by a thread of its own: a process forked while another thread
     writes to standard error could hang on that stream's lock. Reports written to a terminal are
     printed by the bar's console, soft-wrapped as the text console prints them (long lines whole)."""
+    if quiet or not sys.stderr.isatty():
+        return None
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only validate needs it
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only a terminal needs it
 
     return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
                     TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),
                     console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                    auto_refresh=False, disable=quiet or not sys.stderr.isatty())
+                    auto_refresh=False)
 
 
 def _total_bytes(paths: list[str]) -> int | None:

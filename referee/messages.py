@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import gettext
 import os
-from functools import cache
+from functools import cache, lru_cache
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
@@ -172,6 +172,7 @@ _SUITS = {"S": word("spades"), "H": word("hearts"), "D": word("diamonds"), "C": 
 _JOKERS = {"BJ": word("black joker"), "RJ": word("red joker")}
 
 
+@lru_cache(maxsize=1024)     # a card's name in a language: looked up once (a few dozen codes a game)
 def _card_shown(code: str, lang: str) -> str:
     if code in _JOKERS:
         return _JOKERS[code].shown(lang)

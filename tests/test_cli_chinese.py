@@ -57,7 +57,9 @@ def test_errors_of_the_command_line_and_of_click_are_in_chinese(tmp_path):
 
 
 def _commands(group, prefix=()):
-    for name, command in group.commands.items():
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
         yield (*prefix, name)
         if isinstance(command, click.Group):
             yield from _commands(command, (*prefix, name))

@@ -114,6 +114,39 @@ def test_color_is_chosen_on_the_command_line():
     assert "\x1b[" not in run("validate", DISPUTED).stdout      # not a terminal
 
 
+@pytest.mark.parametrize("environ", [{}, {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"TTY_COMPATIBLE": "1"},
+                                     {"TTY_COMPATIBLE": "0"}, {"NO_COLOR": "1"}, {"TERM": "dumb"}])
+@pytest.mark.parametrize("terminal", [True, False])
+@pytest.mark.parametrize("color", [True, False, None])
+def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(monkeypatch, environ, terminal, color):
+    from cli.validate import _colourless, _console
+    for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
+    assert not _colourless(color) or _console(color).color_system is None
+
+
+def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control_codes():
+    from rich.console import Console
+
+    from cli import plain, render
+    from referee.replay import check_record
+    record = dict(json.loads(DISPUTED.read_text()), rules="off\ticial\r\a", players=["a\tb", "c\bd", "e", "f"])
+    report = check_record(record)
+    report.source = "x\ty\v.json"
+    console = Console(force_terminal=False, soft_wrap=True, highlight=False)
+    with console.capture() as captured:
+        render.report(console, report)
+        render.summary(console, {"records": 1, "valid": 0, "invalid": 1, "unreadable": 0, "rules": {"a\tb": 2}})
+    lines = plain.report_parts(report) + plain.summary_parts({"records": 1, "valid": 0, "invalid": 1, "unreadable": 0,
+                                                              "rules": {"a\tb": 2}})
+    assert any("\v" in text for parts in lines for text, _style in parts)
+    assert "\v" not in captured.get() and "\t" not in captured.get()     # a console removes or expands them
+    assert plain.text(lines) == captured.get()
+
+
 def test_json_mode_keeps_standard_output_json_lines_and_sums_up_on_standard_error():
     result = run("validate", "--json", VALID, DISPUTED)
     assert [json.loads(line)["valid"] for line in result.stdout.splitlines()] == [True, False]
@@ -272,12 +305,19 @@ def test_serve_access_log_can_be_turned_off(tmp_path, monkeypatch, option, logge
 # ------------------------------------------------------------------ --help and the README
 
 def every_command(command=None, path=("referee",)):
-    import click
     command = command or main
     yield path, command
-    if isinstance(command, click.Group):
-        for name, sub in command.commands.items():
-            yield from every_command(sub, path + (name,))
+    for name, sub in subcommands(command).items():
+        yield from every_command(sub, path + (name,))
+
+
+def subcommands(command) -> dict:
+    """A group's commands, those it loads when asked for too."""
+    import click
+    if not isinstance(command, click.Group):
+        return {}
+    context = click.Context(command)
+    return {name: command.get_command(context, name) for name in command.list_commands(context)}
 
 
 @pytest.mark.parametrize("path, command", list(every_command()), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
@@ -290,7 +330,7 @@ def test_help_is_complete_and_never_cut(path, command):
     assert command.help and all(p.help for p in command.params if isinstance(p, click.Option))
     for option in (p for p in command.params if isinstance(p, click.Option)):
         assert "".join(option.help.split()) in text
-    for sub in getattr(command, "commands", {}).values():
+    for sub in subcommands(command).values():
         assert "".join(sub.get_short_help_str(10_000).split()) in text
     if path != ("referee",):
         assert f"`{' '.join(path)}" in README or f"\n{' '.join(path)} " in README, f"the README lists {path}"

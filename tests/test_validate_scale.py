@@ -104,21 +104,23 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
 
 
 def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
-    progress = sys.modules["cli.validate"]._progress       # imported by cli.main
+    from cli.validate import _progress as progress
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert not progress(quiet=False).disable
     assert not progress(quiet=False).live.auto_refresh      # no thread of its own when -j forks
-    assert progress(quiet=True).disable
+    assert progress(quiet=True) is None
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
-    assert progress(quiet=False).disable
+    assert progress(quiet=False) is None
 
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch, terminal):
     """Reports written to a terminal go through the bar's display, which clears and redraws it
     around them; written to a file they go there unchanged."""
+    from cli.validate import _progress as progress
     monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
-    assert sys.modules["cli.validate"]._progress(quiet=False).live._redirect_stdout is terminal
+    monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
+    assert progress(quiet=False).live._redirect_stdout is terminal
 
 
 def test_reports_above_the_progress_bar_are_not_broken_into_lines(tmp_path):
