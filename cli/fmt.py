@@ -12,7 +12,7 @@ from referee.batch import GZIP_MAGIC, not_a_file, read_text
 from referee.canonical import canonical, dumps
 from referee.messages import msg, word
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
-from referee.replay import games
+from referee.replay import game_module
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
@@ -146,7 +146,7 @@ def _canonical_text(path: str, raw: str) -> str | int:
                          message=f.shown()))
             say("referee: " + msg("{where} is not a CGR/1 record; nothing was written", where=where).render())
             return EXIT_UNREADABLE if hasattr(record, "rule") else EXIT_INVALID
-        game = games().get(record["game"])
+        game = game_module(record["game"])
         form = canonical(record, game.PRESET_ALIASES if game else None)
         lines.append(orjson.dumps(form).decode() if jsonl else dumps(form))
     return "\n".join(lines) + "\n"

@@ -11,7 +11,7 @@ import orjson
 
 from .cards import CODES, parse_card, rank_code, reading_code
 from .notation import MAX_NUMBER, structure_findings
-from .replay import games
+from .replay import game_module
 from .rules import plain_rules
 
 KEY_ORDER = {
@@ -52,7 +52,7 @@ def stored_form(record: dict) -> tuple[str, dict]:
     """(id, form) of a record that passed the structure check, as the record store keeps it: the
     canonical form with its numbers and rules written one way, and the SHA-256 of its compact,
     key-sorted JSON as its id, so one match has one id."""
-    game = games().get(record["game"])
+    game = game_module(record["game"])
     form = canonical(_one_way(record, game), game.PRESET_ALIASES if game else None)
     return hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest(), form
 

@@ -11,7 +11,7 @@ from itertools import combinations
 
 from .messages import Listing, Msg, msg, word
 from .notation import structure_findings
-from .replay import check_record, games
+from .replay import check_record, game_module
 from .rules import resolve
 
 MAX_CHANGES = 2
@@ -24,7 +24,7 @@ def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     """{"valid_under": [{"preset", "options", "differs"}...], "searched", "complete"}:
     the valid rule sets with the fewest options differing from the stated ones. The search stops
     after `seconds`, or sooner when `stop()` says so."""
-    game = games().get(record.get("game")) if isinstance(record, dict) else None
+    game = game_module(record.get("game")) if isinstance(record, dict) else None
     if game is None or structure_findings(record):
         return {"valid_under": [], "searched": 0, "complete": True,
                 "why": str(UNREPLAYABLE)}

@@ -39,6 +39,7 @@ action k; an action that was rejected is the last step, shown on the table it wa
 """
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 
 from .actions import applied
@@ -83,9 +84,18 @@ class Context:
         return pointer("deals", self.deal, *parts)
 
 
-def games():
-    from . import gandengyan, gouji, guandan
-    return {"guandan": guandan, "gouji": gouji, "gandengyan": gandengyan}
+GAMES = ("guandan", "gouji", "gandengyan")
+
+
+def games() -> dict:
+    """Every game's module by name."""
+    return {name: game_module(name) for name in GAMES}
+
+
+def game_module(name):
+    """The module of the game named, imported when first asked for (a file of one game loads only its
+    module); None for a name that is no game this referee checks."""
+    return importlib.import_module(f"{__package__}.{name}") if name in GAMES else None
 
 
 def cycle_collection_paused():
@@ -119,7 +129,7 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
             ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(record)
         if ctx.findings:
             return _report(ctx, game_name, None, source)
-    game = games().get(game_name)
+    game = game_module(game_name)
     if game is None:
         ctx.error("notation.game.unsupported", "/game", msg("this referee does not check {game} records yet", game=game_name))
         return _report(ctx, game_name, None, source)
@@ -227,7 +237,7 @@ def replay_steps(record, deal_index: int):
 def deals_steps(record, deal_indexes) -> tuple[Report, dict[int, list]]:
     """(report, steps of each deal asked for), as replay_steps gives them, from one check of the record."""
     raw = {deal: [] for deal in deal_indexes}
-    game = games().get(record.get("game")) if isinstance(record, dict) else None
+    game = game_module(record.get("game")) if isinstance(record, dict) else None
 
     def observe(deal, index, state):
         if deal in raw:

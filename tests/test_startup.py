@@ -36,6 +36,12 @@ def test_validate_into_a_file_loads_no_other_command_no_console_and_no_progress_
     assert sorted(loaded & (others | only_some)) == []    # ... with only its own
 
 
+def test_checking_a_record_of_one_game_loads_only_that_game():
+    loaded = loaded_by("from referee.batch import check_one\n"
+                       "assert check_one(open('samples/gouji/disputed-wrong-tribute-card.json').read(), 'x').findings")
+    assert "referee.gouji" in loaded and not loaded & {"referee.guandan", "referee.gandengyan"}
+
+
 def command_modules() -> set[str]:
     """The modules of the commands that cli.main loads when they run."""
     from cli.main import COMMANDS
