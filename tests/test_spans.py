@@ -2,7 +2,7 @@
 (byte ranges they read themselves), with the same reports, in the same order, as read line by line."""
 import gzip
 
-from referee.batch import BATCH_BYTES, Span, check_batch, records_of
+from referee.batch import BATCH_BYTES, SPAN_BYTES, Span, check_batch, records_of
 from tests.guandan_gen import match_record
 
 import orjson
@@ -53,3 +53,13 @@ def test_a_file_gone_before_its_span_is_read_is_reported_not_a_crash(tmp_path):
     (tmp_path / "edge.jsonl").unlink()
     reports = check_batch(spans[:1])
     assert [(r.source, r.findings[0].rule) for r in reports] == [(f"{path}:{spans[0][1].first}", "notation.file")]
+
+
+def test_spans_shrink_from_a_megabyte_to_a_batch_towards_the_end(tmp_path):
+    """Few round trips to the pool (a span at most SPAN_BYTES), and a short wait for the last one."""
+    path = tmp_path / "long.jsonl"
+    path.write_bytes(b"".join(b'{"line": %d, "pad": "%s"}\n' % (n, b"x" * 1000) for n in range(10000)))
+    sizes = [item.end - item.start for _, item in records_of(str(path), spans=True) if isinstance(item, Span)]
+    assert max(sizes) <= SPAN_BYTES and sizes[0] > SPAN_BYTES - 1100
+    assert BATCH_BYTES - 1100 < sizes[-2] <= BATCH_BYTES
+    assert all(a >= b - 1100 for a, b in zip(sizes, sizes[1:]))

@@ -48,6 +48,23 @@ def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch
     assert one.stdout.count(f"{archive}:") >= 40
 
 
+@pytest.mark.parametrize("form", [[], ["--json"]])
+def test_processes_report_in_the_language_of_the_command(tmp_path, monkeypatch, form):
+    """The pool's processes render the reports they check in the language the command speaks."""
+    import referee.batch
+
+    pools = []
+    start_method = referee.batch._start_method
+    monkeypatch.setattr(referee.batch, "_start_method", lambda: pools.append(1) or start_method())
+    archive = tmp_path / "a.jsonl"
+    archive.write_bytes(lines_of(MIXED))
+    one = run("--lang", "zh", "validate", *form, "-j", "1", str(archive))
+    two = run("--lang", "zh", "validate", *form, "-j", "2", str(archive))
+    assert pools == [1] and one.stdout == two.stdout
+    last = next(line for line in two.stdout.splitlines() if f"{archive}:80" in line)     # checked from a span
+    assert ("无法读取" if not form else "记录不是有效的 JSON") in last
+
+
 @pytest.mark.parametrize("batches, pooled", [(1, False), (3, False), (4, True)])
 def test_a_small_input_is_checked_in_one_process(monkeypatch, batches, pooled):
     """Issue 20: a pool's start-up is paid only for an input of POOL_AFTER (4) batches or more."""
