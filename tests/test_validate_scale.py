@@ -31,8 +31,8 @@ def lines_of(records) -> bytes:
 MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: five batches (of 16), checked in a pool
 
 
-@pytest.mark.parametrize("form", [["--json"], [], ["-q", "--color"], ["--only-invalid", "--severity", "error"]])
-def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch, form):
+def with_one_and_two_processes(tmp_path, monkeypatch, command: list[str]):
+    """MIXED written to a file, and `command` run on it with -j 1 and with -j 2 (checked in a pool)."""
     import referee.batch
 
     pools = []
@@ -40,9 +40,15 @@ def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch
     monkeypatch.setattr(referee.batch, "_start_method", lambda: pools.append(1) or start_method())
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(lines_of(MIXED))
-    one = run("validate", *form, "-j", "1", str(archive))
-    two = run("validate", *form, "-j", "2", str(archive))
-    assert pools == [1]                       # -j 2 checked in a pool
+    one = run(*command, "-j", "1", str(archive))
+    two = run(*command, "-j", "2", str(archive))
+    assert pools == [1]
+    return archive, one, two
+
+
+@pytest.mark.parametrize("form", [["--json"], [], ["-q", "--color"], ["--only-invalid", "--severity", "error"]])
+def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch, form):
+    archive, one, two = with_one_and_two_processes(tmp_path, monkeypatch, ["validate", *form])
     assert one.exit_code == two.exit_code == 2
     assert one.stdout == two.stdout and f"{archive}:80" in two.stdout
     assert one.stdout.count(f"{archive}:") >= 40
@@ -51,16 +57,8 @@ def test_processes_give_the_same_reports_in_the_same_order(tmp_path, monkeypatch
 @pytest.mark.parametrize("form", [[], ["--json"]])
 def test_processes_report_in_the_language_of_the_command(tmp_path, monkeypatch, form):
     """The pool's processes render the reports they check in the language the command speaks."""
-    import referee.batch
-
-    pools = []
-    start_method = referee.batch._start_method
-    monkeypatch.setattr(referee.batch, "_start_method", lambda: pools.append(1) or start_method())
-    archive = tmp_path / "a.jsonl"
-    archive.write_bytes(lines_of(MIXED))
-    one = run("--lang", "zh", "validate", *form, "-j", "1", str(archive))
-    two = run("--lang", "zh", "validate", *form, "-j", "2", str(archive))
-    assert pools == [1] and one.stdout == two.stdout
+    archive, one, two = with_one_and_two_processes(tmp_path, monkeypatch, ["--lang", "zh", "validate", *form])
+    assert one.stdout == two.stdout
     last = next(line for line in two.stdout.splitlines() if f"{archive}:80" in line)     # checked from a span
     assert ("无法读取" if not form else "记录不是有效的 JSON") in last
 
