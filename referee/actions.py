@@ -84,10 +84,17 @@ def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, o
 
 
 def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Action | None:
-    """An action of two keys, or a play with its reading, with its seat at the table; None for any other."""
+    """An action of two keys, or a play with its reading, with its seat at the table; None for any other.
+    The forms are tried in the order they are most often met: a pass, a play, the rest."""
+    if size == 2 and raw.get("pass") is True:
+        return Action(index, seat, "pass")
+    play = raw.get("play")
+    if type(play) is list:
+        reading = _reading(raw.get("as")) if size == 3 else None
+        if play and (size == 2 or reading is not None):
+            return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+        return None
     if size == 2:
-        if raw.get("pass") is True:
-            return Action(index, seat, "pass")
         declared = raw.get("declare")
         if type(declared) is str and declared:
             return Action(index, seat, "declare", declare=declared)
@@ -95,10 +102,6 @@ def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Actio
             card = raw.get(verb)
             if type(card) is str and card in CANONICAL:
                 return Action(index, seat, verb, card=CANONICAL[card])
-    play = raw.get("play")
-    reading = _reading(raw.get("as")) if size == 3 else None
-    if type(play) is list and play and (size == 2 or reading is not None):
-        return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
     return None
 
 
