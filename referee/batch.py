@@ -21,7 +21,7 @@ from typing import NamedTuple
 from .findings import ERROR, Finding, Report
 from .messages import Msg, Term, msg, word
 from .notation import bom_findings, cycle_collection, duplicate_key_findings, parse_json
-from .replay import check_record, cycle_collection_paused
+from .replay import check_record, cycle_collection_paused, game_named
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
@@ -61,8 +61,7 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False, stop=None)
 def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
     duplicates = duplicate_key_findings(chunk, value)
     if duplicates:
-        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates,
-                      source=source), []
+        return Report(False, game_named(value), None, duplicates, source=source), []
     report = check_record(value, source)
     report.findings[:0] = bom_findings(chunk)
     return report, [value]

@@ -298,3 +298,19 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"] == f"{archive}:4"
     plain = run("validate", "--json", str(archive)).stdout
     assert "".join(orjson.dumps(r).decode() + "\n" for r in reports) == plain
+
+
+# ------------------------------------------------------------------ 6. a "game" that is no string
+
+@pytest.mark.parametrize("game", [["guandan"], {"a": 1}, 3, True, None])
+@pytest.mark.parametrize("twice", [False, True])
+def test_a_game_that_is_no_string_is_named_by_no_report(tmp_path, game, twice):
+    """The structure check says what is wrong with it; the report names no game (null, as the API's schema
+    says a report's game is a string or null), and the text shows "unknown game" rather than crash."""
+    text = json.dumps(dict(BASE, game=game))
+    path = tmp_path / "r.json"
+    path.write_text(text[:-1] + ', "cgr": 1}' if twice else text)
+    shown = run("validate", "--no-color", str(path))
+    assert shown.exit_code == 1 and "INVALID  unknown game" in shown.stdout
+    assert json.loads(run("validate", "--json", str(path)).stdout)["game"] is None
+    assert run("validate", "-q", str(path)).stdout == f"{path}  INVALID  unknown game\n"
