@@ -26,6 +26,7 @@ from .replay import check_record, cycle_collection_paused, game_named
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 SPAN_BYTES = 1 << 20        # at most, of a file's lines read by the worker process itself (Span)
+SPAN_LINES = 1024       # at most, in a Span: its reports come back together (a record of 1 KB or more makes it no shorter)
 POOL_AFTER = 4      # batches: a smaller input is checked in this process, as a pool would cost more than it gives
 
 
@@ -308,11 +309,21 @@ def _spans(handle, path: str, number: int):
     while block := handle.read(span := min(SPAN_BYTES, max(BATCH_BYTES, (size - start) // 8))):
         cut = block.rfind(b"\n") + 1 if len(block) == span else len(block)
         lines = block.count(b"\n", 0, cut)
+        if lines > SPAN_LINES:
+            cut, lines = _after_lines(block, SPAN_LINES), SPAN_LINES
         if cut == 0:
             cut, lines = _to_line_end(handle, len(block))
         handle.seek(start + cut)
         yield f"{path}:{number}", Span(path, start, start + cut, number, lines, file)
         start, number = start + cut, number + lines
+
+
+def _after_lines(block: bytes, lines: int) -> int:
+    """The offset just past the `lines`-th newline of `block` (which holds more)."""
+    at = -1
+    for _ in range(lines):
+        at = block.find(b"\n", at + 1)
+    return at + 1
 
 
 def _to_line_end(handle, read: int) -> tuple[int, int]:
