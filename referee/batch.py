@@ -176,11 +176,18 @@ def records_of(path: str, spans: bool = False):
     if path == "-":
         yield from read_records(lambda: contextlib.nullcontext(sys.stdin.buffer), "<stdin>", None)
         return
+    source = shown_path(path)
     problem = not_a_file(path)
     if problem:
-        yield path, unreadable_file(path, problem)
+        yield source, unreadable_file(source, problem)
         return
-    yield from read_records(lambda: open(path, "rb"), path, jsonl_by_name(path), spans)
+    yield from read_records(lambda: open(path, "rb"), source, jsonl_by_name(path), path if spans else None)
+
+
+def shown_path(path: str) -> str:
+    """A path as reports name it: the bytes of a name that are not UTF-8 (which Python reads as lone
+    surrogates, and no UTF-8 output or JSON can hold) written as \\xNN."""
+    return path if path.isascii() else os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def jsonl_by_name(name: str) -> bool | None:
@@ -189,12 +196,14 @@ def jsonl_by_name(name: str) -> bool | None:
         else None
 
 
-def read_records(open_binary, source: str, jsonl: bool | None, spans: bool = False):
+def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None = None):
     """(source, record text or unreadable report) for every record of the file `open_binary()` opens
-    (read through gzip when it starts as gzip does), as records_of reads it; `spans`: see records_of."""
+    (read through gzip when it starts as gzip does), as records_of reads it; `spans`: the file's path,
+    for Spans (see records_of)."""
     try:
         with open_binary() as raw, decompressed(raw) as handle:
-            yield from _records(handle, source, jsonl, spans and raw is handle and handle.seekable())
+            spanned = spans and raw is handle and handle.seekable()
+            yield from _records(handle, source, jsonl, spans if spanned else None)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
         yield source, unreadable_file(source, os_problem(exc))
 
@@ -255,9 +264,9 @@ def not_a_file(path: str) -> str | Msg | None:
     return None
 
 
-def _records(handle, source: str, jsonl: bool | None, spans: bool = False):
+def _records(handle, source: str, jsonl: bool | None, spans: str | None = None):
     """A stream's records: one JSON document, or JSON Lines (`jsonl` None: guessed from the first
-    line, as split_records does); `spans` (a plain file): the lines of JSON Lines past the first
+    line, as split_records does); `spans` (a plain file's path): the lines of JSON Lines past the first
     POOL_AFTER batches' worth as Spans."""
     lines = _lines(handle)
     head = []
@@ -277,7 +286,7 @@ def _records(handle, source: str, jsonl: bool | None, spans: bool = False):
         if line is None or line.strip():
             yield _line_record(source, number, line)
     if spans:
-        yield from _spans(handle, source, number + 1)
+        yield from _spans(handle, spans, number + 1)
 
 
 def _line_record(source: str, number: int, line: bytes | None):
@@ -314,7 +323,7 @@ def _spans(handle, path: str, number: int):
         if cut == 0:
             cut, lines = _to_line_end(handle, len(block))
         handle.seek(start + cut)
-        yield f"{path}:{number}", Span(path, start, start + cut, number, lines, file)
+        yield f"{shown_path(path)}:{number}", Span(path, start, start + cut, number, lines, file)
         start, number = start + cut, number + lines
 
 
@@ -339,7 +348,8 @@ def _to_line_end(handle, read: int) -> tuple[int, int]:
 def _span_records(span: Span):
     """A Span's records, read as _records reads lines; the file gone or unreadable since, or another file
     or a shorter one by now (replaced, truncated): one report, as its lines are no longer there to check."""
-    where = f"{span.path}:{span.first}"
+    source = shown_path(span.path)
+    where = f"{source}:{span.first}"
     try:
         with open(span.path, "rb") as handle:
             stats = os.fstat(handle.fileno())
@@ -350,7 +360,7 @@ def _span_records(span: Span):
             bounded = _Bounded(handle, span.end - span.start)
             for number, line in _lines(bounded):
                 if line is None or line.strip():
-                    yield _line_record(span.path, span.first + number - 1, line)
+                    yield _line_record(source, span.first + number - 1, line)
             if bounded.left:
                 yield where, unreadable_file(where, CHANGED)
     except OSError as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -314,3 +315,22 @@ def test_a_game_that_is_no_string_is_named_by_no_report(tmp_path, game, twice):
     assert shown.exit_code == 1 and "INVALID  unknown game" in shown.stdout
     assert json.loads(run("validate", "--json", str(path)).stdout)["game"] is None
     assert run("validate", "-q", str(path)).stdout == f"{path}  INVALID  unknown game\n"
+
+
+# ------------------------------------------------------------------ 7. a file name that is not UTF-8
+
+@pytest.mark.parametrize("options", [["--json"], ["--no-color"], ["-q"], ["--json", "-j", "2"]])
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path, options):
+    """Python reads such a name's bytes as lone surrogates, which neither JSON nor a UTF-8 terminal
+    can hold: the report names the file with those bytes as \\xNN (as `ls -b` does), and reads it."""
+    folder = tmp_path / "names"
+    folder.mkdir()
+    line = json.dumps(BASE) + "\n"
+    for name in (b"bad\xff\xfe.json", b"lines\xe9.jsonl"):
+        (folder / os.fsdecode(name)).write_text(line if name.endswith(b".json") else line * 100)
+    result = run("validate", *options, str(folder))
+    assert result.exit_code == 0, result.output
+    result.stdout.encode("utf-8")       # strictly: no surrogate is left
+    shown = "\n".join(json.loads(line)["source"] for line in result.stdout.splitlines()) if "--json" in options \
+        else result.stdout
+    assert f"{folder}/bad\\xff\\xfe.json" in shown and f"{folder}/lines\\xe9.jsonl:100" in shown
