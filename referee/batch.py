@@ -237,7 +237,7 @@ def read_text(path: str) -> str:
 # What the system says most often of a file it cannot open, for the catalogue.
 OS_PROBLEMS = (word("No such file or directory"), word("Permission denied"), word("Is a directory"),
                word("Not a directory"), word("File name too long"), word("Too many levels of symbolic links"),
-               word("Input/output error"))
+               word("Input/output error"), word("No space left on device"))
 
 
 def os_problem(exc: Exception) -> str:

@@ -334,3 +334,17 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path, options):
     shown = "\n".join(json.loads(line)["source"] for line in result.stdout.splitlines()) if "--json" in options \
         else result.stdout
     assert f"{folder}/bad\\xff\\xfe.json" in shown and f"{folder}/lines\\xe9.jsonl:100" in shown
+
+
+# ------------------------------------------------------------------ 8. output that cannot be written
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["validate", "--json"], ["validate", "--lang", "zh"], ["schema"]])
+def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
+    """Writing standard output fails (no space left): said in a line, exit 2, no traceback."""
+    args = command + ([str(ROOT / "samples/guandan/disputed-illegal-follow.json")] if command[0] == "validate" else [])
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "cli.main", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() in ("referee: stopped: No space left on device", "referee: 已停止：设备上没有剩余空间")
