@@ -57,6 +57,9 @@ class ListingGroup(Command, click.Group):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
         count it, where click exits 1. The language is the environment's until --lang is read."""
         use(chosen_language())
+        for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+            if getattr(sys, name) is None:      # closed by the caller (`<&-`): read as empty, written to nowhere
+                setattr(sys, name, open(os.devnull, mode))
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:

@@ -348,3 +348,15 @@ def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
                               text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() in ("referee: stopped: No space left on device", "referee: 已停止：设备上没有剩余空间")
+
+
+@pytest.mark.parametrize("args, status", [
+    (["validate", "-"], 2), (["validate", str(ROOT / "samples/guandan/disputed-illegal-follow.json")], 1),
+    (["replay", "-"], 2)])
+def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, status):
+    """`referee validate - <&-`: Python has no sys.stdin then; the command reads nothing rather than crash."""
+    stream = "stdin" if "-" in args else "stdout"
+    code = f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from cli.main import main; main()"
+    done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == status and "Traceback" not in done.stderr
