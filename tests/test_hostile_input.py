@@ -360,3 +360,10 @@ def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, 
     done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == status and "Traceback" not in done.stderr
+
+
+def test_a_pool_bigger_than_any_machine_is_refused_before_forking(monkeypatch):
+    """The pool's processes are forked at once (Linux): -j 100000 would fork until the system gave out."""
+    monkeypatch.setattr("cli.validate.check_items", lambda *a, **k: pytest.fail("checked"))
+    result = run("validate", "-j", "100000", str(ROOT / "samples/guandan/disputed-illegal-follow.json"))
+    assert result.exit_code == 2 and "100000 is not in the range 1<=x<=256" in result.output
