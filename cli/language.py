@@ -135,6 +135,9 @@ class Command(click.Command):
 
     context_class = Context
 
+    def parse_args(self, ctx, args):
+        return super().parse_args(ctx, lang_first(args))
+
     def format_help(self, ctx, formatter):
         with translated(self, *self.get_params(ctx)):     # the help option too: made before --lang is read
             super().format_help(ctx, formatter)
@@ -153,3 +156,16 @@ CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show thi
                word("file"), word("directory"), word("path"),
                word("Do you want to continue?"), word("Error: invalid input"),
                msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0))
+
+
+def lang_first(args: list[str]) -> list[str]:
+    """The arguments with --lang and its value ahead of the others: click handles --help, --version and --lang
+    in the order given, so `validate --help --lang zh` would show the help before the language is chosen."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg.startswith("--lang="):
+            return [arg, *args[:index], *args[index + 1:]]
+        if arg == "--lang" and index + 1 < len(args):
+            return [arg, args[index + 1], *args[:index], *args[index + 2:]]
+    return args

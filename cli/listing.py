@@ -10,9 +10,10 @@ from gettext import gettext as _
 
 import click
 
-from referee.messages import chosen_language
+from referee.batch import os_problem
+from referee.messages import chosen_language, msg
 
-from .common import EXIT_INTERRUPTED
+from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE
 from .language import Command, click_in_english, lang_option, translated, use
 
 
@@ -56,6 +57,9 @@ class ListingGroup(Command, click.Group):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
         count it, where click exits 1. The language is the environment's until --lang is read."""
         use(chosen_language())
+        for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+            if getattr(sys, name) is None:      # closed by the caller (`<&-`): read as empty, written to nowhere
+                setattr(sys, name, open(os.devnull, mode))
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -66,9 +70,10 @@ class ListingGroup(Command, click.Group):
         except click.ClickException as exc:
             exc.show()
             sys.exit(exc.exit_code)
-        except OSError as exc:
-            if exc.errno != errno.EPIPE:
-                raise
-            sys.stdout = open(os.devnull, "w")      # the reader went away (`| head`): as click does
-            sys.exit(1)
+        except OSError as exc:      # the commands say why they cannot read: this is mostly the output failing
+            sys.stdout = open(os.devnull, "w")      # not written again when Python exits
+            if exc.errno == errno.EPIPE:      # the reader went away (`| head`): as click does
+                sys.exit(1)
+            click.echo("referee: " + msg("stopped: {reason}", reason=os_problem(exc)).render(), err=True)
+            sys.exit(EXIT_UNREADABLE)
         sys.exit(code if isinstance(code, int) else 0)

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 SEVERITIES = ("info", "warning", "error")
+MAX_JOBS = 256      # a pool forks all its processes at once: -j 100000 would fork until the system ran out
 
 
 @click.command(cls=Command, help=word("""Check records against the rules.
@@ -37,7 +38,7 @@ SEVERITIES = ("info", "warning", "error")
     """))
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help=word("JSON Lines: one report per record, for programs."))
-@click.option("-j", "--jobs", type=click.IntRange(min=1), default=None,
+@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=None,
               help=word("Processes checking records (default: every free core, the cores less the load average; "
                         "one process for an input of one batch, 16 records)."))
 @click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))

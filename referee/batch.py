@@ -21,11 +21,12 @@ from typing import NamedTuple
 from .findings import ERROR, Finding, Report
 from .messages import Msg, Term, msg, word
 from .notation import bom_findings, cycle_collection, duplicate_key_findings, parse_json
-from .replay import check_record, cycle_collection_paused
+from .replay import check_record, cycle_collection_paused, game_named
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
 BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
 SPAN_BYTES = 1 << 20        # at most, of a file's lines read by the worker process itself (Span)
+SPAN_LINES = 1024       # at most, in a Span: its reports come back together (a record of 1 KB or more makes it no shorter)
 POOL_AFTER = 4      # batches: a smaller input is checked in this process, as a pool would cost more than it gives
 
 
@@ -61,8 +62,7 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False, stop=None)
 def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
     duplicates = duplicate_key_findings(chunk, value)
     if duplicates:
-        return Report(False, value.get("game") if isinstance(value, dict) else None, None, duplicates,
-                      source=source), []
+        return Report(False, game_named(value), None, duplicates, source=source), []
     report = check_record(value, source)
     report.findings[:0] = bom_findings(chunk)
     return report, [value]
@@ -176,11 +176,18 @@ def records_of(path: str, spans: bool = False):
     if path == "-":
         yield from read_records(lambda: contextlib.nullcontext(sys.stdin.buffer), "<stdin>", None)
         return
+    source = shown_path(path)
     problem = not_a_file(path)
     if problem:
-        yield path, unreadable_file(path, problem)
+        yield source, unreadable_file(source, problem)
         return
-    yield from read_records(lambda: open(path, "rb"), path, jsonl_by_name(path), spans)
+    yield from read_records(lambda: open(path, "rb"), source, jsonl_by_name(path), path if spans else None)
+
+
+def shown_path(path: str) -> str:
+    """A path as reports name it: the bytes of a name that are not UTF-8 (which Python reads as lone
+    surrogates, and no UTF-8 output or JSON can hold) written as \\xNN."""
+    return path if path.isascii() else os.fsencode(path).decode("utf-8", "backslashreplace")
 
 
 def jsonl_by_name(name: str) -> bool | None:
@@ -189,12 +196,14 @@ def jsonl_by_name(name: str) -> bool | None:
         else None
 
 
-def read_records(open_binary, source: str, jsonl: bool | None, spans: bool = False):
+def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None = None):
     """(source, record text or unreadable report) for every record of the file `open_binary()` opens
-    (read through gzip when it starts as gzip does), as records_of reads it; `spans`: see records_of."""
+    (read through gzip when it starts as gzip does), as records_of reads it; `spans`: the file's path,
+    for Spans (see records_of)."""
     try:
         with open_binary() as raw, decompressed(raw) as handle:
-            yield from _records(handle, source, jsonl, spans and raw is handle and handle.seekable())
+            spanned = spans and raw is handle and handle.seekable()
+            yield from _records(handle, source, jsonl, spans if spanned else None)
     except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
         yield source, unreadable_file(source, os_problem(exc))
 
@@ -228,7 +237,7 @@ def read_text(path: str) -> str:
 # What the system says most often of a file it cannot open, for the catalogue.
 OS_PROBLEMS = (word("No such file or directory"), word("Permission denied"), word("Is a directory"),
                word("Not a directory"), word("File name too long"), word("Too many levels of symbolic links"),
-               word("Input/output error"))
+               word("Input/output error"), word("No space left on device"))
 
 
 def os_problem(exc: Exception) -> str:
@@ -255,9 +264,9 @@ def not_a_file(path: str) -> str | Msg | None:
     return None
 
 
-def _records(handle, source: str, jsonl: bool | None, spans: bool = False):
+def _records(handle, source: str, jsonl: bool | None, spans: str | None = None):
     """A stream's records: one JSON document, or JSON Lines (`jsonl` None: guessed from the first
-    line, as split_records does); `spans` (a plain file): the lines of JSON Lines past the first
+    line, as split_records does); `spans` (a plain file's path): the lines of JSON Lines past the first
     POOL_AFTER batches' worth as Spans."""
     lines = _lines(handle)
     head = []
@@ -277,7 +286,7 @@ def _records(handle, source: str, jsonl: bool | None, spans: bool = False):
         if line is None or line.strip():
             yield _line_record(source, number, line)
     if spans:
-        yield from _spans(handle, source, number + 1)
+        yield from _spans(handle, spans, number + 1)
 
 
 def _line_record(source: str, number: int, line: bytes | None):
@@ -289,12 +298,14 @@ def _line_record(source: str, number: int, line: bytes | None):
 class Span(NamedTuple):
     """Lines of a plain JSON Lines file, bytes `start` to `end`, from line `first` (`lines` of them): what
     a pool's process reads and checks itself, so that the command's own process neither reads the lines
-    one by one nor sends their text (with -j 2 on two cores it took a sixth of the time)."""
+    one by one nor sends their text (with -j 2 on two cores it took a sixth of the time). `file`: the
+    file's (device, inode), which the process opening the path again checks it finds."""
     path: str
     start: int
     end: int
     first: int
     lines: int
+    file: tuple[int, int]
 
 
 def _spans(handle, path: str, number: int):
@@ -302,15 +313,26 @@ def _spans(handle, path: str, number: int):
     of what is left at a time, from SPAN_BYTES down to BATCH_BYTES. Each span costs the command's own
     process a round trip to the pool (with spans of BATCH_BYTES, about half its CPU in -j 2 on 55 MB of
     Gou Ji, start-up included), and the last ones are small so that the processes finish together."""
-    start, size = handle.tell(), os.fstat(handle.fileno()).st_size
+    start, stats = handle.tell(), os.fstat(handle.fileno())
+    size, file = stats.st_size, (stats.st_dev, stats.st_ino)
     while block := handle.read(span := min(SPAN_BYTES, max(BATCH_BYTES, (size - start) // 8))):
         cut = block.rfind(b"\n") + 1 if len(block) == span else len(block)
         lines = block.count(b"\n", 0, cut)
+        if lines > SPAN_LINES:
+            cut, lines = _after_lines(block, SPAN_LINES), SPAN_LINES
         if cut == 0:
             cut, lines = _to_line_end(handle, len(block))
         handle.seek(start + cut)
-        yield f"{path}:{number}", Span(path, start, start + cut, number, lines)
+        yield f"{shown_path(path)}:{number}", Span(path, start, start + cut, number, lines, file)
         start, number = start + cut, number + lines
+
+
+def _after_lines(block: bytes, lines: int) -> int:
+    """The offset just past the `lines`-th newline of `block` (which holds more)."""
+    at = -1
+    for _ in range(lines):
+        at = block.find(b"\n", at + 1)
+    return at + 1
 
 
 def _to_line_end(handle, read: int) -> tuple[int, int]:
@@ -324,16 +346,28 @@ def _to_line_end(handle, read: int) -> tuple[int, int]:
 
 
 def _span_records(span: Span):
-    """A Span's records, read as _records reads lines; the file gone or unreadable since: one report."""
+    """A Span's records, read as _records reads lines; the file gone or unreadable since, or another file
+    or a shorter one by now (replaced, truncated): one report, as its lines are no longer there to check."""
+    source = shown_path(span.path)
+    where = f"{source}:{span.first}"
     try:
         with open(span.path, "rb") as handle:
+            stats = os.fstat(handle.fileno())
+            if (stats.st_dev, stats.st_ino) != span.file:
+                yield where, unreadable_file(where, CHANGED)
+                return
             handle.seek(span.start)
-            for number, line in _lines(_Bounded(handle, span.end - span.start)):
+            bounded = _Bounded(handle, span.end - span.start)
+            for number, line in _lines(bounded):
                 if line is None or line.strip():
-                    yield _line_record(span.path, span.first + number - 1, line)
+                    yield _line_record(source, span.first + number - 1, line)
+            if bounded.left:
+                yield where, unreadable_file(where, CHANGED)
     except OSError as exc:
-        where = f"{span.path}:{span.first}"
         yield where, unreadable_file(where, os_problem(exc))
+
+
+CHANGED = msg("the file changed while it was being read (replaced or cut short)")
 
 
 class _Bounded:

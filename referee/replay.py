@@ -98,6 +98,13 @@ def game_module(name):
     return importlib.import_module(f"{__package__}.{name}") if name in GAMES else None
 
 
+def game_named(record) -> str | None:
+    """The game a record names, as its report names it: None for a "game" that is no string (a list, a number),
+    which the structure check finds."""
+    game = record.get("game") if isinstance(record, dict) else None
+    return game if isinstance(game, str) else None
+
+
 def cycle_collection_paused():
     """Checking a record makes many small objects and hardly any reference cycles: the cycle
     collector, which Python runs every few hundred new objects, would only slow it down (by about
@@ -116,11 +123,11 @@ def check_record(record, source=None, observe=None, stop_at_error=False, seat_pr
     try:
         return _check(ctx, record, source, observe, seat_problems)
     except FirstError:
-        return _report(ctx, record.get("game") if isinstance(record, dict) else None, None, source)
+        return _report(ctx, game_named(record), None, source)
 
 
 def _check(ctx, record, source, observe, seat_problems) -> Report:
-    game_name = record.get("game") if isinstance(record, dict) else None
+    game_name = game_named(record)
     deals = read_plain(record) if seat_problems is None else None
     if deals is None:
         if seat_problems is None:

@@ -155,3 +155,11 @@ def cells_before_last(line: str) -> int:
 def test_rules_say_what_each_option_does_in_chinese(game, effect):
     result = run("--lang", "zh", "rules", game)
     assert result.exit_code == 0 and effect in result.output
+
+
+@pytest.mark.parametrize("args", [["validate", "--help"], ["store", "list", "--help"], ["--version"], ["--help"]])
+def test_lang_after_help_or_version_still_chooses_their_language(args):
+    """click handles the eager options in the order given: --help before --lang showed the help in English."""
+    chosen = run("--lang", "zh", *args)
+    assert chosen.exit_code == 0 and re.search("[\u4e00-\u9fff]", chosen.output)
+    assert run(*args, "--lang", "zh").output == chosen.output == run(*args, "--lang=zh").output

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import gzip
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -298,3 +299,71 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"] == f"{archive}:4"
     plain = run("validate", "--json", str(archive)).stdout
     assert "".join(orjson.dumps(r).decode() + "\n" for r in reports) == plain
+
+
+# ------------------------------------------------------------------ 6. a "game" that is no string
+
+@pytest.mark.parametrize("game", [["guandan"], {"a": 1}, 3, True, None])
+@pytest.mark.parametrize("twice", [False, True])
+def test_a_game_that_is_no_string_is_named_by_no_report(tmp_path, game, twice):
+    """The structure check says what is wrong with it; the report names no game (null, as the API's schema
+    says a report's game is a string or null), and the text shows "unknown game" rather than crash."""
+    text = json.dumps(dict(BASE, game=game))
+    path = tmp_path / "r.json"
+    path.write_text(text[:-1] + ', "cgr": 1}' if twice else text)
+    shown = run("validate", "--no-color", str(path))
+    assert shown.exit_code == 1 and "INVALID  unknown game" in shown.stdout
+    assert json.loads(run("validate", "--json", str(path)).stdout)["game"] is None
+    assert run("validate", "-q", str(path)).stdout == f"{path}  INVALID  unknown game\n"
+
+
+# ------------------------------------------------------------------ 7. a file name that is not UTF-8
+
+@pytest.mark.parametrize("options", [["--json"], ["--no-color"], ["-q"], ["--json", "-j", "2"]])
+def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path, options):
+    """Python reads such a name's bytes as lone surrogates, which neither JSON nor a UTF-8 terminal
+    can hold: the report names the file with those bytes as \\xNN (as `ls -b` does), and reads it."""
+    folder = tmp_path / "names"
+    folder.mkdir()
+    line = json.dumps(BASE) + "\n"
+    for name in (b"bad\xff\xfe.json", b"lines\xe9.jsonl"):
+        (folder / os.fsdecode(name)).write_text(line if name.endswith(b".json") else line * 100)
+    result = run("validate", *options, str(folder))
+    assert result.exit_code == 0, result.output
+    result.stdout.encode("utf-8")       # strictly: no surrogate is left
+    shown = "\n".join(json.loads(line)["source"] for line in result.stdout.splitlines()) if "--json" in options \
+        else result.stdout
+    assert f"{folder}/bad\\xff\\xfe.json" in shown and f"{folder}/lines\\xe9.jsonl:100" in shown
+
+
+# ------------------------------------------------------------------ 8. output that cannot be written
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("command", [["validate", "--json"], ["validate", "--lang", "zh"], ["schema"]])
+def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
+    """Writing standard output fails (no space left): said in a line, exit 2, no traceback."""
+    args = command + ([str(ROOT / "samples/guandan/disputed-illegal-follow.json")] if command[0] == "validate" else [])
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "cli.main", *args], stdout=full, stderr=subprocess.PIPE,
+                              text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip() in ("referee: stopped: No space left on device", "referee: 已停止：设备上没有剩余空间")
+
+
+@pytest.mark.parametrize("args, status", [
+    (["validate", "-"], 2), (["validate", str(ROOT / "samples/guandan/disputed-illegal-follow.json")], 1),
+    (["replay", "-"], 2)])
+def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, status):
+    """`referee validate - <&-`: Python has no sys.stdin then; the command reads nothing rather than crash."""
+    stream = "stdin" if "-" in args else "stdout"
+    code = f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from cli.main import main; main()"
+    done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert done.returncode == status and "Traceback" not in done.stderr
+
+
+def test_a_pool_bigger_than_any_machine_is_refused_before_forking(monkeypatch):
+    """The pool's processes are forked at once (Linux): -j 100000 would fork until the system gave out."""
+    monkeypatch.setattr("cli.validate.check_items", lambda *a, **k: pytest.fail("checked"))
+    result = run("validate", "-j", "100000", str(ROOT / "samples/guandan/disputed-illegal-follow.json"))
+    assert result.exit_code == 2 and "100000 is not in the range 1<=x<=256" in result.output
