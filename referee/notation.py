@@ -477,7 +477,7 @@ def read_plain(record) -> list[Deal] | None:
 
 
 def _plain_action(index, raw, seats, talon, deal) -> Action:
-    """An action of a plain record in a form other than the common two (plain_actions), checked as precheck,
+    """An action of a plain record in a form plain_actions does not read itself, checked as precheck,
     seat_findings and number_findings would."""
     if type(raw) is not dict:
         raise _NotPlain

@@ -46,6 +46,7 @@ from .actions import applied
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import msg, msg_n
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
+from .precheck import GAMES
 from .rules import resolve
 
 
@@ -82,9 +83,6 @@ class Context:
     def at(self, *parts) -> str:
         """A pointer inside the current deal."""
         return pointer("deals", self.deal, *parts)
-
-
-GAMES = ("guandan", "gouji", "gandengyan")
 
 
 def games() -> dict:
@@ -198,11 +196,10 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                 action.seat, action.index, game.legal(state))
         return game.skip_deal(ctx, match, deal, state, True)
-    for action in deal.actions[done:]:      # the first action after the deal was over, if any
-        if is_over(state):          # reports too: they stand anywhere *before* the deal ends (notation §5)
-            ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
-                      msg("the deal was already over; no action may follow"), action.seat, action.index)
-            break
+    if done < len(deal.actions):    # over before this action; reports too stand only before the end (notation §5)
+        action = deal.actions[done]
+        ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
+                  msg("the deal was already over; no action may follow"), action.seat, action.index)
     if is_over(state):
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)
