@@ -5,7 +5,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.messages import Cards, Listing, Term, language, msg, shown, word
-from referee.replay import step_json
+from referee.replay import acting_seats, step_json
 from referee.rules import json_text
 
 from .plain import SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, verdict_parts
@@ -54,7 +54,7 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
     grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render(),
                     overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
-        acting = msg(" ← to act").render() if seat in _acting(turn) else ""
+        acting = msg(" ← to act").render() if seat in acting_seats(turn) else ""
         grid.add_row(f"{seat}{acting}", _name(players, seat), str(len(hand)),
                      " ".join(_cards(c) + "*" if c in wild else _cards(c) for c in hand))
     console.print(grid)
@@ -85,11 +85,6 @@ def _step_head(frame, players) -> Text:
     return head
 
 
-def _acting(turn) -> list[int]:
-    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
-    return [] if turn is None else turn if isinstance(turn, list) else [turn]
-
-
 def _name(players, seat) -> str:
     return players[seat] if 0 <= seat < len(players) else ""
 
@@ -114,7 +109,7 @@ def _state_lines(snap, players) -> list[str]:
         lines.append(msg("levels: {levels}; declaring: {team}", levels=levels, team=msg("none (first deal)")
                          if declaring is None else _team(players, declaring)).render())
     turn = snap.get("turn")
-    acting = Listing([_seat(players, seat) for seat in _acting(turn)], " or ") if _acting(turn) else msg("nobody")
+    acting = Listing([_seat(players, seat) for seat in acting_seats(turn)], " or ") if acting_seats(turn) else msg("nobody")
     phase = msg("phase {phase}; ", phase=snap["phase"]).render() if snap.get("phase") else ""
     lines.append(phase + msg("to act: {seats}", seats=acting).render())
     trick = Listing([_trick_part(players, t) for t in snap["table"]], "; ") if snap["table"] else msg("empty")

@@ -53,6 +53,11 @@ def rank_code(code: str) -> str:
     return "T" if code == "10" else code
 
 
+def rank_shown(code: str) -> str:
+    """A rank code as messages show it: 10 for T."""
+    return "10" if code == "T" else code
+
+
 def reading_code(text: str) -> str:
     """An `as` reading `TYPE:RANK` with the rank's aliases resolved (notation §5)."""
     kind, _, r = text.partition(":")

@@ -12,7 +12,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, unpack
+from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
 from .findings import INFO, StopDeal, grouped_plays
 from .claims import add_scores, carried_on, check_totals
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
@@ -160,7 +160,7 @@ def beats(x: Reading, y: Reading, o: dict) -> bool:
 
 def describe(r: Reading) -> Msg:
     """The reading in words, for messages."""
-    shown, size = _rank_shown(r.rank % 13), r.size
+    shown, size = rank_shown(RANKS[r.rank % 13]), r.size
     match r.type:
         case "single":
             return msg("a single {rank}", rank=shown)
@@ -179,10 +179,6 @@ def describe(r: Reading) -> Msg:
         case "bomb":
             return msg("a bomb of {size} {rank}s", size=size, rank=shown)
     return msg("the joker bomb")
-
-
-def _rank_shown(r: int) -> str:
-    return "10" if RANKS[r] == "T" else RANKS[r]
 
 
 def may_follow(top: Reading, o: dict) -> Msg:
@@ -737,9 +733,9 @@ def _private(hand: int, o: dict) -> list[tuple[int, Msg]]:
     for r in range(13):
         m = sum(count(hand, r * 4 + s) for s in range(4))
         if m >= 4:
-            found += [(4, msg("a held four-bomb of {rank}s", rank=_rank_shown(r)))] * (m // 4)
+            found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
         if m % 4 == 3 and o["triplet_is_bomb"]:
-            found.append((triplet, msg("a held triplet bomb of {rank}s", rank=_rank_shown(r))))
+            found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
     found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
     return found
 

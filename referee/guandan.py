@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from itertools import permutations
 
-from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, unpack
+from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays
 from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
@@ -260,7 +260,7 @@ def describe(reading: Reading):
         if kind == "single":
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
-    params: dict[str, object] = {"rank": "10" if r == "T" else r}
+    params: dict[str, object] = {"rank": rank_shown(r)}
     if kind == "bomb":
         params["size"] = _bomb_size(reading)
     return msg(str(DESCRIPTIONS[kind]), **params)
@@ -633,7 +633,7 @@ def _level_rank_name(value: int, level: int):
     if value >= 14:
         return Term(("black joker", "red joker")[value - 14])
     r = level if value == 13 else value
-    return "10" if RANKS[r] == "T" else RANKS[r]
+    return rank_shown(RANKS[r])
 
 
 def _allocate(ctx, state):

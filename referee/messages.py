@@ -25,6 +25,8 @@ import gettext
 import os
 from functools import cache, lru_cache
 
+from .cards import rank_shown
+
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
@@ -179,8 +181,7 @@ def _card_shown(code: str, lang: str) -> str:
     suit = _SUITS.get(code[-1:])
     if suit is None or len(code) < 2:
         return code     # not a card code ("…"): shown as it is
-    rank = "10" if code[:-1] == "T" else code[:-1]
-    return msg("{rank} of {suit}", rank=rank, suit=suit).render(lang)
+    return msg("{rank} of {suit}", rank=rank_shown(code[:-1]), suit=suit).render(lang)
 
 
 # ---------------------------------------------------------------- the language and its catalogue

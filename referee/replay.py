@@ -285,5 +285,10 @@ def step_of_action(steps, action: int) -> int | None:
     return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
 
 
+def acting_seats(turn) -> list[int]:
+    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
+    return [] if turn is None else turn if isinstance(turn, list) else [turn]
+
+
 def step_json(step: dict) -> dict:
     return dict(step, findings=[f.as_dict() for f in step["findings"]])

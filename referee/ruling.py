@@ -16,8 +16,9 @@ from html import escape
 from pathlib import Path
 
 from . import __version__
+from .cards import rank_shown
 from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, shown, word
-from .replay import check_record, deals_steps, step_of_action
+from .replay import acting_seats, check_record, deals_steps, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
 
 VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
@@ -291,7 +292,7 @@ class _Document:
             classes, rank, suit = "card joker" + " red" * (code == "RJ"), "Jo", "★" if code == "RJ" else "☆"
         else:
             classes, suit = "card" + " red" * (code[1] in "HD"), SUITS[code[1]]
-            rank = "10" if code[0] == "T" else code[0]
+            rank = rank_shown(code[0])
         if code in wild:
             classes += " wild"
             label = self.say(msg("{card}, wild card", card=label))
@@ -323,7 +324,7 @@ class _Document:
         """A seat as the viewer draws it: its name, its badges, its hand low to high; `marked` cards are
         marked one copy each (a multi-deck hand may hold several)."""
         to_mark = Counter(marked)
-        turn = seat in _acting(snap.get("turn"))
+        turn = seat in acting_seats(snap.get("turn"))
         out = snap["out"].index(seat) if isinstance(snap.get("out"), list) and seat in snap["out"] else None
         badges = [element("span", self.say(msg("team {team}", team=seat % 2)), "badge team") if self.teams else "",
                   element("span", self.say(msg("to act")), "badge turn") if turn else "",
@@ -359,7 +360,7 @@ class _Document:
 
     def state_block(self, snap: dict) -> str:
         """The rest of the table: who is to act, levels, phase, talon, what is owed... as the viewer lists it."""
-        acting = _acting(snap.get("turn"))
+        acting = acting_seats(snap.get("turn"))
         rows = [(msg("to act"), self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody")))]
         if isinstance(snap.get("levels"), list):
             rows.append((msg("levels"), "; ".join(self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
@@ -491,11 +492,6 @@ def _cards_of(action: dict | None) -> list[str]:
         return []
     cards = action.get("play") if isinstance(action.get("play"), list) else []
     return [c for c in [*cards, action.get("tribute"), action.get("return")] if isinstance(c, str)]
-
-
-def _acting(turn) -> list[int]:
-    """The seats that may act: a snapshot's `turn` is one seat, a list of them (Gou Ji) or None."""
-    return [] if turn is None else turn if isinstance(turn, list) else [turn]
 
 
 def _rules_text(rules: dict | None, written) -> str:
