@@ -304,15 +304,14 @@ class DealState:
 
     def next_holder(self, seat: int) -> int | None:
         sizes = self.sizes
-        for s in _AFTER[self.seats][seat]:
+        for s in _FROM[self.seats][(seat + 1) % self.seats]:      # the next seats, this one last
             if sizes[s]:
                 return s
         return None
 
 
-_AFTER = {n: [[(seat + i) % n for i in range(1, n + 1)] for seat in range(n)]      # seat order at n seats
-          for n in range(MIN_SEATS, MAX_SEATS + 1)}
-_FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)] for n in range(MIN_SEATS, MAX_SEATS + 1)}
+_FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)]      # seat order at n seats, from a seat
+         for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
 def start_deal(ctx, match, deal) -> DealState:
