@@ -31,6 +31,13 @@ def test_copies_of_the_shared_pages_are_word_for_word(copy):
     assert _body(ROOT / copy) == shared.read_text(encoding="utf-8")
 
 
+def test_the_commitment_test_vectors_are_the_shared_file_byte_for_byte():
+    shared = SHARED / "formats/deal-commitments.json"
+    if not shared.exists():
+        pytest.skip(f"{shared} is not beside this checkout")
+    assert (ROOT / "docs/formats/deal-commitments.json").read_bytes() == shared.read_bytes()
+
+
 def test_every_game_has_its_rules_page_in_docs():
     for name in games():
         assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), name
