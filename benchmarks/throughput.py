@@ -3,13 +3,17 @@
 Run: .venv/bin/python benchmarks/throughput.py [--game guandan|gandengyan|gouji] [--sizes 1,10,100]
 [--deals N] [--repeat R] (or `make bench`). For each game and match size it generates distinct random
 matches with their claims (no record and no hand repeated: every match has a seed of its own; Guandan:
-official matches, which may end before the size when a team wins at A; Gan Deng Yan: 2 to 6 seats and a
+official matches, which may end before the size when a team wins at A, played with full houses,
+straights, tubes and plates so that a deal is as long as in real play, about 127 actions as the
+competition platform's engines play; Gan Deng Yan: 2 to 6 seats and a
 mix of presets and options; Gou Ji: every third match with a hand that may declare Shao Pai) and prints
 three figures apart, in deals per second on one core:
 
-- cold: `referee validate -j 1 FILE` as a user runs it, a new process each time (start-up, reading,
-  checking, the text reports written to a file), beside a plain orjson parse of the same file in a
-  process of its own, in the same run: the medians of R runs of each, taken in turn;
+- cold: `referee validate -j 1 --json FILE` as a user runs it, a new process each time (start-up,
+  reading, checking, the JSON reports written to a file), beside a plain orjson parse of the same file
+  in a process of its own, in the same run: the medians of R runs of each, taken in turn, in deals per
+  CPU-second of the whole process (user + system time, which a busy machine inflates far less than
+  wall time) and in µs of CPU an action, with the median of the runs' ratios of the two processes' CPU;
 - first sight: a warm process (its caches filled by other matches of the game) checking matches it has
   never seen, in R parts: the median part, in wall time and in the process's CPU time (which other
   programs on a busy machine do not inflate);
@@ -25,6 +29,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -52,7 +57,7 @@ PARSE = [sys.executable, "-c", "import sys, orjson\nfor line in open(sys.argv[1]
 
 
 def guandan_match(seed: int, size: int = 12) -> dict:
-    return guandan_gen.match_record(seed, max_deals=size)
+    return guandan_gen.match_record(seed, max_deals=size, shapes=True)
 
 
 def gandengyan_match(seed: int, size: int = DEFAULT_SIZE) -> dict:
@@ -118,26 +123,36 @@ def median_rate(deals: int, seconds: list[float]) -> str:
     return f"{deals / statistics.median(seconds):,.0f} deals/s"
 
 
-def cold(lines: list[str], deals: int, repeat: int) -> str:
+def actions_of(lines: list[str]) -> int:
+    return sum(len(deal.get("actions", ())) for line in lines for deal in orjson.loads(line)["deals"])
+
+
+def process_times(argv: list[str], **run) -> tuple[float, float]:
+    """(wall seconds, CPU seconds: user + system) of one process run to its end."""
+    before, start = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    subprocess.run(argv, **run)
+    wall, after = time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def cold(lines: list[str], deals: int, actions: int, repeat: int) -> str:
     """Whole processes in turn: the command, and a plain JSON parse of the same file."""
     env = dict(os.environ, PYTHONPATH=ROOT)
     with tempfile.TemporaryDirectory() as folder:
-        path, out = os.path.join(folder, "corpus.jsonl"), os.path.join(folder, "reports.txt")
+        path, out = os.path.join(folder, "corpus.jsonl"), os.path.join(folder, "reports.jsonl")
         with open(path, "w") as f:
             f.write("\n".join(lines) + "\n")
-        check_s, parse_s = [], []
+        check, parse = [], []
         for _ in range(repeat):
             with open(out, "wb") as sink:
-                start = time.perf_counter()
-                subprocess.run(COMMAND + ["validate", "-j", "1", path], stdout=sink, stderr=subprocess.DEVNULL,
-                               env=env, check=False)
-                check_s.append(time.perf_counter() - start)
-                start = time.perf_counter()
-                subprocess.run(PARSE + [path], check=True)
-                parse_s.append(time.perf_counter() - start)
-    ratio = statistics.median(c / p for c, p in zip(check_s, parse_s))
-    return (f"{median_rate(deals, check_s)} (the plain parse process: {median_rate(deals, parse_s)}; "
-            f"the command takes {ratio:.1f}x its time)")
+                check.append(process_times(COMMAND + ["validate", "-j", "1", "--json", path], stdout=sink,
+                                           stderr=subprocess.DEVNULL, env=env, check=False))
+            parse.append(process_times(PARSE + [path], check=True))
+    cpu, parse_cpu = statistics.median(c for _, c in check), statistics.median(c for _, c in parse)
+    ratio = statistics.median(c / p for (_, c), (_, p) in zip(check, parse))
+    return (f"{deals / cpu:,.0f} deals per CPU-second, {cpu / actions * 1e6:.2f} µs an action "
+            f"({median_rate(deals, [w for w, _ in check])} wall); the plain parse process: "
+            f"{deals / parse_cpu:,.0f} deals per CPU-second; the command takes {ratio:.1f}x its CPU")
 
 
 def timed_parts(parts: list[list[str]]) -> tuple[list[float], list[float], list[tuple[float, int, int]]]:
@@ -194,10 +209,12 @@ def measure(game: str, sizes: list[int], min_deals: int, repeat: int):
     for size in sizes:
         lines, deals = corpus(GAMES[game], min_deals, size, MEASURED + size * 10**6)
         warm, _ = corpus(GAMES[game], max(100, min_deals // 5), size, WARM_UP + size * 10**6)
+        actions = actions_of(lines)
         print(f"{game}, matches of up to {size} deal(s): {len(lines)} matches, {deals} deals "
-              f"({deals / len(lines):.1f} a match), {sum(map(len, lines)) / 1e6:.1f} MB")
+              f"({deals / len(lines):.1f} a match, {actions / deals:.1f} actions a deal), "
+              f"{sum(map(len, lines)) / 1e6:.1f} MB")
         with one_core():
-            print(f"    cold process: {cold(lines, deals, repeat)}")
+            print(f"    cold process: {cold(lines, deals, actions, repeat)}")
             records += in_process(warm, lines, deals, repeat)
     worst_cases(game, records, min_deals)
 
@@ -206,7 +223,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
     parser.add_argument("--sizes", default="1,10,100", help="deals a match, comma-separated (default 1,10,100)")
-    parser.add_argument("--deals", type=int, default=1000, help="deals in each corpus (default 1000)")
+    parser.add_argument("--deals", type=int, default=1500, help="deals in each corpus (default 1500)")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]

@@ -60,6 +60,27 @@ def candidate_plays(hand, level):
     return plays
 
 
+def shaped_plays(hand, level):
+    """Full houses, straights, tubes and plates of natural cards (no wild card, no straight flush):
+    the shapes real play leads with, which make deals as short as real ones (about 125 actions)."""
+    natural = groups(hand, level)
+    plays = []
+    for r, cards in natural.items():
+        if len(cards) >= 3 and r not in ("BJ", "RJ"):
+            pair = min((q for q, c in natural.items() if q not in (r, "BJ", "RJ") and len(c) >= 2),
+                       key=lambda q: level_value(q, level), default=None)
+            if pair:
+                plays.append(("full_house", 5, level_value(r, level), cards[:3] + natural[pair][:2]))
+    for kind, length, per in (("straight", 5, 1), ("tube", 3, 2), ("plate", 2, 3)):
+        for low in range(-1 if kind == "straight" else 0, 14 - length):
+            ranks = [RANKS[i] for i in range(low, low + length)]      # -1: the ace below the 2
+            if all(len(natural.get(r, ())) >= per for r in ranks):
+                cards = [c for r in ranks for c in natural[r][:per]]
+                if kind != "straight" or len({c[1] for c in cards}) > 1:
+                    plays.append((kind, len(cards), low, cards))
+    return plays
+
+
 def ladder(play):
     kind, size, value, _ = play
     if kind == "joker_bomb":
@@ -98,8 +119,8 @@ class DealPlayer:
     """Plays a deal with a simple bot; `scripted` maps a seat to a list of (cards, as) it leads,
     in turn, whenever it is on lead (the bot passes on them, so the leader's come first)."""
 
-    def __init__(self, rng, hands, level, leader, scripted=None):
-        self.rng, self.level = rng, level
+    def __init__(self, rng, hands, level, leader, scripted=None, shapes=False):
+        self.rng, self.level, self.shapes = rng, level, shapes
         self.scripted = {seat: list(plays) for seat, plays in (scripted or {}).items()}
         self.hands = [list(h) for h in hands]
         self.actions, self.out = [], []
@@ -123,10 +144,12 @@ class DealPlayer:
         while not self.over():
             hand = self.hands[turn]
             options = candidate_plays(hand, self.level)
+            shaped = shaped_plays(hand, self.level) if self.shapes else []
             if top is None:
-                choice = self.rng.choice([p for p in options if p[0] != "joker_bomb"] or options)
+                leads = shaped if shaped and self.rng.random() < 0.5 else options
+                choice = self.rng.choice([p for p in leads if p[0] != "joker_bomb"] or leads)
             else:
-                beating = [p for p in options if may_follow(p, top)]
+                beating = [p for p in options + shaped if may_follow(p, top)]
                 bombs = [p for p in beating if p[0] in ("bomb", "joker_bomb")]
                 plain = [p for p in beating if p not in bombs]
                 choice = None
@@ -204,8 +227,9 @@ def return_card(hand, received, level):
     return min(pool, key=lambda c: level_value(rank_of(c), level))
 
 
-def match_record(seed: int, max_deals: int = 12, plan=()) -> dict:
-    """A fresh official-preset match of up to max_deals deals, with every claim filled in.
+def match_record(seed: int, max_deals: int = 12, plan=(), shapes: bool = False) -> dict:
+    """A fresh official-preset match of up to max_deals deals, with every claim filled in; with
+    `shapes`, the bot also plays full houses, straights, tubes and plates (deals of real length).
     `plan[i]` may fix deal i: {"hands": cards each seat holds, "leader": (first deal only),
     "scripted": as DealPlayer takes it}."""
     rng = random.Random(seed)
@@ -222,7 +246,7 @@ def match_record(seed: int, max_deals: int = 12, plan=()) -> dict:
             deal["leader"] = leader
         else:
             tribute, actions, leader = tribute_actions(rng, hands, order, level)
-        player = DealPlayer(rng, hands, level, leader, spec.get("scripted"))
+        player = DealPlayer(rng, hands, level, leader, spec.get("scripted"), shapes)
         order = player.play()
         partner_place = order.index((order[0] + 2) % 4) + 1
         winners = order[0] % 2
