@@ -3,6 +3,7 @@ the request) answered in the API's one error shape, and a deadline for a request
 from __future__ import annotations
 
 import gc
+import sys
 
 import orjson
 from waitress.channel import HTTPChannel
@@ -57,14 +58,21 @@ def make_server(app, log_refusal=None, **options):
     return server
 
 
+# Seconds a thread holds the interpreter before another that waits for it takes its turn (Python's
+# default: 5 ms). Waitress's thread that reads requests and writes answers waits for a running check
+# at every step of every request, up to that long each time: the p99 at 4 clients (issue 36).
+SWITCH_INTERVAL = 0.0005
+
+
 def run(server):
-    """Serve until stopped. Everything loaded by now (flask, the schemas, sqlite-utils with the
-    pandas it imports, the game modules) lives as long as the process, so it is frozen out of the
-    garbage collector's sight: the checks' garbage sets off a full collection every few dozen
-    requests, which would otherwise walk those ~90,000 objects each time, a 30-50 ms pause."""
+    """Serve until stopped. Everything loaded by now (flask, the schemas, the game modules) lives as
+    long as the process, so it is frozen out of the garbage collector's sight: the checks' garbage
+    sets off a full collection every few dozen requests, which would otherwise walk those objects
+    each time, a 30-50 ms pause."""
     games()     # loaded now, to be frozen too, rather than by the first check
     gc.collect()
     gc.freeze()
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         server.run()
     finally:

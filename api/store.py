@@ -7,13 +7,13 @@ SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is s
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
 import orjson
-import sqlite_utils
 
 from referee.canonical import stored_form
 from referee.findings import Finding, Report
@@ -26,26 +26,43 @@ SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted
 
 @dataclass
 class Entry:
-    """A record ready to store: its id, canonical form and report."""
+    """A record ready to store: its id, canonical form and report; `source`: the hash of the text it
+    was read from (text_hash), by which the same text submitted again is known without a check;
+    `checked`: the report made for it (None when it was found stored), to be shown in another language."""
     id: str
     record: dict
     report: dict
+    source: str | None = None
+    checked: Report | None = field(default=None, repr=False, compare=False)
+
+
+def text_hash(text: str | bytes) -> str:
+    """The SHA-256 of a record's text as submitted (UTF-8)."""
+    return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
 def prepare(text: str | bytes) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
-    return [value] if isinstance(value, Finding) else duplicate_key_findings(text, value) or prepare_record(value)
+    if isinstance(value, Finding):
+        return [value]
+    return duplicate_key_findings(text, value) or prepare_record(value, text=text)
 
 
-def prepare_record(value, stored_report=lambda record_id: None) -> Entry | list[Finding]:
+def prepare_record(value, stored_report=lambda record_id: None, text: str | bytes | None = None) -> Entry | list[Finding]:
     """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
-    already stored (`stored_report(id)` gives its report) is not checked again."""
+    already stored (`stored_report(id)` gives its report) is not checked again. `text`: what it was
+    parsed from, whose hash the entry keeps."""
     problems = structure_findings(value)
     if problems:
         return problems
     digest, form = stored_form(value)
-    return Entry(digest, form, stored_report(digest) or rechecked(form).as_dict())
+    source = None if text is None else text_hash(text)
+    stored = stored_report(digest)
+    if stored:
+        return Entry(digest, form, stored, source)
+    checked = rechecked(form)
+    return Entry(digest, form, checked.as_dict(), source, checked)
 
 
 def rechecked(record: dict) -> Report:
@@ -54,38 +71,52 @@ def rechecked(record: dict) -> Report:
     return check_record(record, seat_problems=seat_findings(record))
 
 
-def _v1_tables(db: sqlite_utils.Database):
-    db["records"].create({"id": str, "game": str, "event": str, "date": str, "players": str, "valid": int,
-                          "deals": int, "submitted_by": str, "submitted_at": str, "record": str}, pk="id")
-    db["reports"].create({"record_id": str, "report": str}, pk="record_id",
-                         foreign_keys=[("record_id", "records", "id")])
-    db["findings"].create({"record_id": str, "n": int, "severity": str, "rule": str, "at": str, "seat": int,
-                           "deal": int, "action": int, "message": str}, pk=("record_id", "n"),
-                          foreign_keys=[("record_id", "records", "id")])
-    db["deals"].create({"record_id": str, "deal": int, "status": str, "outcome": str}, pk=("record_id", "deal"),
-                       foreign_keys=[("record_id", "records", "id")])
-    db["seats"].create({"record_id": str, "seat": int, "player": str}, pk=("record_id", "seat"),
-                       foreign_keys=[("record_id", "records", "id")])
-    db["records"].create_index(["event"])
-    db["records"].create_index(["game"])
-    db["seats"].create_index(["player"])
-    db["findings"].create_index(["rule"])
+# The tables, as sqlite-utils first created them (stores made then and now are alike).
+_V1_TABLES = """
+CREATE TABLE "records" ("id" TEXT PRIMARY KEY, "game" TEXT, "event" TEXT, "date" TEXT, "players" TEXT,
+    "valid" INTEGER, "deals" INTEGER, "submitted_by" TEXT, "submitted_at" TEXT, "record" TEXT);
+CREATE TABLE "reports" ("record_id" TEXT PRIMARY KEY REFERENCES "records"("id"), "report" TEXT);
+CREATE TABLE "findings" ("record_id" TEXT REFERENCES "records"("id"), "n" INTEGER, "severity" TEXT, "rule" TEXT,
+    "at" TEXT, "seat" INTEGER, "deal" INTEGER, "action" INTEGER, "message" TEXT, PRIMARY KEY ("record_id", "n"));
+CREATE TABLE "deals" ("record_id" TEXT REFERENCES "records"("id"), "deal" INTEGER, "status" TEXT, "outcome" TEXT,
+    PRIMARY KEY ("record_id", "deal"));
+CREATE TABLE "seats" ("record_id" TEXT REFERENCES "records"("id"), "seat" INTEGER, "player" TEXT,
+    PRIMARY KEY ("record_id", "seat"));
+CREATE INDEX "idx_records_event" ON "records" ("event");
+CREATE INDEX "idx_records_game" ON "records" ("game");
+CREATE INDEX "idx_seats_player" ON "seats" ("player");
+CREATE INDEX "idx_findings_rule" ON "findings" ("rule");
+"""
+
+# The hashes of the texts records were read from, so that a text submitted again is known as stored
+# before it is checked (issue 36).
+_V2_SOURCES = """
+CREATE TABLE "sources" ("hash" TEXT PRIMARY KEY, "record_id" TEXT REFERENCES "records"("id"));
+CREATE INDEX "idx_sources_record_id" ON "sources" ("record_id");
+"""
 
 
-MIGRATIONS = [_v1_tables]     # ordered; step i brings the store to version i + 1
+def _run_script(script: str):
+    def step(db: sqlite3.Connection):
+        for statement in filter(str.strip, script.split(";")):
+            db.execute(statement)
+    return step
+
+
+MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES)]     # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
-def _writing(db: sqlite_utils.Database):
+def _writing(db: sqlite3.Connection):
     """One transaction that holds the write lock from its start, so a check then write is atomic."""
-    db.conn.execute("BEGIN IMMEDIATE")
+    db.execute("BEGIN IMMEDIATE")
     try:
         yield db
     except BaseException:
-        if db.conn.in_transaction:        # SQLite has rolled back itself after some errors (a full disk)
-            db.conn.execute("ROLLBACK")
+        if db.in_transaction:        # SQLite has rolled back itself after some errors (a full disk)
+            db.execute("ROLLBACK")
         raise
-    db.conn.execute("COMMIT")
+    db.execute("COMMIT")
 
 
 class StoreError(Exception):
@@ -111,13 +142,17 @@ class Store:
         if os.path.isdir(self.path):
             raise StoreError(msg("the store {path} is a folder, not a SQLite file", path=self.path))
         with self.connect() as db:
-            db.enable_wal()
+            db.execute("PRAGMA journal_mode = wal")
             self._migrate(db)
+        # Open as long as the store: the connection that closes last checkpoints the WAL into the file
+        # and syncs it, 10 ms or more; with this one open, no request's connection is the last, and
+        # SQLite checkpoints as it goes (every 1,000 pages written).
+        self._kept = sqlite3.connect(self.path, check_same_thread=False)
 
     @contextlib.contextmanager
     def connect(self):
         try:
-            db = sqlite_utils.Database(sqlite3.connect(self.path, timeout=self.wait, check_same_thread=False))
+            db = sqlite3.connect(self.path, timeout=self.wait, check_same_thread=False)
             db.execute("PRAGMA synchronous = NORMAL")     # under WAL: durable at checkpoints, one fsync fewer a write
             try:
                 yield db
@@ -136,11 +171,11 @@ class Store:
         if done == len(MIGRATIONS):
             return
         with _writing(db):
-            db["migrations"].create({"version": int, "applied_at": str}, pk="version", if_not_exists=True)
+            db.execute('CREATE TABLE IF NOT EXISTS "migrations" ("version" INTEGER PRIMARY KEY, "applied_at" TEXT)')
             done = db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
             for version, step in enumerate(MIGRATIONS[done:], done + 1):
                 step(db)
-                db["migrations"].insert({"version": version, "applied_at": _now()})
+                db.execute("INSERT INTO migrations (version, applied_at) VALUES (?, ?)", [version, _now()])
 
     def has(self, record_id: str) -> bool:
         with self.connect() as db:
@@ -152,37 +187,62 @@ class Store:
 
     @staticmethod
     def _version(db) -> int:
-        if not db["migrations"].exists():
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'migrations'").fetchone():
             return 0
         return db.execute("SELECT coalesce(max(version), 0) FROM migrations").fetchone()[0]
 
     def put(self, entry: Entry, submitted_by: str) -> tuple[dict, bool]:
         """Store an entry with its report in one transaction: (summary, True when newly stored)."""
-        with self.connect() as db, _writing(db):
-            found = self._summary(db, entry.id)
-            if found:
-                return found, False
-            self._insert(db, entry, submitted_by)
-            return self._summary(db, entry.id), True
+        return self.put_all([entry], submitted_by)[0]
 
-    def _insert(self, db, entry: Entry, submitted_by: str):
-        record, report = entry.record, entry.report
+    def put_all(self, entries: list[Entry], submitted_by: str) -> list[tuple[dict, bool]]:
+        """Store entries with their reports in one transaction: (summary, True when newly stored) for
+        each, in order; an entry whose id is stored already (or earlier in the list) is stored once."""
+        with self.connect() as db, _writing(db):
+            created = []
+            for entry in entries:
+                new = self._summary(db, entry.id) is None
+                if new:
+                    self._insert(db, entry, submitted_by)
+                if entry.source:
+                    db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, entry.id])
+                created.append(new)
+            summaries = self._summaries_of(db, [entry.id for entry in entries])
+        return [(summaries[entry.id], new) for entry, new in zip(entries, created)]
+
+    def stored_sources(self, hashes: list[str]) -> dict[str, dict]:
+        """The summaries of the stored records read from texts of these hashes (text_hash), by hash."""
+        if not hashes:
+            return {}
+        with self.connect() as db:
+            rows = db.execute(f"SELECT hash, record_id FROM sources WHERE hash IN ({', '.join('?' * len(hashes))})",
+                              hashes).fetchall()
+            summaries = self._summaries_of(db, [record_id for _, record_id in rows])
+        return {source: summaries[record_id] for source, record_id in rows}
+
+    def _summaries_of(self, db, ids: list[str]) -> dict[str, dict]:
+        unique = list(dict.fromkeys(ids))
+        rows = self._summaries(db, f"id IN ({', '.join('?' * len(unique))})", unique) if unique else []
+        return {row["id"]: row for row in rows}
+
+    @staticmethod
+    def _insert(db, entry: Entry, submitted_by: str):
+        record, report, conn = entry.record, entry.report, db
         meta = record.get("meta", {})
-        db["records"].insert({
-            "id": entry.id, "game": record["game"], "event": meta.get("event"), "date": meta.get("date"),
-            "players": orjson.dumps(record["players"]).decode(), "valid": report["valid"],
-            "deals": len(record["deals"]), "submitted_by": submitted_by, "submitted_at": _now(),
-            "record": orjson.dumps(record).decode()})
-        db["reports"].insert({"record_id": entry.id, "report": orjson.dumps(report).decode()})
-        db["findings"].insert_all(
-            {"record_id": entry.id, "n": n, "severity": f["severity"], "rule": f["rule"], "at": f["at"],
-             "seat": f.get("seat"), "deal": f.get("deal"), "action": f.get("action"), "message": f["message"]}
-            for n, f in enumerate(report["findings"]))
-        db["deals"].insert_all(
-            {"record_id": entry.id, "deal": d["deal"], "status": d.get("status"), "outcome": orjson.dumps(d).decode()}
-            for d in report["deals"])
-        db["seats"].insert_all({"record_id": entry.id, "seat": s, "player": name}
-                               for s, name in enumerate(record["players"]))
+        conn.execute("INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
+                     "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     [entry.id, record["game"], meta.get("event"), meta.get("date"),
+                      orjson.dumps(record["players"]).decode(), report["valid"], len(record["deals"]), submitted_by,
+                      _now(), orjson.dumps(record).decode()])
+        conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, orjson.dumps(report).decode()])
+        conn.executemany("INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
+                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         [(entry.id, n, f["severity"], f["rule"], f["at"], f.get("seat"), f.get("deal"), f.get("action"),
+                           f["message"]) for n, f in enumerate(report["findings"])])
+        conn.executemany("INSERT INTO deals (record_id, deal, status, outcome) VALUES (?, ?, ?, ?)",
+                         [(entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode()) for d in report["deals"]])
+        conn.executemany("INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
+                         [(entry.id, seat, name) for seat, name in enumerate(record["players"])])
 
     def _summary(self, db, record_id: str) -> dict | None:
         rows = self._summaries(db, "id = ?", [record_id])
@@ -275,7 +335,7 @@ class Store:
 
     def delete(self, record_id: str) -> bool:
         with self.connect() as db, _writing(db):
-            for table in ("seats", "deals", "findings", "reports"):
+            for table in ("sources", "seats", "deals", "findings", "reports"):
                 db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
             return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
 

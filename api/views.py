@@ -23,7 +23,7 @@ from . import schemas
 from .budget import Spent
 from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
-from .store import prepare_record, rechecked
+from .store import prepare_record, rechecked, text_hash
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 
@@ -204,11 +204,19 @@ def _entry(text: str, limits, store, lang: str):
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
-    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report)
+    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report, text)
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
-    return entry, entry.report if lang == "en" else trimmed(rechecked(entry.record).as_dict(lang), limits.message)
+    if lang == "en":
+        return entry, entry.report
+    return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
+
+
+def _stored_report(store, record_id: str, limits, lang: str) -> dict:
+    """The report of a stored record in `lang`, as an answer gives it."""
+    report = store.report(record_id) if lang == "en" else store.shown_report(record_id, lang).as_dict(lang)
+    return trimmed(report, limits.message)
 
 
 @blp.route("/records", methods=["POST"])
@@ -230,11 +238,10 @@ def submit(submitter):
     chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
     if chunks and chunks[0][0] is not None:
         return _submit_lines(chunks, submitter)
-    entry, report = _in_pool(_entry, text, _limits(), _store(), answer_language())
-    if isinstance(entry, list):
-        _bad_body(entry, msg("the body is not a CGR/1 record; nothing was stored"))
-    summary, created = _store().put(entry, submitter)
-    return dict(summary, created=created, report=report), 201 if created else 200
+    result = _submitted([(None, text)], submitter)[0]
+    if "findings" in result:
+        _bad_body(result["findings"], msg("the body is not a CGR/1 record; nothing was stored"))
+    return result, 201 if result["created"] else 200
 
 
 def _submit_lines(chunks, submitter):
@@ -243,22 +250,45 @@ def _submit_lines(chunks, submitter):
     if len(chunks) > limits.records:
         abort(413, message=msg("the body holds {n} records; this server takes at most {most} per request",
                                n=len(chunks), most=limits.records))
-    results = []
-    for line, chunk in chunks:
-        if g.budget.spent():
-            results.append({"line": line, "stored": False, "findings": [_out_of_time_finding()]})
-            continue
-        entry, report = _in_pool(_entry, chunk, limits, _store(), answer_language())
-        if isinstance(entry, list):
-            results.append({"line": line, "stored": False, "findings": [f.as_dict(answer_language()) for f in entry]})
-            continue
-        summary, created = _store().put(entry, submitter)
-        results.append(dict(summary, line=line, created=created, report=report))
+    results = _submitted(chunks, submitter)
     if not any("created" in r for r in results):
         abort(400, message=msg("no line of the body is a CGR/1 record; nothing was stored"),
               findings=[dict(f, message=msg("line {line}: {message}", line=r["line"], message=f["message"]))
                         for r in results for f in r["findings"]])
     return Response(b"".join(orjson.dumps(r) + b"\n" for r in results), mimetype="application/x-ndjson")
+
+
+def _submitted(chunks, submitter) -> list[dict]:
+    """The result of storing each (line, text): a text stored before (the same bytes) is known by its
+    hash and not checked again; the new records are stored in one transaction. A result without
+    `created` is a text that is no record (its `findings`, as Finding objects for a lone record)."""
+    limits, store, lang = _limits(), _store(), answer_language()
+    hashes = [text_hash(chunk) for _, chunk in chunks]
+    known = store.stored_sources(hashes)
+    results, entries = [], []
+    for (line, chunk), source in zip(chunks, hashes):
+        where = {} if line is None else {"line": line}
+        if source in known:
+            summary = known[source]
+            results.append(dict(summary, **where, created=False,
+                                report=_stored_report(store, summary["id"], limits, lang)))
+            continue
+        if line is not None and g.budget.spent():
+            results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
+            continue
+        entry, report = _in_pool(_entry, chunk, limits, store, lang)
+        if isinstance(entry, list):
+            results.append(dict(where, stored=False, findings=entry if line is None else
+                                [f.as_dict(lang) for f in entry]))
+            continue
+        results.append((where, report))
+        entries.append(entry)
+    stored = iter(store.put_all(entries, submitter))
+    return [_new_result(*next(stored), *r) if isinstance(r, tuple) else r for r in results]
+
+
+def _new_result(summary: dict, created: bool, where: dict, report: dict) -> dict:
+    return dict(summary, **where, created=created, report=report)
 
 
 @blp.route("/records", methods=["GET"])

@@ -1,16 +1,20 @@
-"""REST API latency: POST /v1/validate with a Guandan match, on loopback only.
+"""REST API latency: POST /v1/validate with a Guandan match, and POST /v1/records of new matches, on
+loopback only.
 
-Run: .venv/bin/python benchmarks/api_throughput.py [--requests N] [--rounds R] [--clients 1,4]
+Run: .venv/bin/python benchmarks/api_throughput.py [--requests N] [--writes N] [--rounds R] [--clients 1,4]
 It starts its own `referee serve --no-auth` on 127.0.0.1 at a free port with a store in a
 temporary folder, then runs R rounds; in each round every client count in turn sends N requests
-from that many keep-alive clients. It prints, per client count, the medians over the rounds of
-requests per second, median latency and 99th-percentile latency (with the rounds' range of the
-p99), and stops the server.
+from that many keep-alive clients to /v1/validate (the same match), then as many writers store
+--writes distinct matches (each a record the store has never seen, so each is checked and written).
+It prints, per endpoint and client count, the medians over the rounds of requests per second,
+median latency and 99th-percentile latency (with the rounds' range of the p99), the server's CPU
+time, and stops the server.
 """
 from __future__ import annotations
 
 import argparse
 import http.client
+import itertools
 import os
 import socket
 import statistics
@@ -25,6 +29,7 @@ import orjson
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
+from benchmarks.throughput import GAMES, corpus  # noqa: E402
 from tests.guandan_gen import match_record  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -52,7 +57,7 @@ def start_server(port: int, folder: str) -> subprocess.Popen:
     raise SystemExit("the server did not start within 20 s")
 
 
-def client(port: int, body: bytes, budget: dict, latencies: list, failures: list):
+def client(port: int, path: str, bodies, budget: dict, latencies: list, failures: list):
     connection = http.client.HTTPConnection(HOST, port, timeout=30)
     headers = {"Content-Type": "application/json"}
     while True:
@@ -60,21 +65,23 @@ def client(port: int, body: bytes, budget: dict, latencies: list, failures: list
             if budget["left"] <= 0:
                 break
             budget["left"] -= 1
+            body = next(bodies)
         start = time.perf_counter()
-        connection.request("POST", "/v1/validate", body=body, headers=headers)
+        connection.request("POST", path, body=body, headers=headers)
         response = connection.getresponse()
         response.read()
         latencies.append(time.perf_counter() - start)
-        if response.status != 200:
+        if response.status not in (200, 201):
             failures.append(response.status)
     connection.close()
 
 
-def run(port: int, body: bytes, requests: int, clients: int) -> dict:
-    """One round: `requests` requests from `clients` clients at once."""
+def run(port: int, path: str, bodies, requests: int, clients: int) -> dict:
+    """One round: `requests` requests from `clients` clients at once, their bodies taken in turn from `bodies`."""
     budget = {"left": requests, "lock": threading.Lock()}
     latencies, failures = [], []
-    threads = [threading.Thread(target=client, args=(port, body, budget, latencies, failures)) for _ in range(clients)]
+    threads = [threading.Thread(target=client, args=(port, path, bodies, budget, latencies, failures))
+               for _ in range(clients)]
     start = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -87,9 +94,26 @@ def run(port: int, body: bytes, requests: int, clients: int) -> dict:
             "p99": statistics.quantiles(latencies, n=100)[98] * 1000}
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) a running process has spent, from /proc."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def report(name: str, counts: list[int], rounds: dict):
+    print(name)
+    for count in counts:
+        figures = {key: statistics.median(r[key] for r in rounds[count]) for key in ("rate", "median", "p99")}
+        p99s = [r["p99"] for r in rounds[count]]
+        print(f"  {count} client{'s' * (count != 1)}: {figures['rate']:.1f} requests/s, latency median "
+              f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--requests", type=int, default=400, help="requests per round and client count")
+    parser.add_argument("--writes", type=int, default=100, help="records stored per round and writer count")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--clients", default="1,4", help="client counts, comma-separated")
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated Guandan match")
@@ -97,26 +121,32 @@ def main():
     counts = [int(c) for c in args.clients.split(",")]
     record = match_record(args.seed)
     body = orjson.dumps(record)
-    rounds = {count: [] for count in counts}
+    new_records, _ = corpus(GAMES["guandan"], args.writes * args.rounds * len(counts) * 12, 12, 9 * 10**8)
+    new_bodies = (line.encode() for line in new_records)
+    checked = {count: [] for count in counts}
+    stored = {count: [] for count in counts}
+    load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         server = start_server(port, folder)
         try:
-            run(port, body, 50, 1)     # warm-up
+            run(port, "/v1/validate", itertools.repeat(body), 50, 1)     # warm-up
+            started = cpu_seconds(server.pid)
             for _ in range(args.rounds):
                 for count in counts:      # in turn, so a change in the machine's load falls on every count
-                    rounds[count].append(run(port, body, args.requests, count))
+                    checked[count].append(run(port, "/v1/validate", itertools.repeat(body), args.requests, count))
+                    stored[count].append(run(port, "/v1/records", new_bodies, args.writes, count))
+            server_cpu = cpu_seconds(server.pid) - started
         finally:
             server.terminate()
             server.wait(timeout=10)
     print(f"command: {' '.join([os.path.relpath(sys.executable, ROOT), 'benchmarks/api_throughput.py'] + sys.argv[1:])}")
-    print(f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), keep-alive "
-          f"clients on {HOST}, waitress with 16 threads; {args.requests} requests a round, medians of {args.rounds} rounds")
-    for count in counts:
-        figures = {name: statistics.median(r[name] for r in rounds[count]) for name in ("rate", "median", "p99")}
-        p99s = [r["p99"] for r in rounds[count]]
-        print(f"{count} client{'s' * (count != 1)}: {figures['rate']:.1f} requests/s, latency median "
-              f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f})")
+    print(f"keep-alive clients on {HOST}, waitress with 16 threads; medians of {args.rounds} rounds; load average "
+          f"{load:.1f} before, {os.getloadavg()[0]:.1f} after; the server spent {server_cpu:.1f} CPU-s")
+    report(f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), "
+           f"{args.requests} requests a round:", counts, checked)
+    report(f"POST /v1/records, distinct Guandan matches of up to 12 deals ({sum(map(len, new_records)) / len(new_records):,.0f} "
+           f"bytes on average), {args.writes} a round:", counts, stored)
 
 
 if __name__ == "__main__":

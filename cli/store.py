@@ -1,8 +1,11 @@
 """`referee store`: the record store from the command line (the file `referee serve --db` uses)."""
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import sys
+from collections import Counter
 
 import click
 
@@ -46,40 +49,65 @@ def store():
 @DB_OPTION
 @click.option("--submitter", default="cli", show_default=True, help=word("Stored as who submitted the records."))
 def import_(files, db_path, submitter):
-    from api.store import Store, StoreError, prepare
+    from api.store import Store, StoreError
+
+    from .progress import counted, progress_bar, total_bytes
 
     try:
         records = Store(db_path, wait=30)
     except StoreError as exc:
         fail(exc.text)
-    invalid = rejected = stored = already = 0
+    counts = Counter(stored=0, already=0, rejected=0, invalid=0)
     warnings = []
-    for path in expand(files, lambda message: warnings.append(warn(message))):
-        for where, item in records_of(path):
-            entry = [item.findings[0]] if isinstance(item, Report) else prepare(item)
-            if isinstance(entry, list):
-                first = entry[0]
-                say(msg("{where}: not stored: {rule} at {at}: {message}", where=where, rule=first.rule,
-                         at=first.at or "/", message=first.shown()))
-                rejected += 1
-                continue
-            try:
-                _, created = records.put(entry, submitter)
-            except StoreError as exc:
-                say(msg("{where}: not stored: {reason}", where=where, reason=exc.text))
-                rejected += 1
-                continue
-            valid = entry.report["valid"]
-            invalid += not valid
-            stored += created
-            already += not created
-            click.echo(f"{where}: {entry.id} " + (msg("stored") if created else msg("already stored")).render()
-                       + ("" if valid else msg(" (invalid)").render()))
-    if not (stored or already or rejected):
+    paths = list(expand(files, lambda message: warnings.append(warn(message))))
+    items = (pair for path in paths for pair in records_of(path))
+    progress = progress_bar()
+    with progress or contextlib.nullcontext():
+        if progress:
+            items = counted(items, progress, total_bytes(paths))
+        while batch := list(itertools.islice(items, IMPORT_BATCH)):
+            _import_batch(records, batch, submitter, counts)
+    if not (counts["stored"] or counts["already"] or counts["rejected"]):
         warnings.append(warn(msg("no records were selected")))
-    say(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", stored=stored,
-             already=already, rejected=rejected, invalid=invalid))
-    sys.exit(EXIT_UNREADABLE if rejected or warnings else EXIT_INVALID if invalid else EXIT_VALID)
+    say(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", **counts))
+    sys.exit(EXIT_UNREADABLE if counts["rejected"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
+
+
+IMPORT_BATCH = 64       # records a transaction: one commit for each, memory flat whatever the file's size
+
+
+def _import_batch(records, batch: list, submitter: str, counts: Counter):
+    """Store a batch of (source, record text or unreadable report) in one transaction, saying what
+    became of each record in order. A text stored before (the same bytes) is known by its hash and
+    not checked again."""
+    from api.store import Entry, StoreError, prepare, text_hash
+
+    hashes = [text_hash(item) if isinstance(item, str) else None for _, item in batch]
+    known = records.stored_sources([h for h in hashes if h])
+    prepared = [[item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
+                for (_, item), h in zip(batch, hashes)]
+    entries = [p for p in prepared if isinstance(p, Entry)]
+    try:
+        stored = iter(records.put_all(entries, submitter))
+        problem = None
+    except StoreError as exc:
+        stored, problem = iter(()), exc.text
+    for (where, _), outcome in zip(batch, prepared):
+        if isinstance(outcome, list):
+            first = outcome[0]
+            say(msg("{where}: not stored: {rule} at {at}: {message}", where=where, rule=first.rule,
+                    at=first.at or "/", message=first.shown()))
+            counts["rejected"] += 1
+            continue
+        if problem:
+            say(msg("{where}: not stored: {reason}", where=where, reason=problem))
+            counts["rejected"] += 1
+            continue
+        summary, created = next(stored) if isinstance(outcome, Entry) else (outcome, False)
+        counts["invalid"] += not summary["valid"]
+        counts["stored" if created else "already"] += 1
+        click.echo(f"{where}: {summary['id']} " + (msg("stored") if created else msg("already stored")).render()
+                   + ("" if summary["valid"] else msg(" (invalid)").render()))
 
 
 @store.command("list", cls=Command, help=word("""List stored records, filtered and paged.

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from referee.batch import Span, WorkerLost, check_items, records_of
+from referee.batch import WorkerLost, check_items, records_of
 from referee.messages import language, msg, use_language, word
 
 from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 from .language import Choice, Command
+from .progress import counted, progress_bar, total_bytes
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -71,11 +72,10 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
                                 form="json" if as_json else "quiet" if quiet else "text",
                                 console=_console_options(console), lang=language())
-    progress = _progress(quiet)
+    progress = None if quiet else progress_bar()
     with progress or contextlib.nullcontext():
         if progress:
-            items = _counted(items, progress, progress.add_task("checking", total=_total_bytes(paths), records=0,
-                                                                rate="…"))
+            items = counted(items, progress, total_bytes(paths))
         try:
             for verdict, rule_ids, text in check_items(items, jobs, infer, outcome):
                 summary["records"] += 1
@@ -196,45 +196,6 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
         return None
     rep.findings = findings
     return rep
-
-
-def _progress(quiet: bool):
-    """A progress bar on standard error when it is a terminal (records, records/s, ETA), else None. It
-    is redrawn by `_counted`, not by a thread of its own: a process forked while another thread
-    writes to standard error could hang on that stream's lock. Reports written to a terminal are
-    printed by the bar's console, soft-wrapped as the text console prints them (long lines whole)."""
-    if quiet or not sys.stderr.isatty():
-        return None
-    from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only a terminal needs it
-
-    return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
-                    TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),
-                    console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                    auto_refresh=False)
-
-
-def _total_bytes(paths: list[str]) -> int | None:
-    """The bytes to read, when known up front (no standard input, no gzip)."""
-    if any(p == "-" or p.lower().endswith(".gz") or not os.path.isfile(p) for p in paths):
-        return None
-    return sum(os.path.getsize(p) for p in paths)
-
-
-def _counted(items, progress, task):
-    """The items, advancing the progress bar by each record's size as it is read, and redrawing
-    it at most ten times a second."""
-    drawn, number = 0.0, 0
-    for source, item in items:
-        size, number = (item.end - item.start, number + item.lines) if isinstance(item, Span) else \
-            (len(item) if isinstance(item, str) else 0, number + 1)
-        elapsed = progress.tasks[0].elapsed or 0
-        rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
-        progress.update(task, advance=size, records=number, rate=rate)
-        if elapsed - drawn >= 0.1:
-            progress.refresh()
-            drawn = elapsed
-        yield source, item
 
 
 def _write_summary(path: str, summary: dict) -> None:

@@ -4,6 +4,7 @@ the order of notation.md, and a stable layout: one line per action and per hand.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -22,15 +23,27 @@ KEY_ORDER = {
 
 
 def _cards(codes, keep_order=False):
+    return list(_card_codes(tuple(codes), keep_order))
+
+
+@functools.lru_cache(maxsize=1 << 16)      # plays repeat: a record store's import reads each once
+def _card_codes(codes: tuple, keep_order: bool) -> tuple:
     ids = [parse_card(c) for c in codes]
-    return [CODES[c] for c in (ids if keep_order else sorted(ids))]
+    return tuple(CODES[c] for c in (ids if keep_order else sorted(ids)))
+
+
+_PASS, _PLAY = ("seat", "pass"), ("seat", "play")       # the most common actions, the first canonical already
 
 
 def _ordered(obj: dict, kind: str) -> dict:
+    return {k: obj[k] for k in _key_order(tuple(obj), kind)}
+
+
+@functools.lru_cache(maxsize=1024)
+def _key_order(keys: tuple, kind: str) -> tuple:
+    """The keys in the order of notation.md, then the others as they came."""
     order = KEY_ORDER[kind]
-    known = {k: obj[k] for k in order if k in obj}
-    known.update((k, v) for k, v in obj.items() if k not in order)
-    return known
+    return tuple(k for k in order if k in keys) + tuple(k for k in keys if k not in order)
 
 
 def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
@@ -71,9 +84,26 @@ def _one_way(record: dict, game) -> dict:
     match has one id. The rules' option values are left as written: the check reads 10.0 there as
     a value the option does not take."""
     rules = record.get("rules")
-    out = whole_numbers({key: value for key, value in record.items() if key != "rules"}, MAX_NUMBER)
+    out = {key: value for key, value in record.items() if key != "rules"}
+    out = whole_numbers(out, MAX_NUMBER) if _may_hold_floats(out) else out
     rules = plain_rules(game, rules) if game else rules
     return out if rules is None else dict(out, rules=rules)
+
+
+def _may_hold_floats(value) -> bool:
+    """Whether a float may be in `value`: orjson writes every float with a `.` or an `e+`/`e-` after a
+    digit (a string holding one only costs the walk of whole_numbers), and finds them in C."""
+    text = orjson.dumps(value)
+    for mark in (b".", b"e+", b"e-"):
+        at = text.find(mark)
+        while at > 0:
+            if text[at - 1] in DIGITS:
+                return True
+            at = text.find(mark, at + 1)
+    return False
+
+
+DIGITS = b"0123456789"
 
 
 def whole_numbers(value, limit: int):
@@ -105,7 +135,12 @@ def _deal(deal: dict) -> dict:
 
 
 def _action(action: dict) -> dict:
-    out = _ordered(action, "action")
+    keys = tuple(action)
+    if keys == _PASS:
+        return action
+    if keys == _PLAY:
+        return {"seat": action["seat"], "play": list(_card_codes(tuple(action["play"]), False))}
+    out = {k: action[k] for k in _key_order(keys, "action")}
     if "play" in out:
         out["play"] = _cards(out["play"])
     for verb in ("tribute", "return"):

@@ -330,12 +330,12 @@ def test_delete_removes_the_record_from_every_table(client, db):
 
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
-    assert store.version() == 1 and Store(db).version() == 1
+    assert store.version() == 2 and Store(db).version() == 2
     with store.connect() as opened:
         assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert {"records", "reports", "findings", "deals", "seats", "migrations"} <= {
+        assert {"records", "reports", "findings", "deals", "seats", "sources", "migrations"} <= {
             name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
 
 
@@ -416,3 +416,20 @@ def test_serve_takes_the_token_from_a_file_or_the_environment(served, db, tmp_pa
     monkeypatch.setenv("REFEREE_API_TOKEN", "from-env-0123456789")
     CliRunner().invoke(main, ["serve", "--db", db])
     assert [app.config["REFEREE_TOKEN"] for app, _ in served] == ["from-file-0123456789", "from-env-0123456789"]
+
+
+def test_a_json_lines_body_sent_again_is_answered_from_the_store_by_its_texts(client, monkeypatch):
+    """Issue 36: the new records of a body stored in one transaction; the same texts again found by
+    their hashes, unchecked, with the same results."""
+    body = b"".join(orjson.dumps(guandan(seed)) + b"\n" for seed in (11, 12, 13))
+    first = client.post("/v1/records", data=body, headers=AUTH, content_type="application/x-ndjson")
+    results = [orjson.loads(line) for line in first.data.splitlines()]
+    assert [r["created"] for r in results] == [True] * 3 and [r["line"] for r in results] == [1, 2, 3]
+    checks = []
+    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
+    monkeypatch.setattr("api.store.structure_findings", lambda record: checks.append(record))
+    again = client.post("/v1/records", data=body, headers=AUTH, content_type="application/x-ndjson")
+    repeated = [orjson.loads(line) for line in again.data.splitlines()]
+    assert checks == [] and [r["created"] for r in repeated] == [False] * 3
+    assert [dict(r, created=True, submitted_at=None) for r in repeated] == \
+        [dict(r, submitted_at=None) for r in results]

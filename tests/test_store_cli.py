@@ -114,3 +114,35 @@ def test_delete_takes_a_unique_start_of_the_id_and_asks_only_about_a_record_it_h
     assert declined.exit_code == 1 and "nothing was deleted" in declined.stderr and _ids(db)[1] == 3
     deleted = run("store", "delete", invalid[:6].upper(), "--db", db, "--yes")
     assert deleted.exit_code == 0 and f"{invalid} deleted" in deleted.output and _ids(db)[1] == 2
+
+
+def test_a_file_imported_again_is_found_stored_by_its_text_without_a_check(tmp_path, monkeypatch):
+    """Issue 36: records already stored are known by their text's hash before any check."""
+    from tests.guandan_gen import match_record
+    archive = tmp_path / "a.jsonl"
+    archive.write_text("".join(json.dumps(match_record(seed, max_deals=1)) + "\n" for seed in range(70)))
+    path = str(tmp_path / "store.db")
+    first = run("store", "import", "--db", path, str(archive))
+    assert "70 new, 0 already in the store, 0 rejected; 0 invalid" in first.output
+    checks = []
+    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
+    monkeypatch.setattr("api.store.structure_findings", lambda record: checks.append(record))
+    again = run("store", "import", "--db", path, str(archive))
+    assert "0 new, 70 already in the store, 0 rejected; 0 invalid" in again.output and checks == []
+    assert again.output.count("already stored") == 70 and again.exit_code == 0
+
+
+def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
+    import sqlite3
+
+    from api.store import Store
+    path = str(tmp_path / "old.db")
+    run("store", "import", "--db", path, VALID)
+    with sqlite3.connect(path) as conn:
+        conn.execute("DROP TABLE sources")
+        conn.execute("DELETE FROM migrations WHERE version = 2")
+    assert Store(path).version() == 2
+    result = run("store", "import", "--db", path, VALID)
+    assert "0 new, 1 already in the store" in result.output        # found by its id, and its text kept
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM sources").fetchone()[0] == 1

@@ -119,23 +119,22 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
 
 
 def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
-    from cli.validate import _progress as progress
+    from cli.progress import progress_bar as progress
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    assert not progress(quiet=False).disable
-    assert not progress(quiet=False).live.auto_refresh      # no thread of its own when -j forks
-    assert progress(quiet=True) is None
+    assert not progress().disable
+    assert not progress().live.auto_refresh      # no thread of its own when -j forks
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
-    assert progress(quiet=False) is None
+    assert progress() is None
 
 
 @pytest.mark.parametrize("terminal", [True, False])
 def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch, terminal):
     """Reports written to a terminal go through the bar's display, which clears and redraws it
     around them; written to a file they go there unchanged."""
-    from cli.validate import _progress as progress
+    from cli.progress import progress_bar as progress
     monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
-    assert progress(quiet=False).live._redirect_stdout is terminal
+    assert progress().live._redirect_stdout is terminal
 
 
 def test_reports_above_the_progress_bar_are_not_broken_into_lines(tmp_path):
