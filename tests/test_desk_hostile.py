@@ -213,3 +213,46 @@ def _desk(sheet_bytes: bytes, items):
 
 
 test_hostile_sheets_and_records_never_raise_and_take_bounded_time = _fuzz()
+
+
+# ---------------------------------------------------------------- the API: 6 (its budget) and 14
+
+def _stored_event(tmp_path, event: str):
+    from pathlib import Path
+
+    records = write_records(tmp_path, *[json.loads(p.read_text()) for p in
+                                        sorted((Path(__file__).parent.parent / "samples" / "event").glob("*.json"))])
+    lines = [dict(json.loads(line), meta=dict(json.loads(line)["meta"], event=event))
+             for line in records.read_text().splitlines()]
+    db = tmp_path / "store.db"
+    assert run("store", "import", "--db", db, write_records(tmp_path, *lines, name="renamed.jsonl")).exit_code == 0
+    return db
+
+
+def test_an_event_whose_name_holds_a_slash_has_standings(tmp_path):
+    from api import create_app
+
+    client = create_app(str(_stored_event(tmp_path, "Spring/Summer Cup")), read_only=True).test_client()
+    for path in ("/v1/events/Spring/Summer Cup/standings", "/v1/events/Spring%2FSummer%20Cup/standings"):
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.get_json()["event"] == "Spring/Summer Cup", path
+
+
+def test_the_api_stops_standings_when_the_requests_time_is_up_during_the_work(tmp_path, monkeypatch):
+    import time
+
+    import referee.standings
+    from api import create_app
+    from api.limits import Limits
+
+    counted = referee.standings._count
+
+    def slowly(*args):
+        time.sleep(0.3)
+        return counted(*args)
+    monkeypatch.setattr(referee.standings, "_count", slowly)
+    client = create_app(str(_stored_event(tmp_path, "Cup")), read_only=True, limits=Limits(seconds=0.5)).test_client()
+    began = time.monotonic()
+    answer = client.get("/v1/events/Cup/standings")
+    assert answer.status_code == 422 and answer.get_json()["findings"][0]["rule"] == "api.limit"
+    assert time.monotonic() - began < 1.5      # 8 matches would take 2.4 s
