@@ -383,7 +383,7 @@ def _deal_steps(store, record_id: str, deal: int, lang: str):
         [orjson.dumps(step_shown(frame, lang)) for frame in frames]
 
 
-@blp.route("/events/<event>/standings", methods=["GET"])
+@blp.route("/events/<path:event>/standings", methods=["GET"])     # path: an event's name may hold "/"
 @blp.response(200, schemas.StandingsSchema)
 @blp.doc(summary="Standings of an event: per team or player, matches won, drawn and lost, match points, margin")
 @_errors(404, 422, 503)
@@ -391,7 +391,7 @@ def get_standings(event):
     ids = _store().event_ids(event)
     if not ids:
         abort(404, message=msg("no stored record belongs to this event"))
-    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
+    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event, g.budget)
 
 
 def _event_state(event: str, ids) -> tuple[str, bytes]:
@@ -423,13 +423,13 @@ class _Kept:
 _standings_kept = _Kept(16)
 
 
-def _event_standings(store, event: str) -> dict:
+def _event_standings(store, event: str, budget) -> dict:
     """Computed in the check pool, once per state of the event (a request queued behind the one
-    computing it finds it kept)."""
+    computing it finds it kept), within the request's budget."""
     entries = store.event(event)
     key = _event_state(event, [record_id for record_id, _, _ in entries])
     found = _standings_kept.get(key)
     if found is None:
-        found = standings(entries, event)
+        found = standings(entries, event, stop=budget.check)
         _standings_kept.put(key, found)
     return found

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import re
 import sys
 
 import click
@@ -51,6 +52,29 @@ def cells(text: str) -> int:
 def padded(text: str, width: int) -> str:
     """`text` and the spaces that fill `width` terminal cells."""
     return text + " " * max(0, width - cells(text))
+
+
+# what a terminal would obey in a record's text (C0 and C1 controls but tab and line feed: escape
+# sequences, a bare carriage return; the bidi controls that reorder a line), shown as the ruling shows it
+TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """Text for a terminal, each control in it shown as a marker: ⟨U+001B⟩."""
+    return TERMINAL_CONTROLS.sub(lambda c: f"⟨U+{ord(c.group()):04X}⟩", text)
+
+
+# what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+
+
+def spreadsheet_text(value):
+    """A CSV cell that a spreadsheet shows as it is, never evaluates: text that starts as a formula
+    does gets an apostrophe ahead of it; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not NUMBER.fullmatch(value):
+        return "'" + value
+    return value
 
 
 def say(text) -> None:

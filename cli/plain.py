@@ -8,7 +8,7 @@ import re
 
 from referee.messages import DEFAULT, Listing, Term, language, msg, shown, word
 
-from .common import padded
+from .common import padded, visible
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
@@ -63,7 +63,12 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
         from referee.infer import describe     # here: only --infer-rules needs it
 
         lines.append((("  " + msg("rules: {rules}", rules=shown(describe(rep.inferred))).render(), "bold"),))
-    return lines
+    return [_visible(parts) for parts in lines]
+
+
+def _visible(parts: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    """A line's parts with the controls a record's text may hold shown, not obeyed by the terminal."""
+    return tuple((visible(text), style) for text, style in parts)
 
 
 def legal_then(finding) -> str:
@@ -77,7 +82,7 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
         return source, ("  ", ""), (msg("UNREADABLE").render(), "bold red")
     verdict = (msg("VALID").render(), "bold green") if rep.valid else (msg("INVALID").render(), "bold red")
     rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
-    return source, ("  ", ""), verdict, ("  ", ""), (rules, "")
+    return _visible((source, ("  ", ""), verdict, ("  ", ""), (rules, "")))
 
 
 def deal_line(deal: dict, lang: str) -> str:

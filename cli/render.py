@@ -8,6 +8,7 @@ from referee.messages import Cards, Listing, Term, language, msg, shown, word
 from referee.replay import acting_seats, step_json
 from referee.rules import json_text
 
+from .common import visible
 from .plain import SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, verdict_parts
 
 
@@ -35,8 +36,9 @@ def summary(console: Console, counts: dict) -> None:
 
 
 def names(record) -> list[str]:
+    """The players' names, each control in them shown, not obeyed by the terminal."""
     players = record.get("players") if isinstance(record, dict) else None
-    return [str(p) for p in players] if isinstance(players, list) else []
+    return [visible(str(p)) for p in players] if isinstance(players, list) else []
 
 
 def table(console: Console, frame: dict, players: list[str]) -> None:
@@ -62,7 +64,7 @@ def table(console: Console, frame: dict, players: list[str]) -> None:
         console.print(line, highlight=False)
     for f in frame["findings"]:
         console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
-                                    (f.rule, "bold"), f": {f.shown()}"))
+                                    (f.rule, "bold"), f": {visible(f.shown())}"))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("  " + legal_then(f), "dim"))
     if frame.get("outcome"):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import csv
-import io
 import json
 import sys
 
@@ -15,7 +14,7 @@ from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
 from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
-                     open_store, padded, warn)
+                     open_store, padded, spreadsheet_text, visible, warn)
 from .language import Command
 from .listing import ListingGroup
 
@@ -54,18 +53,12 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
         fail(BOTH, EXIT_USAGE)
     table = _sheet(sheet, _renamed(renamed))
     checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
-    entries = check_sheet(table, checked)
-    counts = summary(entries)
-    if as_json:
-        for entry in entries:
-            click.echo(json.dumps(entry, ensure_ascii=False))
-    elif as_csv:
-        click.echo(_csv(entries), nl=False)
-    else:
-        for entry in entries:
-            click.echo(text_line(entry))
+    try:
+        counts = summary(_written(check_sheet(table, checked), "json" if as_json else "csv" if as_csv else "text"))
+    except SheetError as exc:       # a fault far down the sheet, found as its rows are read
+        fail(f"{sheet}: {exc}")
     _say_unreadable(unreadable)
-    click.echo(_summary_line(counts, table, len(unreadable)), err=as_json or as_csv)
+    click.echo(visible(_summary_line(counts, table, len(unreadable))), err=as_json or as_csv)
     clean = counts["agrees"] == counts["rows"] and not counts["no_row"] and not counts["problems"]
     sys.exit(EXIT_UNREADABLE if unreadable else EXIT_VALID if clean else EXIT_INVALID)
 
@@ -79,9 +72,9 @@ def _renamed(options) -> dict[str, str]:
 
 
 def _sheet(path: str, renamed: dict[str, str]):
+    """The sheet, its rows read as the check asks for them (the file stays open until the command ends)."""
     try:
-        with open(path, "rb") as handle:
-            return read_sheet(handle.read(), renamed)
+        return read_sheet(click.get_current_context().with_resource(open(path, "rb")), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))
     except SheetError as exc:
@@ -153,15 +146,42 @@ def text_line(entry: dict) -> str:
     return "\n".join(lines)
 
 
-def _csv(entries) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_FIELDS, extrasaction="ignore", lineterminator="\n")
-    writer.writeheader()
+def _written(entries, form: str):
+    """Each entry, once it is written (form: text, csv or json): the output keeps pace with the sheet."""
+    writer = _csv_writer(CSV_FIELDS) if form == "csv" else None
     for entry in entries:
-        problems = _listed((msg("column {column}: {message}", column=p["column"], message=p["message"])
-                            for p in entry.get("problems", ())), "; ")
-        writer.writerow(dict(entry, detail="; ".join(filter(None, [detail(entry), problems]))))
-    return out.getvalue()
+        if form == "json":
+            click.echo(json.dumps(entry, ensure_ascii=False))
+        elif writer:
+            problems = _listed((msg("column {column}: {message}", column=p["column"], message=p["message"])
+                                for p in entry.get("problems", ())), "; ")
+            writer.writerow(dict(entry, detail="; ".join(filter(None, [detail(entry), problems]))))
+        else:
+            click.echo(visible(text_line(entry)))
+        yield entry
+
+
+class _Echoed:
+    """A file for csv's writer that writes to standard output as click does."""
+
+    def write(self, text: str):
+        click.echo(text, nl=False)
+
+
+def _csv_writer(fields):
+    """A CSV writer to standard output, its header written, whose cells a spreadsheet shows as text. Lines
+    end in CRLF (RFC 4180), so that csv quotes a cell holding a bare CR as it quotes one holding LF."""
+    writer = csv.DictWriter(_Echoed(), fields, extrasaction="ignore", lineterminator="\r\n")
+    writer.writeheader()
+    return _SafeCells(writer)
+
+
+class _SafeCells:
+    def __init__(self, writer):
+        self._writer = writer
+
+    def writerow(self, row: dict):
+        self._writer.writerow({name: spreadsheet_text(value) for name, value in row.items()})
 
 
 def _summary_line(counts: dict, table, unreadable: int) -> str:
@@ -238,13 +258,11 @@ def show_standings(entries, event, points, count_invalid, form: str):
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
         return
     if form == "csv":
-        out = io.StringIO()
-        writer = csv.DictWriter(out, STANDING_FIELDS, extrasaction="ignore", lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(table["standings"])
-        click.echo(out.getvalue(), nl=False)
+        writer = _csv_writer(STANDING_FIELDS)
+        for row in table["standings"]:
+            writer.writerow(row)
     else:
-        click.echo(standings_text(table))
+        click.echo(visible(standings_text(table)))
     click.echo(msg("{counted} of {matches} match(es) counted", counted=table["counted"],
                    matches=table["matches"]).render(), err=True)
 

@@ -4,6 +4,7 @@ in parts), each match's computed result, and a results sheet checked against the
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .batch import check_parsed
@@ -56,11 +57,22 @@ def played(items) -> tuple[list[Played], list[Report]]:
     return records, unreadable
 
 
+def meta_of(record: dict) -> dict:
+    """A record's meta, or {} where it has none or something else stands there (a structure error)."""
+    meta = record.get("meta")
+    return meta if isinstance(meta, dict) else {}
+
+
+# spaces are single once split and joined; the digits are one group, so a failed match backtracks
+# through them once (0*(\d+) tried every split of a long run of zeros)
+_NUMBERED = re.compile(r"(?:round|table|rd|tbl|r|t|第)? ?(\d+) ?(?:轮|号桌|桌)?")
+
+
 def loose_key(value) -> str:
     """A round, table or event as it is compared: case and spacing aside, "03" and "Round 3" are 3."""
     text = " ".join(str(value).split()).casefold()
-    number = re.fullmatch(r"(?:round|table|rd|tbl|r|t|第)?\s*0*(\d+)\s*(?:轮|号桌|桌)?", text)
-    return number.group(1) if number else text
+    number = _NUMBERED.fullmatch(text)
+    return number.group(1).lstrip("0") or "0" if number else text
 
 
 def matches_of(records: list[Played]) -> list[Match]:
@@ -69,15 +81,15 @@ def matches_of(records: list[Played]) -> list[Match]:
     mid-match after one that does not."""
     groups: dict[tuple, Match] = {}
     for item in records:
-        meta = item.record.get("meta") or {}
+        meta = meta_of(item.record)
         if meta.get("round") is None or meta.get("table") is None:
             key = ("record", item.source)
         else:
             key = tuple(loose_key(meta.get(name, "")) for name in ("event", "round", "table"))
         groups.setdefault(key, Match(meta.get("event"), meta.get("round"), meta.get("table"), [])).parts.append(item)
     for match in groups.values():
-        dated = all((p.record.get("meta") or {}).get("date") for p in match.parts)
-        match.parts.sort(key=lambda p: (str(p.record["meta"]["date"]) if dated else "", bool(p.record.get("start"))))
+        dated = all(meta_of(p.record).get("date") for p in match.parts)
+        match.parts.sort(key=lambda p: (str(meta_of(p.record)["date"]) if dated else "", bool(p.record.get("start"))))
     return list(groups.values())
 
 
@@ -111,7 +123,7 @@ def scores(match: Match) -> list[int] | None:
     """Each entrant's score at the match's end: Guandan levels (2 = 0 ... A = 12), otherwise the
     totals: the first part's starting totals and what each part added. None when not computed."""
     outcomes = [part.report.get("match") or {} for part in match.parts]
-    if match.parts[0].record["game"] == "guandan":
+    if match.parts[0].record.get("game") == "guandan":
         levels = outcomes[-1].get("levels")
         return [RANKS.index(level) for level in levels] if levels else None
     if any(outcome.get("totals") is None for outcome in outcomes):
@@ -127,7 +139,7 @@ def scores(match: Match) -> list[int] | None:
 def result(match: Match) -> dict | None:
     """The match's result (claims.match_result): a Guandan team that passed A won outright."""
     won = next((w for w in ((p.report.get("match") or {}).get("winner") for p in match.parts) if w is not None), None)
-    return match_result(scores(match), won if match.parts[0].record["game"] == "guandan" else None)
+    return match_result(scores(match), won if match.parts[0].record.get("game") == "guandan" else None)
 
 
 def computed(match: Match) -> dict:
@@ -202,7 +214,7 @@ def _winner(text: str, record: dict) -> int | str:
     named = [i for i, side in enumerate(sides) if sorted(n.casefold() for n in side) == sorted(_names(text))]
     if named:
         return named[0]
-    number = re.fullmatch(r"(?:team|seat)?\s*(\d+)", text.casefold())
+    number = re.fullmatch(r"(?:team|seat)?\s*0*(\d{1,4})", text.casefold())     # a few digits: int() takes 4,300 at most
     if number and int(number.group(1)) < len(sides):
         return int(number.group(1))
     if TEAMS[record["game"]] is None:
@@ -240,24 +252,31 @@ def compare_cell(column: str, text: str, match: Match, values: dict) -> bool:
 
 # ---------------------------------------------------------------- checking a sheet
 
-def check_sheet(sheet: Sheet, records: list[Played]) -> list[dict]:
-    """One entry per sheet row (status agrees, differs, no_record, ambiguous or invalid), then one
-    per record that no row names (status no_row), of the events the sheet names (all when it names
-    none)."""
+def check_sheet(sheet: Sheet, records: list[Played]) -> Iterator[dict]:
+    """One entry per sheet row (status agrees, differs, no_record, ambiguous or invalid), as the rows
+    are read, then one per record that no row names (status no_row), of the events the sheet names
+    (all when it names none). Each row is looked up by its round and table: time linear in the rows
+    and records."""
     matches = matches_of(records)
+    places: dict[tuple, list[int]] = {}
+    for number, match in enumerate(matches):
+        if match.round is not None and match.table is not None:
+            places.setdefault((loose_key(match.round), loose_key(match.table)), []).append(number)
     named: set[int] = set()
     first_lines: dict[tuple, int] = {}
-    out = [_check_row(row, sheet, matches, named, first_lines) for row in sheet.rows]
-    events = {loose_key(row.cells["event"]) for row in sheet.rows if "event" in row.cells}
+    events = set()
+    for row in sheet.rows:
+        if "event" in row.cells:
+            events.add(loose_key(row.cells["event"]))
+        yield _check_row(row, sheet, matches, places, named, first_lines)
     for number, match in enumerate(matches):
         if number in named or (events and loose_key(match.event or "") not in events):
             continue
-        out += [{"status": "no_row", "source": part.source, "event": match.event, "round": match.round,
-                 "table": match.table} for part in match.parts]
-    return out
+        yield from ({"status": "no_row", "source": part.source, "event": match.event, "round": match.round,
+                     "table": match.table} for part in match.parts)
 
 
-def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_lines: dict) -> dict:
+def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named: set, first_lines: dict) -> dict:
     cells = row.cells
     entry = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
              "table": cells.get("table"), "problems": []}
@@ -274,7 +293,7 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     if key in first_lines:
         _problem(entry, sheet, "table", msg("the same match as line {line}: a row written twice", line=first_lines[key]))
     first_lines.setdefault(key, row.line)
-    found = [n for n, m in enumerate(matches) if m.round is not None and _names_match(key, "event" in cells, m)]
+    found = [n for n in places.get(key[1:], ()) if "event" not in cells or loose_key(matches[n].event or "") == key[0]]
     named.update(found)
     if not found:
         return dict(entry, status="no_record")
@@ -291,12 +310,6 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], named: set, first_l
     if error:
         return dict(entry, status="invalid", error=error)
     return _compared(entry, sheet, match, {c: text for c, text in cells.items() if c not in malformed})
-
-
-def _names_match(key: tuple, by_event: bool, match: Match) -> bool:
-    """Whether a row's (event, round, table) names the match; the event only when the row gives one."""
-    return (loose_key(match.round), loose_key(match.table)) == key[1:] and \
-        (not by_event or loose_key(match.event or "") == key[0])
 
 
 def _malformed(entry: dict, sheet: Sheet, cells: dict) -> set[str]:
@@ -337,11 +350,12 @@ def _problem(entry: dict, sheet: Sheet, column: str, message: Msg):
 
 def summary(entries: list[dict]) -> dict:
     """Rows by status, records no row names, and the problems in the sheet."""
-    counts = {status: 0 for status in ("agrees", "differs", "no_record", "ambiguous", "invalid", "no_row")}
-    for entry in entries:
+    counts = {status: 0 for status in ("agrees", "differs", "no_record", "ambiguous", "invalid", "no_row",
+                                       "rows", "problems")}
+    for entry in entries:       # read once: they may be made as they are counted
         counts[entry["status"]] += 1
-    counts["rows"] = sum(1 for entry in entries if "line" in entry)
-    counts["problems"] = sum(len(entry.get("problems", ())) for entry in entries)
+        counts["rows"] += "line" in entry
+        counts["problems"] += len(entry.get("problems", ()))
     return counts
 
 

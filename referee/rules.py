@@ -77,9 +77,25 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
             findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
                          msg("option {name} takes {allowed}, not {value}", name=name, allowed=option.allowed(),
                              value=plain(value)))
+        elif option is not None and _beyond(value):
+            findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
+                         msg("option {name} takes numbers of at most 10^6 in magnitude, not {value}", name=name,
+                             value=plain(value)))
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings.closed()
+
+
+# An option's numbers (points, factors, thresholds) at most 10^6 in magnitude: a deal's score is then
+# at most some 10^13, and no record of 2 million values (notation.MAX_VALUES) sums them past 64 bits.
+MAX_OPTION_NUMBER = 10 ** 6
+
+
+def _beyond(value) -> bool:
+    """Whether an option's value holds a number beyond MAX_OPTION_NUMBER in magnitude (in a list or object too)."""
+    if isinstance(value, (list, dict)):
+        return any(_beyond(item) for item in (value.values() if isinstance(value, dict) else value))
+    return isinstance(value, int) and abs(value) > MAX_OPTION_NUMBER
 
 
 def _unknown_option(game, name) -> Finding:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import itertools
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from .messages import Listing, msg
@@ -25,6 +28,11 @@ ALIASES = {     # other headers of each column, compared as _loose compares them
 }
 
 
+CHUNK = 1 << 20         # bytes decoded at a time when the encoding is found
+SAMPLE, SAMPLE_LINES = 1 << 16, 20      # what the separator is told from: at most so many characters and lines
+MAX_CELL = min(sys.maxsize, 2 ** 31 - 1)     # csv's own limit is 131,072 characters
+
+
 class SheetError(Exception):
     """The sheet cannot be read as a results sheet at all."""
 
@@ -38,7 +46,7 @@ class Row:
 
 @dataclass
 class Sheet:
-    rows: list[Row]
+    rows: Iterator[Row]      # read as they are asked for, once
     columns: dict[str, str]    # column -> the header it was read from
     delimiter: str
     encoding: str
@@ -46,17 +54,19 @@ class Sheet:
     ignored: list[str] = field(default_factory=list)     # headers that name no column
 
 
-def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
-    """The rows of a sheet, or SheetError saying why it cannot be read. `renamed` maps a header of
-    the sheet to the column it holds (--columns)."""
-    text, encoding = _decoded(data)
+def read_sheet(source, renamed: dict[str, str] | None = None) -> Sheet:
+    """The sheet of `source` (bytes, or a binary file that can seek), or SheetError saying why it
+    cannot be read. `renamed` maps a header of the sheet to the column it holds (--columns). The
+    rows are read as they are asked for: memory stays flat whatever the sheet's length."""
+    handle = io.BytesIO(source) if isinstance(source, bytes) else source
     unknown = sorted(set((renamed or {}).values()) - set(COLUMNS))
     if unknown:
         raise SheetError(msg("--columns names no column {names}; the columns are {columns}", names=Listing(unknown),
                              columns=Listing(COLUMNS)))
-    dialect = _dialect(text)
-    lines = csv.reader(io.StringIO(text, newline=""), dialect)
-    header = next(lines, None)
+    encoding, codec, start = _encoding(handle)
+    dialect = _dialect(_text(handle, codec, start, SAMPLE))
+    lines = csv.reader(_text(handle, codec, start), dialect)
+    header = next(_numbered(lines), (1, None))[1]
     if not header or not any(cell.strip() for cell in header):
         raise SheetError(msg("no header row: the first line must name the columns"))
     columns, ignored = _columns(header, {_loose(k): v for k, v in (renamed or {}).items()})
@@ -65,47 +75,81 @@ def read_sheet(data: bytes, renamed: dict[str, str] | None = None) -> Sheet:
         raise SheetError(msg("line 1: no column {names} (the header names {header})", names=Listing(missing, " or "),
                              header=Listing(header)))
     positions = {name: header.index(label) for name, label in columns.items()}
-    rows = []
+    return Sheet(_rows(lines, positions, len(header)), columns, dialect.delimiter, encoding, len(header), ignored)
+
+
+def _rows(lines, positions: dict[str, int], width: int):
     for line, cells in _numbered(lines):
         values = {name: cells[at].strip() for name, at in positions.items() if at < len(cells) and cells[at].strip()}
-        beyond = sum(1 for cell in cells[len(header):] if cell.strip())
+        beyond = sum(1 for cell in cells[width:] if cell.strip())
         if values or beyond:
-            rows.append(Row(line, values, beyond))
-    return Sheet(rows, columns, dialect.delimiter, encoding, len(header), ignored)
+            yield Row(line, values, beyond)
 
 
 def _numbered(lines):
     """(the line a row starts on, its cells): a quoted cell may hold line breaks."""
+    csv.field_size_limit(MAX_CELL)      # a cell as long as the file: memory grows with the sheet's length only
     while True:
         first = lines.line_num + 1
-        cells = next(lines, None)
+        try:
+            cells = next(lines, None)
+        except csv.Error as exc:
+            raise SheetError(msg("line {line}: {problem}", line=first, problem=str(exc))) from None
         if cells is None:
             return
         yield first, cells
 
 
-def _decoded(data: bytes) -> tuple[str, str]:
-    """The text and the encoding it was read in: UTF-8 with or without a byte order mark, else
-    GB18030 (a superset of GBK, which Excel writes on Chinese Windows)."""
-    bom = data.startswith(codecs.BOM_UTF8)
+def _encoding(handle) -> tuple[str, str, int]:
+    """The encoding the sheet is read in (as said), its codec and where its text starts: UTF-8 with
+    or without a byte order mark, else GB18030 (a superset of GBK, which Excel writes on Chinese
+    Windows). The whole file is decoded a piece at a time, so a fault far down is found before any
+    row is read."""
+    bom = handle.read(len(codecs.BOM_UTF8)) == codecs.BOM_UTF8
+    start = len(codecs.BOM_UTF8) if bom else 0
     for encoding in ("UTF-8", "GB18030"):
+        handle.seek(start)
+        decoder = codecs.getincrementaldecoder(encoding)()
         try:
-            text = data[len(codecs.BOM_UTF8) if bom else 0:].decode(encoding)
+            for piece in iter(lambda: handle.read(CHUNK), b""):
+                decoder.decode(piece)
+            decoder.decode(b"", final=True)
         except UnicodeDecodeError:
             continue
-        return text, encoding + " with BOM" * bom
+        return encoding + " with BOM" * bom, encoding, start
     raise SheetError(msg("neither UTF-8 nor GB18030 (GBK) text"))
 
 
-def _dialect(text: str):
-    """The sheet's dialect: Excel's, with the separator csv.Sniffer finds in the first lines (comma,
-    semicolon or tab) or, when it cannot tell, the one the header holds most of. Only the separator
-    is taken from the sniffer, which can take an apostrophe (Huai'an) for a quote character."""
-    sample = "\n".join(text.splitlines()[:20])
-    try:
-        delimiter = csv.Sniffer().sniff(sample, delimiters=",;\t").delimiter
-    except csv.Error:
-        delimiter = max(",;\t", key=sample.split("\n", 1)[0].count)
+def _text(handle, codec: str, start: int, size: int | None = None):
+    """The sheet's text from its start: its first `size` characters, or a stream of all of it."""
+    handle.seek(start)
+    text = io.TextIOWrapper(handle, codec, newline="")
+    if size is None:
+        return text
+    sample = text.read(size)
+    text.detach()       # the handle stays open for the rows
+    return sample
+
+
+def _dialect(sample: str):
+    """The sheet's dialect: Excel's, with the separator (comma, semicolon or tab) that splits the
+    header into most cells, among those that split the most of the first lines into as many. Read
+    with each separator in turn, in time linear in the sample (csv.Sniffer's guess of a quote
+    character takes time quadratic in a long line, and can take an apostrophe, Huai'an, for one)."""
+    def scored(delimiter: str) -> tuple:
+        dialect = _excel(delimiter)
+        try:
+            widths = [len(cells) for cells in itertools.islice(csv.reader(io.StringIO(sample, newline=""), dialect),
+                                                               SAMPLE_LINES) if cells]
+        except csv.Error:
+            return (False, 0, 0)
+        head = widths[0] if widths else 0
+        return head > 1, widths.count(head), head
+
+    return _excel(max(",;\t", key=scored))
+
+
+def _excel(delimiter: str):
     return type("Sheet", (csv.excel,), {"delimiter": delimiter, "skipinitialspace": True})
 
 

@@ -5,8 +5,11 @@ the tied entrants, then name. A match the referee finds invalid is listed apart 
 error and counted only when the desk says so."""
 from __future__ import annotations
 
+from collections import Counter
+
 from .messages import Listing, Msg, msg, word
-from .results import Match, Played, entrants, first_error, loose_key, matches_of, not_one_match, result, scores
+from .results import (Match, Played, entrants, first_error, loose_key, matches_of, meta_of, not_one_match, result,
+                      scores)
 
 DEFAULT_POINTS = (2, 1, 0)
 
@@ -19,41 +22,49 @@ def event_entries(entries, event: str | None) -> tuple[str | None, list[Played]]
     """The event and its records among (source, record, report) entries or Played records: those of
     `event`, or, when it is None, all of them if they belong to one event (else StandingsError)."""
     records = [item if isinstance(item, Played) else Played(*item) for item in entries]
-    events = {loose_key((p.record.get("meta") or {}).get("event") or ""): (p.record.get("meta") or {}).get("event")
-              for p in records}
+    events = {loose_key(meta_of(p.record).get("event") or ""): meta_of(p.record).get("event") for p in records}
     if event is None:
         if len(events) > 1:
             names = [f'"{name}"' for name in events.values() if name]
             raise StandingsError(msg("the records belong to {n} events ({names}): choose one with --event",
                                      n=len(events), names=Listing(names) if names else word("none")))
         return next(iter(events.values()), None), records
-    return event, [p for p in records if loose_key((p.record.get("meta") or {}).get("event") or "") == loose_key(event)]
+    return event, [p for p in records if loose_key(meta_of(p.record).get("event") or "") == loose_key(event)]
 
 
-def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_invalid: bool = False) -> dict:
-    """The standings of an event from its records ((source, record, report) entries, or Played)."""
+def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_invalid: bool = False,
+              stop=lambda: None) -> dict:
+    """The standings of an event from its records ((source, record, report) entries, or Played), in
+    time n log n in the matches; `stop()`, called between matches, may raise to end the work (the
+    API's budget for a request)."""
     event, records = event_entries(entries, event)
     matches = matches_of(records)
     rows: dict[tuple, dict] = {}
     meetings: list[dict] = []       # per counted match: entrant key -> the match points it earned there
     invalid, not_counted, counted = [], [], []
     for match in matches:
-        reason = _not_counted(match)
+        stop()
         error = first_error(match)
         if error:
             why = msg("{rule}: {message}", rule=error["rule"], message=_finding_text(error))
             invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
-        if reason or (error and not count_invalid):
-            if reason:
-                not_counted.append(dict(_named(match), reason=str(reason), why=reason.as_json()))
+            if not count_invalid:
+                continue        # nothing computed from a record with an error unless the desk asks
+        reason = _not_counted(match)
+        if reason:
+            not_counted.append(dict(_named(match), reason=str(reason), why=reason.as_json()))
             continue
         if error:
             invalid[-1]["counted"] = True
         meetings.append(_count(match, rows, points))
         counted.append(_played(match))
+    stop()
+    by_game: dict[str, list[dict]] = {}
+    for key, row in rows.items():
+        by_game.setdefault(key[0], []).append(row)
     table = []
-    for game in sorted({key[0] for key in rows}):
-        table += _ranked([row for key, row in rows.items() if key[0] == game], meetings)
+    for game in sorted(by_game):
+        table += _ranked(by_game[game], meetings)
     return {"event": event, "points": list(points), "records": len(records), "matches": len(matches),
             "counted": len(meetings), "standings": table, "results": counted, "invalid": invalid,
             "not_counted": not_counted}
@@ -107,18 +118,17 @@ def _count(match: Match, rows: dict, points) -> dict:
 def _ranked(rows: list[dict], meetings: list[dict]) -> list[dict]:
     """Rows in order of match points, margin, the results between the tied, name; each with its
     rank and the tie-break that placed it among the rows level with it on match points."""
-    level = {}
-    for row in rows:
-        level.setdefault((row["match_points"], row["margin"]), []).append(_key(row))
-    between = {_key(row): _between(_key(row), level[(row["match_points"], row["margin"])], meetings) for row in rows}
+    level = {_key(row): (row["match_points"], row["margin"]) for row in rows}
+    between = _between(level, meetings)
     rows.sort(key=lambda r: (-r["match_points"], -r["margin"], -between[_key(r)], r["entrant"]))
+    same_points = Counter(row["match_points"] for row in rows)
+    same_margin = Counter(level.values())
+    same_between = Counter((*level[_key(row)], between[_key(row)]) for row in rows)
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
-        same_points = [r for r in rows if r is not row and r["match_points"] == row["match_points"]]
-        same_margin = [r for r in same_points if r["margin"] == row["margin"]]
-        same_between = [r for r in same_margin if between[_key(r)] == between[_key(row)]]
-        row["tie_break"] = None if not same_points else "margin" if not same_margin else \
-            "head-to-head" if not same_between else "name"
+        points, margin = level[_key(row)]
+        row["tie_break"] = None if same_points[points] == 1 else "margin" if same_margin[points, margin] == 1 else \
+            "head-to-head" if same_between[points, margin, between[_key(row)]] == 1 else "name"
     return rows
 
 
@@ -126,7 +136,12 @@ def _key(row: dict) -> tuple:
     return row["game"], tuple(row["players"])
 
 
-def _between(key: tuple, tied: list[tuple], meetings: list[dict]) -> int:
-    """The match points an entrant earned in the matches it played against others tied with it."""
-    others = set(tied) - {key}
-    return sum(earned[key] for earned in meetings if key in earned and others & earned.keys())
+def _between(level: dict, meetings: list[dict]) -> Counter:
+    """Per entrant, the match points it earned in the matches it played against others level with it
+    on match points and margin; each match looked at once."""
+    between: Counter = Counter()
+    for earned in meetings:
+        for key in earned.keys() & level.keys():
+            if any(other != key and level.get(other) == level[key] for other in earned):
+                between[key] += earned[key]
+    return between

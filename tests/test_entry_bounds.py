@@ -1,0 +1,55 @@
+"""What a record brings in is bounded where it enters (issue 31): option numbers a 64-bit total can
+carry, as many players as the game has seats; the command line's output whatever the terminal's
+encoding, and a damaged catalogue."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from api import create_app
+from cli.main import main
+from referee.replay import check_record
+from tests.gouji_gen import match_record as gouji_record
+
+GOUJI = gouji_record(2, deals=2)       # a valid match: totals -18 18
+
+
+def unclaimed(record: dict, options: dict) -> dict:
+    """The record under other options, claiming no scores or totals."""
+    deals = [{key: value for key, value in deal.items() if key != "result"} for deal in record["deals"]]
+    return dict({key: value for key, value in record.items() if key != "result"}, deals=deals,
+                rules={"options": options})
+
+
+def run(*args, **kwargs):
+    return CliRunner().invoke(main, [str(a) for a in args], **kwargs)
+
+
+# ---------------------------------------------------------------- 8. numbers JSON cannot carry
+
+BIG_OPTIONS = [{"place_points": [2 ** 62] * 3 + [-2 ** 62] * 3}, {"sweep_multiplier": 2 ** 62},
+               {"place_points": [4, 2, 0, 0, -2, -10 ** 7]}]
+
+
+@pytest.mark.parametrize("options", BIG_OPTIONS, ids=["place_points", "sweep_multiplier", "one place"])
+def test_option_numbers_beyond_what_totals_can_carry_are_refused_where_they_enter(tmp_path, options):
+    record = unclaimed(GOUJI, options)
+    [name] = options
+    findings = check_record(record).findings
+    assert [(f.rule, f.at) for f in findings] == [("notation.rules.option", f"/rules/options/{name}")]
+    assert "10^6" in findings[0].message
+    path = tmp_path / "big.jsonl"
+    path.write_text(json.dumps(GOUJI) + "\n" + json.dumps(record) + "\n")
+    validated = run("validate", "--json", path)
+    assert validated.exception is None or isinstance(validated.exception, SystemExit), validated.exception
+    assert validated.exit_code == 1 and len(validated.stdout.splitlines()) == 2
+    for command in (["store", "import", "--db", tmp_path / "r.db", path], ["audit", path, "-o", tmp_path / "audit"]):
+        done = run(*command)
+        assert isinstance(done.exception, SystemExit) and done.exit_code in (0, 1), (command, done.exception)
+    answer = create_app(str(tmp_path / "api.db")).test_client().post("/v1/validate", json=record)
+    assert answer.status_code == 200 and answer.get_json()["findings"][0]["rule"] == "notation.rules.option"
+
+
+def test_option_numbers_within_bounds_still_count():
+    report = check_record(unclaimed(GOUJI, {"place_points": [10 ** 6, 2, 0, 0, -2, -10 ** 6], "sweep_multiplier": 10 ** 6}))
+    assert report.valid and max(map(abs, report.match["totals"])) >= 10 ** 6
