@@ -29,6 +29,7 @@ import orjson
 
 from .actions import CANONICAL
 from .cards import CODES, ONE, RANKS, pack, parse_card, rank_code
+from .findings import Finding
 from .messages import Listing, msg, word
 from .notation import parse_json, structure_findings
 from .precheck import GAMES, accepts
@@ -119,6 +120,9 @@ class Archive:
 
     def add(self, text: str, file: int, line: int) -> None:
         record = parse_json(text)
+        if isinstance(record, Finding):     # not JSON, as validate says it: unreadable
+            self.unreadable += 1
+            return
         if isinstance(record, dict) and not accepts(record, actions=False) and structure_findings(record):
             record = None
         if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
