@@ -6,7 +6,7 @@ import sys
 import click
 import orjson
 
-from referee.messages import msg, shown, word
+from referee.messages import Term, msg, shown, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 from .language import Command
@@ -49,7 +49,7 @@ def integrity(files, as_json):
 
 def _text(findings, summary) -> None:
     for finding in findings:
-        click.echo(f"{shown(word(finding['kind']))}: {shown(finding['message'])}")
+        click.echo(f"{shown(Term(finding['kind']))}: {shown(finding['message'])}")
         for member in finding.get("members", []):
             click.echo("  " + shown(_member(member)))
     click.echo(shown(msg("{records} records, {deals} deals ({uncounted} not a full deal of the game, left out of "
@@ -60,8 +60,8 @@ def _text(findings, summary) -> None:
                          rate=summary["false_alarm_rate"])))
     for row in summary["detectable"]:
         click.echo("  " + shown(msg("{game} {target} {count} ({deals} deals): an excess of {p90} per deal is found "
-                                    "with 90% power, {p99} with 99%", game=row["game"], target=word(row["target"]),
-                                    count=word(row["count"]), deals=row["deals"], p90=row["power_90"],
+                                    "with 90% power, {p99} with 99%", game=row["game"], target=Term(row["target"]),
+                                    count=Term(row["count"]), deals=row["deals"], p90=row["power_90"],
                                     p99=row["power_99"])))
 
 

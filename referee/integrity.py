@@ -30,7 +30,7 @@ import orjson
 from .actions import CANONICAL
 from .cards import CODES, ONE, RANKS, pack, parse_card, rank_code
 from .findings import Finding
-from .messages import Listing, msg, word
+from .messages import Listing, Term, msg, word
 from .notation import parse_json, structure_findings
 from .precheck import GAMES, accepts
 from .replay import game_module
@@ -60,7 +60,9 @@ COUNTED = {
     "gandengyan": (("jokers", _JOKERS), ("twos", _TWOS), ("natural bombs", 3)),
 }
 COUNT_WORDS = (word("jokers"), word("aces"), word("level cards"), word("wild cards"), word("natural bombs"),
-               word("twos"))
+               word("twos"))      # the counts' names, for the catalogue
+KIND_WORDS = (word("duplicate"), word("board"), word("bias"))
+TARGET_WORDS = (word("seat"), word("team"), word("player"), word("leader"))
 TEAMS = {"guandan": 2, "gouji": 2}      # seat k is on team k mod 2 (notation §3)
 
 
@@ -392,7 +394,7 @@ class Archive:
                        "statistic": round(t["statistic"], 3), "p": t["p"], "adjusted_p": t["adjusted_p"], "records": [],
                        "message": msg("{game}, {target}: {observed} {count} in {deals} deals where a fair deal gives "
                                       "{expected:.1f} on average (z = {z:+.2f}, adjusted p = {p:.2g})",
-                                      game=t["game"], target=target, observed=t["observed"], count=word(t["count"]),
+                                      game=t["game"], target=target, observed=t["observed"], count=Term(t["count"]),
                                       deals=t["deals"], expected=t["expected"], z=t["statistic"], p=t["adjusted_p"])}
             if t["target"] in ("seat", "team", "player"):
                 finding[t["target"]] = t["who"]
