@@ -193,3 +193,18 @@ def test_referee_deal_in_the_salt_form_opens():
 def test_referee_deal_refuses_what_it_cannot_deal(args):
     shown = CliRunner().invoke(main, ["deal", *args])
     assert shown.exit_code == 2 and "Traceback" not in shown.output
+
+
+@pytest.mark.parametrize("game", ["guandan", "gouji", "gandengyan"])
+def test_the_committed_samples_open_and_are_reproducible(game):
+    from referee.canonical import canonical
+    from tests.committed_gen import sample
+
+    path = Path(__file__).parent.parent / "samples" / game / "committed-deal.json"
+    record = json.loads(path.read_text())
+    assert canonical(sample(game)) == record and "commit" in record["deals"][0]
+    assert check_record(record).valid
+    hands = record["deals"][0]["hands"]
+    other = next(i for i, card in enumerate(hands[1]) if card != hands[0][0])
+    hands[0][0], hands[1][other] = hands[1][other], hands[0][0]
+    assert {f.rule for f in check_record(record).findings} & {"notation.commit.salt", "notation.commit.deal"}
