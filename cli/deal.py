@@ -40,9 +40,12 @@ def deal(game, seed, beacon, salt, players, dealer):
     from referee.replay import game_module
 
     module = game_module(game)
-    seats = players or getattr(module, "SEATS", None)
+    fixed = getattr(module, "SEATS", None)      # Guandan, Gou Ji; Gan Deng Yan takes 2 to 6
+    seats = players or fixed
     if seats is None:
         fail(msg("--players is needed for {game}", game=game), EXIT_USAGE)
+    if fixed is not None and seats != fixed:
+        fail(msg("{game} is played by {n} seats", game=game, n=fixed), EXIT_USAGE)
     if not _hex(seed, 64) or (salt is not None and not _hex(salt, 32)):
         fail(msg("the seed needs 64 hex digits or more, and the salt 32 or more"), EXIT_USAGE)
     if dealer >= seats:

@@ -41,6 +41,7 @@ POWERS = (0.90, 0.99)
 MIN_DEALS = 20              # a group (seat, team, player, leader) is tested from this many deals on
 EXACT_SUPPORT = 1 << 16     # a test's sum is distributed exactly up to this many values, else normally
 BLOCK_HAND = 10             # a hand of this many cards or more is a block of its own (near duplicates)
+MAX_HANDS = 6               # the most hands a game deals (notation §3)
 MIN_REPEATS = 3             # pairs of equal deals from which the dealer's state space is estimated
 NEAR_RUN = 16               # equal blocks: every pair compared up to this many deals, beyond it each with the first
 _MASK = (1 << 64) - 1
@@ -141,6 +142,9 @@ class Archive:
             self._add_deal(record, game, options, index, d, raw)
 
     def _add_deal(self, record, game, options, index, d, raw) -> None:
+        if not 1 <= len(raw["hands"]) <= MAX_HANDS:       # no deal of any game: nothing to key or count
+            self.uncounted += 1
+            return
         hands = [_ids(hand) for hand in raw["hands"]]
         talon = _ids(raw["talon"]) if "talon" in raw else []
         seats = len(record["players"])
@@ -172,9 +176,10 @@ class Archive:
         board = meta.get("board")
         if board is None or "event" not in meta:
             return 0
-        if d and not board.isdigit():
+        numbered = board.isdecimal() and len(board) < 10
+        if d and not numbered:
             return 0
-        name = str(int(board) + d) if board.isdigit() else board
+        name = str(int(board) + d) if numbered else board
         key = (meta["event"], meta.get("round", ""), name)
         self.boards.setdefault(key, []).append((meta.get("table", ""), row))
         return _key(repr(key).encode())

@@ -189,6 +189,7 @@ def test_referee_deal_in_the_salt_form_opens():
 @pytest.mark.parametrize("args", [["--game", "guandan", "--seed", "12"], ["--game", "guandan", "--seed", "z" * 64],
                                   ["--game", "guandan", "--seed", "1" * 64, "--salt", "1"],
                                   ["--game", "gandengyan", "--seed", "1" * 64],
+                                  ["--game", "guandan", "--players", "6", "--seed", "1" * 64],
                                   ["--game", "gandengyan", "--players", "3", "--dealer", "3", "--seed", "1" * 64]])
 def test_referee_deal_refuses_what_it_cannot_deal(args):
     shown = CliRunner().invoke(main, ["deal", *args])

@@ -285,3 +285,14 @@ def test_the_command_on_a_fair_archive_and_on_what_cannot_be_read(tmp_path):
     bad.write_text('{"cgr": 1, "game"\n[1, 2]\n')
     shown = CliRunner().invoke(main, ["integrity", "--json", str(bad), str(tmp_path / "missing.jsonl")])
     assert shown.exit_code == 2 and "Traceback" not in shown.output
+
+
+def test_records_that_are_no_deal_of_any_game_cost_nothing_and_break_nothing():
+    base = _fair(16, "guandan", 1)[0]
+    odd = [dict(base, deals=[dict(base["deals"][0], hands=[])]),
+           dict(base, players=[f"P{i}" for i in range(300)], deals=[dict(base["deals"][0], hands=[["AS"]] * 300)]),
+           dict(base, meta={"event": "E", "board": "²"}), dict(base, meta={"event": "E", "board": "9" * 5000}),
+           dict(base, deals=[dict(base["deals"][0], hands=base["deals"][0]["hands"][:3])]),
+           {"cgr": 1, "game": "guandan", "players": ["a"], "deals": "x"}, "[" * 100000, '{"cgr": 1']
+    found, summary = _archive(odd)
+    assert summary["unreadable"] == 2 and summary["skipped_records"] == 1 and summary["uncounted"] == 3
