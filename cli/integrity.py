@@ -6,7 +6,7 @@ import sys
 import click
 import orjson
 
-from referee.messages import Term, msg, shown, word
+from referee.messages import Cards, Listing, Term, msg, shown, word
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 from .language import Command
@@ -65,8 +65,25 @@ def _text(findings, summary) -> None:
                                     p99=row["power_99"])))
 
 
+# how a member relates to its group's first (docs/integrity.md), for the catalogue
+RELATIONS = (word("first"), word("byte-identical"), word("re-serialised"), word("rotated"), word("suits_permuted"),
+             word("rotated_and_suits_permuted"), word("near"), word("odd"), word("differs"))
+
+
 def _member(member: dict):
+    """A group's member in words: where it is, how it relates to the first, what differs."""
     where = msg("{record} deal {deal}", record=member["record"], deal=member["deal"]) if "deal" in member \
         else member["record"]
-    details = {k: v for k, v in member.items() if k not in ("record", "deal")}
-    return msg("{where}: {details}", where=where, details=orjson.dumps(details).decode()) if details else where
+    details = [Term(member["relation"])] if "relation" in member else []
+    if member.get("rotation"):
+        details.append(msg("seat s is seat s+{n} here", n=member["rotation"]))
+    if member.get("suits"):
+        details.append(msg("suits {suits}", suits=" ".join(f"{a}→{b}" for a, b in member["suits"].items())))
+    if "changes" in member:
+        details.append(Listing([msg("{part} {sign}{card}", part=change["part"], card=Cards(change["card"]),
+                                    sign="+" if change["change"] == "in" else "−") for change in member["changes"]]))
+    if "round" in member:
+        details.append(msg("round {round} board {board}", round=member["round"], board=member["board"]))
+    if "table" in member:
+        details.append(msg("table {table}", table=member["table"]))
+    return msg("{where}: {details}", where=where, details=Listing(details)) if details else where
