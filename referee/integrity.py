@@ -132,7 +132,7 @@ class Archive:
             self.skipped_records += 1
             return
         index = len(self.records["key"])
-        self.records["key"].append(_key(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)))
+        self.records["key"].append(_key(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)))   # re-serialised alike
         self.records["raw"].append(zlib.crc32(text.strip().encode()))     # byte-identical, among equal records
         self.records["file"].append(file)
         self.records["line"].append(line)
@@ -155,7 +155,7 @@ class Archive:
         rows["record"].append(index)
         rows["deal"].append(d)
         rows["game"].append(GAMES.index(game.NAME))
-        rows["exact"].append(_signed(hash((GAMES.index(game.NAME), *packed, -1, *talon))))
+        rows["exact"].append(_signed(hash((GAMES.index(game.NAME), *_words56(packed), -1, *talon))))
         symmetric, turn = _symmetric(packed, talon)
         rows["sym"].append(_signed(hash((GAMES.index(game.NAME), symmetric))))
         rows["turn"].append(turn)
@@ -415,6 +415,21 @@ def _key(data: bytes) -> int:
 
 def _signed(value: int) -> int:
     return (value + (1 << 63)) % (1 << 64) - (1 << 63)
+
+
+def _words56(packed: list[int]):
+    """The packed hands in 56-bit pieces: Python hashes an int below 2^61 as itself, a larger one modulo
+    2^61 - 1, where hands of many equal cards could meet."""
+    for hand in packed:
+        while True:
+            yield hand & _M56
+            hand >>= 56
+            if not hand:
+                break
+        yield -1
+
+
+_M56 = (1 << 56) - 1
 
 
 def _ids(codes: list[str]) -> list[int]:
