@@ -18,12 +18,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import math
+import zlib
 from array import array
 from collections import Counter
 from functools import cache
 from statistics import NormalDist
-
-import zlib
 
 import orjson
 
@@ -88,9 +87,12 @@ def _deltas() -> dict[int, tuple]:
             if t != u:      # c from t to u
                 table[(_H[u][c] - _H[t][c]) & _MASK] = ((t, c, -1), (u, c, 1))
             for d in cards:
-                if c != d and t <= u:     # t gives c for d: in one part (t == u), or between two
-                    table[(_H[t][d] - _H[t][c] + _H[u][c] - _H[u][d]) & _MASK if t != u else
-                          (_H[t][d] - _H[t][c]) & _MASK] = ((t, c, -1), (t, d, 1)) + (((u, d, -1), (u, c, 1)) if t != u else ())
+                if c == d or t > u:
+                    continue
+                gain, change = _H[t][d] - _H[t][c], ((t, c, -1), (t, d, 1))     # t gives c for d: in one part,
+                if t != u:                                                      # or to u, which gives d for c
+                    gain, change = gain + _H[u][c] - _H[u][d], change + ((u, d, -1), (u, c, 1))
+                table[gain & _MASK] = change
     return table
 
 
@@ -105,7 +107,7 @@ class Archive:
                       "hand_blocks": array("B"),
                       **{f"block{i}": array("Q") for i in range(6)}}
         self.counts: dict[tuple, list] = {}     # (test, pmf) -> [deals, observed sum]
-        self.boards: dict[tuple, list] = {}     # (event, round, board) -> [(table, deal row, exact key)]
+        self.boards: dict[tuple, list] = {}     # (event, round, board) -> [(table, deal row)]
         self.unreadable = self.skipped_records = self.uncounted = 0
 
     # ---------------------------------------------------------------- the pass
