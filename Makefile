@@ -17,7 +17,7 @@ PO := $(wildcard $(LOCALES)/zh/LC_MESSAGES/*.po)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77'
-	$(BIN)/pip install --quiet -e '.[api,test,dask,browser,compiled]'
+	$(BIN)/pip install --quiet -e '.[api,test,dask,integrity,browser,compiled]'
 	touch $(STAMP)
 
 # The project's own modules compiled to bytecode: an editable install leaves that to Python, which

@@ -39,13 +39,19 @@ ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
               help=word("Worker processes of the local cluster (default: one per core)."))
 @click.option("--summary-json", type=click.File("w", encoding="utf-8", atomic=True), default=None,
               help=word("Also write the summary (records by verdict, findings by rule id) to this file as JSON."))
-def audit(paths, output, form, scheduler, workers, summary_json):
+@click.option("--integrity", "deals", is_flag=True,
+              help=word("Check the deals together, as `referee integrity` does, instead of each record: the "
+                        "findings and the summary go to OUTPUT/integrity.jsonl (exit 0 nothing found, 1 some "
+                        "finding, 2 some input unreadable). Needs numpy too."))
+def audit(paths, output, form, scheduler, workers, summary_json, deals):
     try:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:
         fail(msg("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)"))
     sources = _sources(paths)
+    if deals:
+        _integrity(dask, _client(Client, LocalCluster, scheduler, workers), sources, output)
     try:
         summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), sources, output, form)
     except (OSError, ValueError, TimeoutError) as exc:     # a missing file, an unreachable scheduler
@@ -73,6 +79,28 @@ def _run(dask, client, sources, output, form) -> dict:
                 output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet")
         _, summary = dask.compute(written, summary_of(reports))
     return summary
+
+
+def _integrity(dask, client, sources, output) -> None:
+    """`referee integrity` on the cluster: one pass, each file's deals on a worker; the findings written to
+    OUTPUT/integrity.jsonl, the summary also on standard error."""
+    import fsspec
+    import orjson
+
+    from referee.audit import integrity_of
+    from referee.messages import shown
+
+    try:
+        with client:
+            archive = dask.compute(integrity_of(sources))[0]
+        findings, summary = archive.findings()
+        with fsspec.open(f"{output.rstrip('/')}/integrity.jsonl", "w", auto_mkdir=True) as handle:
+            for finding in findings + [summary]:
+                handle.write(orjson.dumps({k: shown(v) for k, v in finding.items()}).decode() + "\n")
+    except (OSError, ValueError, TimeoutError) as exc:
+        fail(msg("audit stopped: {reason}", reason=str(exc)))
+    click.echo(json.dumps(summary, indent=2), err=True)
+    sys.exit(EXIT_UNREADABLE if summary["unreadable"] else EXIT_INVALID if findings else EXIT_VALID)
 
 
 def _sources(paths) -> list[str]:

@@ -19,7 +19,7 @@ from .listing import ListingGroup
 COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",
             "ruling": "cli.ruling:ruling", "fmt": "cli.fmt:fmt", "serve": "cli.serve:serve", "store": "cli.store:store",
             "import": "cli.importing:import_", "results": "cli.results:results",
-            "standings": "cli.results:standings"}
+            "standings": "cli.results:standings", "deal": "cli.deal:deal", "integrity": "cli.integrity:integrity"}
 
 
 def _version(ctx, _param, asked):

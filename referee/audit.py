@@ -13,6 +13,7 @@ from collections import Counter
 import orjson
 
 from .batch import check_items, jsonl_by_name, not_a_file, read_records, unreadable_file
+from .integrity import Archive
 from .messages import msg
 
 REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
@@ -30,22 +31,58 @@ def report_bag(paths: list[str]):
     """A dask.bag of report dicts, one partition per file, in order: globs and URLs are expanded by fsspec,
     and a local path is named as the user named it. A local path that is no file to read (a folder that
     cannot be listed, a pipe) is one unreadable report, as in `validate`."""
-    import dask
     import dask.bag
+
+    return dask.bag.from_delayed(_per_file(paths, file_reports,
+                                           lambda path, problem: [unreadable_file(path, problem).as_dict()]))
+
+
+def _per_file(paths: list[str], read, unreadable) -> list:
+    """`read(opened, name)` for every file the paths name, in order, as Dask's delayed values; a local path
+    that is no file to read is `unreadable(path, problem)`, said where the path was given."""
+    import dask
     from fsspec import open_files
 
     names = {os.path.abspath(path): path for path in paths if "://" not in path}
     parts = []
     for path in paths:
         problem = None if "://" in path or glob.has_magic(path) else not_a_file(path)
-        if problem:     # said here, where the path was given
-            parts.append(dask.delayed([unreadable_file(path, problem).as_dict()]))
+        if problem:
+            parts.append(dask.delayed(unreadable(path, problem)))
             continue
-        parts += [dask.delayed(file_reports)(opened, names.get(opened.path, opened.path))
+        parts += [dask.delayed(read)(opened, names.get(opened.path, opened.path))
                   for opened in open_files(path, "rb", compression="infer")]
     if not parts:
         raise ValueError(msg("no file matches {paths}", paths=" ".join(paths)))
-    return dask.bag.from_delayed(parts)
+    return parts
+
+
+def file_archive(opened, name: str) -> Archive:
+    """One file's part of `referee integrity`'s pass (its deals' keys and counts), read as file_reports reads it."""
+    archive = Archive()
+    archive.add_file(name, read_records(opened.open, name, jsonl_by_name(name)))
+    return archive
+
+
+def _unreadable_archive(path: str, problem) -> Archive:
+    archive = Archive()
+    archive.unreadable = 1
+    return archive
+
+
+def integrity_of(paths: list[str]):
+    """`referee integrity`'s pass as a Dask value: each file's part on a worker, joined there in input order;
+    its findings are made where it is computed (Archive.findings)."""
+    import dask
+
+    return dask.delayed(_joined)(_per_file(paths, file_archive, _unreadable_archive))
+
+
+def _joined(parts: list[Archive]) -> Archive:
+    joined = parts[0]
+    for part in parts[1:]:
+        joined.merge(part)
+    return joined
 
 
 UNREADABLE_RULES = {"notation.file", "notation.encoding", "notation.json", "notation.size"}

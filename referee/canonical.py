@@ -17,7 +17,7 @@ from .rules import plain_rules
 
 KEY_ORDER = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"],
-    "deal": ["hands", "talon", "leader", "actions", "result", "comment"],
+    "deal": ["hands", "talon", "leader", "actions", "result", "commit", "reveal", "comment"],
     "action": ["seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t", "comment"],
 }
 

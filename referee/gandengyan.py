@@ -314,6 +314,12 @@ _FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)]      # sea
          for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
+def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+    """The packs, and (seat, cards) in the order a seed deals them (notation §11): the dealer 6, each next
+    seat 5; the rest is the talon."""
+    return options["decks"], [((dealer + k) % seats, DEALER_SIZE if k == 0 else HAND_SIZE) for k in range(seats)]
+
+
 def start_deal(ctx, match, deal) -> DealState:
     dealer = _check_hands(ctx, match, deal)
     _check_deck(ctx, match, deal)

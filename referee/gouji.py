@@ -355,6 +355,12 @@ class DealState:
         return seat
 
 
+def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+    """The packs, and (seat, cards) in the order a seed deals them (notation §11): four packs, 36 cards
+    to each seat from seat 0."""
+    return COPIES, [(seat, HAND_SIZE) for seat in range(seats)]
+
+
 def start_deal(ctx, match, deal) -> DealState:
     if not match.known:
         raise StopDeal("gouji.deal.uncheckable",

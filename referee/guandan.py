@@ -437,6 +437,12 @@ class DealState:
 _AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
 
 
+def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+    """The packs, and (seat, cards) in the order a seed deals them (notation §11): two packs, 27 cards
+    to each seat from seat 0."""
+    return 2, [(seat, HAND_SIZE) for seat in range(seats)]
+
+
 def start_deal(ctx, match, deal) -> DealState:
     if match.winner is not None:
         raise StopDeal("guandan.match.over", msg("team {team} already won the match; no deal may follow",

@@ -13,10 +13,13 @@ _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
 RANKS = frozenset(_RANK_SPELLINGS)
 CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k for j in "BRbr" for k in "Jj"])
 READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
+COMMIT = re.compile(r"sha256:[0-9a-f]{64}")
+SALT, SEED = re.compile(r"[0-9a-fA-F]{32,}"), re.compile(r"[0-9a-fA-F]{64,}")
 
 GAMES = ("guandan", "gouji", "gandengyan")
 _RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"))
-_DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment"))
+_DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment", "commit", "reveal"))
+_SALT_KEYS, _SEED_KEYS = frozenset(("salt",)), frozenset(("seed", "shuffle", "beacon"))
 _DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute"))
 _RESULT_KEYS = frozenset(("totals", "levels", "winner"))
 _VERBS = ("play", "pass", "tribute", "return", "declare")
@@ -143,6 +146,8 @@ def _deal(deal, talon: bool, check_actions: bool) -> bool:
         return False
     if "result" in deal and not _deal_result(deal["result"]):
         return False
+    if ("commit" in deal or "reveal" in deal) and not _commitment(deal):
+        return False
     if type(actions) is not list:
         return False
     if not check_actions:
@@ -164,6 +169,25 @@ def _deal(deal, talon: bool, check_actions: bool) -> bool:
         if not action_ok(action, talon):
             return False
     return True
+
+
+def _commitment(deal) -> bool:
+    """`commit`, and `reveal` in the salt or the seed form (notation §11)."""
+    commit, reveal = deal.get("commit"), deal.get("reveal")
+    if type(commit) is not str or COMMIT.fullmatch(commit) is None:
+        return False
+    if reveal is None:
+        return "reveal" not in deal
+    if type(reveal) is not dict:
+        return False
+    if "salt" in reveal:
+        return _known(reveal, _SALT_KEYS) and _hex(reveal["salt"], SALT)
+    return (_known(reveal, _SEED_KEYS) and _hex(reveal.get("seed"), SEED) and reveal.get("shuffle") == "cgr-fy-sha256/1"
+            and type(reveal.get("beacon", "")) is str)
+
+
+def _hex(value, pattern) -> bool:
+    return type(value) is str and pattern.fullmatch(value) is not None
 
 
 def _deal_result(result) -> bool:

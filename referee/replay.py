@@ -43,6 +43,7 @@ import importlib
 from collections import Counter
 
 from .actions import applied
+from .commitments import commitment_findings
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import msg, msg_n
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
@@ -139,7 +140,7 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
         ctx.error("notation.game.unsupported", "/game", msg("this referee does not check {game} records yet", game=game_name))
         return _report(ctx, game_name, None, source)
     rules, rule_findings = resolve(game, record.get("rules"))
-    ctx.findings += rule_findings
+    ctx.findings += rule_findings + commitment_findings(game, record, rules["options"])
     if deals is None:
         deals, alias_findings = read_deals(record)
         ctx.findings += alias_findings

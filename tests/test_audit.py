@@ -72,3 +72,19 @@ def test_a_folder_without_archives_or_a_missing_file_is_refused(tmp_path):
     assert result.exit_code == 2 and "no JSON Lines file" in result.output
     result = run("audit", str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "out"))
     assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_integrity_on_the_cluster_finds_what_the_command_finds(archive, tmp_path):
+    pytest.importorskip("numpy")
+    copy = archive.parent / (archive.name + "-copies")
+    copy.mkdir(exist_ok=True)
+    (copy / "d.jsonl").write_text((archive / "b.jsonl").read_text().splitlines()[0] + "\n")
+    result = run("audit", "--integrity", str(archive), str(copy / "d.jsonl"), "-o", str(tmp_path / "out"),
+                 "--workers", "2")
+    lines = [json.loads(line) for line in (tmp_path / "out" / "integrity.jsonl").read_text().splitlines()]
+    plain = [json.loads(line) for line in run("integrity", "--json", str(archive / "a.jsonl"), str(archive / "b.jsonl"),
+                                               str(archive / "c.jsonl.gz"), str(copy / "d.jsonl")).stdout.splitlines()]
+    assert lines == plain and result.exit_code == 2        # a.jsonl has a line that is not JSON
+    assert lines[-1]["unreadable"] == 1
+    (same,) = [f for f in lines if f["kind"] == "duplicate" and f["relation"] == "same_record"]
+    assert same["records"] == [f"{archive / 'b.jsonl'}:1", f"{copy / 'd.jsonl'}:1"]

@@ -10,6 +10,7 @@ from referee.batch import check_path
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "gandengyan"
 
 EXPECTED = {
+    "committed-deal.json": (True, []),
     "pagat-2-players.json": (True, []),
     "pagat-5-players.json": (True, []),
     "wenshan-session.json": (True, []),

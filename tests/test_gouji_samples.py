@@ -15,6 +15,7 @@ from tests.gouji_gen import SAMPLES, sample
 FOLDER = Path(__file__).parent.parent / "samples" / "gouji"
 
 EXPECTED = {
+    "committed-deal.json": [],
     "full-deal-to-last-holder.json": [],
     "session-tribute-and-returns.json": [],
     "duel-won-after-shao-pai.json": [],
@@ -51,14 +52,17 @@ def test_sample_verdict(name):
     assert report.valid is (EXPECTED[name] == [])
 
 
-@pytest.mark.parametrize("name", sorted(EXPECTED))
+GENERATED = sorted(set(EXPECTED) - {"committed-deal.json"})       # that one by tests/committed_gen.py
+
+
+@pytest.mark.parametrize("name", GENERATED)
 def test_samples_are_canonical_and_reproducible(name):
     assert CliRunner().invoke(main, ["fmt", "--check", str(FOLDER / name)]).exit_code == 0
     assert canonical(sample(name[:-5])) == load(name)
 
 
 def test_the_samples_cover_the_issue():
-    assert set(SAMPLES) == {name[:-5] for name in EXPECTED}
+    assert set(SAMPLES) == {name[:-5] for name in GENERATED}
 
 
 def test_a_full_deal_is_played_to_the_last_holder():

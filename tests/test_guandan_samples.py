@@ -10,6 +10,7 @@ from referee.batch import check_path
 SAMPLES = Path(__file__).parent.parent / "samples" / "guandan"
 
 EXPECTED = {
+    "committed-deal.json": [],
     "match-won-at-a.json": [],
     "double-tribute-and-anti-tribute.json": [],
     "ten-card-bomb-and-wild-straight-flush.json": [],

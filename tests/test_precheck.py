@@ -17,6 +17,13 @@ SCHEMA_VALIDATOR = jsonschema.Draft7Validator(schema())
 FAST_VALIDATE = fastjsonschema.compile(schema())
 
 
+def _committed(record, reveal):
+    """A record whose first deal carries a commitment (notation §11; whether it opens is no matter here)."""
+    record = copy.deepcopy(record)
+    record["deals"][0].update(commit="sha256:" + "0f" * 32, reveal=reveal)
+    return record
+
+
 def _with_everything(record):
     """A record that also uses the optional keys (start, result, meta, comments, x- keys)."""
     record = copy.deepcopy(record)
@@ -37,12 +44,16 @@ BASES = [
                                          "a_attempts": [0, 1]}),
     guandan([quick_deal([1, 3])], rules={"preset": "pagat", "options": {"report_at": None}},
             result={"levels": ["5", "2"], "winner": 0}),
+    _committed(guandan([quick_deal([0, 2])]), {"salt": "ab" * 16}),
+    _committed(gandengyan_gen.match_record(9, seats=3, deals=1),
+               {"seed": "5eed" * 16, "shuffle": "cgr-fy-sha256/1", "beacon": "b", "x-at": "u"}),
 ]
 
 KEYS = ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment", "hands", "talon",
         "leader", "actions", "seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t",
         "order", "winner", "scores", "levels", "totals", "playing", "previous_order", "a_attempts", "fresh",
-        "dealer", "preset", "options", "x-", "x-a", "X-a", "foo"]
+        "dealer", "preset", "options", "commit", "reveal", "salt", "seed", "shuffle", "beacon", "x-", "x-a", "X-a",
+        "foo"]
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(-2, 6), st.floats(allow_nan=False),
     st.sampled_from([0.0, 1.0, -0.5, 1e300, 2**64, 2**70]),
@@ -51,6 +62,7 @@ SCALARS = st.one_of(
     st.text(max_size=4),
 )
 INTERESTING = [-1, 0, 1, 2, 4, 2**70, 1.0, 0.5, -0.5, True, False, None, "", "AS", "10h", "x-", "straight:9\n",
+               "sha256:" + "0f" * 32 + "\n", "ab" * 16, "5eed" * 16, "cgr-fy-sha256/1", {"salt": "ab" * 16},
                "guandan", "gouji", "gandengyan", [], {}, ["AS"], [0, 1], {"x-a": 1}]
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=3), inner, max_size=3)),
