@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
@@ -877,7 +876,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if not readings:
         raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
                                                        seat=seat, cards=_shown(cards)))
-    legal = [r for r in readings if top is None or beats(r, top)]
+    legal = _legal_readings(state, packed, top)
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
@@ -896,6 +895,12 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
                                                        "which with as", seat=seat, cards=_shown(cards),
                                                        readings=Listing([r.name for r in legal], " or ")))
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
+
+
+def _legal_readings(state: DealState, packed: int, top: Reading | None) -> list[Reading]:
+    """The readings of the cards `packed` that may be played now (§2, §3): what the judge of a play and
+    the list of what was legal both ask."""
+    return [r for r in state.combos.at_level[state.level][packed] if top is None or beats(r, top)]
 
 
 def _not_following(seat, played, top):
@@ -946,48 +951,86 @@ def legal(state) -> dict:
 
 
 def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
-    """One play from the seat's hand for each reading that may follow `top`, weakest first (§3)."""
-    cards = unpack(state.hands[seat])
-    wild = state.level * 4 + HEARTS
-    naturals: dict[int, list[int]] = {}
-    for c in cards:
-        if c != wild:
-            naturals.setdefault(rank(c), []).append(c)
-    wilds = [c for c in cards if c == wild]
-    found = {}
-
-    def consider(parts):
-        picks = [c for group, need in parts for c in group[:need]]
-        short = sum(need for _, need in parts) - len(picks)
-        if short <= len(wilds):
-            play = tuple(sorted(picks + wilds[:short]))
-            for r in state.combos.readings(play, state.level):
-                if beats(r, top):
-                    found.setdefault((r.name, r.step), (r, play))
-
-    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
-    for group in naturals.values():
-        for size in sizes + tuple(range(4, state.options["max_bomb_size"] + 1)):
-            consider([(group, size)])
-    if top.type == "full_house":
-        for t, p in permutations(naturals, 2):
-            consider([(naturals[t], 3), (naturals[p], 2)])
-    if top.type in RUN_SHAPES or top.type == "straight_flush":
-        _runs_held(naturals, top, consider)
-    jokers = [c for c in cards if c >= 52]
-    if len(jokers) == 4:
-        consider([(jokers, 4)])
+    """One play from the seat's hand for each reading (type and rank; bombs by size) that may follow
+    `top`, weakest first (§3): every shape a combination can take (§2) is tried on the hand, fewest
+    wild cards first, and each is judged as a play is (_legal_readings)."""
+    found: dict[tuple, tuple[Reading, tuple]] = {}
+    for play in sorted(_shapes(state, seat), key=lambda p: (p.count(state.level * 4 + HEARTS), p)):
+        for r in _legal_readings(state, pack(play), top):
+            found.setdefault((r.name, r.step), (r, play))
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
 
-def _runs_held(naturals, top, consider):
-    """Runs of the top's shape (straights also one suit at a time, for straight flushes)."""
-    positions, per = RUN_SHAPES.get(top.type, RUN_SHAPES["straight"])
-    suits = (None, 0, 1, 2, 3) if per == 1 else (None,)
-    for high in range(positions, 15):
-        ranks = [ACE if p in (1, 14) else p - 2 for p in range(high - positions + 1, high + 1)]
-        for suit in suits:
-            consider([([c for c in naturals.get(r, []) if suit is None or c & 3 == suit], per) for r in ranks])
+def _shapes(state, seat) -> set[tuple[int, ...]]:
+    """The seat's plays that stand for every reading its hand can make: the readings of a play (§2)
+    depend only on how many natural cards of each rank it holds, its wild cards and, for a straight,
+    whether its natural cards are of one suit (hearts or another); one play of each such kind."""
+    cards = unpack(state.hands[seat])
+    wild = state.level * 4 + HEARTS
+    wilds = [c for c in cards if c == wild]
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if c != wild:
+            by_rank.setdefault(rank(c), []).append(c)
+    found: set[tuple[int, ...]] = set()
+
+    def add(naturals: list[int], size: int):
+        short = size - len(naturals)
+        if 0 <= short <= len(wilds) and size:
+            found.add(tuple(sorted(naturals + wilds[:short])))
+
+    for group in [*by_rank.values(), []]:          # one rank, or wild cards alone (§10.6)
+        for size in range(1, state.options["max_bomb_size"] + 1):
+            for n in range(min(size, len(group)) + 1):
+                add(group[:n], size)
+    jokers = by_rank.get(13, []) + by_rank.get(14, [])
+    if len(jokers) == 4:
+        add(jokers, 4)
+    for t, triple in by_rank.items():              # full houses: a triple and a pair of another rank
+        for p in [r for r in by_rank if r != t] + [None]:
+            pair = by_rank[p] if p is not None else []
+            for a in range(1, min(3, len(triple)) + 1):
+                for b in range(min(2, len(pair)) + 1):
+                    add(triple[:a] + pair[:b], 5)
+    for positions, per in RUN_SHAPES.values():
+        for high in range(positions, 15):
+            groups = [by_rank.get(ACE if p in (1, 14) else p - 2, []) for p in range(high - positions + 1, high + 1)]
+            for taken in _run_fills(groups, per, len(wilds)):
+                if per == 1:
+                    for naturals in _suit_choices([g for g, n in zip(groups, taken) if n]):
+                        add(naturals, positions)
+                else:
+                    add([c for g, n in zip(groups, taken) for c in g[:n]], positions * per)
+    return found
+
+
+def _run_fills(groups, per, wilds):
+    """How many cards to take of each rank of a run (up to `per`), leaving at most `wilds` places short."""
+    if not groups:
+        yield []
+        return
+    for n in range(min(per, len(groups[0])) + 1):
+        if per - n <= wilds:
+            for rest in _run_fills(groups[1:], per, wilds - (per - n)):
+                yield [n, *rest]
+
+
+def _suit_choices(groups) -> list[list[int]]:
+    """A straight's cards, one from each rank's cards `groups`: of one suit, for each suit that has them
+    all, and of more than one suit, where the hand has them (§2)."""
+    choices = []
+    for suit in range(4):
+        picked = [next((c for c in g if c & 3 == suit), -1) for g in groups]
+        if -1 not in picked:
+            choices.append(picked)
+    mixed = [g[0] for g in groups]
+    if len({c & 3 for c in mixed}) == 1:
+        for i, g in enumerate(groups):
+            other = next((c for c in g if c & 3 != mixed[0] & 3), None)
+            if other is not None:
+                mixed[i] = other
+                break
+    return choices + [mixed]
 
 
 def snapshot(state) -> dict:

@@ -1,0 +1,102 @@
+"""`legal.plays` lists every play the referee would accept, and only those (issue 30): at random
+positions of random deals, with wild cards and every option set, each sub-multiset of the acting hand
+up to the largest combination is tried with the game's own apply (tests/legal_check.py). Regression
+tests for the classes the outside engine found missing."""
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee import gandengyan, gouji, guandan
+from referee.cards import BJ, CODES, RJ, pack, parse_card, rank
+from tests import builders, gandengyan_builders
+from tests.legal_check import accepted, listed, sub_multisets
+
+SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def ids(codes: str) -> list[int]:
+    return [parse_card(c) for c in codes.split()]
+
+
+# ---------------------------------------------------------------- Guandan
+
+GUANDAN_OPTIONS = {"max_bomb_size": [8, 9, 10], "joker_bomb_rank": ["top", "below_eight"],
+                   "straight_flush_bomb": [True, False], "ace_low": [True, False],
+                   "level_in_sequences": [True, False], "wild_straight_flush": [True, False],
+                   "wild_stands_for_itself": [True, False], "full_house_joker_pair": [True, False]}
+RUNS = {"straight": (5, 1), "straight_flush": (5, 1), "tube": (3, 2), "plate": (2, 3)}
+
+
+def guandan_top(rng, combos, level, max_bomb):
+    """A random play of another seat, with a reading of its kind, or None."""
+    kind, r = rng.choice([*RUNS, "single", "pair", "triple", "full_house", "bomb", "joker_bomb"]), rng.randrange(15)
+    if kind in RUNS:
+        positions, per = RUNS[kind]
+        high = rng.randrange(positions, 15)
+        cards = [(12 if p == 1 else p - 2) * 4 + (0 if kind == "straight_flush" else i % 4)
+                 for p in range(high - positions + 1, high + 1) for i in range(per)]
+    elif kind == "joker_bomb":
+        cards = [BJ, BJ, RJ, RJ]
+    elif kind == "full_house":
+        other = (r + 1) % 13
+        cards = [r % 13 * 4 + i for i in range(3)] + [other * 4, other * 4 + 2]
+    else:
+        size = {"single": 1, "pair": 2, "triple": 3}.get(kind) or rng.randint(4, max_bomb)
+        cards = [BJ + (r == 14)] * size if r >= 13 and size <= 2 else [r % 13 * 4 + i % 4 for i in range(size)]
+    found = [x for x in combos.readings(tuple(sorted(cards)), level) if x.type == kind]
+    return (tuple(cards), rng.choice(found)) if found else None
+
+
+def guandan_table(seed, options, hand=None):
+    """Seat 0 to follow another seat's play at a random level, holding `hand` or random cards of a few
+    neighbouring ranks with the level's wild cards and jokers."""
+    rng = random.Random(seed)
+    level = rng.randrange(13)
+    o = builders.options(**options)
+    combos = guandan.Combos(o)
+    if hand is None:        # runs of one or two suits are common, so are bombs
+        low, suits = rng.randrange(13), rng.sample(range(4), rng.randint(1, 3))
+        pool = [c for c in range(54) for _ in range(2) if c == level * 4 + 1 or (c >= 52 and rng.random() < 0.4)
+                or ((rank(c) - low) % 13 < 6 and (c & 3 in suits or rng.random() < 0.3))]
+        hand = rng.sample(pool, min(len(pool), rng.randint(4, 13)))
+    top = None
+    while top is None:
+        top = guandan_top(rng, combos, level, o["max_bomb_size"])
+    state = guandan.DealState(level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20],
+                              "none", [], [], None, None)
+    state.turn, state.top = 0, (1, top[1], top[0])
+    return state
+
+
+def check_guandan(state, seed=0):
+    legal = guandan.legal(state)
+    shown = listed(legal["plays"])
+    hand = [c for c in range(54) for _ in range(guandan.count(state.hands[0], c))]
+    for cards in sub_multisets(hand, state.options["max_bomb_size"], seed):
+        for r in state.combos.readings(cards, state.level):
+            if accepted(guandan, state, 0, cards, r.name):
+                assert (r.name, len(cards)) in shown, (CODES[state.level * 4], state.top[1].name,
+                                                      [CODES[c] for c in cards], r.name, legal["plays"])
+    for entry in legal["plays"]:
+        cards, _, name = entry.partition(" as ")
+        play = tuple(sorted(parse_card(c) for c in cards.split()))
+        assert accepted(guandan, state, 0, play, name), entry
+
+
+@SETTINGS
+@given(seed=st.integers(0, 10**9), options=st.fixed_dictionaries(
+    {key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}))
+def test_guandan_lists_every_play_the_referee_accepts(seed, options):
+    check_guandan(guandan_table(seed, options))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), options=st.fixed_dictionaries(
+    {key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}))
+def test_guandan_lists_every_play_of_a_dealt_hand(seed, options):
+    """A whole 27-card hand of a random deal: its sub-multisets sampled."""
+    deck = [c for c in range(54) for _ in range(2)]
+    random.Random(seed).shuffle(deck)
+    check_guandan(guandan_table(seed, options, hand=deck[:27]), seed)
