@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
-from .findings import INFO, WARNING, StopDeal, grouped_plays
+from .findings import INFO, WARNING, StopDeal, plays_said
 from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -942,7 +942,7 @@ def legal(state) -> dict:
     if shown:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
                   top=describe(top), allowed=may_follow(top),
-                  plays=grouped_plays([(COMBINATIONS[r.type], cards) for r, cards in shown]))
+                  plays=plays_said([(COMBINATIONS[r.type], cards) for r, cards in shown]))
     else:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; it held nothing that may follow", seat=seat,
                   top=describe(top), allowed=may_follow(top))

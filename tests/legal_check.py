@@ -62,3 +62,17 @@ def listed(plays: list[str]) -> set[tuple[str, int]]:
         cards, _, name = entry.partition(" as ")
         out.add((name, len(cards.split())))
     return out
+
+
+def check_may(legal: dict):
+    """`may` names the plays of `legal.plays` (grouped by type, so each one's cards appear), or the first
+    PLAYS_SAID of them and how many more the full list holds."""
+    from referee.findings import PLAYS_SAID
+    may, plays = str(legal["may"]), legal.get("plays", [])
+    for entry in plays[:PLAYS_SAID]:
+        assert entry.partition(" as ")[0] in may, (entry, may)
+    left = len(plays) - PLAYS_SAID
+    if left > 0:
+        assert f"and {left} more play" in may and f"all {len(plays)} are listed in legal.plays" in may, may
+    else:
+        assert "more play" not in may, may
