@@ -323,9 +323,6 @@ def start_deal(ctx, match, deal) -> DealState:
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
-    first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
-    if deal.leader is not None and deal.leader == first_lead:
-        state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
     return state
 
 
@@ -381,6 +378,7 @@ def _deck_name(decks: int) -> Msg:
 
 
 def _check_dealer(ctx, match, deal, dealer):
+    """A wrong `leader` or dealer is reported; the seat dealt 6 cards leads all the same (notation §9)."""
     if deal.leader is not None and deal.leader != dealer:
         ctx.error("gandengyan.leader", ctx.at("leader"),
                   msg("the record names seat {named} as leader, but seat {dealer} was dealt 6 cards and leads",

@@ -1029,14 +1029,13 @@ def _tribute_done(ctx, state: DealState):
 
 
 def _check_leader(ctx, state: DealState):
+    """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     state.leader_checked = True
     given = state.leader_given
     if given is not None and given != state.leader:
         ctx.error("gouji.leader", ctx.at("leader"), msg("the record names seat {given} as leader, but seat {leader}, "
                                                         "the big loser of the previous deal, leads (§1)",
                                                         given=given, leader=state.leader))
-        state.leader = given            # replay on from what the record says
-        _lead(state, given)
 
 
 def _owing(state: DealState) -> list[int]:

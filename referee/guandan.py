@@ -397,10 +397,8 @@ class DealState:
     previous_o1: int | None
     record_leader: int | None
     paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
+    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
-    first_lead: int | None = None                  # the seat the record shows making the first play
-    actions: list = field(default_factory=list)    # the deal's actions, for what the record shows later
     wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
     levels: list = field(default_factory=list)     # both teams' levels as the deal starts
     declaring: int | None = None
@@ -450,8 +448,6 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
-    state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
-    state.actions = deal.actions
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
@@ -533,14 +529,11 @@ def _begin_play(state, leader):
 
 
 def _check_leader(ctx, state):
-    """A wrong `leader` is reported; when the record's first play is by that seat, the replay
-    follows the record (one fault, one finding)."""
+    """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
                   msg("the record names seat {named} as leader, but seat {seat} leads ({reason})",
                       named=state.record_leader, seat=state.leader, reason=_leader_reason(state)))
-        if state.first_lead == state.record_leader:
-            _begin_play(state, state.record_leader)
 
 
 def _leader_reason(state):
@@ -636,47 +629,27 @@ def _level_rank_name(value: int, level: int):
 
 
 def _allocate(ctx, state):
-    """Who receives which tribute, and who leads (§6.4, §6.6). Each card goes where the record's
-    `to` sends it (one fault, one finding); a `to` that differs from the allocation is an error,
-    unless it is where the payer's due card would have gone (the wrong card is reported already)."""
+    """Who receives which tribute, and who leads (§6.4, §6.6). Where a payer paid a wrong card, the
+    tributes go as the due cards would have gone (the wrong card is the one fault). A `to` that names
+    another seat is an error; the card goes to the receiver the rules fix all the same (notation §9)."""
     if state.tribute == "single":
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
-        receiver_of = _allocate_double(ctx, state)
-    intended = _by_value(state, lambda p, c: _tribute_rank(state, p)) \
-        if state.wrong_cards and state.tribute == "double" else None
-    went_to = _as_recorded(state, receiver_of)
-    for payer, receiver in went_to.items():
+        due = _by_value(state, lambda p, c: _tribute_rank(state, p)) if state.wrong_cards else None
+        receiver_of = due or _allocate_double(ctx, state)
+    for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
-        if to is not None and to != receiver_of[payer] and not (intended and to == intended[payer]):
+        if to is not None and to != receiver:
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
                       msg("seat {seat}'s tribute goes to seat {receiver}, not seat {to}", seat=payer,
-                          receiver=receiver_of[payer], to=to), payer, index)
+                          receiver=receiver, to=to), payer, index)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
     if state.leader is None:
         o1 = state.receivers[0]
-        leader = next(p for p, r in receiver_of.items() if r == o1)
-        as_sent = next((p for p, r in went_to.items() if r == o1), leader)
-        _begin_play(state, as_sent if state.first_lead == as_sent else leader)   # as the record plays it
+        _begin_play(state, next(p for p, r in receiver_of.items() if r == o1))
         _check_leader(ctx, state)
-
-
-def _as_recorded(state, receiver_of) -> dict:
-    """Where the record sends each tribute: to its `to` where that names a seat other than the
-    payers (unless the record's return to the payer comes from the computed receiver: then the
-    `to` was a slip), else to the computed receiver (or the one left when another `to` took it)."""
-    returned_by = {a.to: a.seat for a in state.actions if a.verb == "return"}
-    sent = {p: to for p, (_, _, to) in state.paid.items()
-            if to is not None and to not in state.payers and returned_by.get(p) != receiver_of[p]}
-    if len(set(sent.values())) < len(sent):
-        return dict(receiver_of)      # two tributes sent to one seat: the record cannot be followed there
-    for payer, receiver in receiver_of.items():
-        if payer not in sent:
-            taken = set(sent.values())
-            sent[payer] = receiver if receiver not in taken else next(r for r in state.receivers if r not in taken)
-    return sent
 
 
 def _allocate_double(ctx, state):
@@ -734,38 +707,13 @@ def _return(ctx, state, action):
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
                   msg("seat {seat} returned {card}: {problem}", seat=seat, card=Cards(CODES[action.card]),
                       problem=problem), seat, action.index)
-    to = payer
-    if action.to is not None and action.to != payer:
+    if action.to is not None and action.to != payer:     # the card goes to the payer all the same (notation §9)
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   msg("seat {seat} returns to seat {payer}, who paid him, not to seat {to}", seat=seat, payer=payer,
                       to=action.to), seat, action.index)
-        if action.to != seat and not _went_to_payer(state, payer, action):
-            to = action.to      # the card goes where `to` says, unless the record goes on as if the payer had it
-    state.hands[to] += ONE[action.card]
-    state.sizes[to] += 1
-    state.returned[seat] = (action.card, to)
-
-
-def _holds_later(state, seat, given) -> bool | None:
-    """Whether the record's later actions show `seat` holding the card of action `given`: its next
-    report counts it (True) or not (False), or it plays or gives more copies of it than it holds
-    without it (True); None when they do not tell."""
-    card, size, later = given.card, state.sizes[seat], 0
-    for a in state.actions[given.index + 1:]:
-        if a.seat != seat:
-            size += a.verb == "return" and a.to == seat       # a later return to it
-            continue
-        if a.verb == "declare" and a.count is not None:
-            return a.count == size + 1 if a.count in (size, size + 1) else None
-        later += a.cards.count(card) + (a.card == card)
-        size -= len(a.cards) + (a.verb in ("tribute", "return"))
-    return True if later > count(state.hands[seat], card) else None
-
-
-def _went_to_payer(state, payer, action) -> bool:
-    """A return whose `to` is wrong: whether the rest of the record goes on as if the payer had it."""
-    payer_has, named_has = _holds_later(state, payer, action), _holds_later(state, action.to, action)
-    return (payer_has is True and named_has is not True) or (named_has is False and payer_has is not False)
+    state.hands[payer] += ONE[action.card]
+    state.sizes[payer] += 1
+    state.returned[seat] = (action.card, payer)
 
 
 def _return_problem(state, seat, payer, received, card):
