@@ -853,13 +853,15 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
-    if not stopped:
-        return outcome
     claimed = deal.result or {}
+    scores = claimed.get("scores")
+    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+        if scores is not None and len(scores) == match.seats and match.carried is not None:
+            match.carried = add_scores(match.carried, scores)
+        return outcome
     _check_claim_keys(ctx, claimed)
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
-    scores = claimed.get("scores")
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     match.dealer = winner if match.options["next_dealer"] == "winner" else None

@@ -1243,19 +1243,21 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
                        penalised=list(state.dead) or None, left=list(state.sizes))
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)
-    if not stopped:
-        return outcome
     claimed = deal.result or {}
     order = _complete(claimed.get("order"))
+    scores = claimed.get("scores")
+    if scores is None and order is not None:
+        scores = scores_of(order, match.options)
+    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+        if scores is not None and len(scores) == 2 and match.carried is not None:
+            match.carried = add_scores(match.carried, scores)
+        return outcome
     if claimed.get("tribute") == "revolution":
         match.fresh, match.previous = True, None
     elif order is None:
         match.known = False
     else:
         match.fresh, match.previous = False, order
-    scores = claimed.get("scores")
-    if scores is None and order is not None:
-        scores = scores_of(order, match.options)
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:

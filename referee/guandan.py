@@ -1153,6 +1153,10 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
                        leader=state.leader, out=list(state.out))
+    if match.winner is None and not stopped and (full or "levels" in claimed):
+        chain = _incomplete_claim(match, claimed, full)
+        if (chain.levels, chain.winner) != (match.levels, match.winner):
+            match.claimed = chain
     if match.winner is not None or not stopped:
         return outcome
     _check_claim_keys(ctx, claimed)
@@ -1167,6 +1171,18 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
+
+
+def _incomplete_claim(match, claimed, full) -> Match:
+    """The match as the last deal, incomplete, claims it ended: record levels or a winner that agree
+    with it are no new finding (notation §5)."""
+    chain = fork(match)
+    chain.claimed = None
+    if full:
+        _advance(chain, full, chain.levels[chain.declaring if chain.declaring is not None else 0], None)
+    if "levels" in claimed:
+        chain.levels = [_rank_index(v) for v in claimed["levels"]]
+    return chain
 
 
 def finish_match(ctx, match, claimed) -> dict:
