@@ -568,7 +568,7 @@ def _refusal(state: DealState, seat: int, x: Set | None, packed: int) -> str | N
     return None
 
 
-def _refusal_text(state: DealState, rule: str, seat: int, cards: tuple[int, ...], x: Set | None):
+def _refusal_text(state, rule: str, seat: int, cards: tuple[int, ...], x: Set | None):
     if rule == "gouji.cards.not_held":
         return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
     if x is None:
@@ -1087,21 +1087,21 @@ def _legal(state, seats, mode) -> dict:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
     out = {"mode": mode, "seats": seats}
-    if state.shao_pending >= 0:
-        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1)", seat=state.shao_pending,
-                                top=describe(state.top)))
-        return out
-    who = _seats_said(seats)
     if state.top is None:
-        out["may"] = Phrase(msg("{who} leads: any set", who=who))
+        out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
         return out
     plays = {s: _followers(state, s) for s in seats}
     out["top"] = set_name(state.top)
     out["plays"] = {str(s): p for s, p in plays.items()}
     held = Listing([msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", ")) if p else
                     msg("seat {seat} holds nothing that may follow", seat=s) for s, p in plays.items()], "; ")
-    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=who, top=describe(state.top),
-                            allowed=may_follow(state.top), held=held))
+    if state.shao_pending >= 0:     # the declarer's first set, S1, must follow (§4.7.1)
+        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1): {allowed}; {held}",
+                                seat=state.shao_pending, top=describe(state.top), allowed=may_follow(state.top),
+                                held=held))
+        return out
+    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=_seats_said(seats),
+                            top=describe(state.top), allowed=may_follow(state.top), held=held))
     return out
 
 

@@ -1176,10 +1176,11 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
 def _incomplete_claim(match, claimed, full) -> Match:
     """The match as the last deal, incomplete, claims it ended: record levels or a winner that agree
     with it are no new finding (notation §5)."""
+    level = match.levels[match.declaring if match.declaring is not None else 0]
     chain = fork(match)
     chain.claimed = None
     if full:
-        _advance(chain, full, chain.levels[chain.declaring if chain.declaring is not None else 0], None)
+        _advance(chain, full, level, None)
     if "levels" in claimed:
         chain.levels = [_rank_index(v) for v in claimed["levels"]]
     return chain

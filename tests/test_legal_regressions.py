@@ -83,3 +83,17 @@ def test_a_may_sentence_says_how_many_plays_it_leaves_out_and_where_they_are():
     assert english.endswith(f"; and {len(plays) - 12} more plays: all {len(plays)} are listed in legal.plays")
     assert chinese.endswith(f"；另有 {len(plays) - 12} 种：全部 {len(plays)} 种列于 legal.plays")
     assert "…" not in english
+
+
+def test_a_shao_pai_declarers_first_set_is_listed():
+    """Gou Ji: after seat 1 declared Shao Pai on seat 0's three Qs, another seat plays: seat 1's sets that
+    may follow are listed, as on any trick (§4.7.1)."""
+    from tests.test_gouji_flow import shao
+    from tests.gouji_builders import declare, play
+    finding = next(f for f in check_record(shao([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"),
+                                                 play(3, "KS", "KH", "KC")])).findings if f.legal)
+    assert finding.rule == "gouji.shao_pai.first" and finding.legal["seats"] == [1]
+    sets = finding.legal["plays"]["1"]
+    assert "KS KH KD" in sets and all(s in str(finding.legal["may"]) for s in sets)
+    assert str(finding.legal["may"]).startswith("seat 1 plays its first Shao Pai set on a set of 3 Qs (§4.7.1): ")
+    assert finding.as_dict("zh")["legal"]["may"].startswith("1号位在3张Q上出其第一手捎牌（§4.7.1）：")
