@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .messages import Cards, Listing, Msg, Phrase, msg
+from .messages import Cards, Listing, Msg, Phrase, msg, msg_n
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -139,6 +139,20 @@ def grouped_plays(plays) -> Listing:
         groups.setdefault(kind, []).append(Cards(cards))
     return Listing([msg("{type} {plays}", type=kind, plays=Listing(cards, ", ")) for kind, cards in groups.items()],
                    "; ")
+
+
+PLAYS_SAID = 12      # the most plays a `may` sentence names; `legal.plays` lists them all
+
+
+def plays_said(plays: list) -> Listing | Msg:
+    """The plays, (type's word, card codes) weakest first, as a `may` sentence names them: all of them
+    grouped by type, or the first PLAYS_SAID and how many more the full list (`legal.plays`) holds."""
+    named = grouped_plays(plays[:PLAYS_SAID])
+    if len(plays) <= PLAYS_SAID:
+        return named
+    return msg_n("{plays}; and {n} more play: all {total} are listed in legal.plays",
+                 "{plays}; and {n} more plays: all {total} are listed in legal.plays",
+                 len(plays) - PLAYS_SAID, plays=named, total=len(plays))
 
 
 def plain(value) -> str:

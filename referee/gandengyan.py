@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
-from .findings import INFO, StopDeal, grouped_plays
+from .findings import INFO, StopDeal, plays_said
 from .claims import add_scores, carried_on, check_totals
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
 from .reports import ReportWatch
@@ -329,9 +329,6 @@ def start_deal(ctx, match, deal) -> DealState:
                       [len(h) for h in deal.hands], list(deal.talon))
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
-    first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
-    if deal.leader is not None and deal.leader == first_lead:
-        state.turn = deal.leader      # a wrong `leader` is reported; the replay follows the record
     return state
 
 
@@ -387,6 +384,7 @@ def _deck_name(decks: int) -> Msg:
 
 
 def _check_dealer(ctx, match, deal, dealer):
+    """A wrong `leader` or dealer is reported; the seat dealt 6 cards leads all the same (notation §9)."""
     if deal.leader is not None and deal.leader != dealer:
         ctx.error("gandengyan.leader", ctx.at("leader"),
                   msg("the record names seat {named} as leader, but seat {dealer} was dealt 6 cards and leads",
@@ -534,7 +532,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
         raise StopDeal("gandengyan.play.combination", msg("seat {seat} played {cards}, which is no combination "
                                                           "(jokers are not wild under these rules)",
                                                           seat=seat, cards=_shown(cards)))
-    legal = [r for r in readings if top is None or beats(r, top, o)]
+    legal = _legal_readings(readings, top, o)
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
@@ -551,6 +549,12 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
                                                           "say which with as", seat=seat, cards=_shown(cards),
                                                           readings=_names(legal)))
     return legal[0]
+
+
+def _legal_readings(readings, top: Reading | None, o: dict) -> list[Reading]:
+    """The readings that may be played now (§3): what the judge of a play and the list of what was
+    legal both ask."""
+    return [r for r in readings if top is None or beats(r, top, o)]
 
 
 def _no_combination(seat, cards) -> Msg:
@@ -610,8 +614,8 @@ def legal(state) -> dict:
     found = _followers(state, seat)
     allowed = may_follow(top, state.options)
     if found:
-        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}{more}", seat=seat,
-                  top=describe(top), allowed=allowed, plays=grouped_plays([(TYPE_WORDS[r.type], cards) for r, cards in found[:12]]), more=" …" * (len(found) > 12))
+        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
+                  top=describe(top), allowed=allowed, plays=plays_said([(TYPE_WORDS[r.type], cards) for r, cards in found]))
     else:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; it holds nothing that may follow", seat=seat,
                   top=describe(top), allowed=allowed)
@@ -629,7 +633,7 @@ def _followers(state, seat) -> list[tuple[Reading, str]]:
         piles.setdefault(rank(c), []).append(c)
     found = []
     for cards in _candidates(piles, top, o):
-        found += [(r, cards) for r in state.combos.readings(cards) if beats(r, top, o)]
+        found += [(r, cards) for r in _legal_readings(state.combos.readings(cards), top, o)]
     found.sort(key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size, rc[1]))
     return [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r, cards in found]
 
@@ -855,13 +859,15 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
-    if not stopped:
-        return outcome
     claimed = deal.result or {}
+    scores = claimed.get("scores")
+    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+        if scores is not None and len(scores) == match.seats and match.carried is not None:
+            match.carried = add_scores(match.carried, scores)
+        return outcome
     _check_claim_keys(ctx, claimed)
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
-    scores = claimed.get("scores")
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     match.dealer = winner if match.options["next_dealer"] == "winner" else None

@@ -496,13 +496,10 @@ def _play(ctx, state: DealState, action: Action):
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
     x, packed = _READINGS[cards]
-    if x is None or not contains(state.hands[seat], packed):
-        _unplayable(state, seat, cards, x)
+    refused = _refusal(state, seat, x, packed)
+    if refused is not None:
+        _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
     top = state.top
-    if top is not None and not follows(x, top):
-        rule = "gouji.shao_pai.first" if state.shao_pending >= 0 else "gouji.follow"
-        _stop(state, seat, rule, msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x),
-                                     top=describe(top), rule=may_follow(top)))
     if action.as_ is not None and action.as_ != set_name(x):
         ctx.error("gouji.play.as", ctx.at("actions", action.index, "as"),
                   msg("seat {seat}'s {cards} reads as {set}, not {claimed} (§2)", seat=seat, cards=_shown(cards),
@@ -564,12 +561,27 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool):
     _next(state)
 
 
-def _unplayable(state: DealState, seat: int, cards: tuple[int, ...], x: Set | None):
+def _refusal(state: DealState, seat: int, x: Set | None, packed: int) -> str | None:
+    """The rule a play of the cards `packed` (read as set `x`) by `seat` breaks now, or None: cards not
+    held first, even when they would make no set (§4.9), then no set (§2), then a set that may not
+    follow (§3). What the judge of a play and the list of what was legal both ask."""
+    if not contains(state.hands[seat], packed):
+        return "gouji.cards.not_held"
     if x is None:
-        _stop(state, seat, "gouji.play.combination", msg("seat {seat} played {cards}: natural cards of more than "
-                                                         "one rank are no Gou Ji set (§2)",
-                                                         seat=seat, cards=_shown(cards)))
-    _stop(state, seat, "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards)))
+        return "gouji.play.combination"
+    if state.top is not None and not follows(x, state.top):
+        return "gouji.shao_pai.first" if state.shao_pending >= 0 else "gouji.follow"
+    return None
+
+
+def _refusal_text(state, rule: str, seat: int, cards: tuple[int, ...], x: Set | None):
+    if rule == "gouji.cards.not_held":
+        return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
+    if x is None:
+        return msg("seat {seat} played {cards}: natural cards of more than one rank are no Gou Ji set (§2)",
+                   seat=seat, cards=_shown(cards))
+    return msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x), top=describe(state.top),
+               rule=may_follow(state.top))
 
 
 def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set):
@@ -1023,14 +1035,13 @@ def _tribute_done(ctx, state: DealState):
 
 
 def _check_leader(ctx, state: DealState):
+    """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     state.leader_checked = True
     given = state.leader_given
     if given is not None and given != state.leader:
         ctx.error("gouji.leader", ctx.at("leader"), msg("the record names seat {given} as leader, but seat {leader}, "
                                                         "the big loser of the previous deal, leads (§1)",
                                                         given=given, leader=state.leader))
-        state.leader = given            # replay on from what the record says
-        _lead(state, given)
 
 
 def _owing(state: DealState) -> list[int]:
@@ -1082,51 +1093,49 @@ def _legal(state, seats, mode) -> dict:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
     out = {"mode": mode, "seats": seats}
-    if state.shao_pending >= 0:
-        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1)", seat=state.shao_pending,
-                                top=describe(state.top)))
-        return out
-    who = _seats_said(seats)
     if state.top is None:
-        out["may"] = Phrase(msg("{who} leads: any set", who=who))
+        out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
         return out
     plays = {s: _followers(state, s) for s in seats}
     out["top"] = set_name(state.top)
     out["plays"] = {str(s): p for s, p in plays.items()}
     held = Listing([msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", ")) if p else
                     msg("seat {seat} holds nothing that may follow", seat=s) for s, p in plays.items()], "; ")
-    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=who, top=describe(state.top),
-                            allowed=may_follow(state.top), held=held))
+    if state.shao_pending >= 0:     # the declarer's first set, S1, must follow (§4.7.1)
+        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1): {allowed}; {held}",
+                                seat=state.shao_pending, top=describe(state.top), allowed=may_follow(state.top),
+                                held=held))
+        return out
+    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=_seats_said(seats),
+                            top=describe(state.top), allowed=may_follow(state.top), held=held))
     return out
 
 
 def _followers(state, seat) -> list[Cards]:
-    """One set per rank from the seat's hand that may follow the top set (fewest wild cards)."""
-    top = state.top
-    size, _, need_red = top[0], top[1], top[2]
-    cards = unpack(state.hands[seat])
-    twos = [c for c in cards if c < 4]
-    blacks = [c for c in cards if c == BJ]
-    reds = [c for c in cards if c == RJ]
-    found = []
-    for r in range(top[1] + 1, 16):
-        naturals = [c for c in cards if 4 <= c < BJ and _NATURAL[c] == r]
-        if r <= 12 and not naturals:
-            continue
-        pool = reds[:need_red] + naturals
-        if r == TWO:
-            pool = reds[:need_red] + twos + blacks + reds[need_red:]
-        elif r == BLACK:
-            pool = reds[:need_red] + blacks + reds[need_red:]
-        elif r == RED:
-            pool = reds
-        else:
-            pool += twos + blacks + reds[need_red:]
-        play = pool[:size]
-        x = read_set(play) if len(play) == size else None
-        if x is not None and follows(x, top) and x[1] == r:
-            found.append(_shown(sorted(play)))
-    return found
+    """One set per rank from the seat's hand that may follow the top set, with the fewest wild cards
+    (and of those the fewest jokers, red ones last). A set's rank and what it may follow depend only on
+    how many natural cards, 2s, black and red jokers it holds (§2, §3): for every rank's natural cards
+    (or none) and every count of each joker the rest is filled with that rank's cards, then 2s, and
+    each such set is judged as a play is (_refusal)."""
+    size = state.top[0]
+    held: dict[int, list[int]] = {}
+    for c in unpack(state.hands[seat]):
+        held.setdefault(_SET_RANK[c], []).append(c)
+    twos, blacks, reds = held.get(TWO, []), held.get(BLACK, []), held.get(RED, [])
+    best: dict[int, tuple[tuple[int, int, int], tuple[int, ...]]] = {}
+    for own in [held.get(r, []) for r in range(1, TWO)] + [[]]:
+        for d in range(min(size, len(reds)) + 1):
+            for c in range(min(size - d, len(blacks)) + 1):
+                a = min(len(own), size - c - d)
+                b = size - a - c - d
+                if b > len(twos):
+                    continue
+                x, packed = _READINGS[tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])]
+                if x is not None and _refusal(state, seat, x, packed) is None:
+                    cost = (b + c + d, d, c)
+                    if x[1] not in best or cost < best[x[1]][0]:
+                        best[x[1]] = (cost, tuple(unpack(packed)))
+    return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
 def snapshot(state) -> dict:
@@ -1240,19 +1249,21 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
                        penalised=list(state.dead) or None, left=list(state.sizes))
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)
-    if not stopped:
-        return outcome
     claimed = deal.result or {}
     order = _complete(claimed.get("order"))
+    scores = claimed.get("scores")
+    if scores is None and order is not None:
+        scores = scores_of(order, match.options)
+    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+        if scores is not None and len(scores) == 2 and match.carried is not None:
+            match.carried = add_scores(match.carried, scores)
+        return outcome
     if claimed.get("tribute") == "revolution":
         match.fresh, match.previous = True, None
     elif order is None:
         match.known = False
     else:
         match.fresh, match.previous = False, order
-    scores = claimed.get("scores")
-    if scores is None and order is not None:
-        scores = scores_of(order, match.options)
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:

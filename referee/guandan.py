@@ -6,11 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
-from itertools import permutations
 
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
-from .findings import INFO, WARNING, StopDeal, grouped_plays
+from .findings import INFO, WARNING, StopDeal, plays_said
 from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -398,10 +397,8 @@ class DealState:
     previous_o1: int | None
     record_leader: int | None
     paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver (as the record says) -> (payer, card received)
+    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
     returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
-    first_lead: int | None = None                  # the seat the record shows making the first play
-    actions: list = field(default_factory=list)    # the deal's actions, for what the record shows later
     wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
     levels: list = field(default_factory=list)     # both teams' levels as the deal starts
     declaring: int | None = None
@@ -457,8 +454,6 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
-    state.first_lead = next((a.seat for a in deal.actions if a.verb in ("play", "pass")), None)
-    state.actions = deal.actions
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if match.previous_order is None:
         if deal.leader is None:
@@ -540,14 +535,11 @@ def _begin_play(state, leader):
 
 
 def _check_leader(ctx, state):
-    """A wrong `leader` is reported; when the record's first play is by that seat, the replay
-    follows the record (one fault, one finding)."""
+    """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
                   msg("the record names seat {named} as leader, but seat {seat} leads ({reason})",
                       named=state.record_leader, seat=state.leader, reason=_leader_reason(state)))
-        if state.first_lead == state.record_leader:
-            _begin_play(state, state.record_leader)
 
 
 def _leader_reason(state):
@@ -643,47 +635,27 @@ def _level_rank_name(value: int, level: int):
 
 
 def _allocate(ctx, state):
-    """Who receives which tribute, and who leads (§6.4, §6.6). Each card goes where the record's
-    `to` sends it (one fault, one finding); a `to` that differs from the allocation is an error,
-    unless it is where the payer's due card would have gone (the wrong card is reported already)."""
+    """Who receives which tribute, and who leads (§6.4, §6.6). Where a payer paid a wrong card, the
+    tributes go as the due cards would have gone (the wrong card is the one fault). A `to` that names
+    another seat is an error; the card goes to the receiver the rules fix all the same (notation §9)."""
     if state.tribute == "single":
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
-        receiver_of = _allocate_double(ctx, state)
-    intended = _by_value(state, lambda p, c: _tribute_rank(state, p)) \
-        if state.wrong_cards and state.tribute == "double" else None
-    went_to = _as_recorded(state, receiver_of)
-    for payer, receiver in went_to.items():
+        due = _by_value(state, lambda p, c: _tribute_rank(state, p)) if state.wrong_cards else None
+        receiver_of = due or _allocate_double(ctx, state)
+    for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
-        if to is not None and to != receiver_of[payer] and not (intended and to == intended[payer]):
+        if to is not None and to != receiver:
             ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
                       msg("seat {seat}'s tribute goes to seat {receiver}, not seat {to}", seat=payer,
-                          receiver=receiver_of[payer], to=to), payer, index)
+                          receiver=receiver, to=to), payer, index)
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
     if state.leader is None:
         o1 = state.receivers[0]
-        leader = next(p for p, r in receiver_of.items() if r == o1)
-        as_sent = next((p for p, r in went_to.items() if r == o1), leader)
-        _begin_play(state, as_sent if state.first_lead == as_sent else leader)   # as the record plays it
+        _begin_play(state, next(p for p, r in receiver_of.items() if r == o1))
         _check_leader(ctx, state)
-
-
-def _as_recorded(state, receiver_of) -> dict:
-    """Where the record sends each tribute: to its `to` where that names a seat other than the
-    payers (unless the record's return to the payer comes from the computed receiver: then the
-    `to` was a slip), else to the computed receiver (or the one left when another `to` took it)."""
-    returned_by = {a.to: a.seat for a in state.actions if a.verb == "return"}
-    sent = {p: to for p, (_, _, to) in state.paid.items()
-            if to is not None and to not in state.payers and returned_by.get(p) != receiver_of[p]}
-    if len(set(sent.values())) < len(sent):
-        return dict(receiver_of)      # two tributes sent to one seat: the record cannot be followed there
-    for payer, receiver in receiver_of.items():
-        if payer not in sent:
-            taken = set(sent.values())
-            sent[payer] = receiver if receiver not in taken else next(r for r in state.receivers if r not in taken)
-    return sent
 
 
 def _allocate_double(ctx, state):
@@ -741,38 +713,13 @@ def _return(ctx, state, action):
         ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
                   msg("seat {seat} returned {card}: {problem}", seat=seat, card=Cards(CODES[action.card]),
                       problem=problem), seat, action.index)
-    to = payer
-    if action.to is not None and action.to != payer:
+    if action.to is not None and action.to != payer:     # the card goes to the payer all the same (notation §9)
         ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
                   msg("seat {seat} returns to seat {payer}, who paid him, not to seat {to}", seat=seat, payer=payer,
                       to=action.to), seat, action.index)
-        if action.to != seat and not _went_to_payer(state, payer, action):
-            to = action.to      # the card goes where `to` says, unless the record goes on as if the payer had it
-    state.hands[to] += ONE[action.card]
-    state.sizes[to] += 1
-    state.returned[seat] = (action.card, to)
-
-
-def _holds_later(state, seat, given) -> bool | None:
-    """Whether the record's later actions show `seat` holding the card of action `given`: its next
-    report counts it (True) or not (False), or it plays or gives more copies of it than it holds
-    without it (True); None when they do not tell."""
-    card, size, later = given.card, state.sizes[seat], 0
-    for a in state.actions[given.index + 1:]:
-        if a.seat != seat:
-            size += a.verb == "return" and a.to == seat       # a later return to it
-            continue
-        if a.verb == "declare" and a.count is not None:
-            return a.count == size + 1 if a.count in (size, size + 1) else None
-        later += a.cards.count(card) + (a.card == card)
-        size -= len(a.cards) + (a.verb in ("tribute", "return"))
-    return True if later > count(state.hands[seat], card) else None
-
-
-def _went_to_payer(state, payer, action) -> bool:
-    """A return whose `to` is wrong: whether the rest of the record goes on as if the payer had it."""
-    payer_has, named_has = _holds_later(state, payer, action), _holds_later(state, action.to, action)
-    return (payer_has is True and named_has is not True) or (named_has is False and payer_has is not False)
+    state.hands[payer] += ONE[action.card]
+    state.sizes[payer] += 1
+    state.returned[seat] = (action.card, payer)
 
 
 def _return_problem(state, seat, payer, received, card):
@@ -883,7 +830,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if not readings:
         raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
                                                        seat=seat, cards=_shown(cards)))
-    legal = [r for r in readings if top is None or beats(r, top)]
+    legal = _legal_readings(state, packed, top)
     if as_ is not None:
         chosen = next((r for r in readings if r.name == as_), None)
         if chosen is None:
@@ -902,6 +849,12 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
                                                        "which with as", seat=seat, cards=_shown(cards),
                                                        readings=Listing([r.name for r in legal], " or ")))
     return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
+
+
+def _legal_readings(state: DealState, packed: int, top: Reading | None) -> list[Reading]:
+    """The readings of the cards `packed` that may be played now (§2, §3): what the judge of a play and
+    the list of what was legal both ask."""
+    return [r for r in state.combos.at_level[state.level][packed] if top is None or beats(r, top)]
 
 
 def _not_following(seat, played, top):
@@ -943,7 +896,7 @@ def legal(state) -> dict:
     if shown:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
                   top=describe(top), allowed=may_follow(top),
-                  plays=grouped_plays([(COMBINATIONS[r.type], cards) for r, cards in shown]))
+                  plays=plays_said([(COMBINATIONS[r.type], cards) for r, cards in shown]))
     else:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; it held nothing that may follow", seat=seat,
                   top=describe(top), allowed=may_follow(top))
@@ -952,48 +905,86 @@ def legal(state) -> dict:
 
 
 def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
-    """One play from the seat's hand for each reading that may follow `top`, weakest first (§3)."""
-    cards = unpack(state.hands[seat])
-    wild = state.level * 4 + HEARTS
-    naturals: dict[int, list[int]] = {}
-    for c in cards:
-        if c != wild:
-            naturals.setdefault(rank(c), []).append(c)
-    wilds = [c for c in cards if c == wild]
-    found = {}
-
-    def consider(parts):
-        picks = [c for group, need in parts for c in group[:need]]
-        short = sum(need for _, need in parts) - len(picks)
-        if short <= len(wilds):
-            play = tuple(sorted(picks + wilds[:short]))
-            for r in state.combos.readings(play, state.level):
-                if beats(r, top):
-                    found.setdefault((r.name, r.step), (r, play))
-
-    sizes = {"single": (1,), "pair": (2,), "triple": (3,)}.get(top.type, ())
-    for group in naturals.values():
-        for size in sizes + tuple(range(4, state.options["max_bomb_size"] + 1)):
-            consider([(group, size)])
-    if top.type == "full_house":
-        for t, p in permutations(naturals, 2):
-            consider([(naturals[t], 3), (naturals[p], 2)])
-    if top.type in RUN_SHAPES or top.type == "straight_flush":
-        _runs_held(naturals, top, consider)
-    jokers = [c for c in cards if c >= 52]
-    if len(jokers) == 4:
-        consider([(jokers, 4)])
+    """One play from the seat's hand for each reading (type and rank; bombs by size) that may follow
+    `top`, weakest first (§3): every shape a combination can take (§2) is tried on the hand, fewest
+    wild cards first, and each is judged as a play is (_legal_readings)."""
+    found: dict[tuple, tuple[Reading, tuple]] = {}
+    for play in sorted(_shapes(state, seat), key=lambda p: (p.count(state.level * 4 + HEARTS), p)):
+        for r in _legal_readings(state, pack(play), top):
+            found.setdefault((r.name, r.step), (r, play))
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
 
-def _runs_held(naturals, top, consider):
-    """Runs of the top's shape (straights also one suit at a time, for straight flushes)."""
-    positions, per = RUN_SHAPES.get(top.type, RUN_SHAPES["straight"])
-    suits = (None, 0, 1, 2, 3) if per == 1 else (None,)
-    for high in range(positions, 15):
-        ranks = [ACE if p in (1, 14) else p - 2 for p in range(high - positions + 1, high + 1)]
-        for suit in suits:
-            consider([([c for c in naturals.get(r, []) if suit is None or c & 3 == suit], per) for r in ranks])
+def _shapes(state, seat) -> set[tuple[int, ...]]:
+    """The seat's plays that stand for every reading its hand can make: the readings of a play (§2)
+    depend only on how many natural cards of each rank it holds, its wild cards and, for a straight,
+    whether its natural cards are of one suit (hearts or another); one play of each such kind."""
+    cards = unpack(state.hands[seat])
+    wild = state.level * 4 + HEARTS
+    wilds = [c for c in cards if c == wild]
+    by_rank: dict[int, list[int]] = {}
+    for c in cards:
+        if c != wild:
+            by_rank.setdefault(rank(c), []).append(c)
+    found: set[tuple[int, ...]] = set()
+
+    def add(naturals: list[int], size: int):
+        short = size - len(naturals)
+        if 0 <= short <= len(wilds) and size:
+            found.add(tuple(sorted(naturals + wilds[:short])))
+
+    for group in [*by_rank.values(), []]:          # one rank, or wild cards alone (§10.6)
+        for size in range(1, state.options["max_bomb_size"] + 1):
+            for n in range(min(size, len(group)) + 1):
+                add(group[:n], size)
+    jokers = by_rank.get(13, []) + by_rank.get(14, [])
+    if len(jokers) == 4:
+        add(jokers, 4)
+    for t, triple in by_rank.items():              # full houses: a triple and a pair of another rank
+        for p in [r for r in by_rank if r != t] + [None]:
+            pair = by_rank[p] if p is not None else []
+            for a in range(1, min(3, len(triple)) + 1):
+                for b in range(min(2, len(pair)) + 1):
+                    add(triple[:a] + pair[:b], 5)
+    for positions, per in RUN_SHAPES.values():
+        for high in range(positions, 15):
+            groups = [by_rank.get(ACE if p in (1, 14) else p - 2, []) for p in range(high - positions + 1, high + 1)]
+            for taken in _run_fills(groups, per, len(wilds)):
+                if per == 1:
+                    for naturals in _suit_choices([g for g, n in zip(groups, taken) if n]):
+                        add(naturals, positions)
+                else:
+                    add([c for g, n in zip(groups, taken) for c in g[:n]], positions * per)
+    return found
+
+
+def _run_fills(groups, per, wilds):
+    """How many cards to take of each rank of a run (up to `per`), leaving at most `wilds` places short."""
+    if not groups:
+        yield []
+        return
+    for n in range(min(per, len(groups[0])) + 1):
+        if per - n <= wilds:
+            for rest in _run_fills(groups[1:], per, wilds - (per - n)):
+                yield [n, *rest]
+
+
+def _suit_choices(groups) -> list[list[int]]:
+    """A straight's cards, one from each rank's cards `groups`: of one suit, for each suit that has them
+    all, and of more than one suit, where the hand has them (§2)."""
+    choices = []
+    for suit in range(4):
+        picked = [next((c for c in g if c & 3 == suit), -1) for g in groups]
+        if -1 not in picked:
+            choices.append(picked)
+    mixed = [g[0] for g in groups]
+    if len({c & 3 for c in mixed}) == 1:
+        for i, g in enumerate(groups):
+            other = next((c for c in g if c & 3 != mixed[0] & 3), None)
+            if other is not None:
+                mixed[i] = other
+                break
+    return choices + [mixed]
 
 
 def snapshot(state) -> dict:
@@ -1168,6 +1159,10 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
                        leader=state.leader, out=list(state.out))
+    if match.winner is None and not stopped and (full or "levels" in claimed):
+        chain = _incomplete_claim(match, claimed, full)
+        if (chain.levels, chain.winner) != (match.levels, match.winner):
+            match.claimed = chain
     if match.winner is not None or not stopped:
         return outcome
     _check_claim_keys(ctx, claimed)
@@ -1182,6 +1177,19 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
     outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
     return outcome
+
+
+def _incomplete_claim(match, claimed, full) -> Match:
+    """The match as the last deal, incomplete, claims it ended: record levels or a winner that agree
+    with it are no new finding (notation §5)."""
+    level = match.levels[match.declaring if match.declaring is not None else 0]
+    chain = fork(match)
+    chain.claimed = None
+    if full:
+        _advance(chain, full, level, None)
+    if "levels" in claimed:
+        chain.levels = [_rank_index(v) for v in claimed["levels"]]
+    return chain
 
 
 def finish_match(ctx, match, claimed) -> dict:

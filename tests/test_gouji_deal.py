@@ -69,9 +69,14 @@ def test_start_totals_are_two_team_numbers():
 
 def test_an_ordinary_game_is_led_by_the_big_loser_and_a_wrong_leader_is_reported_once():
     assert findings(ordinary(PAID + [play(5, "4S")])) == []
+    rec = ordinary(PAID + [play(5, "4S")], leader=3)
+    assert findings(rec) == [("gouji.leader", "/deals/0/leader")]      # the big loser leads all the same
+
+
+def test_a_wrong_leader_leads_nothing_its_play_is_out_of_turn():
     rec = ordinary(PAID + [play(3, "4S")], partial=[["3S", "3H"], ["3D"], [], ["4S"], ["RJ"], ["RJ", "RJ"]],
                    leader=3)
-    assert findings(rec) == [("gouji.leader", "/deals/0/leader")]
+    assert findings(rec) == [("gouji.leader", "/deals/0/leader"), ("gouji.turn", AT(len(PAID)))]
 
 
 # ---------------------------------------------------------------- §6 tribute and returns

@@ -80,7 +80,7 @@ RECORDS = {     # name -> a disputed record and the rules its findings are expec
     "which to": (record([deal([[], [], [], [], [], ["RJ", "RJ", "RJ"]], [tribute(5, "RJ")], leader=0)],
                         {"sweep_tribute": "add"}, start=SWEEP), {"gouji.tribute.to"}),
     "wrong leader": (record([deal([["3S", "3H"], ["3D"], [], ["4H"], ["RJ"], ["RJ", "RJ"]], PAID + [play(3, "4H")],
-                                  leader=3)], start=ORDINARY), {"gouji.leader"}),
+                                  leader=3)], start=ORDINARY), {"gouji.leader", "gouji.turn"}),
     # declarations
     "revolution with a joker": (revolution([declare(5, "revolution")]), {"gouji.revolution"}),
     "revolution twice": (record([deal([NATURAL], [declare(0, "revolution"), declare(0, "revolution")])],

@@ -108,8 +108,8 @@ def test_a_ruling_holds_the_identity_the_verdict_and_the_dispute():
     assert len(re.findall(r'<section class="seat', table)) == 4
     assert table.count('class="card marked"') == 2, "the refused Q: once in the hand, once in the trick"
     legal = finding.split("Legal then")[1].split("The rule")[0]
-    assert legal.count('class="card') == 1 + 4 + 4 + 4 + 5, "single 2C; four bombs, drawn as cards"
-    assert "<strong>bomb</strong>" in legal
+    assert legal.count('class="card') == 1 + 4 + 4 + 4 + 5 + 3 * 5, "single 2C; four bombs; three straight flushes"
+    assert "<strong>bomb</strong>" in legal and "<strong>straight flush</strong>" in legal
 
 
 def test_a_tribute_finding_shows_the_tribute_and_the_rule_item():
