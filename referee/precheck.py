@@ -15,10 +15,12 @@ CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k 
 READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
 
 GAMES = ("guandan", "gouji", "gandengyan")
-_RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"))
+_RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"))
 _DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment"))
 _DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute"))
 _RESULT_KEYS = frozenset(("totals", "levels", "winner"))
+_RULING_KEYS = frozenset(("rule", "at", "decision", "by", "date", "reason", "result", "comment"))
+DECISIONS = ("stands", "score", "void", "claim")      # notation §10
 _VERBS = ("play", "pass", "tribute", "return", "declare")
 _ACTION_KEYS = frozenset(_VERBS + ("seat", "as", "to", "count", "t", "comment"))
 # start keys each game may use (the schema's `if game ... then start.X: not {}`)
@@ -96,6 +98,8 @@ def _record(r, check_actions: bool) -> bool:
         return False
     if "result" in r and not _result(r["result"]):
         return False
+    if "rulings" in r and not (type(r["rulings"]) is list and all(map(_ruling, r["rulings"]))):
+        return False
     if type(deals) is not list or not deals:
         return False
     talon = game == "gandengyan"
@@ -127,6 +131,16 @@ def _result(result) -> bool:
             and ("totals" not in result or _numbers(result["totals"]))
             and ("levels" not in result or _levels(result["levels"]))
             and ("winner" not in result or _is_int(result["winner"])))
+
+
+def _ruling(ruling) -> bool:
+    if type(ruling) is not dict or not _known(ruling, _RULING_KEYS):
+        return False
+    texts = ("at", "by", "date", "reason", "comment")
+    return (type(ruling.get("at")) is str and ruling.get("decision") in DECISIONS
+            and ("rule" not in ruling or (type(ruling["rule"]) is str and ruling["rule"] != ""))
+            and all(type(ruling[key]) is str for key in texts if key in ruling)
+            and ("result" not in ruling or _deal_result(ruling["result"])))
 
 
 def _deal(deal, talon: bool, check_actions: bool) -> bool:
