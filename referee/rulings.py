@@ -16,6 +16,9 @@ STANDS, SCORE, VOID, CLAIM = "stands", "score", "void", "claim"
 DECISION_WORDS = {STANDS: word("the action stands"), SCORE: word("the deal is scored as decided"),
                   VOID: word("the deal is void"), CLAIM: word("the claim stands")}
 
+# the rulings' own errors, which no ruling decides
+CHECKS = frozenset(("notation.ruling.unmatched", "notation.ruling.twice", "notation.ruling.decision",
+                    "notation.ruling.cannot_stand", "notation.ruling.by"))
 _DEAL = re.compile(r"/deals/(0|[1-9][0-9]*)")
 _ACTION = re.compile(r"/deals/(0|[1-9][0-9]*)/actions/(0|[1-9][0-9]*)(/|$)")
 
@@ -63,7 +66,7 @@ class Rulings:
     def decides(self, rule: str, at: str, deal: int | None) -> int | None:
         """The ruling that decides the error `rule` at `at` (of `deal`), or None: no ruling names it, or the
         one that does has a decision that does not fit it (a finding of its own)."""
-        index = None if rule.startswith("notation.ruling.") else self.pending.pop((rule, at), None)
+        index = None if rule in CHECKS else self.pending.pop((rule, at), None)
         if index is None:
             return None
         ruling = self.raw[index]
