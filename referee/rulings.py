@@ -134,3 +134,41 @@ class Rulings:
         if decision == VOID:
             return msg("this ruling voids {at}, which is no deal of the record", at=at)
         return msg("this ruling names no rule; only a deal (/deals/N) may be voided without one")
+
+
+_SEVERITIES = {"warning": word("a warning"), "info": word("an info")}
+
+
+class Refused(Exception):
+    """A ruling that cannot be written into the record: `text` says why (a message)."""
+
+    def __init__(self, text: Msg):
+        super().__init__(str(text))
+        self.text = text
+
+
+def ruling_on(finding, decision: str, by: str, date: str | None = None, reason: str | None = None,
+              result: dict | None = None) -> dict:
+    """The ruling deciding `finding`, a Finding of the record's report: its rule and place, and the decision."""
+    if finding.severity != "error":
+        raise Refused(msg("only an error is decided; this finding is {severity} ({rule} at {at})",
+                          severity=_SEVERITIES.get(finding.severity, finding.severity), rule=finding.rule,
+                          at=finding.at))
+    given = {"date": date, "reason": reason, "result": result}
+    return {"rule": finding.rule, "at": finding.at, "decision": decision, "by": by,
+            **{key: value for key, value in given.items() if value is not None}}
+
+
+def decided(record: dict, ruling: dict):
+    """(the record with `ruling` added to its rulings, its report as ruled); Refused where the ruling's
+    decision does not fit its finding, or its action cannot stand (nothing is changed then)."""
+    from .replay import check_record      # here: the replay driver reads this module
+
+    out = dict(record, rulings=[*record.get("rulings", []), ruling])
+    report = check_record(out)
+    own = pointer("rulings", len(out["rulings"]) - 1)
+    problem = next((f for f in report.findings if f.rule in CHECKS and (f.at == own or f.at.startswith(own + "/"))),
+                   None)
+    if problem is not None:
+        raise Refused(msg("the ruling is refused: {why}", why=problem.text or problem.message))
+    return out, report

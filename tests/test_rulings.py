@@ -363,3 +363,67 @@ def test_the_json_report_as_ruled(tmp_path):
     report = json.loads(shown.stdout.splitlines()[0])
     assert shown.exit_code == 0 and report["valid"] and report["rulings"] == 1
     assert report["findings"][0]["severity"] == "info" and report["findings"][0]["ruling"] == 0
+
+
+# ---------------------------------------------------------------- referee decide
+
+def decide(*args, lang="en"):
+    return CliRunner().invoke(main, ["decide", *map(str, args), "--lang", lang])
+
+
+def disputed(tmp_path, name="guandan/disputed-illegal-follow.json"):
+    path = tmp_path / "record.json"
+    path.write_text((SAMPLES / name).read_text())
+    return path
+
+
+def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_ruled(tmp_path):
+    path = disputed(tmp_path)
+    shown = decide(path, "--finding", 0, "--decision", "stands", "--by", "Li Wei", "--reason", "not challenged",
+                   "--date", "2026-05-02T15:40+08:00", "-w")
+    assert shown.exit_code == 0, shown.output
+    assert "VALID as ruled (1 ruling)" in shown.output and "decided by ruling 0" in shown.output
+    record = json.loads(path.read_text())
+    assert record["rulings"] == [{"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
+                                  "by": "Li Wei", "date": "2026-05-02T15:40+08:00", "reason": "not challenged"}]
+    assert CliRunner().invoke(main, ["fmt", "--check", str(path)]).exit_code == 0
+    assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
+
+
+def test_decide_a_penalty_order_to_another_file(tmp_path):
+    path = disputed(tmp_path, "gouji/disputed-non-duellist-plays-into-duel.json")
+    out = tmp_path / "ruled.json"
+    shown = decide(path, "--finding", 0, "--decision", "score", "--order", "0,3,4,1,5,2", "--by", "Zhang Min",
+                   "-o", out)
+    assert shown.exit_code == 1        # the record goes on after the decided action: those actions are errors
+    assert "gouji.deal.over" in shown.output and "scored" in shown.output
+    assert json.loads(out.read_text())["rulings"][0]["result"] == {"order": [0, 3, 4, 1, 5, 2]}
+    assert "rulings" not in json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--finding", 0, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
+    (["--finding", 0, "--decision", "score", "--by", "x", "-w"], "complete result"),
+    (["--finding", 1, "--decision", "stands", "--by", "x", "-w"], "--finding takes 0 to 0"),
+    (["--finding", 0, "--decision", "stands", "--by", "x"], "give one of -o OUT and -w"),
+    (["--finding", 0, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
+    (["--finding", 0, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
+    (["--finding", 0, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
+])
+def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
+    path = disputed(tmp_path)
+    before = path.read_text()
+    shown = decide(path, *args)
+    assert shown.exit_code == 2 and says in shown.output
+    assert path.read_text() == before
+
+
+def test_decide_refuses_a_warning(tmp_path):
+    shown = decide(disputed(tmp_path, "guandan/disputed-return-above-ten.json"), "--finding", 1, "--decision", "stands",
+                   "--by", "x", "-w")
+    assert shown.exit_code == 2 and "only an error is decided; this finding is a warning" in shown.output
+
+
+def test_decide_refuses_in_chinese(tmp_path):
+    shown = decide(disputed(tmp_path), "--finding", 0, "--decision", "claim", "--by", "x", "-w", lang="zh")
+    assert shown.exit_code == 2 and "裁决被拒绝" in shown.output
