@@ -427,3 +427,36 @@ def test_decide_refuses_a_warning(tmp_path):
 def test_decide_refuses_in_chinese(tmp_path):
     shown = decide(disputed(tmp_path), "--finding", 0, "--decision", "claim", "--by", "x", "-w", lang="zh")
     assert shown.exit_code == 2 and "裁决被拒绝" in shown.output
+
+
+# ---------------------------------------------------------------- the round trip: decide, validate, standings, results
+
+@pytest.mark.parametrize("lang, invalid, as_ruled, agrees", [
+    ("en", "invalid: ", "as ruled: round 1, table 1: ", "(as ruled: the action stands, by Li Wei (guandan.follow at "
+                                                          "/deals/0/actions/24))"),
+    ("zh", "无效", "按裁决", "该动作成立"),
+])
+def test_the_arbiters_round_trip(tmp_path, lang, invalid, as_ruled, agrees):
+    record = json.loads((SAMPLES / "guandan/disputed-illegal-follow.json").read_text())
+    record["meta"] = dict(record.get("meta") or {}, event="Desk Cup", round="1", table="1")
+    path = tmp_path / "r1-t1.json"
+    path.write_text(json.dumps(record))
+    sheet = tmp_path / "sheet.csv"
+    sheet.write_text("event,round,table,winner,levels\nDesk Cup,1,1,draw,2/2\n")
+
+    def run(*args):
+        return CliRunner().invoke(main, [*map(str, args), "--lang", lang])
+
+    before = run("standings", path)
+    assert invalid in before.output and "0 of 1" in before.stderr if lang == "en" else invalid in before.output
+    assert run("results", "check", sheet, path).exit_code == 1
+    assert run("decide", path, "--finding", 0, "--decision", "stands", "--by", "Li Wei", "-w").exit_code == 0
+    assert run("validate", path).exit_code == 0
+    after = run("standings", path)
+    assert after.exit_code == 0 and as_ruled in after.output and invalid not in after.output
+    standings = json.loads(run("standings", path, "--json").stdout)
+    assert standings["counted"] == 1 and standings["results"][0]["rulings"][0]["by"] == "Li Wei"
+    checked = run("results", "check", sheet, path)
+    assert checked.exit_code == 0 and agrees in checked.output
+    assert json.loads(run("results", "check", sheet, path, "--json").stdout.splitlines()[0])["rulings"][0][
+        "decision"] == "stands"
