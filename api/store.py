@@ -3,6 +3,9 @@ SQLite file (WAL mode), in tables a person can query with `sqlite-utils` or `sql
 
 A record is stored in its canonical form, its numbers and rules written one way, under the
 SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is stored once.
+A ruling added to a stored record (notation §10) makes a new version of it, stored under its own
+id in place of the one before; table `versions` keeps every version, as submitted and after each
+ruling, each with its report, written in the transaction that makes it.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from referee.findings import Finding, Report
 from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record
+from referee.rulings import Refused, decided
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -72,7 +76,16 @@ def _v1_tables(db: sqlite_utils.Database):
     db["findings"].create_index(["rule"])
 
 
-MIGRATIONS = [_v1_tables]     # ordered; step i brings the store to version i + 1
+def _v2_versions(db: sqlite_utils.Database):
+    """Every version of a record (`lineage`: the id it was first stored under; `n` from 1, as submitted)."""
+    db["versions"].create({"lineage": str, "n": int, "id": str, "kind": str, "by": str, "made_at": str,
+                           "record": str, "report": str}, pk=("lineage", "n"))
+    db["versions"].create_index(["id"])
+    db.execute("INSERT INTO versions SELECT id, 1, id, 'submitted', submitted_by, submitted_at, record, report "
+               "FROM records JOIN reports ON record_id = id")
+
+
+MIGRATIONS = [_v1_tables, _v2_versions]     # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
@@ -159,19 +172,67 @@ class Store:
     def put(self, entry: Entry, submitted_by: str) -> tuple[dict, bool]:
         """Store an entry with its report in one transaction: (summary, True when newly stored)."""
         with self.connect() as db, _writing(db):
-            found = self._summary(db, entry.id)
+            found = self._summary(db, self._current(db, entry.id) or entry.id)
             if found:
                 return found, False
             self._insert(db, entry, submitted_by)
+            self._keep_version(db, entry.id, 1, entry, "submitted", submitted_by)
             return self._summary(db, entry.id), True
 
-    def _insert(self, db, entry: Entry, submitted_by: str):
+    @staticmethod
+    def _current(db, record_id: str) -> str | None:
+        """The id of the latest version of the record that `record_id` is a version of, or None."""
+        row = db.execute("SELECT lineage FROM versions WHERE id = ? ORDER BY n DESC LIMIT 1", [record_id]).fetchone()
+        latest = row and db.execute("SELECT id FROM versions WHERE lineage = ? ORDER BY n DESC LIMIT 1",
+                                    [row[0]]).fetchone()
+        return latest[0] if latest else None
+
+    @staticmethod
+    def _keep_version(db, lineage: str, n: int, entry: Entry, kind: str, by: str):
+        db["versions"].insert({"lineage": lineage, "n": n, "id": entry.id, "kind": kind, "by": by, "made_at": _now(),
+                               "record": orjson.dumps(entry.record).decode(),
+                               "report": orjson.dumps(entry.report).decode()})
+
+    def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
+        """The record with one more ruling (notation §10), stored in one transaction as its next version,
+        under its new id, in place of the one before: (summary, version number, report); None when no
+        record has this id. Raises rulings.Refused, storing nothing, for a ruling that does not fit."""
+        with self.connect() as db, _writing(db):
+            row = db.execute("SELECT record, submitted_by, submitted_at FROM records WHERE id = ?",
+                             [record_id]).fetchone()
+            if row is None:
+                return None
+            ruled, report = decided(orjson.loads(row[0]), ruling)
+            entry = Entry(*stored_form(ruled), report.as_dict())
+            if entry.id != record_id and self._summary(db, entry.id):
+                raise Refused(msg("the record as ruled is stored already, as {id}", id=entry.id))
+            lineage, n = db.execute("SELECT lineage, max(n) FROM versions WHERE lineage = "
+                                    "(SELECT lineage FROM versions WHERE id = ? LIMIT 1)", [record_id]).fetchone()
+            self._remove(db, record_id)
+            self._insert(db, entry, row[1], row[2])
+            self._keep_version(db, lineage, n + 1, entry, "ruling", by)
+            return self._summary(db, entry.id), n + 1, entry.report
+
+    def versions(self, record_id: str) -> list[dict] | None:
+        """Every version of the record `record_id` is a version of, the first as submitted, each with its
+        report; None when no version has this id."""
+        with self.connect() as db:
+            row = db.execute("SELECT lineage FROM versions WHERE id = ? LIMIT 1", [record_id]).fetchone()
+            if row is None:
+                return None
+            rows = db.execute("SELECT n, id, kind, by, made_at, record, report FROM versions WHERE lineage = ? "
+                              "ORDER BY n", [row[0]]).fetchall()
+        return [{"n": n, "id": i, "kind": kind, "by": by, "made_at": made_at,
+                 "rulings": len(orjson.loads(record).get("rulings", ())), "report": orjson.loads(report)}
+                for n, i, kind, by, made_at, record, report in rows]
+
+    def _insert(self, db, entry: Entry, submitted_by: str, submitted_at: str | None = None):
         record, report = entry.record, entry.report
         meta = record.get("meta", {})
         db["records"].insert({
             "id": entry.id, "game": record["game"], "event": meta.get("event"), "date": meta.get("date"),
             "players": orjson.dumps(record["players"]).decode(), "valid": report["valid"],
-            "deals": len(record["deals"]), "submitted_by": submitted_by, "submitted_at": _now(),
+            "deals": len(record["deals"]), "submitted_by": submitted_by, "submitted_at": submitted_at or _now(),
             "record": orjson.dumps(record).decode()})
         db["reports"].insert({"record_id": entry.id, "report": orjson.dumps(report).decode()})
         db["findings"].insert_all(
@@ -252,14 +313,15 @@ class Store:
 
     def event(self, event: str) -> list[tuple[str, dict, dict]]:
         """(id, record, report) of every record of an event, in the order they were submitted, each
-        with only what standings read: the record's game, players, start and meta, its `deals` as
+        with only what standings read: the record's game, players, start, meta and rulings, its `deals` as
         their number, the report's match and findings. SQLite picks them out, so the deals are never
         parsed (70 times faster)."""
         with self.connect() as db:
             rows = db.execute(
                 "SELECT id, json_object('game', json_extract(record, '$.game'), 'players', "
                 "json_extract(record, '$.players'), 'start', json_extract(record, '$.start'), "
-                "'meta', json_extract(record, '$.meta'), 'deals', json_array_length(record, '$.deals')), "
+                "'meta', json_extract(record, '$.meta'), 'rulings', json_extract(record, '$.rulings'), "
+                "'deals', json_array_length(record, '$.deals')), "
                 "json_object('match', json_extract(report, '$.match'), 'findings', json_extract(report, '$.findings')) "
                 "FROM records JOIN reports ON record_id = id "
                 "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
@@ -274,10 +336,16 @@ class Store:
         return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
 
     def delete(self, record_id: str) -> bool:
+        """Delete a record, with its report and every version of it."""
         with self.connect() as db, _writing(db):
-            for table in ("seats", "deals", "findings", "reports"):
-                db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
-            return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+            db.execute("DELETE FROM versions WHERE lineage IN (SELECT lineage FROM versions WHERE id = ?)", [record_id])
+            return self._remove(db, record_id)
+
+    @staticmethod
+    def _remove(db, record_id: str) -> bool:
+        for table in ("seats", "deals", "findings", "reports"):
+            db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
+        return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
 
 
 def _present(text: str) -> dict:

@@ -167,7 +167,7 @@ def decided(record: dict, ruling: dict):
     out = dict(record, rulings=[*record.get("rulings", []), ruling])
     report = check_record(out)
     own = pointer("rulings", len(out["rulings"]) - 1)
-    problem = next((f for f in report.findings if f.rule in CHECKS and (f.at == own or f.at.startswith(own + "/"))),
+    problem = next((f for f in report.findings if f.severity == "error" and (f.at == own or f.at.startswith(own + "/"))),
                    None)
     if problem is not None:
         raise Refused(msg("the ruling is refused: {why}", why=problem.text or problem.message))
