@@ -460,3 +460,30 @@ def test_the_arbiters_round_trip(tmp_path, lang, invalid, as_ruled, agrees):
     assert checked.exit_code == 0 and agrees in checked.output
     assert json.loads(run("results", "check", sheet, path, "--json").stdout.splitlines()[0])["rulings"][0][
         "decision"] == "stands"
+
+
+# ---------------------------------------------------------------- the ruling document
+
+def test_the_ruling_document_has_a_blank_decision_for_an_error_none_decides():
+    from referee.ruling import ruling as ruling_html
+    html = ruling_html(sample("guandan/disputed-illegal-follow.json"), "id")
+    block = html[html.index('<div class="decision blank">'):]
+    block = block[:block.index("</div>")]
+    assert [b in block for b in ("☐ the action stands", "☐ the deal is scored as decided", "☐ the deal is void",
+                                 "☐ the claim stands", "arbiter", "date", "signature")] == [True] * 7
+    assert 'class="decision decided"' not in html
+
+
+@pytest.mark.parametrize("lang, says", [
+    ("en", ["VALID as ruled (1 ruling)", "<dd>the action stands</dd>", "<dd>Li Wei, chief arbiter</dd>",
+            "<dd>2026-05-02T15:40+08:00</dd>", "<dd>not challenged in time</dd>"]),
+    ("zh", ["按裁决有效（1 条裁决）", "<dd>该动作成立</dd>", "<dd>Li Wei, chief arbiter</dd>"]),
+])
+def test_the_ruling_document_states_the_decision(lang, says):
+    from referee.ruling import ruling as ruling_html
+    record = ruled(sample("guandan/disputed-illegal-follow.json"),
+                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
+                    "date": "2026-05-02T15:40+08:00", "reason": "not challenged in time"})
+    html = ruling_html(record, "id", lang)
+    assert [text in html for text in says] == [True] * len(says)
+    assert 'class="decision blank"' not in html
