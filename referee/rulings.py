@@ -164,6 +164,8 @@ def decided(record: dict, ruling: dict):
     decision does not fit its finding, or its action cannot stand (nothing is changed then)."""
     from .replay import check_record      # here: the replay driver reads this module
 
+    if not isinstance(record.get("rulings", []), list):
+        raise Refused(msg("the record's rulings are not a list; nothing can be added to them"))
     out = dict(record, rulings=[*record.get("rulings", []), ruling])
     report = check_record(out)
     own = pointer("rulings", len(out["rulings"]) - 1)
