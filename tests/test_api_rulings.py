@@ -17,26 +17,15 @@ from pathlib import Path
 import orjson
 import pytest
 
-from api import create_app
 from api.store import Store
+from tests.test_api import AUTH, client, db  # noqa: F401 (fixtures)
 
-TOKEN = "s3cret-token-of-16-or-more"
-AUTH = {"Authorization": f"Bearer {TOKEN}"}
+SERVED_TOKEN = "s3cret-token-of-16-or-more"      # `referee serve` takes one of 16 characters at least
 SAMPLES = Path(__file__).parent.parent / "samples"
 FALSE_LEVEL = json.loads((SAMPLES / "guandan" / "disputed-false-level.json").read_text())
 LEVELS_CLAIM = {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim",
                 "by": "Li Wei", "reason": "both teams accepted the levels written on the sheet"}
 FINAL_CLAIM = {"rule": "guandan.match.levels", "at": "/result/levels", "decision": "claim", "by": "Zhang Min"}
-
-
-@pytest.fixture
-def db(tmp_path):
-    return str(tmp_path / "referee.db")
-
-
-@pytest.fixture
-def client(db):
-    return create_app(db, token=TOKEN).test_client()
 
 
 def stored(client) -> str:
@@ -154,7 +143,8 @@ def started(db, token_file) -> tuple[subprocess.Popen, int]:
 
 def call(port, path, body=None) -> tuple[int, dict]:
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body and orjson.dumps(body),
-                                     headers={**AUTH, "Content-Type": "application/json"})
+                                     headers={"Authorization": f"Bearer {SERVED_TOKEN}",
+                                              "Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, json.loads(answer.read())
@@ -169,7 +159,7 @@ def killed(server):
 
 def test_no_version_is_lost_when_the_server_is_killed_between_two_rulings(tmp_path):
     db, token_file = str(tmp_path / "referee.db"), tmp_path / "token"
-    token_file.write_text(TOKEN)
+    token_file.write_text(SERVED_TOKEN)
     server, port = started(db, token_file)
     try:
         status, body = call(port, "/v1/records", FALSE_LEVEL)
