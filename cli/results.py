@@ -288,7 +288,7 @@ def standings_text(table: dict) -> str:
               for item in table["not_counted"]]
     lines += [msg("as ruled: {match}: {rulings}", match=_match_name(item),
                   rulings=Listing([ruling_said(r) for r in item["rulings"]], "; ")).render()
-              for item in table["results"] if item.get("rulings")]
+              for item in table.get("results", ()) if item.get("rulings")]
     return "\n".join(lines)
 
 
