@@ -21,6 +21,8 @@ class FindingSchema(Schema):
     params = fields.Dict(metadata={"description": "the template's parameters as plain values (cards as codes; "
                                                   "a phrase as an object with its own template and params)"})
     legal = fields.Dict(metadata={"description": "what would have been legal where the replay stopped"})
+    ruling = fields.Integer(metadata={"description": "the ruling that decided this finding (an index into the "
+                                                     "record's rulings); the finding is then info"})
 
 
 class ErrorSchema(Schema):
@@ -43,6 +45,8 @@ class ReportSchema(Schema):
     match = fields.Dict(metadata={"description": "the match outcome"})
     inferred_rules = fields.Dict(metadata={"description": "with infer_rules: the closest rule sets the invalid "
                                                           "record is valid under (valid_under, searched, complete)"})
+    rulings = fields.Integer(metadata={"description": "for a record with rulings: how many the check applied "
+                                                      "(notation section 10)"})
 
 
 class InferSchema(Schema):
@@ -68,6 +72,19 @@ class RecordSchema(Schema):
     start = fields.Dict()
     deals = fields.List(fields.Dict(), required=True, validate=validate.Length(min=1))
     result = fields.Dict()
+    rulings = fields.List(fields.Dict(), metadata={"description": "the arbiter's decisions (notation section 10)"})
+    comment = fields.String()
+
+
+class RulingSchema(Schema):
+    """An arbiter's decision on one error of the record (notation section 10)."""
+    rule = fields.String(metadata={"description": "the rule id of the finding decided (none: a deal voided)"})
+    at = fields.String(required=True, metadata={"description": "the JSON Pointer of the finding decided"})
+    decision = fields.String(required=True, validate=validate.OneOf(["stands", "score", "void", "claim"]))
+    by = fields.String(required=True, metadata={"description": "who decided"})
+    date = fields.String(metadata={"description": "when, ISO 8601"})
+    reason = fields.String()
+    result = fields.Dict(metadata={"description": "with score: the deal's outcome as decided"})
     comment = fields.String()
 
 
@@ -86,6 +103,26 @@ class RecordSummarySchema(Schema):
 class SubmittedSchema(RecordSummarySchema):
     created = fields.Boolean(required=True, metadata={"description": "false: the record was already stored"})
     report = fields.Nested(ReportSchema, required=True)
+
+
+class RuledSchema(RecordSummarySchema):
+    version = fields.Integer(required=True, metadata={"description": "the record's version this ruling made "
+                                                                     "(1 is the record as submitted)"})
+    report = fields.Nested(ReportSchema, required=True)
+
+
+class VersionSchema(Schema):
+    n = fields.Integer(required=True, metadata={"description": "1: as submitted; then one per ruling"})
+    id = fields.String(required=True, metadata={"description": "the id of this version"})
+    kind = fields.String(required=True, validate=validate.OneOf(["submitted", "ruling"]))
+    by = fields.String(required=True, metadata={"description": "who submitted it, or the arbiter of its ruling"})
+    made_at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
+    rulings = fields.Integer(required=True, metadata={"description": "the rulings this version holds"})
+    report = fields.Nested(ReportSchema, required=True)
+
+
+class VersionsSchema(Schema):
+    versions = fields.List(fields.Nested(VersionSchema), required=True)
 
 
 class SubmitterSchema(Schema):
@@ -157,6 +194,9 @@ class MatchResultSchema(Schema):
     entrants = fields.List(fields.String(), required=True)
     winner = fields.String(required=True, allow_none=True, metadata={"description": "null: a draw"})
     margin = fields.Integer(required=True)
+    rulings = fields.List(fields.Dict(), metadata={"description": "the rulings the match's records carry, each "
+                                                                  "with its record's id (`source`): its result "
+                                                                  "is as ruled"})
 
 
 class StandingsSchema(Schema):

@@ -3,6 +3,9 @@ SQLite file (WAL mode), in tables a person can query with `sqlite-utils` or `sql
 
 A record is stored in its canonical form, its numbers and rules written one way, under the
 SHA-256 of its compact, key-sorted JSON, so the same record submitted twice is stored once.
+A ruling added to a stored record (notation §10) makes a new version of it, stored under its own
+id in place of the one before; table `versions` keeps every version, as submitted and after each
+ruling, each with its report, written in the transaction that makes it.
 """
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from referee.findings import Finding, Report
 from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record
+from referee.rulings import Refused, decided
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 
@@ -95,6 +99,16 @@ CREATE TABLE "sources" ("hash" TEXT PRIMARY KEY, "record_id" TEXT REFERENCES "re
 CREATE INDEX "idx_sources_record_id" ON "sources" ("record_id");
 """
 
+# Every version of a record, as submitted and after each ruling (notation §10): `lineage` is the id the
+# record was first stored under, `n` counts from 1 (as submitted).
+_V3_VERSIONS = """
+CREATE TABLE "versions" ("lineage" TEXT, "n" INTEGER, "id" TEXT, "kind" TEXT, "by" TEXT, "made_at" TEXT,
+    "record" TEXT, "report" TEXT, PRIMARY KEY ("lineage", "n"));
+CREATE INDEX "idx_versions_id" ON "versions" ("id");
+INSERT INTO versions SELECT id, 1, id, 'submitted', submitted_by, submitted_at, record, report
+    FROM records JOIN reports ON record_id = id
+"""
+
 
 def _run_script(script: str):
     def step(db: sqlite3.Connection):
@@ -103,7 +117,7 @@ def _run_script(script: str):
     return step
 
 
-MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES)]     # ordered; step i brings the store to version i + 1
+MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES), _run_script(_V3_VERSIONS)]     # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
@@ -199,16 +213,18 @@ class Store:
         """Store entries with their reports in one transaction: (summary, True when newly stored) for
         each, in order; an entry whose id is stored already (or earlier in the list) is stored once."""
         with self.connect() as db, _writing(db):
-            created = []
+            stored = []
             for entry in entries:
-                new = self._summary(db, entry.id) is None
+                current = self._current(db, entry.id) or entry.id      # a version since ruled: the latest
+                new = self._summary(db, current) is None
                 if new:
-                    self._insert(db, entry, submitted_by)
+                    self._keep_version(db, entry.id, 1, "submitted", submitted_by,
+                                       *self._insert(db, entry, submitted_by))
                 if entry.source:
-                    db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, entry.id])
-                created.append(new)
-            summaries = self._summaries_of(db, [entry.id for entry in entries])
-        return [(summaries[entry.id], new) for entry, new in zip(entries, created)]
+                    db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, current])
+                stored.append((current, new))
+            summaries = self._summaries_of(db, [current for current, _ in stored])
+        return [(summaries[current], new) for current, new in stored]
 
     def stored_sources(self, hashes: list[str]) -> dict[str, dict]:
         """The summaries of the stored records read from texts of these hashes (text_hash), by hash."""
@@ -226,15 +242,64 @@ class Store:
         return {row["id"]: row for row in rows}
 
     @staticmethod
-    def _insert(db, entry: Entry, submitted_by: str):
+    def _current(db, record_id: str) -> str | None:
+        """The id of the latest version of the record that `record_id` is a version of, or None."""
+        row = db.execute("SELECT lineage FROM versions WHERE id = ? ORDER BY n DESC LIMIT 1", [record_id]).fetchone()
+        latest = row and db.execute("SELECT id FROM versions WHERE lineage = ? ORDER BY n DESC LIMIT 1",
+                                    [row[0]]).fetchone()
+        return latest[0] if latest else None
+
+    @staticmethod
+    def _keep_version(db, lineage: str, n: int, kind: str, by: str, record_id: str, record: str, report: str):
+        db.execute("INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [lineage, n, record_id, kind, by, _now(), record, report])
+
+    def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
+        """The record with one more ruling (notation §10), stored in one transaction as its next version,
+        under its new id, in place of the one before: (summary, version number, report); None when no
+        record has this id. Raises rulings.Refused, storing nothing, for a ruling that does not fit."""
+        with self.connect() as db, _writing(db):
+            row = db.execute("SELECT record, submitted_by, submitted_at FROM records WHERE id = ?",
+                             [record_id]).fetchone()
+            if row is None:
+                return None
+            ruled, report = decided(orjson.loads(row[0]), ruling)
+            entry = Entry(*stored_form(ruled), report.as_dict())
+            if entry.id != record_id and self._summary(db, entry.id):
+                raise Refused(msg("the record as ruled is stored already, as {id}", id=entry.id))
+            lineage, n = db.execute("SELECT lineage, max(n) FROM versions WHERE lineage = "
+                                    "(SELECT lineage FROM versions WHERE id = ? LIMIT 1)", [record_id]).fetchone()
+            self._remove(db, record_id)
+            texts = self._insert(db, entry, row[1], row[2])
+            db.execute("UPDATE sources SET record_id = ? WHERE record_id = ?", [entry.id, record_id])
+            self._keep_version(db, lineage, n + 1, "ruling", by, entry.id, *texts)
+            return self._summary(db, entry.id), n + 1, entry.report
+
+    def versions(self, record_id: str) -> list[dict] | None:
+        """Every version of the record `record_id` is a version of, the first as submitted, each with its
+        report; None when no version has this id."""
+        with self.connect() as db:
+            row = db.execute("SELECT lineage FROM versions WHERE id = ? LIMIT 1", [record_id]).fetchone()
+            if row is None:
+                return None
+            rows = db.execute("SELECT n, id, kind, by, made_at, record, report FROM versions WHERE lineage = ? "
+                              "ORDER BY n", [row[0]]).fetchall()
+        return [{"n": n, "id": i, "kind": kind, "by": by, "made_at": made_at,
+                 "rulings": len(orjson.loads(record).get("rulings", ())), "report": orjson.loads(report)}
+                for n, i, kind, by, made_at, record, report in rows]
+
+    @staticmethod
+    def _insert(db, entry: Entry, submitted_by: str, submitted_at: str | None = None) -> tuple[str, str]:
+        """Store an entry in the tables of records; (record, report) as the JSON texts stored."""
         record, report, conn = entry.record, entry.report, db
+        record_text, report_text = orjson.dumps(record).decode(), orjson.dumps(report).decode()
         meta = record.get("meta", {})
         conn.execute("INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
                      "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      [entry.id, record["game"], meta.get("event"), meta.get("date"),
                       orjson.dumps(record["players"]).decode(), report["valid"], len(record["deals"]), submitted_by,
-                      _now(), orjson.dumps(record).decode()])
-        conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, orjson.dumps(report).decode()])
+                      submitted_at or _now(), record_text])
+        conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, report_text])
         conn.executemany("INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                          [(entry.id, n, f["severity"], f["rule"], f["at"], f.get("seat"), f.get("deal"), f.get("action"),
@@ -243,6 +308,7 @@ class Store:
                          [(entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode()) for d in report["deals"]])
         conn.executemany("INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
                          [(entry.id, seat, name) for seat, name in enumerate(record["players"])])
+        return record_text, report_text
 
     def _summary(self, db, record_id: str) -> dict | None:
         rows = self._summaries(db, "id = ?", [record_id])
@@ -312,14 +378,15 @@ class Store:
 
     def event(self, event: str) -> list[tuple[str, dict, dict]]:
         """(id, record, report) of every record of an event, in the order they were submitted, each
-        with only what standings read: the record's game, players, start and meta, its `deals` as
+        with only what standings read: the record's game, players, start, meta and rulings, its `deals` as
         their number, the report's match and findings. SQLite picks them out, so the deals are never
         parsed (70 times faster)."""
         with self.connect() as db:
             rows = db.execute(
                 "SELECT id, json_object('game', json_extract(record, '$.game'), 'players', "
                 "json_extract(record, '$.players'), 'start', json_extract(record, '$.start'), "
-                "'meta', json_extract(record, '$.meta'), 'deals', json_array_length(record, '$.deals')), "
+                "'meta', json_extract(record, '$.meta'), 'rulings', json_extract(record, '$.rulings'), "
+                "'deals', json_array_length(record, '$.deals')), "
                 "json_object('match', json_extract(report, '$.match'), 'findings', json_extract(report, '$.findings')) "
                 "FROM records JOIN reports ON record_id = id "
                 "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
@@ -334,10 +401,18 @@ class Store:
         return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
 
     def delete(self, record_id: str) -> bool:
+        """Delete a record, with its report and every version of it."""
         with self.connect() as db, _writing(db):
-            for table in ("sources", "seats", "deals", "findings", "reports"):
-                db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
-            return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+            db.execute("DELETE FROM versions WHERE lineage IN (SELECT lineage FROM versions WHERE id = ?)", [record_id])
+            db.execute("DELETE FROM sources WHERE record_id = ?", [record_id])
+            return self._remove(db, record_id)
+
+    @staticmethod
+    def _remove(db, record_id: str) -> bool:
+        """Remove a record from the tables of records (its versions and sources stay)."""
+        for table in ("seats", "deals", "findings", "reports"):
+            db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
+        return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
 
 
 def _present(text: str) -> dict:

@@ -17,6 +17,7 @@ from referee.messages import msg
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps
 from referee.ruling import POLICY, RulingError, ruling
+from referee.rulings import Refused
 from referee.standings import standings
 
 from . import schemas
@@ -317,6 +318,46 @@ def delete_record(record_id):
     _require_writer()
     if not _store().delete(record_id):
         abort(404, message=NO_SUCH_RECORD)
+
+
+@blp.route("/records/<record_id>/rulings", methods=["POST"])
+@blp.arguments(schemas.SubmitterSchema, location="headers", as_kwargs=True, error_status_code=400)
+@blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": schemas.RulingSchema}}},
+         summary="Add an arbiter's ruling to a stored record", **WRITER,
+         description="The ruling (notation section 10) is written into the record, which is checked as ruled "
+                     "and stored in one transaction as its next version, under its new id (the answer's `id`); "
+                     "every version stays (GET .../versions). A ruling that decides no error, or whose decision "
+                     "does not fit its finding, is refused (422) and nothing is stored.")
+@blp.response(201, schemas.RuledSchema)
+@_errors(400, 401, 403, 404, 415, 422, 503)
+def add_ruling(record_id, submitter):
+    _require_writer()
+    ruling = parse_json(_body_text())
+    if not isinstance(ruling, dict):
+        _bad_body([ruling] if isinstance(ruling, Finding) else [], msg("the body is not a ruling (a JSON object)"))
+    by = ruling.get("by") if isinstance(ruling.get("by"), str) and ruling["by"].strip() else submitter
+    try:
+        added = _in_pool(_store().add_ruling, record_id, ruling, by)
+    except Refused as refused:
+        abort(422, message=refused.text)
+    if added is None:
+        abort(404, message=NO_SUCH_RECORD)
+    summary, version, report = added
+    lang = answer_language()
+    if lang != "en":
+        report = _in_pool(_store().shown_report, summary["id"], lang).as_dict(lang)
+    return dict(summary, version=version, report=trimmed(report, _limits().message)), 201
+
+
+@blp.route("/records/<record_id>/versions", methods=["GET"])
+@blp.response(200, schemas.VersionsSchema)
+@blp.doc(summary="Every version of a stored record: as submitted, and after each ruling, each with its report")
+@_errors(404)
+def get_versions(record_id):
+    versions = _store().versions(record_id)
+    if versions is None:
+        abort(404, message=NO_SUCH_RECORD)
+    return {"versions": versions}
 
 
 @blp.route("/records/<record_id>/report", methods=["GET"])

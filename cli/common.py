@@ -120,6 +120,18 @@ def open_store(db_path: str):
         fail(exc.text)
 
 
+FIRST_FINDING = 0      # the number --finding gives the first finding (as validate lists them)
+
+
+def finding_numbered(findings: list, number: int):
+    """The finding that `--finding number` names, or exit 2 saying which numbers there are."""
+    index = number - FIRST_FINDING
+    if not 0 <= index < len(findings):
+        fail(msg("the record has {n} finding(s); --finding takes {first} to {last}", n=len(findings),
+                 first=FIRST_FINDING, last=len(findings) - 1 + FIRST_FINDING), EXIT_USAGE)
+    return findings[index]
+
+
 def load_one(path: str, line: int | None):
     """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
     text = _read(path)

@@ -11,7 +11,7 @@ from referee.messages import msg, shown, word
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one, unknown
 from .language import Command
 from .listing import ListingGroup
 
@@ -19,7 +19,8 @@ from .listing import ListingGroup
 COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",
             "ruling": "cli.ruling:ruling", "fmt": "cli.fmt:fmt", "serve": "cli.serve:serve", "store": "cli.store:store",
             "import": "cli.importing:import_", "results": "cli.results:results",
-            "standings": "cli.results:standings", "deal": "cli.deal:deal", "integrity": "cli.integrity:integrity"}
+            "standings": "cli.results:standings", "deal": "cli.deal:deal", "integrity": "cli.integrity:integrity",
+            "decide": "cli.decide:decide"}
 
 
 def _version(ctx, _param, asked):
@@ -98,11 +99,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
 
 def _finding(record, index, deal_index):
     """The record's finding `index` and the deal that shows it."""
-    findings = check_record(record).findings
-    if not 0 <= index < len(findings):
-        fail(msg("the record has {n} finding(s); --finding takes 0 to {last}", n=len(findings), last=len(findings) - 1),
-             EXIT_USAGE)
-    chosen = findings[index]
+    chosen = finding_numbered(check_record(record).findings, index)
     deal = chosen.deal
     if deal is None and chosen.at.startswith("/result"):
         deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal

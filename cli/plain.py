@@ -6,14 +6,14 @@ from __future__ import annotations
 import functools
 import re
 
-from referee.messages import DEFAULT, Listing, Term, language, msg, shown, word
+from referee.messages import DEFAULT, Listing, Term, language, msg, msg_n, shown, word
 
 from .common import padded, visible
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
 WHERE = {"deal": lambda n: msg("deal {n}", n=n), "action": lambda n: msg("action {n}", n=n),
-         "seat": lambda n: msg("seat {seat}", seat=n)}
+         "seat": lambda n: msg("seat {seat}", seat=n), "ruling": lambda n: msg("decided by ruling {n}", n=n)}
 # the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
 # not here is shown as it is, spaced)
 OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
@@ -22,8 +22,9 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
     word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
-    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"))}
-STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
+    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("by ruling"),
+    word("computed"))}
+STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void"), word("scored")}
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
 COMMA, SEMICOLON = Term(", "), Term("; ")     # the separators of a Listing (the core's catalogue)
@@ -52,7 +53,7 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
     if rep.match:
         lines.append((("  " + match_line(rep.match, lang), ""),))
     for f in rep.findings:
-        where = Listing([WHERE[k](getattr(f, k)) for k in ("deal", "action", "seat") if getattr(f, k) is not None])
+        where = Listing([WHERE[k](getattr(f, k)) for k in WHERE if getattr(f, k) is not None])
         severity = padded(SEVERITY[f.severity].shown(lang), 7)
         lines.append((("  ", ""), (severity, STYLE[f.severity]), (" ", ""), (f.rule, "bold"),
                       (f"  {f.at or '/'}" + (f"  ({where.shown(lang)})" if where else ""), "")))
@@ -81,6 +82,8 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
     if rep.unreadable:
         return source, ("  ", ""), (msg("UNREADABLE").render(), "bold red")
     verdict = (msg("VALID").render(), "bold green") if rep.valid else (msg("INVALID").render(), "bold red")
+    if rep.valid and rep.rulings:
+        verdict = (msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)", rep.rulings).render(), "bold green")
     rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
     return _visible((source, ("  ", ""), verdict, ("  ", ""), (rules, "")))
 

@@ -122,7 +122,7 @@ def detail(entry: dict) -> str:
         return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=column, sheet=cell["sheet"],
                             computed=cell["computed"]) for column, cell in cells_differing), "; ")
     if status == "agrees":
-        return _listed(entry["cells"]) or msg("the record exists").render()
+        return (_listed(entry["cells"]) or msg("the record exists").render()) + _as_ruled(entry)
     if status == "invalid":
         error = entry["error"]
         return msg("{where}: {rule} at {at}: {message}", where=error["source"], rule=error["rule"],
@@ -132,6 +132,22 @@ def detail(entry: dict) -> str:
     if status == "no_row":
         return entry["source"]
     return msg("no record has this event, round and table").render()
+
+
+def _as_ruled(entry: dict) -> str:
+    """A match's rulings, for a line that says what its result rests on: ' (as ruled: ...)'."""
+    if not entry.get("rulings"):
+        return ""
+    return msg(" (as ruled: {rulings})", rulings=Listing([ruling_said(r) for r in entry["rulings"]], "; ")).render()
+
+
+def ruling_said(ruling: dict):
+    """One ruling in words: its decision, who decided, and the finding it decides."""
+    from referee.rulings import DECISION_WORDS
+
+    decision = DECISION_WORDS.get(ruling.get("decision"), ruling.get("decision"))
+    return msg("{decision}, by {by} ({rule} at {at})", decision=decision, by=ruling.get("by", "?"),
+               rule=ruling.get("rule", "-"), at=ruling.get("at"))
 
 
 def text_line(entry: dict) -> str:
@@ -288,6 +304,9 @@ def standings_text(table: dict) -> str:
                          reason=item["reason"]).render())
     lines += [msg("not counted: {match}: {reason}", match=_match_name(item), reason=item["reason"]).render()
               for item in table["not_counted"]]
+    lines += [msg("as ruled: {match}: {rulings}", match=_match_name(item),
+                  rulings=Listing([ruling_said(r) for r in item["rulings"]], "; ")).render()
+              for item in table.get("results", ()) if item.get("rulings")]
     return "\n".join(lines)
 
 

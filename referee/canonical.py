@@ -16,9 +16,10 @@ from .replay import game_module
 from .rules import plain_rules
 
 KEY_ORDER = {
-    "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"],
+    "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"],
     "deal": ["hands", "talon", "leader", "actions", "result", "commit", "reveal", "comment"],
     "action": ["seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t", "comment"],
+    "ruling": ["rule", "at", "decision", "by", "date", "reason", "result", "comment"],
 }
 
 
@@ -57,6 +58,14 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
         out["rules"] = dict(rules, preset=aliases.get(rules["preset"], rules["preset"]))
     _levels(out, "start")
     out["deals"] = [_deal(d) for d in record["deals"]]
+    _levels(out, "result")
+    if "rulings" in out:
+        out["rulings"] = [_ruling(r) for r in record["rulings"]]
+    return out
+
+
+def _ruling(ruling: dict) -> dict:
+    out = _ordered(ruling, "ruling")
     _levels(out, "result")
     return out
 

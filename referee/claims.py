@@ -25,6 +25,16 @@ def carried_on(carried, scores, claimed: dict) -> list | None:
     return add_scores(carried, said if said is not None and len(said) == len(scores) else scores)
 
 
+def totals_claim_stands(match, outcome: dict, claimed: dict, keys: set):
+    """A deal's differing `scores` claim that a ruling `claim` let stand (notation §10): the totals the
+    claimed scores add up to are the match's, and the computed ones no longer a candidate."""
+    if "scores" not in keys or match.carried is None:
+        return
+    outcome["computed"] = {"scores": outcome["scores"], "totals": outcome["totals"]}
+    outcome["scores"], outcome["totals"] = list(claimed["scores"]), list(match.carried)
+    match.totals = list(match.carried)
+
+
 def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, entrant: str, winner_of, computed) -> dict:
     """`totals` None: an earlier deal stopped without claiming scores, so nothing can be checked.
     `carried`: the totals the claimed scores add up to. `entrant` is who wins ("seat", "team");

@@ -18,6 +18,7 @@ class Finding:
     deal: int | None = None
     action: int | None = None
     legal: dict | None = None
+    ruling: int | None = None            # the ruling (an index into the record's `rulings`) that decided it
     text: Msg | None = field(default=None, repr=False, compare=False)   # the message as a template
 
     def __post_init__(self):
@@ -30,7 +31,7 @@ class Finding:
 
     def as_dict(self, lang: str | None = None) -> dict:
         out = {"severity": self.severity, "rule": self.rule, "at": self.at}
-        for key in ("seat", "deal", "action"):
+        for key in ("seat", "deal", "action", "ruling"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -94,12 +95,13 @@ class Report:
     source: str | None = None
     unreadable: bool = False     # the input could not be read as a record at all
     inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
+    rulings: int | None = None    # the rulings applied, for a record that has `rulings` (notation §10)
 
     @classmethod
     def from_dict(cls, data: dict) -> Report:
         """A report read back from its JSON form (as stored)."""
         return cls(data["valid"], data["game"], data["rules"], [_finding_from_dict(f) for f in data["findings"]],
-                   data["deals"], data.get("match"), data.get("source"))
+                   data["deals"], data.get("match"), data.get("source"), rulings=data.get("rulings"))
 
     def as_dict(self, lang: str | None = None) -> dict:
         out = {}
@@ -114,6 +116,8 @@ class Report:
         )
         if self.match is not None:
             out["match"] = self.match
+        if self.rulings is not None:
+            out["rulings"] = self.rulings
         if self.inferred is not None:
             out["inferred_rules"] = self.inferred
         return out

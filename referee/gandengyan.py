@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
 from .findings import INFO, StopDeal, plays_said
-from .claims import add_scores, carried_on, check_totals
+from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -473,7 +473,12 @@ def _play(state: DealState, action: Action) -> None:
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
         raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-    reading = _choose_reading(state, seat, cards, packed, action.as_)
+    _put(state, action, _choose_reading(state, seat, cards, packed, action.as_), packed)
+
+
+def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
+    """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
+    seat, cards = action.seat, action.cards
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     if reading.bomb:
@@ -534,11 +539,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
                                                           seat=seat, cards=_shown(cards)))
     legal = _legal_readings(readings, top, o)
     if as_ is not None:
-        chosen = next((r for r in readings if r.name == as_), None)
-        if chosen is None:
-            raise StopDeal("gandengyan.play.as", msg("seat {seat}'s {cards} cannot be read as {reading}; it reads as "
-                                                     "{readings}", seat=seat, cards=_shown(cards), reading=as_,
-                                                     readings=_names(readings)))
+        chosen = _named_reading(seat, cards, readings, as_)
         if top is not None and chosen not in legal:
             raise StopDeal("gandengyan.follow", _not_on(seat, chosen, top, o))
         return chosen
@@ -555,6 +556,16 @@ def _legal_readings(readings, top: Reading | None, o: dict) -> list[Reading]:
     """The readings that may be played now (§3): what the judge of a play and the list of what was
     legal both ask."""
     return [r for r in readings if top is None or beats(r, top, o)]
+
+
+def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...], as_: str) -> Reading:
+    """The reading `as` names (§2.2)."""
+    chosen = next((r for r in readings if r.name == as_), None)
+    if chosen is None:
+        raise StopDeal("gandengyan.play.as", msg("seat {seat}'s {cards} cannot be read as {reading}; it reads as "
+                                                 "{readings}", seat=seat, cards=_shown(cards), reading=as_,
+                                                 readings=_names(readings)))
+    return chosen
 
 
 def _no_combination(seat, cards) -> Msg:
@@ -894,3 +905,64 @@ def _leader_of(totals) -> int | None:
         return None
     best = max(totals)
     return totals.index(best) if totals.count(best) == 1 else None
+
+
+# ---------------------------------------------------------------- the arbiter's decisions (notation §10)
+
+def fork(match: Match) -> Match:
+    """A copy of the match state: where a voided deal's redeal starts from (made field by field: compiled by
+    mypyc, Match is a native class)."""
+    return Match(match.rules, match.options, match.combos, match.seats,
+                 None if match.totals is None else list(match.totals), match.dealer, match.first,
+                 None if match.carried is None else list(match.carried))
+
+
+def stand(ctx, state: DealState, action: Action) -> None:
+    """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
+    (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a
+    pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
+    seat, cards = action.seat, action.cards
+    if action.verb == "play":
+        packed = pack(cards)
+        if not contains(state.hands[seat], packed):
+            raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
+        readings = state.combos.of_packed[packed]
+        if not readings:
+            raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
+        chosen = max(readings, key=lambda r: (r.bomb, bomb_order(r.rank))) if action.as_ is None else \
+            _named_reading(seat, cards, readings, action.as_)
+        _put(state, action, chosen, packed)
+    elif action.verb == "pass":
+        state.passed.add(seat)
+        state.trick.append((seat, None, None))
+        if state.top is None:
+            state.turn = state.next_holder(seat)
+        else:
+            _continue(state, state.top[0], seat)
+
+
+COMPLETE_RESULT = word("the winner and every seat's scores")
+
+
+def complete_result(result: dict, seats: int) -> bool:
+    winner, scores = result.get("winner"), result.get("scores")
+    return type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats
+
+
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+    """The deal ended at the decided action with the winner and scores a ruling `score` fixed: the totals
+    and the next dealer follow from them (§1, §5)."""
+    winner, scores = result["winner"], list(result["scores"])
+    _carry(match, scores, winner)
+    match.carried = carried_on(match.carried, scores, deal.result or {})
+    outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
+               "left": list(state.sizes), "talon": state.talon_left, "multipliers": [], "scores": scores,
+               "totals": None if match.totals is None else list(match.totals)}
+    _check_deal_claims(ctx, deal, outcome)
+    return outcome
+
+
+def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+    """A deal's differing scores claim that a ruling `claim` let stand: the totals go on from it (notation §10)."""
+    totals_claim_stands(match, outcome, claimed, keys)
+    return match

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
-from .claims import add_scores, carried_on, check_totals
+from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .messages import Cards, Listing, Phrase, Term, msg, msg_n, word
 from .reports import ReportWatch
@@ -512,6 +512,12 @@ def _play(ctx, state: DealState, action: Action):
         return _shao_void(ctx, state, action, msg("seat {seat} led {set} while bound by its Shao Pai (§4.7.4): a lead "
                                                   "must hold a joker unless it empties the hand, and leave a hand "
                                                   "that still meets §4.7.2", seat=seat, set=describe(x)))
+    _put(state, action, x, packed)
+
+
+def _put(state: DealState, action: Action, x: Set, packed: int):
+    """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
+    seat, cards, top = action.seat, action.cards, state.top
     state.hands[seat] -= packed
     size = state.sizes[seat] = state.sizes[seat] - x[0]
     if state.reports.report_at is not None:
@@ -1178,20 +1184,24 @@ def scores_of(order, o) -> list[int]:
 
 def finish_deal(ctx, match, state, deal) -> dict:
     state.reports.warn_missing(ctx)
-    tribute = _tribute_kind(state)
     if not state.leader_checked:        # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
     if state.void:
-        order, scores = None, [0, 0]
         match.fresh, match.previous = True, None
-    else:
-        order = _final_order(state)
-        scores = scores_of(order, state.o)
+        return _ended(ctx, match, state, deal, None, [0, 0], "void")
+    order = _final_order(state)
+    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "complete")
+
+
+def _ended(ctx, match, state, deal, order, scores, status) -> dict:
+    """The outcome of a deal that ended in `order` (None: voided), the match advanced, the deal's claims checked."""
+    if order is not None:
         match.fresh, match.previous = False, order
     match.totals = add_scores(match.totals, scores)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": "void" if state.void else "complete", "tribute": tribute,
-               "leader": None if state.void else state.leader, "order": order, "penalised": state.dead or None,
+    outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
+               "leader": None if state.void else state.leader, "order": order,
+               "penalised": (state.dead or None) if status != "scored" else None,
                "scores": scores, "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
     return outcome
@@ -1283,3 +1293,60 @@ def _higher_said(winner):
 
 def _higher_team(totals) -> int | None:
     return None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])
+
+
+# ---------------------------------------------------------------- the arbiter's decisions (notation §10)
+
+def fork(match: Match) -> Match:
+    """A copy of the match state: where a voided deal's redeal starts from."""
+    copy = Match(match.options, match.thresholds, match.previous, match.fresh,
+                 None if match.totals is None else list(match.totals))
+    copy.known, copy.carried = match.known, None if match.carried is None else list(match.carried)
+    return copy
+
+
+def stand(ctx, state: DealState, action: Action) -> None:
+    """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's top set
+    and who acts next follows from its seat; a pass is that seat's pass; a tribute or return card moves to
+    the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
+    seat = action.seat
+    if action.verb == "play":
+        x, packed = _READINGS[action.cards]
+        if x is None or not contains(state.hands[seat], packed):
+            _unplayable(state, seat, action.cards, x)
+        _put(state, action, x, packed)
+    elif action.verb == "pass":
+        state.trick.append((seat, None))
+        state.passed |= 1 << seat
+        state.last = seat
+        _next(state)
+    elif action.verb in ("tribute", "return"):
+        if action.to is None:
+            raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "
+                                                     "(to)", seat=seat))
+        _holds(state, seat, action.card)
+        _move(state, seat, action.to, action.card)
+
+
+COMPLETE_RESULT = word("the finishing order of every seat")
+
+
+def complete_result(result: dict, seats: int) -> bool:
+    return sorted(result.get("order") or [-1]) == list(range(seats))
+
+
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+    """The deal ended at the decided action with the finishing order a ruling `score` fixed (pagat: the
+    offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6)."""
+    order = list(result["order"])
+    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "scored")
+
+
+def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+    """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
+    tribute, its claimed scores the totals (notation §10)."""
+    order = _complete(claimed.get("order")) if "order" in keys else None
+    if order is not None:
+        match.fresh, match.previous = False, order
+    totals_claim_stands(match, outcome, claimed, keys)
+    return match

@@ -794,10 +794,14 @@ def _end_trick(state: DealState, t: int):
 
 
 def _play(ctx, state: DealState, action: Action):
+    packed = pack(action.cards)
+    _require(state, action.seat, action.cards, packed)
+    _put(state, action, _choose_reading(state, action.seat, action.cards, packed, action.as_), packed)
+
+
+def _put(state: DealState, action: Action, reading: Reading, packed: int):
+    """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
-    packed = pack(cards)
-    _require(state, seat, cards, packed)
-    reading = _choose_reading(state, seat, cards, packed, action.as_)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
     state.top = (seat, reading, cards)
@@ -827,16 +831,10 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     top = state.top[1] if state.top else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
         return readings[0]      # the common case: one reading, and it may be played here
-    if not readings:
-        raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
-                                                       seat=seat, cards=_shown(cards)))
+    _any_reading(seat, cards, readings)
     legal = _legal_readings(state, packed, top)
     if as_ is not None:
-        chosen = next((r for r in readings if r.name == as_), None)
-        if chosen is None:
-            raise StopDeal("guandan.play.as", msg("seat {seat}'s {cards} cannot be read as {named}; it reads as {readings}",
-                                                  seat=seat, cards=_shown(cards), named=as_,
-                                                  readings=Listing([r.name for r in readings], " or ")))
+        chosen = _named_reading(seat, cards, readings, as_)
         if chosen not in legal:
             raise StopDeal("guandan.follow", _not_following(seat, chosen, top))
         return chosen
@@ -848,7 +846,27 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
         raise StopDeal("guandan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must say "
                                                        "which with as", seat=seat, cards=_shown(cards),
                                                        readings=Listing([r.name for r in legal], " or ")))
-    return max(legal, key=lambda r: (r.step is not None, r.step or 0, r.key))
+    return _highest(legal)
+
+
+def _highest(readings) -> Reading:
+    return max(readings, key=lambda r: (r.step is not None, r.step or 0, r.key))
+
+
+def _any_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...]):
+    if not readings:
+        raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
+                                                       seat=seat, cards=_shown(cards)))
+
+
+def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...], as_: str) -> Reading:
+    """The reading `as` names (§2.1)."""
+    chosen = next((r for r in readings if r.name == as_), None)
+    if chosen is None:
+        raise StopDeal("guandan.play.as", msg("seat {seat}'s {cards} cannot be read as {named}; it reads as {readings}",
+                                              seat=seat, cards=_shown(cards), named=as_,
+                                              readings=Listing([r.name for r in readings], " or ")))
+    return chosen
 
 
 def _legal_readings(state: DealState, packed: int, top: Reading | None) -> list[Reading]:
@@ -1014,9 +1032,14 @@ def snapshot(state) -> dict:
 def finish_deal(ctx, match, state, deal) -> dict:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
+    return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), "complete")
+
+
+def _ended(ctx, match, state, deal, order, o1_last_play, status) -> dict:
+    """The outcome of a deal that ended in `order`, the match advanced, the deal's claims checked."""
     declaring, level = match.declaring, state.level
-    _advance_chains(match, order, state.last_play.get(order[0]))
-    outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
+    _advance_chains(match, order, o1_last_play)
+    outcome = {"deal": deal.index, "status": status, "level": level_code(level),
                "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
@@ -1215,3 +1238,57 @@ def finish_match(ctx, match, claimed) -> dict:
         ctx.error("guandan.match.winner", "/result/winner",
                   msg("claimed winner team {claimed}, but {computed}", claimed=claimed["winner"], computed=computed))
     return summary
+
+
+# ---------------------------------------------------------------- the arbiter's decisions (notation §10)
+
+def stand(ctx, state: DealState, action: Action) -> None:
+    """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
+    (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a
+    pass is that seat's pass; a tribute or return card moves to the seat its `to` names. Raises StopDeal,
+    before any change, where the action cannot stand."""
+    seat = action.seat
+    if action.verb == "play":
+        packed = pack(action.cards)
+        _require(state, seat, action.cards, packed)
+        readings = state.combos.at_level[state.level][packed]
+        _any_reading(seat, action.cards, readings)
+        chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
+        _put(state, action, chosen, packed)
+    elif action.verb == "pass" and state.top is not None:
+        _pass(state, action)
+    elif action.verb == "pass":
+        state.trick.append((seat, None, None))
+        state.turn = state.next_holder(seat)
+    elif action.verb in ("tribute", "return"):
+        if action.to is None:
+            raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "
+                                                     "(to)", seat=seat))
+        _take(state, seat, (action.card,), ONE[action.card])
+        state.hands[action.to] += ONE[action.card]
+        state.sizes[action.to] += 1
+
+
+COMPLETE_RESULT = word("the finishing order of every seat")
+
+
+def complete_result(result: dict, seats: int) -> bool:
+    return sorted(result.get("order") or [-1]) == list(range(seats))
+
+
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+    """The deal ended at the decided action with the finishing order a ruling `score` fixed: levels, the
+    match and the next tribute follow from it (§5, §6)."""
+    return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
+
+
+def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+    """A differing levels claim that a ruling `claim` let stand: the match goes on from the claimed levels
+    alone (notation §10)."""
+    chain = match.claimed
+    if "levels" not in keys or chain is None:
+        return match
+    outcome["computed"] = {"levels": outcome["levels"]}
+    outcome["levels"] = [level_code(v) for v in chain.levels]
+    chain.claimed = None
+    return chain

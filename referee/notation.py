@@ -380,6 +380,10 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
         result = deal.get("result", {})
         check_all(result.get("order", []), "deals", d, "result", "order")
         check(result, "winner", "deals", d, "result", "winner")
+    for r, ruling in enumerate(record.get("rulings", ())):
+        result = ruling.get("result", {})
+        check_all(result.get("order", []), "rulings", r, "result", "order")
+        check(result, "winner", "rulings", r, "result", "winner")
     start = record.get("start", {})
     check_all(start.get("previous_order", []), "start", "previous_order")
     check(start, "dealer", "start", "dealer")
@@ -411,6 +415,8 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
                 check(action.get("count"), "deals", d, "actions", a, "count")
                 check(action.get("t"), "deals", d, "actions", a, "t")
         check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
+    for r, ruling in enumerate(record.get("rulings", ())):
+        check_all(ruling.get("result", {}).get("scores", []), "rulings", r, "result", "scores")
     start = record.get("start", {})
     check_all(start.get("a_attempts", []), "start", "a_attempts")
     check_all(start.get("totals", []), "start", "totals")

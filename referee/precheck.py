@@ -17,11 +17,13 @@ COMMIT = re.compile(r"sha256:[0-9a-f]{64}")
 SALT, SEED = re.compile(r"[0-9a-fA-F]{32,}"), re.compile(r"[0-9a-fA-F]{64,}")
 
 GAMES = ("guandan", "gouji", "gandengyan")
-_RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment"))
+_RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"))
 _DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment", "commit", "reveal"))
 _SALT_KEYS, _SEED_KEYS = frozenset(("salt",)), frozenset(("seed", "shuffle", "beacon"))
 _DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute"))
 _RESULT_KEYS = frozenset(("totals", "levels", "winner"))
+_RULING_KEYS = frozenset(("rule", "at", "decision", "by", "date", "reason", "result", "comment"))
+DECISIONS = ("stands", "score", "void", "claim")      # notation §10
 _VERBS = ("play", "pass", "tribute", "return", "declare")
 _ACTION_KEYS = frozenset(_VERBS + ("seat", "as", "to", "count", "t", "comment"))
 # start keys each game may use (the schema's `if game ... then start.X: not {}`)
@@ -99,6 +101,8 @@ def _record(r, check_actions: bool) -> bool:
         return False
     if "result" in r and not _result(r["result"]):
         return False
+    if "rulings" in r and not (type(r["rulings"]) is list and all(map(_ruling, r["rulings"]))):
+        return False
     if type(deals) is not list or not deals:
         return False
     talon = game == "gandengyan"
@@ -130,6 +134,16 @@ def _result(result) -> bool:
             and ("totals" not in result or _numbers(result["totals"]))
             and ("levels" not in result or _levels(result["levels"]))
             and ("winner" not in result or _is_int(result["winner"])))
+
+
+def _ruling(ruling) -> bool:
+    if type(ruling) is not dict or not _known(ruling, _RULING_KEYS):
+        return False
+    texts = ("at", "by", "date", "reason", "comment")
+    return (type(ruling.get("at")) is str and ruling.get("decision") in DECISIONS
+            and ("rule" not in ruling or (type(ruling["rule"]) is str and ruling["rule"] != ""))
+            and all(type(ruling[key]) is str for key in texts if key in ruling)
+            and ("result" not in ruling or _deal_result(ruling["result"])))
 
 
 def _deal(deal, talon: bool, check_actions: bool) -> bool:

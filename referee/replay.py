@@ -17,8 +17,20 @@ A game module offers:
                                                       the match as the last complete deal left it.
                                                       `state` is None when it could not even start
     finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
-    fork(match) -> match                              optional: a copy of the match state. With it, a
-                                                      match whose `claimed` is set (the state carried on
+    fork(match) -> match                              a copy of the match state (also what a voided deal's
+                                                      redeal starts from, notation §10)
+    stand(ctx, state, action)                         takes an action that broke a rule as played (a ruling
+                                                      `stands`, notation §10): raises StopDeal where it cannot
+                                                      stand (cards not held, no combination), before any change
+    score_deal(ctx, match, deal, state, result)       ends the deal with the outcome a ruling `score` fixed
+        -> dict                                       (`result` is complete): the match goes on from it, and
+                                                      the deal's own claims are checked against it
+    complete_result(result, seats) -> bool            whether a `score` ruling's result is complete;
+    COMPLETE_RESULT                                   what a complete one gives, in words
+    claim_stands(match, outcome, claimed, keys)       a deal's differing claims of `keys` (order, levels,
+        -> match                                      scores, ...) that a ruling `claim` let stand: the match
+                                                      goes on from the claim alone
+    With fork, a match whose `claimed` is set (the state carried on
                                                       from a claim that differed, notation §9) has each
                                                       deal that breaks a rule tried again from that state
     adopt_claim(ctx, match, broken) -> match          with fork: says (info) that a deal is judged from
@@ -43,12 +55,14 @@ import importlib
 from collections import Counter
 
 from .actions import applied
+from .claims import match_result
 from .commitments import commitment_findings
-from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
+from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import msg, msg_n
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .precheck import GAMES
 from .rules import resolve
+from .rulings import Rulings
 
 
 class FirstError(Exception):
@@ -65,11 +79,15 @@ class Context:
         self.unlisted: Counter = Counter()      # (rule, severity) of those past MAX_LISTED of their rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
+        self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any
 
     def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
+        ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
+        if ruling is not None:
+            severity = INFO
         self.made[rule] += 1
         if self.made[rule] <= MAX_LISTED:
-            self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal))
+            self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal, ruling))
         else:
             self.unlisted[rule, severity] += 1
         if self.stop_at_error and severity == ERROR:
@@ -149,12 +167,20 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
     match = game.new_match(ctx, record, rules)
     if match is None:
         return _report(ctx, game_name, rules, source)
+    if "rulings" in record:
+        ctx.rulings = Rulings(record["rulings"], game, len(record["players"]))
     outcomes = []
     for deal in deals:
         match = _judged_from(ctx, game, match, deal, deal.index == len(deals) - 1)
-        outcomes.append(_replay_deal(ctx, game, match, deal, deal.index == len(deals) - 1, observe))
+        if ctx.rulings is None:
+            outcomes.append(_replay_deal(ctx, game, match, deal, deal.index == len(deals) - 1, observe))
+        else:
+            match, outcome = _ruled_deal(ctx, game, match, deal, deal.index == len(deals) - 1, observe)
+            outcomes.append(outcome)
     ctx.deal = None
     summary = game.finish_match(ctx, match, record.get("result"))
+    if ctx.rulings is not None:
+        _ruled_match(ctx, summary, record.get("result") or {})
     return _report(ctx, game_name, rules, source, outcomes, summary)
 
 
@@ -191,19 +217,105 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
         observe(deal.index, -1, state)
     apply, is_over = game.apply, game.is_over     # the hot loop (actions.py): once per action of every deal
     try:
-        done = applied(apply, is_over, ctx, state, deal.actions, observe, deal.index)
+        if ctx.rulings is None:
+            done = applied(apply, is_over, ctx, state, deal.actions, observe, deal.index)
+        else:
+            done = _ruled_actions(ctx, game, state, deal, observe)
     except StopDeal as stop:
         action = stop.action
         ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                 action.seat, action.index, game.legal(state))
-        return game.skip_deal(ctx, match, deal, state, True)
+        if ctx.rulings is None or ctx.rulings.scored is None:
+            return game.skip_deal(ctx, match, deal, state, True)
+        done = action.index + 1
     if done < len(deal.actions):    # over before this action; reports too stand only before the end (notation §5)
         action = deal.actions[done]
         ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
                   msg("the deal was already over; no action may follow"), action.seat, action.index)
+    if ctx.rulings is not None and ctx.rulings.scored is not None:
+        index = ctx.rulings.scored
+        outcome = game.score_deal(ctx, match, deal, state, ctx.rulings.raw[index]["result"])
+        return dict(outcome, by_ruling=index)
     if is_over(state):
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)
+
+
+def _ruled_deal(ctx, game, match, deal, is_last, observe):
+    """(match, outcome) after a deal of a record with rulings (notation §10): a voided deal has its findings
+    as info and leaves the match as it started; a claim that a ruling let stand is the match's only
+    candidate from there on."""
+    rulings = ctx.rulings
+    rulings.scored, rulings.voided, rulings.claimed = None, None, []
+    voided = rulings.void_of_deal(deal.index)
+    start = game.fork(match) if voided is not None or rulings.may_void(deal.index) else None
+    first, stop_at_error = len(ctx.findings), ctx.stop_at_error
+    ctx.stop_at_error = stop_at_error and start is None     # an error of a deal voided later is no error
+    outcome = _replay_deal(ctx, game, match, deal, is_last, observe)
+    ctx.stop_at_error = stop_at_error
+    voided = voided if voided is not None else rulings.voided
+    if voided is not None:
+        for finding in ctx.findings[first:]:
+            if finding.deal == deal.index and finding.severity != INFO:
+                finding.severity, finding.ruling = INFO, finding.ruling if finding.ruling is not None else voided
+        return start, {"deal": deal.index, "status": "void", "by_ruling": voided}
+    if stop_at_error and any(f.severity == ERROR for f in ctx.findings[first:]):
+        raise FirstError
+    if rulings.claimed:
+        match = game.claim_stands(match, outcome, deal.result or {}, _claim_keys(rulings))
+    return match, outcome
+
+
+def _claim_keys(rulings) -> set[str]:
+    """The claims (`levels`, `scores`, `totals`, ...) that `claim` rulings let stand since the driver last looked."""
+    keys = {rulings.raw[index]["at"].partition("/result/")[2].split("/")[0] for index in rulings.claimed}
+    rulings.claimed = []
+    return keys
+
+
+def _ruled_actions(ctx, game, state, deal, observe) -> int:
+    """As actions.applied, for a record with rulings: an action a ruling lets stand is taken as played, and
+    a deal a ruling scores ends after the decided action."""
+    rulings = ctx.rulings
+    for done, action in enumerate(deal.actions):
+        if game.is_over(state) or rulings.scored is not None:
+            return done
+        try:
+            game.apply(ctx, state, action)
+        except StopDeal as stop:
+            if not _stood(ctx, game, state, action, stop):
+                stop.action = action
+                raise
+        if observe is not None:
+            observe(deal.index, action.index, state)
+    return len(deal.actions)
+
+
+def _stood(ctx, game, state, action, stop) -> bool:
+    """Whether the action that broke a rule (`stop`) was taken as played, as a ruling `stands` says."""
+    at = stop.at or ctx.at("actions", action.index)
+    index = ctx.rulings.stands(stop.rule, at)
+    if index is None:
+        return False
+    try:
+        game.stand(ctx, state, action)
+    except StopDeal as why:
+        ctx.rulings.cannot_stand(index, why.message)
+        return False
+    ctx.add(ERROR, stop.rule, at, stop.message, action.seat, action.index)      # decided: info
+    return True
+
+
+def _ruled_match(ctx, summary, claimed):
+    """The record's claims that rulings let stand replace the computed values in the match outcome (the
+    computed ones are kept beside them), and the rulings' own errors are reported."""
+    for key in _claim_keys(ctx.rulings):
+        summary.setdefault("computed", {})[key] = summary.get(key)
+        summary[key] = claimed[key]
+        if key == "totals":
+            summary["result"] = match_result(claimed[key])
+    for rule, at, message in ctx.rulings.problems + ctx.rulings.unmatched():
+        ctx.error(rule, at, message)
 
 
 def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
@@ -226,7 +338,8 @@ def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
     findings = ctx.findings + [more_finding(count, msg("{rule} findings", rule=rule), severity=severity)
                                for (rule, severity), count in ctx.unlisted.items()]
     valid = not any(f.severity == ERROR for f in findings)
-    return Report(valid, game, rules, findings, list(deals), match, source)
+    applied_rulings = None if ctx.rulings is None else ctx.rulings.applied
+    return Report(valid, game, rules, findings, list(deals), match, source, rulings=applied_rulings)
 
 
 def replay_steps(record, deal_index: int):

@@ -112,6 +112,13 @@ def first_error(match: Match) -> dict | None:
     return None
 
 
+def rulings_of(match: Match) -> list[dict]:
+    """The arbiter's rulings the match's records carry (notation §10), each with its record's source."""
+    return [dict(ruling, source=part.source) for part in match.parts
+            for ruling in (part.record.get("rulings") if isinstance(part.record.get("rulings"), list) else ())
+            if isinstance(ruling, dict)]
+
+
 def entrants(record: dict) -> list[list[str]]:
     """The entrants of a match: its teams (seats k, k + 2, ...: notation section 3) or its players."""
     players = record["players"]
@@ -309,6 +316,9 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named
     error = first_error(match)
     if error:
         return dict(entry, status="invalid", error=error)
+    ruled = rulings_of(match)
+    if ruled:
+        entry["rulings"] = ruled
     return _compared(entry, sheet, match, {c: text for c, text in cells.items() if c not in malformed})
 
 

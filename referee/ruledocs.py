@@ -15,7 +15,7 @@ PAGES = {"guandan": "rules/guandan", "gandengyan": "rules/gandengyan", "gouji": 
 # notation ids name no section in their meaning: the notation page's sections by id
 NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, "seat": 3, "structure": 4,
                      "key": 4, "version": 4, "game": 4, "meta": 4, "deals": 4, "action": 5, "deal": 5,
-                     "result": 6, "start": 7, "rules": 8, "rank": 7, "commit": 11, "reveal": 11}
+                     "result": 6, "start": 7, "rules": 8, "rank": 7, "commit": 11, "reveal": 11, "ruling": 10}
 
 
 def rule_entries() -> dict[str, dict]:

@@ -47,6 +47,9 @@ body.ruling { background: #fff; }
   border-radius: .3rem; padding: .5rem .7rem; }
 .ruling .state dl { font-size: .9rem; }
 .ruling .line .played { margin-right: .6rem; }
+.ruling .decision { border: 1px solid #263238; border-radius: .3rem; padding: .3rem .8rem; }
+.ruling .decision .box { margin-right: 1.2rem; white-space: nowrap; }
+.ruling .decision .blank { display: inline-block; min-width: 16rem; border-bottom: 1px solid #000; }
 @page { size: A4; margin: 12mm; }
 @media print {
   .ruling header { background: none; color: #000; border-bottom: 2px solid #000; }
@@ -101,6 +104,30 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
         raise RulingError(msg("deal {deal} replays to action {last} at most", deal=deal,
                               last=steps[-1]["step"] - 1 if steps else -1))
     return [(None, None, deal, steps[at])]
+
+
+def decision_block(doc, finding) -> str:
+    """The arbiter's decision on a finding (notation §10): for one a ruling decided, the decision in words,
+    the arbiter, the date and the reason; for an error none decides yet, a block to fill in at the table
+    (the four decisions as boxes, the arbiter's name, the date, a signature)."""
+    from .rulings import DECISION_WORDS
+
+    rulings = doc.record.get("rulings") if isinstance(doc.record.get("rulings"), list) else []
+    head = element("h3", doc.say(msg("The arbiter's decision")))
+    if finding.ruling is not None and finding.ruling < len(rulings):
+        ruling = rulings[finding.ruling]
+        rows = [(msg("decision"), doc.say(DECISION_WORDS.get(ruling.get("decision"), ruling.get("decision")))),
+                (msg("arbiter"), doc.text(ruling.get("by", ""))), (msg("date"), doc.text(ruling.get("date", "-"))),
+                (msg("reason"), doc.text(ruling.get("reason", "-"))),
+                (msg("ruling"), f"<code>/rulings/{finding.ruling}</code>")]
+        items = "".join(f"<dt>{doc.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
+        return element("div", head + element("dl", items), "decision decided")
+    if finding.severity != "error":
+        return ""
+    boxes = "".join(element("span", "☐ " + doc.say(DECISION_WORDS[d]), "box") for d in DECISION_WORDS)
+    blanks = "".join(element("p", doc.say(label) + ' <span class="blank"></span>')
+                     for label in (msg("arbiter"), msg("date"), msg("reason"), msg("signature")))
+    return element("div", head + element("p", boxes) + blanks, "decision blank")
 
 
 class _Document:
@@ -195,6 +222,9 @@ class _Document:
             ""])
 
     def verdict(self) -> str:
+        if self.report.valid and self.report.rulings:
+            return element("span", self.say(msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)",
+                                                  self.report.rulings)), "verdict valid")
         if self.report.valid:
             return element("span", self.say(msg("VALID")), "verdict valid")
         errors = sum(f.severity == "error" for f in self.report.findings)
@@ -233,7 +263,8 @@ class _Document:
             head = self.say(msg("Finding {number}: {severity} {rule}", number=number,
                                 severity=SEVERITIES.get(finding.severity, finding.severity), rule=finding.rule))
             blocks = [self.where(finding),
-                      f'<p class="message {self.text(finding.severity)}">{self.text(finding.shown(self.lang))}</p>']
+                      f'<p class="message {self.text(finding.severity)}">{self.text(finding.shown(self.lang))}</p>',
+                      decision_block(self, finding)]
         if frame is not None and (finding is None or finding.action is not None):
             blocks.append(self.action_block(frame))
         if frame is not None:

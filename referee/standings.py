@@ -2,14 +2,15 @@
 over an event's matches, the matches played, won, drawn and lost, match points, and the tie-breaks
 in order: margin (Guandan level difference; Gan Deng Yan and Gou Ji points), the results between
 the tied entrants, then name. A match the referee finds invalid is listed apart with its first
-error and counted only when the desk says so."""
+error and counted only when the desk says so; one valid as ruled (notation §10) counts, and lists its
+rulings."""
 from __future__ import annotations
 
 from collections import Counter
 
 from .messages import Listing, Msg, msg, word
 from .results import (Match, Played, entrants, first_error, loose_key, matches_of, meta_of, not_one_match, result,
-                      scores)
+                      rulings_of, scores)
 
 DEFAULT_POINTS = (2, 1, 0)
 
@@ -80,8 +81,9 @@ def _played(match: Match) -> dict:
     sides = [" & ".join(sorted(names)) for names in entrants(match.parts[0].record)]
     outcome = result(match)
     winner = outcome.get("winner")
+    ruled = rulings_of(match)
     return dict(_named(match), entrants=sides, winner=None if winner is None else sides[winner],
-                margin=outcome["margin"])
+                margin=outcome["margin"], **({"rulings": ruled} if ruled else {}))
 
 
 def _not_counted(match: Match) -> Msg | None:

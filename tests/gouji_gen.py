@@ -697,6 +697,21 @@ def _swap_claimed_order(record):
     return record
 
 
+def _offender_big_loser(record):
+    """The intruding play's deal scored by the arbiter (notation §10): the offender, seat 2, is the big loser;
+    the deal's actions are transcribed up to that play."""
+    deal = record["deals"][0]
+    deal["actions"] = deal["actions"][:62]
+    deal.pop("result")
+    record.pop("result")
+    record["rulings"] = [{"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "score",
+                          "by": "Zhang Min, arbiter", "date": "2026-05-03",
+                          "reason": "seat 2 played into the duel out of turn: the offender becomes the big loser of "
+                                    "the deal (pagat, Gou Ji)",
+                          "result": {"order": [3, 0, 5, 4, 1, 2]}}]
+    return record
+
+
 SAMPLES = {
     "full-deal-to-last-holder": lambda: _first(lambda s: match_record(s, deals=1, events=True),
                                                lambda r: len(r["deals"][0]["result"]["order"]) == 6),
@@ -725,6 +740,7 @@ SAMPLES = {
         lambda s: match_record(s, deals=1, fault=("reentry", 0, 40), events=True), lambda r: "x-fault" in r),
     "disputed-non-duellist-plays-into-duel": lambda: _first(
         lambda s: match_record(s, deals=1, fault=("intrude", 0, 40), events=True), lambda r: "x-fault" in r),
+    "ruled-offender-big-loser": lambda: _offender_big_loser(SAMPLES["disputed-non-duellist-plays-into-duel"]()),
     "disputed-black-joker-beaten-without-red-joker": lambda: _first(
         lambda s: match_record(s, deals=1, fault=("black_joker", 0, 0), events=True), lambda r: "x-fault" in r),
     "disputed-wrong-tribute-card": lambda: _first(

@@ -21,6 +21,7 @@ EXPECTED = {
     "disputed-wrong-draw-order.json": (False, [("gandengyan.card.not_held", "/deals/0/actions/4")]),
     # the scorer carried the wrong deal score into the totals: one finding (notation §9)
     "disputed-ace-multiplier-ignored.json": (False, [("gandengyan.result.scores", "/deals/0/result/scores")]),
+    "ruled-scores-as-agreed.json": (True, [("gandengyan.result.scores", "/deals/0/result/scores")]),   # decided: info
 }
 
 

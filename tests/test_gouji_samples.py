@@ -26,6 +26,7 @@ EXPECTED = {
     "sweep-with-exchange.json": [],
     "disputed-re-entry-after-pass.json": [("gouji.turn", "/deals/0/actions/42")],
     "disputed-non-duellist-plays-into-duel.json": [("gouji.turn", "/deals/0/actions/61")],
+    "ruled-offender-big-loser.json": [],     # the same play, scored by a ruling: the offender last
     "disputed-black-joker-beaten-without-red-joker.json": [("gouji.follow", "/deals/0/actions/24")],
     "disputed-wrong-tribute-card.json": [("gouji.tribute.card", "/deals/1/actions/0/tribute")],
     "disputed-wrong-claimed-order.json": [("gouji.result.order", "/deals/1/result/order")],

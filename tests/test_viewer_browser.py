@@ -709,3 +709,18 @@ def test_a_file_opened_from_disk_has_no_ruling_link(server, page):
     page.click("#findings a")
     page.wait_for_selector("#dispute article")
     assert page.locator("#dispute .ruling").count() == 0
+
+
+def test_the_dispute_panel_shows_the_arbiters_decision(server, page):
+    """A finding a ruling decided (notation §10): its decision, arbiter, date and reason."""
+    record = json.loads(DISPUTED.read_text())
+    record["rulings"] = [{"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
+                          "by": "Li Wei, chief arbiter", "date": "2026-05-02T15:40+08:00",
+                          "reason": "not challenged before the next play"}]
+    open_finding(page, server, record, "guandan.follow")
+    panel = page.locator('#dispute article[data-rule="guandan.follow"] .dispute-decision')
+    assert panel.locator(".decision").inner_text() == "the action stands"
+    assert panel.locator(".arbiter").inner_text() == "Li Wei, chief arbiter"
+    assert panel.locator(".date").inner_text() == "2026-05-02T15:40+08:00"
+    assert panel.locator(".reason").inner_text() == "not challenged before the next play"
+    assert "ruling 0" in panel.locator("h4").inner_text()

@@ -473,7 +473,22 @@ function disputeNode(finding) {
     action ? actionPanel(finding, action) : null,
     claimPanel(finding),
     finding.legal ? legalPanel(finding.legal) : null,
+    decisionPanel(finding),
     rulingLink(finding));
+}
+
+// the arbiter's decision on a finding that a ruling of the record decided (notation §10)
+function decisionPanel(finding) {
+  const rulings = Array.isArray(view.record.rulings) ? view.record.rulings : [];
+  const ruling = Number.isInteger(finding.ruling) ? rulings[finding.ruling] : undefined;
+  if (!ruling || typeof ruling !== "object") return null;
+  const decisions = {stands: _("the action stands"), score: _("the deal is scored as decided"),
+                     void: _("the deal is void"), claim: _("the claim stands")};
+  const rows = [["decision", _("Decision"), decisions[ruling.decision] || String(ruling.decision)],
+                ["arbiter", _("Arbiter"), String(ruling.by ?? "-")], ["date", _("Date"), String(ruling.date ?? "-")],
+                ["reason", _("Reason"), String(ruling.reason ?? "-")]];
+  return el("div", {class: "dispute-decision"}, el("h4", {}, _("Decided by ruling {n}", {n: finding.ruling})),
+    el("dl", {}, rows.flatMap(([part, label, value]) => [el("dt", {}, label), el("dd", {class: part}, value)])));
 }
 
 // a stored record's ruling on this finding, as the one HTML file to hand out (GET /v1/records/{id}/ruling)
