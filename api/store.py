@@ -218,7 +218,7 @@ class Store:
                 current = self._current(db, entry.id) or entry.id      # a version since ruled: the latest
                 new = self._summary(db, current) is None
                 if new:
-                    self._keep_version(db, entry.id, 1, "submitted", submitted_by,
+                    self._keep_version(db, entry.id, 1, "submitted", submitted_by, entry.id,
                                        *self._insert(db, entry, submitted_by))
                 if entry.source:
                     db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, current])

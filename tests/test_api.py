@@ -330,7 +330,7 @@ def test_delete_removes_the_record_from_every_table(client, db):
 
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
-    assert store.version() == 2 and Store(db).version() == 2
+    assert store.version() == 3 and Store(db).version() == 3
     with store.connect() as opened:
         assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
     with sqlite3.connect(db) as conn:

@@ -109,12 +109,12 @@ def test_deleting_a_record_deletes_its_versions(client, db):
         assert conn.execute("SELECT count(*) FROM versions").fetchone()[0] == 0
 
 
-def test_a_store_of_version_1_gets_its_records_as_their_first_version(client, db):
+def test_a_store_of_version_2_gets_its_records_as_their_first_version(client, db):
     first = stored(client)
-    with sqlite3.connect(db) as conn:        # the store as version 1 left it
+    with sqlite3.connect(db) as conn:        # the store as version 2 left it
         conn.execute("DROP TABLE versions")
-        conn.execute("DELETE FROM migrations WHERE version = 2")
-    assert Store(db).version() == 2
+        conn.execute("DELETE FROM migrations WHERE version = 3")
+    assert Store(db).version() == 3
     assert [(v["n"], v["id"], v["kind"]) for v in Store(db).versions(first)] == [(1, first, "submitted")]
 
 
