@@ -9,7 +9,7 @@ import sys
 import click
 
 from referee.batch import read_text
-from referee.messages import Listing, msg, shown, word
+from referee.messages import Listing, index_of, msg, shown, word
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
@@ -82,6 +82,25 @@ def unknown(kind: str, name: str, known, listed: bool = True):
     known_ones = msg("; known: {names}", names=", ".join(known)).render() if listed else ""
     fail(msg("unknown {kind} {name}{meant}{known}", kind=kind, name=name, meant=did_you_mean(name, known),
              known=known_ones), EXIT_USAGE)
+
+
+def finding_index(number: int, count: int) -> int:
+    """The 0-based index of the finding a person numbers `number` (--finding: counted from 1, as
+    reports number findings) among a record's `count`, or exit 2 saying which numbers there are."""
+    if count == 0:
+        fail(msg("the record has no findings: --finding has nothing to name"), EXIT_USAGE)
+    if not 1 <= number <= count:
+        fail(msg("the record has {n} finding(s); --finding takes 1 to {n}", n=count), EXIT_USAGE)
+    return index_of(number)
+
+
+def deal_index(number: int, count: int) -> int:
+    """The 0-based index of the deal a person numbers `number` (--deal: counted from 1), or exit 2."""
+    if count == 0:
+        fail(msg("the record has no deals"), EXIT_USAGE)
+    if not 1 <= number <= count:
+        fail(msg("the record has {n} deal(s); --deal takes 1 to {n}", n=count), EXIT_USAGE)
+    return index_of(number)
 
 
 def open_store(db_path: str):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .cards import rank_shown
-from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, shown, word
+from .messages import DEFAULT, Cards, Listing, Msg, Term, counted, msg, msg_n, shown, word
 from .replay import acting_seats, check_record, deals_steps, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
 
@@ -66,10 +66,12 @@ class RulingError(ValueError):
 
 
 def ruling(record: dict, record_id: str, lang: str = DEFAULT, finding: int | None = None,
-           deal: int | None = None, action: int | None = None) -> str:
+           deal: int | None = None, action: int | None = None, report=None) -> str:
     """The ruling on a parsed record as one HTML document: on its finding `finding`, on the findings
-    of `deal` (at `action`), or on every finding. Raises RulingError for what is not there."""
-    report = check_record(record)
+    of `deal` (at `action`), or on every finding (indexes from 0, as the REST API gives them; the
+    document numbers them from 1). Raises RulingError for what is not there. `report`: the record's,
+    when the caller has checked it already."""
+    report = report or check_record(record)
     doc = _Document(record, report, lang)
     return doc.html(record_id, [doc.part(*chosen) for chosen in _chosen(doc, finding, deal, action)])
 
@@ -83,14 +85,14 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
         if not 0 <= finding < len(findings):
             raise RulingError(msg_n("there is no finding {index}: the record has {n} finding",
                                     "there is no finding {index}: the record has {n} findings",
-                                    len(findings), index=finding))
+                                    len(findings), index=counted(finding)))
         return doc.placed([finding])
     if deal is None and action is None:
         return doc.placed(range(len(findings)))
     deal = deal or 0
     if not 0 <= deal < len(doc.deals):
         raise RulingError(msg_n("there is no deal {index}: the record has {n} deal",
-                                "there is no deal {index}: the record has {n} deals", len(doc.deals), index=deal))
+                                "there is no deal {index}: the record has {n} deals", len(doc.deals), index=counted(deal)))
     chosen = doc.placed([n for n, f in enumerate(findings)
                          if f.deal == deal and (action is None or f.action == action)])
     if action is None or chosen:
@@ -98,8 +100,8 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
     steps = doc.steps(deal)
     at = step_of_action(steps, action) if action >= 0 else None
     if at is None:
-        raise RulingError(msg("deal {deal} replays to action {last} at most", deal=deal,
-                              last=steps[-1]["step"] - 1 if steps else -1))
+        raise RulingError(msg("deal {deal} replays to action {last} at most", deal=counted(deal),
+                              last=counted(steps[-1]["step"] - 1) if steps else 0))
     return [(None, None, deal, steps[at])]
 
 
@@ -221,16 +223,16 @@ class _Document:
         items = "".join(f'<li><a href="#finding-{n}">{self.say(SEVERITIES.get(f.severity, f.severity))} '
                         f"<code>{self.text(f.rule)}</code></a>: {self.text(f.shown(self.lang))}</li>"
                         for n, f in enumerate(self.report.findings))
-        return f'<ol start="0">{items}</ol>'
+        return f'<ol>{items}</ol>'
 
     # ------------------------------------------------------------ one finding
 
     def part(self, number, finding, deal, frame) -> str:
         if finding is None:
-            head = self.say(msg("Deal {deal}, action {action}", deal=deal, action=frame["step"] - 1))
+            head = self.say(msg("Deal {deal}, action {action}", deal=counted(deal), action=counted(frame["step"] - 1)))
             blocks = [element("p", self.say(msg("The referee finds no fault in this action.")), "message info")]
         else:
-            head = self.say(msg("Finding {number}: {severity} {rule}", number=number,
+            head = self.say(msg("Finding {number}: {severity} {rule}", number=counted(number),
                                 severity=SEVERITIES.get(finding.severity, finding.severity), rule=finding.rule))
             blocks = [self.where(finding),
                       f'<p class="message {self.text(finding.severity)}">{self.text(finding.shown(self.lang))}</p>']
@@ -246,8 +248,8 @@ class _Document:
         return f'<section class="part finding"{anchor}><h2>{head}</h2>{"".join(blocks)}</section>'
 
     def where(self, finding) -> str:
-        parts = [self.say(msg("deal {deal}", deal=finding.deal)) if finding.deal is not None else "",
-                 self.say(msg("action {action}", action=finding.action)) if finding.action is not None else "",
+        parts = [self.say(msg("deal {deal}", deal=counted(finding.deal))) if finding.deal is not None else "",
+                 self.say(msg("action {action}", action=counted(finding.action))) if finding.action is not None else "",
                  self.say(self.seat(finding.seat)) if finding.seat is not None else "",
                  f"<code>{self.text(finding.at or '/')}</code>"]
         return f'<p class="where">{" · ".join(part for part in parts if part)}</p>'
@@ -316,7 +318,7 @@ class _Document:
                  for seat in range(seats)]
         nodes.append(self.trick_node(snap, wild, frame["action"] if frame.get("rejected") else None))
         layout = f"seats-{seats}" if seats in PLACES else "seats-many"
-        head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=deal)
+        head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=counted(deal))
         return (f'<h3>{self.say(head)}</h3><div class="table {layout}">{"".join(nodes)}</div>'
                 + self.state_block(snap))
 

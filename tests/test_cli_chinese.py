@@ -106,8 +106,8 @@ def test_replay_tables_line_up_in_chinese_at_80_columns():
 
 
 def test_replay_json_findings_are_rendered_in_the_language():
-    english = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
-    chinese = json.loads(run("--lang", "zh", "replay", DISPUTED, "--finding", "0", "--json").output)
+    english = json.loads(run("replay", DISPUTED, "--finding", "1", "--json").output)
+    chinese = json.loads(run("--lang", "zh", "replay", DISPUTED, "--finding", "1", "--json").output)
     assert [f["rule"] for f in chinese["findings"]] == [f["rule"] for f in english["findings"]]
     assert chinese["table"] == english["table"]
 

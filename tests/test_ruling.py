@@ -125,13 +125,13 @@ def test_a_tribute_finding_shows_the_tribute_and_the_rule_item():
 def test_a_deal_and_action_without_a_finding_shows_that_action():
     html = ruling(load(FOLLOW), "id", deal=0, action=3)
     assert len(sections(html)) == 1 and "The referee finds no fault in this action." in html
-    assert "The table at step 4 (deal 0)" in html
+    assert "The table at step 4 (deal 1)" and "Deal 1, action 4" in html in html
 
 
 @pytest.mark.parametrize("asked, said", [
-    ({"finding": 1}, "there is no finding 1: the record has 1 finding"),
-    ({"deal": 1}, "there is no deal 1: the record has 1 deal"),
-    ({"deal": 0, "action": 500}, "deal 0 replays to action 24 at most"),
+    ({"finding": 1}, "there is no finding 2: the record has 1 finding"),
+    ({"deal": 1}, "there is no deal 2: the record has 1 deal"),
+    ({"deal": 0, "action": 500}, "deal 1 replays to action 25 at most"),
     ({"finding": 0, "deal": 0}, "name a finding, or a deal and an action, not both"),
 ])
 def test_what_the_record_does_not_hold_is_said(asked, said):
@@ -144,7 +144,7 @@ def test_a_ruling_in_chinese():
     html = ruling(load(FOLLOW), "id", "zh")
     assert '<html lang="zh-Hans">' in html and "<title>裁决书" in html
     assert "Wang Lei（0号位）" in html
-    assert 'aria-label="黑桃Q"' in html and "判定0：错误 guandan.follow" in html
+    assert 'aria-label="黑桃Q"' in html and "判定1：错误 guandan.follow" in html
 
 
 def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
@@ -164,7 +164,7 @@ def run(*args):
 
 def test_the_command_writes_the_file(tmp_path):
     out = tmp_path / "ruling.html"
-    result = run(FOLLOW, "--finding", 0, "-o", out)
+    result = run(FOLLOW, "--finding", 1, "-o", out)
     assert result.exit_code == 0, result.output
     html = out.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and len(sections(html)) == 1
@@ -172,12 +172,12 @@ def test_the_command_writes_the_file(tmp_path):
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--finding", 7], "there is no finding 7: the record has 1 finding"),
-    (["--finding", -1], "there is no finding -1"),
-    (["--deal", 3], "there is no deal 3: the record has 1 deal"),
-    (["--deal", 0, "--action", 99], "deal 0 replays to action 24 at most"),
-    (["--action", -2], "deal 0 replays to action 24 at most"),
-    (["--finding", 0, "--action", 1], "name a finding, or a deal and an action, not both"),
+    (["--finding", 7], "the record has 1 finding(s); --finding takes 1 to 1"),
+    (["--finding", 0], "the record has 1 finding(s); --finding takes 1 to 1"),
+    (["--deal", 3], "the record has 1 deal(s); --deal takes 1 to 1"),
+    (["--deal", 1, "--action", 99], "deal 1 replays to action 25 at most"),
+    (["--action", 0], "deal 1 replays to action 25 at most"),
+    (["--finding", 1, "--action", 1], "name a finding, or a deal and an action, not both"),
     (["--line", 3], "is one JSON document, not JSON Lines"),
 ])
 def test_a_request_the_record_cannot_answer_exits_2_and_writes_nothing(args, said, tmp_path):
@@ -200,7 +200,7 @@ def test_the_command_speaks_chinese(tmp_path):
     assert run(FOLLOW, "--lang", "zh", "-o", out).exit_code == 0
     assert "裁决书" in out.read_text(encoding="utf-8")
     result = run(FOLLOW, "--lang", "zh", "--finding", 4, "-o", out)
-    assert result.exit_code == 2 and "没有判定4：该记录共有1条判定" in result.output
+    assert result.exit_code == 2 and "该记录有 1 条判定；--finding 取 1 到 1" in result.output
 
 
 # ---------------------------------------------------------------- the API

@@ -1,6 +1,6 @@
 """The ruling document in a real headless Chromium (as tests/test_viewer_browser.py runs it): opened
 from file:// with every request beyond the file refused, nothing asked of any server, the table
-drawn, and printed to PDF one finding per page. Screenshots and PDFs are kept in tests/artifacts/."""
+drawn, and printed to PDF one finding per page. Screenshots and PDFs are kept in build/artifacts/."""
 from __future__ import annotations
 
 import re
@@ -60,7 +60,7 @@ def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_p
     assert first.locator(".table .seat").count() == seats
     assert first.locator(".card.marked").count() >= 1, "the cards in question are marked"
     assert "The rule" in first.inner_text() and "docs/" in first.inner_text()
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}.png"), full_page=True)
 
     offline.set_viewport_size({"width": 718, "height": 1000})      # A4's width less its margins, in CSS pixels

@@ -1,7 +1,7 @@
 """The replay viewer in a real headless Chromium (playwright), against a real server on loopback.
 
 The browser: $REFEREE_CHROMIUM, else a `chromium` on PATH (Debian: apt-get install chromium),
-else playwright's own download. Screenshots are kept in tests/artifacts/ (not committed).
+else playwright's own download. Screenshots are kept in build/artifacts/ (not committed).
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from tests.test_api_concurrency import serving
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[browser]'")
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "artifacts"     # gitignored
 DISPUTED = ROOT / "samples/guandan/disputed-illegal-follow.json"
 FIVE_SEATS = ROOT / "samples/gandengyan/pagat-5-players.json"
 DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
@@ -78,7 +78,7 @@ def stored(app, path: Path) -> str:
 
 
 def shot(page, name: str):
-    ARTIFACTS.mkdir(exist_ok=True)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
@@ -126,7 +126,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     wang = page.locator('#table .seat[data-seat="0"]')
     assert "Wang Lei" in wang.inner_text() and "to act" in wang.inner_text()
     assert wang.locator('[aria-label="2 of hearts, wild card"]').count() == 1
-    assert urlsplit(page.url).query == f"deal=0&step={current_step(page)}"
+    assert urlsplit(page.url).query == f"deal=1&step={current_step(page)}"
     assert not page.locator("#outcome").is_hidden()
     assert "stopped" in page.inner_text("#outcome")
     shot(page, "viewer-disputed-desktop")
@@ -151,14 +151,14 @@ def test_the_open_page_lists_stored_records_to_follow(server, page):
 
 def test_a_link_with_deal_and_step_shows_the_same_table(server, page):
     base, app = server
-    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=0&step=4")
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=1&step=4")
     page.wait_for_selector("#table .seat")
     assert current_step(page) == "4"
     assert "Zhao Min (seat 3) plays 9♠" in page.inner_text("#action")
     page.fill("#step", "2")
     page.keyboard.press("Enter")
     assert "Chen Jing (seat 1) plays 6♣" in page.inner_text("#action")
-    assert urlsplit(page.url).query == "deal=0&step=2"
+    assert urlsplit(page.url).query == "deal=1&step=2"
 
 
 def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
@@ -213,7 +213,7 @@ def test_the_viewer_is_readable_on_a_phone(server, browser):
     base, app = server
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
     page = context.new_page()
-    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=0&step=24")
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=1&step=24")
     page.wait_for_selector("#table .seat")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     boxes = [page.locator(f'#table .seat[data-seat="{seat}"]').bounding_box() for seat in range(4)]
@@ -334,7 +334,7 @@ def open_finding(page, server, record, rule, query="") -> tuple[str, int]:
     record_id = store_record(app, record)
     findings = app.test_client().get(f"/v1/records/{record_id}/report").get_json()["findings"]
     n = next(i for i, f in enumerate(findings) if f["rule"] == rule)
-    page.goto(f"{base}/view/{record_id}?finding={n}{query}")
+    page.goto(f"{base}/view/{record_id}?finding={n + 1}{query}")
     page.wait_for_selector(f'#dispute article[data-rule="{rule}"]')
     return record_id, n
 
@@ -433,7 +433,7 @@ FALSE_LEVEL = SAMPLES / "guandan/disputed-false-level.json"
 
 def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(server, page):
     base, app = server
-    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=0")
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=0")
     page.wait_for_selector("#moves li")
     first = page.locator("#moves li").first
     assert first.locator(".trick-no").inner_text() == "Trick 1"
@@ -452,7 +452,7 @@ def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(s
 
 
 @pytest.mark.parametrize("record, column, deal_row", [
-    (FALSE_LEVEL, "levels", ["Deal 1", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
+    (FALSE_LEVEL, "levels", ["Deal 2", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
                              "single tribute; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
                              "team 0: 4; team 1: 3",
                              "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
@@ -464,7 +464,7 @@ def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, col
     base, app = server
     record_id = store_record(app, record)
     report = app.test_client().get(f"/v1/records/{record_id}/report").get_json()
-    page.goto(f"{base}/view/{record_id}?deal=0&step=0")
+    page.goto(f"{base}/view/{record_id}?deal=1&step=0")
     page.wait_for_selector("#deals tbody tr")
     heads = page.locator("#deals thead th").all_inner_texts()
     assert column in heads and heads[-2:] == ["Claimed against computed", "Findings"]
@@ -490,7 +490,7 @@ def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, col
 @pytest.mark.parametrize("control", ["#deal", "#step", "#slider", "#next", "#file-free"])
 def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, control):
     base, app = server
-    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=5")
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=5")
     page.wait_for_selector("#table .seat")
     if control != "#file-free":
         page.focus(control)
@@ -500,12 +500,12 @@ def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, contro
     page.keyboard.press("ArrowLeft")
     assert current_step(page) == "4"
     sync_api.expect(page.locator("#deal")).to_have_value("1")
-    assert urlsplit(page.url).query == "deal=1&step=4"
+    assert urlsplit(page.url).query == "deal=2&step=4"
 
 
 def test_the_current_move_stays_in_sight_in_a_long_list(server, page):
     base, app = server
-    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=150")
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=150")
     page.wait_for_selector("#moves li.current")
     inside = page.evaluate("""(() => { const list = document.querySelector('#moves ol');
         const row = list.querySelector('li.current').getBoundingClientRect(), box = list.getBoundingClientRect();
@@ -516,7 +516,7 @@ def test_the_current_move_stays_in_sight_in_a_long_list(server, page):
 
 def test_n_and_p_cross_deals(server, page):
     base, app = server
-    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=0&step=0")
+    page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=0")
     page.wait_for_selector("#table .seat")
     page.keyboard.press("n")
     page.wait_for_selector('#dispute article[data-rule="guandan.result.levels"]')
@@ -537,7 +537,8 @@ def test_a_link_without_a_finding_opens_the_first_deal_with_no_finding_chosen(se
 
 @pytest.mark.parametrize("query, words", [
     ("deal=7", "deal 7, but the record has 2 deals"), ("deal=x", "deal x"),
-    ("deal=1&step=999", "step 999 of deal 1, but its steps run from 0 to 153"), ("finding=9", "finding 9"),
+    ("deal=2&step=999", "step 999 of deal 2, but its steps run from 0 to 153"), ("finding=9", "finding 9"),
+    ("deal=0", "deal 0, but the record has 2 deals (from 1)"), ("finding=0", "finding 0"),
 ])
 def test_a_bad_deal_step_or_finding_in_the_link_is_said_not_replaced_by_deal_0(server, page, query, words):
     base, app = server
@@ -550,7 +551,7 @@ def test_a_bad_deal_step_or_finding_in_the_link_is_said_not_replaced_by_deal_0(s
 def test_back_and_forward_move_between_the_views_visited(server, page):
     base, app = server
     record_id = store_record(app, FALSE_LEVEL)
-    page.goto(f"{base}/view/{record_id}/?deal=0&step=3")
+    page.goto(f"{base}/view/{record_id}/?deal=1&step=3")
     page.wait_for_selector("#table .seat")
     page.locator("#findings a").click()
     page.wait_for_selector("#dispute article")
@@ -575,7 +576,7 @@ def contrast(first: str, second: str) -> float:
 
 def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
     base, app = server
-    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=3")
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=3")
     page.wait_for_selector("#table .seat")
     tab_to(page, "#next")
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
@@ -587,7 +588,7 @@ def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
 
 def test_one_main_landmark_and_headings_in_order(server, page):
     base, app = server
-    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153"):
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=153"):
         page.goto(url)
         page.wait_for_selector("#open:not([hidden]), #dispute article")
         assert page.locator("main, [role=main]").count() == 1
@@ -601,13 +602,13 @@ def test_one_main_landmark_and_headings_in_order(server, page):
 def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page):
     base, app = server
     record_id = store_record(app, DISPUTED)
-    page.goto(f"{base}/view/{record_id}?deal=0&step=25&lang=zh")
+    page.goto(f"{base}/view/{record_id}?deal=1&step=25&lang=zh")
     page.wait_for_selector("#dispute article")
     assert page.evaluate("document.documentElement.lang") == "zh-Hans"
     assert page.inner_text("#dispute-title") == "争议"
     assert page.inner_text("#dispute dd.to-act") == "Wang Lei（0号位）"
     assert page.locator('#dispute dd.before .card.marked[aria-label="黑桃Q，已标出"]').count() == 1
-    assert "第0局，第25步：" in page.inner_text("#action")
+    assert "第1局，第25步：" in page.inner_text("#action")
     assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本轮"
     assert "lang=zh" in urlsplit(page.url).query
     shot(page, "viewer-zh")
@@ -634,8 +635,8 @@ def test_axe_core_reports_no_serious_issue(server, page):
     axe = pytest.importorskip("axe_playwright_python.sync_playwright",
                               reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
     base, app = server
-    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=1&step=153",
-                f"{base}/view/{store_record(app, DISPUTED)}?deal=0&step=25&lang=zh"):
+    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=153",
+                f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=25&lang=zh"):
         page.goto(url)
         page.wait_for_selector("#open:not([hidden]), #dispute article")
         violations = axe.run(page).response["violations"]
@@ -685,7 +686,7 @@ def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
         route.fulfill(response=answer, json=report)
 
     page.route("**/report", with_params)
-    page.goto(f"{base}/view/{record_id}?finding=0")
+    page.goto(f"{base}/view/{record_id}?finding=1")
     page.wait_for_selector('#dispute article[data-rule="gouji.revolution"]')
     marked = page.locator("#dispute dd.before .card.marked").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
     assert marked == ["2 of clubs, wild card, marked", "red joker, wild card, marked"]
@@ -693,7 +694,7 @@ def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
 
 def test_a_stored_records_dispute_links_to_its_ruling_in_the_viewers_language(server, page):
     base, app = server
-    page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=0&lang=zh")
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1&lang=zh")
     page.wait_for_selector("#dispute .ruling a")
     href = page.get_attribute("#dispute .ruling a", "href")
     assert href.endswith("/ruling?finding=0&lang=zh")
@@ -709,3 +710,15 @@ def test_a_file_opened_from_disk_has_no_ruling_link(server, page):
     page.click("#findings a")
     page.wait_for_selector("#dispute article")
     assert page.locator("#dispute .ruling").count() == 0
+
+
+def test_people_count_deals_actions_and_findings_from_1(server, page):
+    """Issue 35: the viewer numbers what people read as the reports do, and its URL as the page shows it."""
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1")
+    page.wait_for_selector("#dispute article")
+    assert "(action 25)" in page.inner_text("#dispute h3")
+    assert "(deal 1, action 25, Wang Lei (seat 0))" in page.inner_text("#findings")
+    assert page.inner_text("#deal option") == "1" and "Deal 1, step 25" in page.inner_text("#action")
+    page.locator("#findings a").click()
+    assert urlsplit(page.url).query == "deal=1&step=25"

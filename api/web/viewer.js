@@ -94,6 +94,16 @@ function without(hand, cards) {
   return left;
 }
 
+// Deals, actions and findings are indexes from 0 in the record, the report and the API; people read
+// and type them counted from 1 (README, "Numbering"): on the page and in the viewer's URL.
+const counted = (index) => index + 1;
+
+// the index a URL's parameter names (counted from 1), or NaN when it names none
+function urlIndex(params, name) {
+  const number = params.get(name);
+  return /^\d+$/.test(number) && Number(number) >= 1 ? Number(number) - 1 : NaN;
+}
+
 // ---------------------------------------------------------------- cards, names, values
 
 function suitName(suit) {
@@ -445,7 +455,7 @@ function drawSliderMarks() {
 function drawAction(step, offending, pending) {
   const line = $("#action");
   line.className = offending ? "offending" : "";
-  line.replaceChildren(el("strong", {}, _("Deal {deal}, step {step}: ", {deal: view.deal, step: step.step})),
+  line.replaceChildren(el("strong", {}, _("Deal {deal}, step {step}: ", {deal: counted(view.deal), step: step.step})),
     step.rejected ? el("span", {class: "rejected"}, _("Rejected: {action}", {action: actionText(step.action)}))
       : visible(actionText(step.action)));
   if (pending) line.append(el("span", {class: "rejected"}, _("Rejected next: {action}", {action: actionText(pending)})));
@@ -468,7 +478,7 @@ function disputeNode(finding) {
   return el("article", {class: `dispute ${finding.severity}`, "data-rule": finding.rule},
     el("h3", {}, el("span", {class: `severity ${finding.severity}`}, severityWord(finding.severity)), " ",
        el("code", {}, finding.rule),
-       Number.isInteger(finding.action) ? " " + _("(action {n})", {n: finding.action}) : ""),
+       Number.isInteger(finding.action) ? " " + _("(action {n})", {n: counted(finding.action)}) : ""),
     el("p", {class: "message"}, finding.message),
     action ? actionPanel(finding, action) : null,
     claimPanel(finding),
@@ -704,7 +714,7 @@ function drawFindings(current) {
   const all = view.report.findings;
   const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
-    const where = [[f.deal, _("deal {n}", {n: f.deal})], [f.action, _("action {n}", {n: f.action})],
+    const where = [[f.deal, _("deal {n}", {n: counted(f.deal)})], [f.action, _("action {n}", {n: counted(f.action)})],
                    [f.seat, Number.isInteger(f.seat) ? playerName(f.seat) : ""]]
       .filter(([value]) => Number.isInteger(value)).map(([, text]) => text).join(", ");
     const here = f.deal === view.deal && keys.has(findingKey(f));
@@ -729,7 +739,7 @@ function drawOutcome(last) {
   const match = view.report.match;
   if (match && view.deal === view.report.deals.length - 1) entries.push(...matchEntries(match));
   definitions(section.querySelector("dl"), entries);
-  $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: view.deal});
+  $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: counted(view.deal)});
 }
 
 // the match's outcome, its winner on one row ("match winner": the result's winner or a draw)
@@ -746,7 +756,7 @@ function matchEntries(match) {
 
 // the move list: one row per trick (lead, follows, passes, its winner), each entry a link to its step
 function drawMoves() {
-  $("#moves-title").textContent = _("Moves of deal {deal}", {deal: view.deal});
+  $("#moves-title").textContent = _("Moves of deal {deal}", {deal: counted(view.deal)});
   $("#moves ol").replaceChildren(...view.moves.map((row) => {
     const found = rowFindings(row);
     const current = row.steps.includes(view.index) || (row.steps[0] <= view.index && view.index <= row.steps[row.steps.length - 1]);
@@ -793,7 +803,7 @@ function drawDeals() {
   const rows = outcomes.map((outcome) => el("tr", {class: outcome.deal === view.deal ? "current" : null},
     el("th", {scope: "row"}, el("a", {href: viewUrl({deal: outcome.deal}), "aria-current": outcome.deal === view.deal ? "page" : null,
                                       onclick: (event) => { event.preventDefault(); visit(() => openDeal(outcome.deal, () => go(0))); }},
-      _("Deal {deal}", {deal: outcome.deal}))),
+      _("Deal {deal}", {deal: counted(outcome.deal)}))),
     columns.map((key) => el("td", {}, key === "tribute" ? tributeText(outcome) : valueText(key, outcome[key]))),
     el("td", {}, claimsText(outcome)),
     el("td", {}, String(view.report.findings.filter((f) => f.deal === outcome.deal).length))));
@@ -841,7 +851,7 @@ function drawHeader() {
   const what = meta.event || report.game || _("record");
   document.title = visible(_("{what} · replay viewer", {what}));
   const deals = Array.isArray(record.deals) ? record.deals.length : 0;
-  $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${d}`)));
+  $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${counted(d)}`)));
 }
 
 function gameName(game) {
@@ -868,9 +878,9 @@ function clearRecord() {
 // the viewer's URL: the deal and step shown, and the language when it was chosen in the URL
 function viewUrl({deal, step, finding}) {
   const params = new URLSearchParams();
-  if (deal !== undefined) params.set("deal", deal);
+  if (deal !== undefined) params.set("deal", counted(deal));
   if (step !== undefined) params.set("step", step);
-  if (finding !== undefined) params.set("finding", finding);
+  if (finding !== undefined) params.set("finding", counted(finding));
   if (view.langInUrl) params.set("lang", view.lang);
   return `${location.pathname}?${params}`;
 }
@@ -898,11 +908,11 @@ function goToStepNumber(number) {
 
 async function openDeal(deal, then) {
   if (!Number.isInteger(deal) || deal < 0 || deal >= (view.record.deals || []).length) return;
-  status(_("Replaying deal {deal}…", {deal}));
+  status(_("Replaying deal {deal}…", {deal: counted(deal)}));
   const answer = await view.source.steps(deal);
   if (!answer.ok) {
     $("#viewer").hidden = true;
-    showError(answer.body, _("deal {deal} could not be replayed", {deal}));
+    showError(answer.body, _("deal {deal} could not be replayed", {deal: counted(deal)}));
     return;
   }
   view.deal = deal;
@@ -958,7 +968,7 @@ function onKey(event) {
 async function onHistory() {
   if (!view.record) return;
   const params = new URLSearchParams(location.search);
-  const deal = params.has("deal") ? Number(params.get("deal")) : 0;
+  const deal = params.has("deal") ? urlIndex(params, "deal") : 0;
   const show = () => (params.has("step") ? goToStepNumber(Number(params.get("step"))) : go(0));
   if (deal === view.deal) show();
   else await openDeal(deal, show);
@@ -1017,13 +1027,13 @@ function localSource(text) {
 // what the URL asks for that the record does not have, in words; null when all is there
 function badUrl(params) {
   const deals = (view.record.deals || []).length;
-  if (params.has("deal") && !(/^\d+$/.test(params.get("deal")) && Number(params.get("deal")) < deals)) {
-    return ngettext("The link asks for deal {deal}, but the record has {n} deal (from 0).",
-                    "The link asks for deal {deal}, but the record has {n} deals (from 0).", deals, {deal: params.get("deal")});
+  if (params.has("deal") && !(urlIndex(params, "deal") < deals)) {
+    return ngettext("The link asks for deal {deal}, but the record has {n} deal (from 1).",
+                    "The link asks for deal {deal}, but the record has {n} deals (from 1).", deals, {deal: params.get("deal")});
   }
-  if (params.has("finding") && !(/^\d+$/.test(params.get("finding")) && view.report.findings[Number(params.get("finding"))])) {
-    return ngettext("The link asks for finding {finding}, but the record has {n} finding (from 0).",
-                    "The link asks for finding {finding}, but the record has {n} findings (from 0).",
+  if (params.has("finding") && !view.report.findings[urlIndex(params, "finding")]) {
+    return ngettext("The link asks for finding {finding}, but the record has {n} finding (from 1).",
+                    "The link asks for finding {finding}, but the record has {n} findings (from 1).",
                     view.report.findings.length, {finding: params.get("finding")});
   }
   return null;
@@ -1034,7 +1044,7 @@ function badStep(params) {
   const asked = params.get("step");
   if (/^-?\d+$/.test(asked) && view.steps.some((s) => s.step === Number(asked))) return null;
   return _("The link asks for step {step} of deal {deal}, but its steps run from {first} to {last}.",
-           {step: asked, deal: view.deal, first: view.steps[0].step, last: view.steps[view.steps.length - 1].step});
+           {step: asked, deal: counted(view.deal), first: view.steps[0].step, last: view.steps[view.steps.length - 1].step});
 }
 
 async function start(source, params) {
@@ -1054,8 +1064,8 @@ async function start(source, params) {
     status(problem, true);
     return;
   }
-  const finding = params.has("finding") ? view.report.findings[Number(params.get("finding"))] : undefined;
-  const deal = params.has("deal") ? Number(params.get("deal")) : finding && Number.isInteger(finding.deal) ? finding.deal : 0;
+  const finding = params.has("finding") ? view.report.findings[urlIndex(params, "finding")] : undefined;
+  const deal = params.has("deal") ? urlIndex(params, "deal") : finding && Number.isInteger(finding.deal) ? finding.deal : 0;
   await openDeal(deal, () => {
     const wrongStep = badStep(params);
     if (wrongStep) {
