@@ -232,8 +232,8 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     path = tmp_path / "r.json"
     path.write_bytes(orjson.dumps(client.get(f"/v1/records/{record_id}").get_json()))
     for step in (0, 1, 7, -1, -2):
-        cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "1", "--step", str(step), "--json"])
-        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")
+        cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--step", str(step), "--json"])
+        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")     # the API's deal 1 is the second
         assert api.status_code == 200 and api.get_json() == json.loads(cli.output)
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
@@ -243,7 +243,7 @@ def test_steps_show_the_rejected_action_as_referee_replay_does(client):
     disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
     record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
     step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
-    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "24", "--json"])
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "25", "--json"])     # action index 24
     assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
 
 

@@ -71,7 +71,7 @@ KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "d
         "host", "post", "records", "delete", "get", "events", "event", "standings", "pip", "install", "dask",
         "guandan", "zh", "en", "infer", "rules", "true", "preset", "options", "meta", "date", "md", "rules",
         "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
-        "effect", "presets", "aliases", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
+        "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
         "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
         "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
         "html", "websocket"}
