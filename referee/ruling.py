@@ -356,7 +356,9 @@ class _Document:
         turn = seat in acting_seats(snap.get("turn"))
         out = snap["out"].index(seat) if isinstance(snap.get("out"), list) and seat in snap["out"] else None
         badges = [(self.say(msg("team {team}", team=seat % 2)), "team")] if self.teams else []
-        badges += [(self.say(msg("to act")), "turn")] if turn else []
+        owes = {"tribute": msg("owes tribute"), "return": msg("owes a return")}.get(
+            str(snap.get("phase") or snap.get("mode") or "").split(" ")[0].lower())
+        badges += [(self.say(owes or msg("to act")), "turn owes" if owes else "turn")] if turn else []
         badges += [(self.say(msg("out {place}", place=out + 1)), "out")] if out is not None else []
         cards = []
         for code in hand:

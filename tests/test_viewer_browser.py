@@ -722,3 +722,93 @@ def test_people_count_deals_actions_and_findings_from_1(server, page):
     assert page.inner_text("#deal option") == "1" and "Deal 1, step 25" in page.inner_text("#action")
     page.locator("#findings a").click()
     assert urlsplit(page.url).query == "deal=1&step=25"
+
+
+# ---------------------------------------------------------------- issue 35: on a phone, and what the dispute shows
+
+@pytest.fixture
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    context.close()
+    assert errors == [], "the page's script failed"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_on_a_phone_labels_stand_above_values_and_hands_take_the_width(server, phone, lang):
+    base, app = server
+    phone.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1&lang={lang}")
+    phone.wait_for_selector("#dispute dd.before .card")
+    label, value = (phone.locator(f"#dispute dl.dispute-action {tag}.before" if tag == "dd" else
+                                  "#dispute dl.dispute-action dt >> nth=4").bounding_box() for tag in ("dt", "dd"))
+    assert abs(label["x"] - value["x"]) < 2 and value["y"] >= label["y"] + label["height"] - 1, "label above value"
+    panel = phone.locator("#dispute").bounding_box()
+    assert value["width"] > panel["width"] * 0.8, "the hand takes the panel's width"
+    assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, f"viewer-dispute-phone-{lang}")
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1440])
+def test_chinese_units_are_never_broken(server, browser, width):
+    """"1队" and "（5号位）" stay whole at any width (they broke as "0\\n队" and "（5号\\n位）")."""
+    base, app = server
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.goto(f"{base}/view/{store_record(app, SAMPLES / 'gouji/disputed-wrong-claimed-order.json')}?finding=1&lang=zh")
+    page.wait_for_selector("#deals tbody tr")
+    lines = page.eval_on_selector_all(".unit", "units => units.map(u => u.getClientRects().length)")
+    texts = page.eval_on_selector_all(".unit", "units => units.map(u => u.textContent)")
+    assert any(t.endswith("队") for t in texts) and any(t.startswith("（") for t in texts)
+    assert lines and set(lines) == {1}, "every unit on one line"
+    heads = page.eval_on_selector_all("#deals thead th", "hs => hs.map(h => h.getClientRects().length)")
+    assert set(heads) == {1}
+    shot(page, f"viewer-units-zh-{width}")
+    context.close()
+
+
+@pytest.mark.parametrize("deals, rule", [("none", "notation.deals"), ([5], "notation.structure"), ([], "notation.deals")])
+def test_a_structural_error_shows_its_finding(server, page, tmp_path, deals, rule):
+    """A local record whose deals cannot be replayed: the finding is shown, not "Checking the record…"."""
+    base, _ = server
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps({**json.loads(DISPUTED.read_text()), "deals": deals}), encoding="utf-8")
+    page.goto(f"{base}/view")
+    page.set_input_files("#file", str(broken))
+    page.wait_for_selector("#status.error li")
+    said = page.inner_text("#status")
+    assert rule in said and "/deals" in said and "Checking the record" not in said
+    assert "INVALID" in page.inner_text("#record-title")
+
+
+def test_legal_plays_mark_their_wild_cards_and_light_them_in_the_hand(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1")
+    page.wait_for_selector("#dispute .alternative")
+    bomb = page.locator("#dispute .alternative", has=page.locator('[aria-label="9 of hearts"]'))
+    assert bomb.locator('[aria-label="2 of hearts, wild card"]').count() == 1, "9♥ 9♦ 9♣ 2♥: the 2♥ is wild"
+    bomb.focus()
+    lit = page.eval_on_selector_all("#dispute dd.before .card.candidate", "cards => cards.map(c => c.dataset.code)")
+    assert sorted(lit) == ["2H", "9C", "9D", "9H"]
+    assert page.locator('#table .seat[data-seat="0"] .card.candidate').count() == 4, "and in the seat's hand"
+    page.locator("#dispute .alternative").first.hover()
+    assert sorted(page.eval_on_selector_all("#dispute dd.before .card.candidate",
+                                            "cards => cards.map(c => c.dataset.code)")) == ["2C"]
+    shot(page, "viewer-legal-lit")
+
+
+@pytest.mark.parametrize("record, deal, step, seats, badge", [
+    (SAMPLES / "guandan/disputed-return-above-ten.json", 2, 1, [0], "owes a return"),
+    (SAMPLES / "gouji/disputed-wrong-tribute-card.json", 2, 0, [1, 3, 5], "owes tribute"),
+])
+def test_the_seat_that_owes_tribute_or_a_return_is_badged_so(server, page, record, deal, step, seats, badge):
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, record)}?deal={deal}&step={step}")
+    page.wait_for_selector("#table .seat")
+    for seat in seats:
+        node = page.locator(f'#table .seat[data-seat="{seat}"]')
+        assert node.locator(".badge.turn").inner_text() == badge and badge in node.get_attribute("aria-label")
+    assert "to act" not in page.inner_text("#table")

@@ -73,9 +73,28 @@ function el(tag, attrs = {}, ...children) {
     else node.setAttribute(key, visible(value));
   }
   for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : visible(child));
+    if (child !== null && child !== undefined) node.append(...(child instanceof Node ? [child] : unitsKept(visible(child))));
   }
   return node;
+}
+
+// A number and its Chinese unit ("1队", "（5号位）", "第25步") never broken across lines: each in a
+// span that does not wrap (viewer.css .unit); the rest of the text as it is.
+const UNIT = /（\d+号位）|\d+号位|\d+队|第\d+[局步轮桌项条]/g;
+
+function unitsKept(text) {
+  const parts = [];
+  let last = 0;
+  for (const found of text.matchAll(UNIT)) {
+    if (found.index > last) parts.push(text.slice(last, found.index));
+    const unit = document.createElement("span");
+    unit.className = "unit";
+    unit.textContent = found[0];
+    parts.push(unit);
+    last = found.index + found[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
 }
 
 // the cards of a space-separated string or a list
@@ -147,7 +166,7 @@ function cardNode(code, wild = new Set(), marks = new Map()) {
   }
   if (isWild) classes += " wild";
   if (marked) classes += " marked";
-  return el("span", {class: classes, title: label, "aria-label": label, role: "img"},
+  return el("span", {class: classes, title: label, "aria-label": label, role: "img", "data-code": code},
     el("b", {"aria-hidden": "true"}, rank), el("i", {"aria-hidden": "true"}, suit));
 }
 
@@ -482,7 +501,7 @@ function disputeNode(finding) {
     el("p", {class: "message"}, finding.message),
     action ? actionPanel(finding, action) : null,
     claimPanel(finding),
-    finding.legal ? legalPanel(finding.legal) : null,
+    finding.legal ? legalPanel(finding.legal, legalWild(finding), action ? action.seat : undefined) : null,
     rulingLink(finding));
 }
 
@@ -545,25 +564,54 @@ function whyText(snapshot, legal) {
   return parts.join("; ");
 }
 
-// what was legal, drawn as cards and grouped as `legal` groups them (by kind; Gou Ji by seat)
-function legalPanel(legal) {
+// the wild cards on the table a finding's legal plays were made from
+function legalWild(finding) {
+  const tables = Number.isInteger(finding.action) ? tablesAround(finding.action) : null;
+  return wildOf(tables ? tables.before : view.steps[view.index] && view.steps[view.index].table);
+}
+
+// A legal play, focusable: pointed at or focused, its cards light up in the hand that holds them (the
+// dispute's hand before, and the seat's hand on the table).
+function alternativeNode(codes, wild, seat) {
+  const light = (on) => {
+    const hands = [...document.querySelectorAll("#dispute dd.before .hand")];
+    if (Number.isInteger(seat)) hands.push(...document.querySelectorAll(`#table .seat[data-seat="${seat}"] .hand`));
+    for (const hand of hands) {
+      const wanted = marksOf(codes);
+      for (const card of hand.querySelectorAll(".card")) {
+        const code = card.dataset.code;
+        const lit = on && (wanted.get(code) || 0) > 0;
+        if (lit) wanted.set(code, wanted.get(code) - 1);
+        card.classList.toggle("candidate", lit);
+      }
+    }
+  };
+  return el("span", {class: "alternative", tabindex: "0", role: "group", "aria-label": cardsText(codes),
+                     onmouseenter: () => light(true), onmouseleave: () => light(false),
+                     onfocus: () => light(true), onblur: () => light(false)},
+    cardsNode(codes, wild));
+}
+
+// what was legal, drawn as cards (wild cards marked) and grouped as `legal` groups them (by kind; Gou Ji by seat)
+function legalPanel(legal, wild, seat) {
   const groups = legalGroups(legal);
   const pass = legal.top ? el("li", {}, el("span", {class: "group"}, _("pass"))) : null;
   return el("section", {class: "legal"},
     el("h4", {}, _("Legal then")),
     // the referee's sentence names cards by code: it stands only where no card is drawn
     legal.may && !groups.length ? el("p", {}, legal.may) : null,
-    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays]) => el("li", {},
+    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays, owner]) => el("li", {},
       el("span", {class: "group"}, label),
-      plays.map((codes) => el("span", {class: "alternative"}, cardsNode(codes, new Set()))))))
+      plays.map((codes) => alternativeNode(codes, wild, owner ?? seat)))))
       : null);
 }
 
+// [label, plays, the seat whose plays they are (Gou Ji groups by seat; else undefined: the actor's)]
 function legalGroups(legal) {
   const groups = new Map();
-  const add = (label, codes) => {
-    if (!groups.has(label)) groups.set(label, []);
-    groups.get(label).push(codes);
+  const add = (label, codes, seat) => {
+    if (!groups.has(label)) groups.set(label, [label, [], seat]);
+    groups.get(label)[1].push(codes);
   };
   if (Array.isArray(legal.plays)) {
     for (const play of legal.plays) {
@@ -572,10 +620,10 @@ function legalGroups(legal) {
     }
   } else if (legal.plays && typeof legal.plays === "object") {
     for (const [seat, plays] of Object.entries(legal.plays)) {
-      for (const play of plays) add(playerName(Number(seat)), codesOf(play));
+      for (const play of plays) add(playerName(Number(seat)), codesOf(play), Number(seat));
     }
   }
-  return [...groups.entries()];
+  return [...groups.values()];
 }
 
 // a claim: the claimed value beside the computed one, each labelled before/after the deal
@@ -659,6 +707,12 @@ function drawTable(snapshot, offendingAction, refused) {
   table.replaceChildren(...nodes);
 }
 
+// what the seats to act owe while tribute is paid or returned (Guandan's phase, Gou Ji's mode); null in play
+function owedIn(snapshot) {
+  const phase = String(snapshot.phase || snapshot.mode || "").split(" ")[0].toLowerCase();
+  return {tribute: _("owes tribute"), return: _("owes a return")}[phase] || null;
+}
+
 function turnSeats(snapshot) {
   return [].concat(snapshot.turn ?? []).filter(Number.isInteger);
 }
@@ -669,11 +723,14 @@ function seatNode(seat, hand, snapshot, wild, marks) {
   const out = Array.isArray(snapshot.out) ? snapshot.out.indexOf(seat) : -1;
   const badges = [];
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, _("team {team}", {team: seat % 2})));
-  if (turn) badges.push(el("span", {class: "badge turn"}, _("to act")));
+  const owing = turn ? owedIn(snapshot) : null;
+  if (turn) badges.push(el("span", {class: `badge turn${owing ? " owes" : ""}`}, owing || _("to act")));
   if (out >= 0) badges.push(el("span", {class: "badge out"}, _("out {n}", {n: out + 1})));
   const who = typeof name === "string" ? name : _("seat {seat}", {seat});
   return el("section", {class: `seat${turn ? " turn" : ""}`,
-                        "aria-label": turn ? _("{name}, seat {seat}, to act", {name: who, seat}) : _("{name}, seat {seat}", {name: who, seat}),
+                        "aria-label": !turn ? _("{name}, seat {seat}", {name: who, seat})
+                          : owing ? _("{name}, seat {seat}, {owes}", {name: who, seat, owes: owing})
+                          : _("{name}, seat {seat}, to act", {name: who, seat}),
                         "data-seat": seat},
     el("h3", {}, el("span", {class: "name"}, who),
        el("span", {class: "seatno"}, " ", _("seat {seat}", {seat}), " · ", ngettext("{n} card", "{n} cards", hand.length)), ...badges),
@@ -1062,6 +1119,11 @@ async function start(source, params) {
   const problem = badUrl(params);
   if (problem) {
     status(problem, true);
+    return;
+  }
+  if (!Array.isArray(view.record.deals) || !view.record.deals.length) {     // a structural error: nothing to replay
+    showError({message: _("The record has no deal to replay; the referee's findings:"), findings: view.report.findings},
+              _("the record could not be read"));
     return;
   }
   const finding = params.has("finding") ? view.report.findings[urlIndex(params, "finding")] : undefined;
