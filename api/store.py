@@ -22,6 +22,11 @@ from referee.notation import duplicate_key_findings, parse_json, seat_findings, 
 from referee.replay import check_record
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
+# what tells records of one event apart in a listing (issue 35): round, table and the first finding
+# (the first error, else the first warning or note)
+LISTED = {"round": "meta_round", "table": "meta_table",
+          "first_finding": "(SELECT json_object('severity', severity, 'rule', rule, 'deal', deal, 'action', action) "
+                           "FROM findings WHERE record_id = records.id ORDER BY severity != 'error', n LIMIT 1)"}
 
 
 @dataclass
@@ -72,7 +77,15 @@ def _v1_tables(db: sqlite_utils.Database):
     db["findings"].create_index(["rule"])
 
 
-MIGRATIONS = [_v1_tables]     # ordered; step i brings the store to version i + 1
+def _v2_round_and_table(db: sqlite_utils.Database):
+    """Each record's meta.round and meta.table as columns of their own, which listings show."""
+    db["records"].add_column("meta_round", str)
+    db["records"].add_column("meta_table", str)
+    db.execute("UPDATE records SET meta_round = json_extract(record, '$.meta.round'), "
+               "meta_table = json_extract(record, '$.meta.table')")
+
+
+MIGRATIONS = [_v1_tables, _v2_round_and_table]     # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
@@ -172,7 +185,8 @@ class Store:
             "id": entry.id, "game": record["game"], "event": meta.get("event"), "date": meta.get("date"),
             "players": orjson.dumps(record["players"]).decode(), "valid": report["valid"],
             "deals": len(record["deals"]), "submitted_by": submitted_by, "submitted_at": _now(),
-            "record": orjson.dumps(record).decode()})
+            "record": orjson.dumps(record).decode(), "meta_round": _said(meta.get("round")),
+            "meta_table": _said(meta.get("table"))})
         db["reports"].insert({"record_id": entry.id, "report": orjson.dumps(report).decode()})
         db["findings"].insert_all(
             {"record_id": entry.id, "n": n, "severity": f["severity"], "rule": f["rule"], "at": f["at"],
@@ -190,12 +204,15 @@ class Store:
 
     @staticmethod
     def _summaries(db, where: str, params: list, tail: str = "") -> list[dict]:
-        rows = db.execute(f"SELECT {SUMMARY} FROM records WHERE {where} {tail}", params).fetchall()
-        names = SUMMARY.split(", ")
+        listed = ", ".join(f"{column} AS \"{name}\"" for name, column in LISTED.items())
+        rows = db.execute(f"SELECT {SUMMARY}, {listed} FROM records WHERE {where} {tail}", params).fetchall()
+        names = SUMMARY.split(", ") + list(LISTED)
         out = []
         for row in rows:
             item = dict(zip(names, row))
-            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]))
+            first = item["first_finding"]
+            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]),
+                        first_finding=orjson.loads(first) if first else None)
             out.append(item)
         return out
 
@@ -283,6 +300,11 @@ class Store:
 def _present(text: str) -> dict:
     """The JSON object without the keys whose value is null (absent where SQLite picked them)."""
     return {key: value for key, value in orjson.loads(text).items() if value is not None}
+
+
+def _said(value) -> str | None:
+    """A meta value as the listing shows it: text as written, a number or anything else as JSON."""
+    return None if value is None else value if isinstance(value, str) else orjson.dumps(value).decode()
 
 
 def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[str, list]:

@@ -328,9 +328,36 @@ def test_delete_removes_the_record_from_every_table(client, db):
 
 # ---------------------------------------------------------------- the store
 
+def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
+    """Issue 35: the listing tells records apart by round, table and first finding; a store made
+    before keeps its records and has them filled in."""
+    from pathlib import Path
+
+    import sqlite_utils
+
+    from api.store import MIGRATIONS, _v1_tables, prepare
+
+    old = sqlite_utils.Database(db)
+    _v1_tables(old)
+    old["migrations"].insert({"version": 1, "applied_at": "2026-01-01"})
+    record = json.loads((Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text())
+    entry = prepare(json.dumps(record))
+    old["records"].insert({"id": entry.id, "game": "guandan", "event": "E", "date": None, "players": "[]",
+                           "valid": 0, "deals": 1, "submitted_by": "x", "submitted_at": "t",
+                           "record": json.dumps(entry.record)})
+    old["findings"].insert({"record_id": entry.id, "n": 0, "severity": "error", "rule": "guandan.follow", "at": "/",
+                            "seat": 0, "deal": 0, "action": 24, "message": "m"})
+    old.conn.commit()
+    store = Store(db)
+    assert store.version() == len(MIGRATIONS) == 2
+    _, [item] = store.find()
+    assert (item["round"], item["table"]) == ("1", "11")
+    assert item["first_finding"] == {"severity": "error", "rule": "guandan.follow", "deal": 0, "action": 24}
+
+
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
-    assert store.version() == 1 and Store(db).version() == 1
+    assert store.version() == 2 and Store(db).version() == 2
     with store.connect() as opened:
         assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
     with sqlite3.connect(db) as conn:

@@ -141,7 +141,7 @@ def test_the_open_page_lists_stored_records_to_follow(server, page):
     record_id = stored(app, DISPUTED)
     page.goto(f"{base}/view")
     link = page.locator(f'#stored a[href="/view/{record_id}"]')
-    assert link.inner_text() == "Huai'an Open 2026"
+    assert link.inner_text() == "Huai'an Open 2026 · round 1, table 11"
     assert "Wang Lei, Chen Jing, Liu Yang, Zhao Min" in page.inner_text("#stored")
     tab_to(page, f'#stored a[href="/view/{record_id}"]')
     page.keyboard.press("Enter")
@@ -812,3 +812,52 @@ def test_the_seat_that_owes_tribute_or_a_return_is_badged_so(server, page, recor
         node = page.locator(f'#table .seat[data-seat="{seat}"]')
         assert node.locator(".badge.turn").inner_text() == badge and badge in node.get_attribute("aria-label")
     assert "to act" not in page.inner_text("#table")
+
+
+# ---------------------------------------------------------------- issue 35: discards, autoplay, the stored list
+
+def test_each_seat_shows_what_it_played_this_deal(server, page):
+    """A discard row per seat (as Tenhou's viewer has): the seat's plays up to the step shown."""
+    base, app = server
+    actions = json.loads(DISPUTED.read_text())["deals"][0]["actions"]
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=1&step=20")
+    page.wait_for_selector("#table .seat .discards")
+    for seat in range(4):
+        plays = [a["play"] for a in actions[:20] if a["seat"] == seat and "play" in a]
+        row = page.locator(f'#table .seat[data-seat="{seat}"] .discards')
+        assert row.locator("[role=listitem]").count() == len(plays)
+        assert row.locator(".card").count() == sum(map(len, plays))
+    page.keyboard.press("Home")
+    assert page.locator("#table .discards .card").count() == 0, "nothing played as dealt"
+
+
+def test_autoplay_steps_on_and_stops_when_the_user_moves(server, page):
+    base, app = server
+    page.goto(f"{base}/view/{stored(app, DISPUTED)}?deal=1&step=3")
+    page.wait_for_selector("#table .seat")
+    page.click("#play")
+    sync_api.expect(page.locator("#play")).to_have_attribute("aria-pressed", "true")
+    sync_api.expect(page.locator("#step")).to_have_value("5", timeout=4000)
+    page.keyboard.press("ArrowLeft")
+    sync_api.expect(page.locator("#play")).to_have_attribute("aria-pressed", "false")
+    stopped = current_step(page)
+    page.wait_for_timeout(1500)
+    assert current_step(page) == stopped
+    page.keyboard.press("End")
+    page.click("#play")
+    assert page.get_attribute("#play", "aria-pressed") == "false", "nothing to play at the last step"
+
+
+def test_the_stored_list_tells_the_records_of_an_event_apart(server, page):
+    """Round, table, verdict and the first finding: a dozen links to one event are no longer alike."""
+    base, app = server
+    disputed, valid = stored(app, DISPUTED), stored(app, SAMPLES / "event/r1-t2.json")
+    page.goto(f"{base}/view")
+    page.wait_for_selector("#stored li.stored")
+    row = page.locator("#stored li.stored", has=page.locator(f'a[href="/view/{disputed}"]'))
+    text = row.inner_text()
+    assert "round 1, table 11" in text and "INVALID" in text
+    assert "first finding: error guandan.follow (deal 1, action 25)" in text
+    other = page.locator("#stored li.stored", has=page.locator(f'a[href="/view/{valid}"]')).inner_text()
+    assert "round 1, table 2" in other and "VALID" in other and "first finding" not in other
+    shot(page, "viewer-stored-list")

@@ -440,6 +440,38 @@ function draw() {
   if (location.pathname + location.search !== url) history.replaceState(null, "", url);
 }
 
+// autoplay: a step every AUTOPLAY_MS until the deal's last step, or until the user moves
+const AUTOPLAY_MS = 1000;
+const autoplay = {timer: null};
+
+function setAutoplay(on) {
+  clearInterval(autoplay.timer);
+  autoplay.timer = on && view.index < view.steps.length - 1 ? setInterval(autoStep, AUTOPLAY_MS) : null;
+  drawAutoplay();
+}
+
+function autoStep() {
+  go(view.index + 1);
+  if (view.index >= view.steps.length - 1) setAutoplay(false);
+}
+
+function drawAutoplay() {
+  const playing = autoplay.timer !== null;
+  const button = $("#play");
+  button.setAttribute("aria-pressed", String(playing));
+  button.textContent = playing ? "■" : "▶▶";
+  button.setAttribute("aria-label", playing ? _("Stop autoplay") : _("Autoplay"));
+  button.title = playing ? _("Stop autoplay") : _("Autoplay: a step a second");
+}
+
+// a control the user moves stops the autoplay first
+function byUser(move) {
+  return (...args) => {
+    setAutoplay(false);
+    return move(...args);
+  };
+}
+
 function drawControls(step, last) {
   const slider = $("#slider");
   slider.max = view.steps.length - 1;
@@ -692,6 +724,7 @@ function columnName(key, i, width) {
 
 function drawTable(snapshot, offendingAction, refused) {
   const hands = Array.isArray(snapshot.hands) ? snapshot.hands : [];
+  const played = playedUpTo(view.index);
   const seats = Math.max(hands.length, (view.record.players || []).length);
   const table = $("#table");
   table.className = PLACES[seats] ? `seats-${seats}` : "seats-many";
@@ -699,7 +732,7 @@ function drawTable(snapshot, offendingAction, refused) {
   const nodes = [];
   for (let seat = 0; seat < seats; seat++) {
     const marks = marksOf(refused && refused.seat === seat ? cardsOf(refused) : []);
-    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marks);
+    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marks, played.get(seat) || []);
     if (PLACES[seats]) node.style.gridArea = PLACES[seats][seat];
     nodes.push(node);
   }
@@ -717,7 +750,19 @@ function turnSeats(snapshot) {
   return [].concat(snapshot.turn ?? []).filter(Number.isInteger);
 }
 
-function seatNode(seat, hand, snapshot, wild, marks) {
+// each seat's plays in this deal up to step `index` (a refused play is none of them)
+function playedUpTo(index) {
+  const played = new Map();
+  for (const step of view.steps.slice(0, index + 1)) {
+    const action = step.action;
+    if (!action || step.rejected || !Array.isArray(action.play)) continue;
+    if (!played.has(action.seat)) played.set(action.seat, []);
+    played.get(action.seat).push(action.play);
+  }
+  return played;
+}
+
+function seatNode(seat, hand, snapshot, wild, marks, plays) {
   const name = (view.record.players || [])[seat];
   const turn = turnSeats(snapshot).includes(seat);
   const out = Array.isArray(snapshot.out) ? snapshot.out.indexOf(seat) : -1;
@@ -735,7 +780,11 @@ function seatNode(seat, hand, snapshot, wild, marks) {
     el("h3", {}, el("span", {class: "name"}, who),
        el("span", {class: "seatno"}, " ", _("seat {seat}", {seat}), " · ", ngettext("{n} card", "{n} cards", hand.length)), ...badges),
     el("div", {class: "hand", role: "list"}, hand.map((code) =>
-      el("span", {role: "listitem"}, cardNode(code, wild, marks)))));
+      el("span", {role: "listitem"}, cardNode(code, wild, marks)))),
+    // the seat's discard row: what it has played this deal so far, play by play
+    el("div", {class: "discards", role: "list", "aria-label": _("played this deal")},
+      plays.length ? plays.map((play) => el("span", {role: "listitem"}, cardsNode(play, wild)))
+        : el("span", {class: "empty"}, _("nothing played yet"))));
 }
 
 function trickEntryNode(entry, wild, offending) {
@@ -771,9 +820,7 @@ function drawFindings(current) {
   const all = view.report.findings;
   const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
-    const where = [[f.deal, _("deal {n}", {n: counted(f.deal)})], [f.action, _("action {n}", {n: counted(f.action)})],
-                   [f.seat, Number.isInteger(f.seat) ? playerName(f.seat) : ""]]
-      .filter(([value]) => Number.isInteger(value)).map(([, text]) => text).join(", ");
+    const where = [...placeParts(f), Number.isInteger(f.seat) ? playerName(f.seat) : null].filter(Boolean).join(", ");
     const here = f.deal === view.deal && keys.has(findingKey(f));
     const label = el("span", {}, el("strong", {class: f.severity}, severityWord(f.severity)), " ", el("code", {}, f.rule),
       where ? ` (${where})` : "", el("br"), f.message);
@@ -1017,6 +1064,7 @@ function onKey(event) {
   const move = STEP_KEYS[event.key] || (!typing && OTHER_KEYS[event.key]);
   if (move) {
     event.preventDefault();
+    setAutoplay(false);
     move();
   }
 }
@@ -1174,12 +1222,38 @@ async function listStored() {
   const answer = await fetchJson("/v1/records?per_page=100");
   if (!answer.ok || !answer.body.items.length) return;
   const {items, total} = answer.body;
-  $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
-    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, item.event || item.game),
-    [` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · `, item.valid ? _("valid") : _("invalid")].join(""),
-    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []))));
+  $("#stored ul").replaceChildren(...items.map(storedItem));
   if (total > items.length) $("#stored ul").append(el("li", {}, _("… and {n} more (GET /v1/records)", {n: total - items.length})));
   $("#stored").hidden = false;
+}
+
+// one stored record, told apart from the others of its event: round, table, verdict and first finding
+function storedItem(item) {
+  const where = [item.round != null ? _("round {value}", {value: item.round}) : null,
+                 item.table != null ? _("table {value}", {value: item.table}) : null].filter(Boolean).join(", ");
+  const name = [item.event || gameName(item.game), where].filter(Boolean).join(" · ");
+  const first = item.first_finding;
+  return el("li", {class: "stored"},
+    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, name), " ",
+    el("span", {class: item.valid ? "verdict valid" : "verdict invalid"}, item.valid ? _("VALID") : _("INVALID")),
+    first ? el("span", {class: "first-finding"}, " ", _("first finding:"), " ",
+               el("span", {class: `severity ${first.severity}`}, severityWord(first.severity)), " ",
+               el("code", {}, first.rule), findingPlace(first)) : null,
+    el("br"),
+    el("span", {class: "about"}, [gameName(item.game), item.players.join(", "), item.date].filter(Boolean).join(" · ")),
+    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []));
+}
+
+// where a finding is, counted from 1: ["deal 1", "action 25"]
+function placeParts(finding) {
+  return [[finding.deal, () => _("deal {n}", {n: counted(finding.deal)})],
+          [finding.action, () => _("action {n}", {n: counted(finding.action)})]]
+    .filter(([value]) => Number.isInteger(value)).map(([, text]) => text());
+}
+
+function findingPlace(finding) {
+  const parts = placeParts(finding);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 // ---------------------------------------------------------------- the page's own words
@@ -1216,16 +1290,18 @@ function translatePage() {
     else node.textContent = text;
   }
   $("#lang").value = view.lang;
+  drawAutoplay();
 }
 
 function wire() {
-  $("#first").addEventListener("click", () => go(0));
-  $("#prev").addEventListener("click", () => go(view.index - 1));
-  $("#next").addEventListener("click", () => go(view.index + 1));
-  $("#last").addEventListener("click", () => go(view.steps.length - 1));
-  $("#slider").addEventListener("input", (event) => go(Number(event.target.value)));
-  $("#step").addEventListener("change", (event) => goToStepNumber(Number(event.target.value)));
-  $("#deal").addEventListener("change", (event) => visit(() => openDeal(Number(event.target.value), () => go(0))));
+  $("#first").addEventListener("click", byUser(() => go(0)));
+  $("#prev").addEventListener("click", byUser(() => go(view.index - 1)));
+  $("#next").addEventListener("click", byUser(() => go(view.index + 1)));
+  $("#last").addEventListener("click", byUser(() => go(view.steps.length - 1)));
+  $("#play").addEventListener("click", () => setAutoplay(autoplay.timer === null));
+  $("#slider").addEventListener("input", byUser((event) => go(Number(event.target.value))));
+  $("#step").addEventListener("change", byUser((event) => goToStepNumber(Number(event.target.value))));
+  $("#deal").addEventListener("change", byUser((event) => visit(() => openDeal(Number(event.target.value), () => go(0)))));
   $("#file").addEventListener("change", (event) => openFile(event.target.files[0]));
   $("#lang").addEventListener("change", (event) => {
     const params = new URLSearchParams(location.search);
