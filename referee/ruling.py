@@ -242,7 +242,7 @@ class _Document:
 
     def part(self, number, finding, deal, frame, drawn: bool = True) -> dict:
         """One finding (or, `finding` None, one action without a finding) with all it is shown with; not
-        `drawn`: without its table (a warning or a note, in the appendix)."""
+        `drawn`: without its table and what was legal (a warning or a note, in the appendix)."""
         if finding is None:
             part = {"anchor": None, "severity": "info",
                     "head": self.say(msg("Deal {deal}, action {action}", deal=counted(deal),
@@ -261,7 +261,7 @@ class _Document:
             claim=self.claim(finding) if finding is not None else None,
             table=self.table(frame, deal, finding is not None and finding.action is not None) if frame and drawn else None,
             outcome=self.outcome(frame["outcome"]) if frame and drawn and frame.get("outcome") else None,
-            legal=self.legal(finding.legal, wild) if finding is not None else [],
+            legal=self.legal(finding.legal, wild) if finding is not None and drawn else [],
             rule=self.rule(finding) if finding is not None else None)
         return part
 

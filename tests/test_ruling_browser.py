@@ -52,19 +52,20 @@ def offline(browser):     # noqa: F811
     assert (asked, failed, errors) == ([], [], []), "the ruling asked for something beyond its file"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("game", DISPUTES)
-def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_path, game):
+def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_path, game, lang):
     sample, seats = DISPUTES[game]
-    path = written(tmp_path, sample)
+    path = written(tmp_path, sample, "--lang", lang)
     offline.goto(path.as_uri())
     findings = offline.locator("section.finding")
     assert findings.count() >= 1
     first = findings.first
     assert first.locator(".table .seat").count() == seats
     assert first.locator(".card.marked").count() >= 1, "the cards in question are marked"
-    assert "The rule" in first.inner_text() and "docs/" in first.inner_text()
+    assert ("The rule" if lang == "en" else "规则") in first.inner_text() and "docs/" in first.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}.png"), full_page=True)
+    offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}-{lang}.png"), full_page=True)
 
     offline.set_viewport_size({"width": 718, "height": 1000})      # A4's width less its margins, in CSS pixels
     offline.emulate_media(media="print")
@@ -73,7 +74,7 @@ def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_p
     columns = offline.eval_on_selector_all("section.finding >> nth=0 >> .table .seat",
                                            "s => new Set(s.map(e => Math.round(e.getBoundingClientRect().x))).size")
     assert columns >= 2, "on paper the seats sit around the trick, as in the viewer"
-    pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}.pdf"), format="A4", print_background=True)
+    pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}-{lang}.pdf"), format="A4", print_background=True)
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1 + findings.count()
 
 
@@ -101,7 +102,7 @@ def printed(tmp_path: Path, sample: Path, *args) -> int:
     if _chromium() is None:
         pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    out = ARTIFACTS / ("ruling-" + "-".join([sample.parent.name, sample.stem, *map(str, args)]) + ".pdf")
+    out = ARTIFACTS / ("ruling-" + "-".join([sample.parent.name, sample.stem, *(str(a).lstrip("-") for a in args)]) + ".pdf")
     result = CliRunner().invoke(main, [*args[:2], "ruling", str(sample), *args[2:], "-o", str(out)])
     assert result.exit_code == 0, result.output
     return len(pypdf.PdfReader(out).pages)
