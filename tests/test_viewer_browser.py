@@ -60,9 +60,9 @@ def server(tmp_path_factory):
         yield f"http://127.0.0.1:{port}", app
 
 
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport=DESKTOP)
+def watched_page(browser, **options):
+    """A page in a context of its own, its script's errors noted; closed, and none allowed, at the end."""
+    context = browser.new_context(**options)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
     errors = []
@@ -70,6 +70,11 @@ def page(browser):
     yield page
     context.close()
     assert errors == [], "the page's script failed"
+
+
+@pytest.fixture
+def page(browser):
+    yield from watched_page(browser, viewport=DESKTOP)
 
 
 def stored(app, path: Path) -> str:
@@ -728,14 +733,7 @@ def test_people_count_deals_actions_and_findings_from_1(server, page):
 
 @pytest.fixture
 def phone(browser):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    page = context.new_page()
-    page.set_default_timeout(WAIT_MS)
-    errors = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield page
-    context.close()
-    assert errors == [], "the page's script failed"
+    yield from watched_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
