@@ -58,13 +58,16 @@ def ruling(file, finding_number, deal_number, action_number, line, output):
         html = ruling_html(record, record_id(record), language(), finding, deal, action, report=report)
     except RulingError as exc:
         fail(exc.text, EXIT_USAGE)
-    if pdf:
-        _print_pdf(chromium, html, output)
-    elif output == "-":
-        click.echo(html, nl=False)
-    else:
-        with replacing(output) as handle:
-            handle.write(html)
+    try:
+        if pdf:
+            _print_pdf(chromium, html, output)
+        elif output == "-":
+            click.echo(html, nl=False)
+        else:
+            with replacing(output) as handle:
+                handle.write(html)
+    except OSError as exc:
+        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc)))
 
 
 def _chromium() -> str | None:
