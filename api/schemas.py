@@ -88,6 +88,13 @@ class RulingSchema(Schema):
     comment = fields.String()
 
 
+class FirstFindingSchema(Schema):
+    severity = fields.String(required=True)
+    rule = fields.String(required=True)
+    deal = fields.Integer(allow_none=True, metadata={"description": "from 0"})
+    action = fields.Integer(allow_none=True, metadata={"description": "from 0"})
+
+
 class RecordSummarySchema(Schema):
     id = fields.String(required=True, metadata={"description": "SHA-256 of the canonical record"})
     game = fields.String(required=True)
@@ -98,6 +105,10 @@ class RecordSummarySchema(Schema):
     deals = fields.Integer(required=True)
     submitted_by = fields.String(required=True)
     submitted_at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
+    round = fields.String(allow_none=True, metadata={"description": "meta.round as written (a number as JSON)"})
+    table = fields.String(allow_none=True, metadata={"description": "meta.table as written (a number as JSON)"})
+    first_finding = fields.Nested(FirstFindingSchema, allow_none=True,
+                                  metadata={"description": "the first error, else the first finding; null: none"})
 
 
 class SubmittedSchema(RecordSummarySchema):

@@ -26,6 +26,11 @@ from referee.replay import check_record
 from referee.rulings import Refused, decided
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
+# what tells records of one event apart in a listing (issue 35): round, table and the first finding
+# (the first error, else the first warning or note)
+LISTED = {"round": "meta_round", "table": "meta_table",
+          "first_finding": "(SELECT json_object('severity', severity, 'rule', rule, 'deal', deal, 'action', action) "
+                           "FROM findings WHERE record_id = records.id ORDER BY severity != 'error', n LIMIT 1)"}
 
 
 @dataclass
@@ -109,6 +114,13 @@ INSERT INTO versions SELECT id, 1, id, 'submitted', submitted_by, submitted_at, 
     FROM records JOIN reports ON record_id = id
 """
 
+# Each record's meta.round and meta.table as columns of their own, which listings show (issue 35).
+_V4_ROUND_AND_TABLE = """
+ALTER TABLE records ADD COLUMN meta_round TEXT;
+ALTER TABLE records ADD COLUMN meta_table TEXT;
+UPDATE records SET meta_round = json_extract(record, '$.meta.round'), meta_table = json_extract(record, '$.meta.table')
+"""
+
 
 def _run_script(script: str):
     def step(db: sqlite3.Connection):
@@ -117,7 +129,8 @@ def _run_script(script: str):
     return step
 
 
-MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES), _run_script(_V3_VERSIONS)]     # ordered; step i brings the store to version i + 1
+MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES), _run_script(_V3_VERSIONS),
+              _run_script(_V4_ROUND_AND_TABLE)]     # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
@@ -295,10 +308,10 @@ class Store:
         record_text, report_text = orjson.dumps(record).decode(), orjson.dumps(report).decode()
         meta = record.get("meta", {})
         conn.execute("INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
-                     "record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                      [entry.id, record["game"], meta.get("event"), meta.get("date"),
                       orjson.dumps(record["players"]).decode(), report["valid"], len(record["deals"]), submitted_by,
-                      submitted_at or _now(), record_text])
+                      submitted_at or _now(), record_text, _said(meta.get("round")), _said(meta.get("table"))])
         conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, report_text])
         conn.executemany("INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
                          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -316,12 +329,15 @@ class Store:
 
     @staticmethod
     def _summaries(db, where: str, params: list, tail: str = "") -> list[dict]:
-        rows = db.execute(f"SELECT {SUMMARY} FROM records WHERE {where} {tail}", params).fetchall()
-        names = SUMMARY.split(", ")
+        listed = ", ".join(f"{column} AS \"{name}\"" for name, column in LISTED.items())
+        rows = db.execute(f"SELECT {SUMMARY}, {listed} FROM records WHERE {where} {tail}", params).fetchall()
+        names = SUMMARY.split(", ") + list(LISTED)
         out = []
         for row in rows:
             item = dict(zip(names, row))
-            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]))
+            first = item["first_finding"]
+            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]),
+                        first_finding=orjson.loads(first) if first else None)
             out.append(item)
         return out
 
@@ -418,6 +434,11 @@ class Store:
 def _present(text: str) -> dict:
     """The JSON object without the keys whose value is null (absent where SQLite picked them)."""
     return {key: value for key, value in orjson.loads(text).items() if value is not None}
+
+
+def _said(value) -> str | None:
+    """A meta value as the listing shows it: text as written, a number or anything else as JSON."""
+    return None if value is None else value if isinstance(value, str) else orjson.dumps(value).decode()
 
 
 def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[str, list]:

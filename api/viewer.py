@@ -21,7 +21,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
-from referee.messages import LANGUAGES, LOCALE_DIR, msg, word
+from referee.messages import LANGUAGES, LOCALE_DIR, counted, msg, word
 from referee.notation import parse_json
 from referee.replay import replay_steps
 
@@ -110,14 +110,14 @@ def deal_steps(record, deal: int) -> Response:
     actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
     if isinstance(actions, list) and len(actions) >= MAX_STEPS:
         abort(422, message=msg("deal {deal} has {n} actions; the viewer replays at most {most}",
-                               deal=deal, n=len(actions), most=MAX_STEPS - 1))
+                               deal=counted(deal), n=len(actions), most=MAX_STEPS - 1))
     problem = record_size_problem(record, _limits())
     if problem:
         _too_big(problem, "the record")
     report, steps = _in_pool(replay_steps, record, deal)     # off the threads that serve reads, bounded
     lang = answer_language()
     if not steps:
-        abort(422, message=msg("deal {deal} could not be replayed", deal=deal),
+        abort(422, message=msg("deal {deal} could not be replayed", deal=counted(deal)),     # for the viewer's reader
               findings=[f.as_dict(lang) for f in report.findings])
     body = {"deal": deal, "deals": len(deals), "steps": [step_shown(step, lang) for step in steps]}
     return Response(orjson.dumps(body), mimetype="application/json")

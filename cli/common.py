@@ -10,7 +10,7 @@ import sys
 import click
 
 from referee.batch import read_text
-from referee.messages import Listing, msg, shown, word
+from referee.messages import Listing, index_of, msg, shown, word
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
 
@@ -108,6 +108,25 @@ def unknown(kind: str, name: str, known, listed: bool = True):
              known=known_ones), EXIT_USAGE)
 
 
+def finding_index(number: int, count: int) -> int:
+    """The 0-based index of the finding a person numbers `number` (--finding: counted from 1, as
+    reports number findings) among a record's `count`, or exit 2 saying which numbers there are."""
+    if count == 0:
+        fail(msg("the record has no findings: --finding has nothing to name"), EXIT_USAGE)
+    if not 1 <= number <= count:
+        fail(msg("the record has {n} finding(s); --finding takes 1 to {n}", n=count), EXIT_USAGE)
+    return index_of(number)
+
+
+def deal_index(number: int, count: int) -> int:
+    """The 0-based index of the deal a person numbers `number` (--deal: counted from 1), or exit 2."""
+    if count == 0:
+        fail(msg("the record has no deals"), EXIT_USAGE)
+    if not 1 <= number <= count:
+        fail(msg("the record has {n} deal(s); --deal takes 1 to {n}", n=count), EXIT_USAGE)
+    return index_of(number)
+
+
 def open_store(db_path: str):
     """The record store in an existing file, or exit 2."""
     from api.store import Store, StoreError     # here: only the commands that use the store load the API
@@ -120,16 +139,9 @@ def open_store(db_path: str):
         fail(exc.text)
 
 
-FIRST_FINDING = 0      # the number --finding gives the first finding (as validate lists them)
-
-
 def finding_numbered(findings: list, number: int):
-    """The finding that `--finding number` names, or exit 2 saying which numbers there are."""
-    index = number - FIRST_FINDING
-    if not 0 <= index < len(findings):
-        fail(msg("the record has {n} finding(s); --finding takes {first} to {last}", n=len(findings),
-                 first=FIRST_FINDING, last=len(findings) - 1 + FIRST_FINDING), EXIT_USAGE)
-    return findings[index]
+    """The finding that `--finding number` names (counted from 1, as reports number findings), or exit 2."""
+    return findings[finding_index(number, len(findings))]
 
 
 def load_one(path: str, line: int | None):

@@ -45,7 +45,7 @@ def _score(value: str):
     written and errors remain, 2 refused, or the file cannot be read or written."""))
 @click.argument("file")
 @click.option("--finding", "finding_number", type=int, required=True,
-              help=word("The finding decided: N as `referee validate` lists the record's findings (from 0)."))
+              help=word("The finding decided: N as `referee validate` lists the record's findings (from 1)."))
 @click.option("--decision", type=click.Choice(DECISIONS), required=True,
               help=word("stands: the action is taken as played; score: the deal ends with the outcome given by "
                         "--order or --winner and --scores; void: the deal counts for nothing; claim: the "

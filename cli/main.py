@@ -7,11 +7,11 @@ import sys
 import click
 
 from referee import __version__
-from referee.messages import msg, shown, word
+from referee.messages import counted, index_of, msg, shown, word
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one, unknown
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_index, load_one, unknown
 from .language import Command
 from .listing import ListingGroup
 
@@ -44,87 +44,88 @@ def main():
 
     Shows the table at a step, or the deal action by action.
 
-    Step 0 is the table as dealt and step K+1 the table after action K. An action the
-    referee rejected is shown as the last step, on the table it was tried on, with its
-    finding. Exit status: 0 the deal has no error, 1 it has one, 2 the file cannot be read or
-    the request is wrong (a deal, step, action or finding that is not there), 130 interrupted.
+    Deals, actions and findings count from 1, as reports number them. Step 0 is the table as
+    dealt and step K the table after action K. An action the referee rejected is shown as the last
+    step, on the table it was tried on, with its finding. Exit status: 0 the deal has no error, 1 it
+    has one, 2 the file cannot be read or the request is wrong (a deal, step, action or finding that
+    is not there), 130 interrupted.
     """))
 @click.argument("file")
-@click.option("--deal", "deal_index", type=int, default=None,
-              help=word("Deal index, from 0 (default: the finding's deal, or 0: a one-deal record needs no --deal)."))
+@click.option("--deal", "deal_number", type=int, default=None,
+              help=word("Deal D, from 1 (default: the finding's deal, or 1: a one-deal record needs no --deal)."))
 @click.option("--step", type=int, default=None,
-              help=word("Show step K: 0 is the table as dealt, K+1 the table after action K; -1 the last step, "
+              help=word("Show step K: 0 is the table as dealt, K the table after action K; -1 the last step, "
                         "-2 the one before."))
-@click.option("--action", type=int, default=None,
-              help=word("Show action K (from 0, as findings count) and the table after it."))
-@click.option("--finding", "finding_index", type=int, default=None,
-              help=word("Show the step of the record's finding N (from 0, in the order validate lists them)."))
+@click.option("--action", "action_number", type=int, default=None,
+              help=word("Show action K (from 1, as reports number actions) and the table after it."))
+@click.option("--finding", "finding_number", type=int, default=None,
+              help=word("Show the step of the record's finding N (from 1, as validate numbers them)."))
 @click.option("--line", type=int, default=None, help=word("The record's line in a JSON Lines file."))
 @click.option("--json", "as_json", is_flag=True, help=word("The table(s) as JSON."))
-def replay(file, deal_index, step, action, finding_index, line, as_json):
+def replay(file, deal_number, step, action_number, finding_number, line, as_json):
     from rich.console import Console     # here, as in every command that renders: start-up stays fast
     from rich.text import Text
 
     from . import render
 
-    if sum(x is not None for x in (step, action, finding_index)) > 1:
+    if sum(x is not None for x in (step, action_number, finding_number)) > 1:
         fail(msg("give at most one of --step, --action and --finding"), EXIT_USAGE)
     record = load_one(file, line)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+    deal = None if deal_number is None else deal_index(deal_number, len(deals))
     finding = None
-    if finding_index is not None:
-        finding, deal_index = _finding(record, finding_index, deal_index)
-    deal_index = 0 if deal_index is None else deal_index
-    if not 0 <= deal_index < len(deals):
-        fail(msg("the record has {n} deal(s); --deal takes 0 to {last}", n=len(deals), last=len(deals) - 1), EXIT_USAGE)
-    report, frames = replay_steps(record, deal_index)
+    if finding_number is not None:
+        finding, deal = _finding(record, finding_number, deal)
+    deal = deal_index(1, len(deals)) if deal is None else deal
+    report, frames = replay_steps(record, deal)
     if not frames:
         render.report(Console(highlight=False, soft_wrap=True), report)
-        fail(msg("deal {deal} could not be replayed (see the findings above)", deal=deal_index), EXIT_INVALID)
-    chosen = _chosen_steps(frames, deal_index, step, action, finding)
+        fail(msg("deal {deal} could not be replayed (see the findings above)", deal=counted(deal)), EXIT_INVALID)
+    chosen = _chosen_steps(frames, deal, step, action_number, finding)
     if as_json:
         tables = [render.step_shown(frame) for frame in chosen]
-        click.echo(json.dumps(tables if step is None and action is None and finding is None else tables[0],
+        click.echo(json.dumps(tables if step is None and action_number is None and finding is None else tables[0],
                               ensure_ascii=False, indent=2))
     else:
         console = Console(highlight=False, soft_wrap=True)
-        console.print(Text(msg("step 0 is the table as dealt; step K+1 the table after action K "
-                               "(actions count from 0)").render(), "dim"))
+        console.print(Text(msg("step 0 is the table as dealt; step K the table after action K "
+                               "(deals, actions and findings count from 1)").render(), "dim"))
         for frame in chosen:
             render.table(console, frame, render.names(record))
             console.print()
-    deal_errors = any(f.severity == "error" and f.deal == deal_index for f in report.findings)
+    deal_errors = any(f.severity == "error" and f.deal == deal for f in report.findings)
     sys.exit(EXIT_INVALID if deal_errors else EXIT_VALID)
 
 
-def _finding(record, index, deal_index):
-    """The record's finding `index` and the deal that shows it."""
-    chosen = finding_numbered(check_record(record).findings, index)
+def _finding(record, number, asked):
+    """The record's finding `number` (from 1) and the deal that shows it; `asked` the deal --deal names."""
+    findings = check_record(record).findings
+    chosen = findings[finding_index(number, len(findings))]
     deal = chosen.deal
     if deal is None and chosen.at.startswith("/result"):
         deal = len(record["deals"]) - 1      # a claim about the match: shown after the last deal
     if deal is None:
-        fail(msg("finding {index} ({rule}) is about the whole record, not a deal", index=index, rule=chosen.rule),
+        fail(msg("finding {number} ({rule}) is about the whole record, not a deal", number=number, rule=chosen.rule),
              EXIT_USAGE)
-    if deal_index is not None and deal_index != deal:
-        fail(msg("finding {index} is in deal {deal}, not deal {asked}", index=index, deal=deal, asked=deal_index),
-             EXIT_USAGE)
+    if asked is not None and asked != deal:
+        fail(msg("finding {number} is in deal {deal}, not deal {asked}", number=number, deal=counted(deal),
+                 asked=counted(asked)), EXIT_USAGE)
     return chosen, deal
 
 
-def _chosen_steps(frames, deal_index, step, action, finding):
+def _chosen_steps(frames, deal, step, action_number, finding):
     if finding is not None:
         return [next(frame for frame in frames if finding in frame["findings"])]
-    if action is not None:
-        at = step_of_action(frames, action) if action >= 0 else None
+    if action_number is not None:
+        at = step_of_action(frames, index_of(action_number)) if action_number >= 1 else None
         if at is None:
-            fail(msg("deal {deal} replays to action {last} at most", deal=deal_index, last=frames[-1]["step"] - 1),
-                 EXIT_USAGE)
+            fail(msg("deal {deal} replays to action {last} at most", deal=counted(deal),
+                     last=counted(frames[-1]["step"] - 1)), EXIT_USAGE)
         return [frames[at]]
     if step is not None:
         if not -len(frames) <= step < len(frames):
             fail(msg("deal {deal} replays to step {last} at most (--step -1 is the last step, -{n} the first)",
-                     deal=deal_index, last=len(frames) - 1, n=len(frames)), EXIT_USAGE)
+                     deal=counted(deal), last=len(frames) - 1, n=len(frames)), EXIT_USAGE)
         return [frames[step]]
     return frames
 

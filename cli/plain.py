@@ -6,13 +6,13 @@ from __future__ import annotations
 import functools
 import re
 
-from referee.messages import DEFAULT, Listing, Term, language, msg, msg_n, shown, word
+from referee.messages import DEFAULT, Listing, Term, counted, language, msg, msg_n, shown, word
 
 from .common import padded, visible
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
-WHERE = {"deal": lambda n: msg("deal {n}", n=n), "action": lambda n: msg("action {n}", n=n),
+WHERE = {"deal": lambda n: msg("deal {n}", n=counted(n)), "action": lambda n: msg("action {n}", n=counted(n)),
          "seat": lambda n: msg("seat {seat}", seat=n), "ruling": lambda n: msg("decided by ruling {n}", n=n)}
 # the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
 # not here is shown as it is, spaced)
@@ -91,7 +91,7 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
 def deal_line(deal: dict, lang: str) -> str:
     """A deal's outcome in one line, whatever the game: its keys in order."""
     status = deal.get("status")
-    head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render(lang)
+    head = msg("deal {n}: {status}", n=counted(deal["deal"]), status=Term(status) if status in STATUSES else status).render(lang)
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render(lang)
     rest = [f"{key_shown(key, lang)} {_value(value, lang)}" for key, value in deal.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from referee.messages import Cards, Listing, Term, language, msg, shown, word
+from referee.messages import Cards, Listing, Term, counted, language, msg, shown, word
 from referee.replay import acting_seats, step_json
 from referee.rules import json_text
 
@@ -80,7 +80,7 @@ def _step_head(frame, players) -> Text:
     action = frame["action"]
     if action is None:
         return Text(msg("step 0: as dealt").render(), "bold")
-    head = Text(msg("step {step}: action {action}, {what}", step=frame["step"], action=frame["step"] - 1,
+    head = Text(msg("step {step}: action {action}, {what}", step=frame["step"], action=counted(frame["step"] - 1),
                     what=_action_text(action, players)).render(), "bold")
     if frame.get("rejected"):
         head.append(msg("  REJECTED: the table before it").render(), "bold red")

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
 from .findings import INFO, StopDeal, plays_said
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
-from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
+from .messages import Cards, Listing, Msg, Phrase, counted, msg, msg_n, word
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -740,7 +740,7 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
         f = _bomb_factor(reading, state.options)
         factor *= f
         why.append(Phrase(msg("public ×{factor}: {play} played at action {action}", factor=f, play=describe(reading),
-                              action=index)))
+                              action=counted(index))))
     return factor, why
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
-from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
+from .messages import Cards, Listing, Phrase, Term, counted, msg, word, word_of
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -312,7 +312,7 @@ def adopt_claim(ctx, match, broken) -> Match:
     else:
         text = msg("at the computed levels {computed} this deal breaks a rule at action {action} ({broken}), but it "
                    "plays through at the claimed {claimed}: it is judged there, as the table played it",
-                   action=broken.action, **levels)
+                   action=counted(broken.action), **levels)
     ctx.add(INFO, "guandan.levels.from_claim", ctx.at(), text)
     return chain
 

@@ -132,6 +132,17 @@ def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
     return Msg(singular, {"n": n, **params}, plural, n)
 
 
+def counted(index: int) -> int:
+    """The number a person reads and types for a 0-based index into the record (a deal, an action, a
+    finding): counted from 1. Pointers, JSON and the REST API keep the index (README, "Numbering")."""
+    return index + 1
+
+
+def index_of(number: int) -> int:
+    """The 0-based index of what a person numbers `number` (counted from 1)."""
+    return number - 1
+
+
 def word(name: str) -> Term:
     """A game's word, marked for the catalogue."""
     return Term(name)

@@ -3,6 +3,7 @@ place the ids are described, which tests/test_rule_ids.py holds to the code. Rea
 explain`, `validate --rule` and the ruling document; the pages cited are in docs/."""
 from __future__ import annotations
 
+import itertools
 import json
 import re
 from pathlib import Path
@@ -118,3 +119,67 @@ def _item(lines: list[str], number: str) -> list[str] | None:
 def examples() -> dict[str, dict]:
     """An example finding (`at`, `message`) of each rule id."""
     return json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))
+
+
+CLAUSE_WORD = re.compile(r"[a-z]{3,}")
+COMMON = frozenset("the and for that with this are not its any may from one has have was were but all each "
+                   "than when which who what where there their them they into only also such seat".split())
+FENCE = "```"
+POINT = re.compile(r"^- (?:\*\*(.+?)\*\*)?")
+
+
+def clause(page: str, number: str, rule: str, about: str, hint: str = "") -> tuple[str, str, str]:
+    """The clause of section `number` of `page` that a finding of `rule` is about, as (kind, key,
+    Markdown): of the section's numbered items ("item", its number), points ("point", its bold lead),
+    table rows ("row", its first cell, under the table's header) and paragraphs ("", ""), the one
+    sharing most words with the rule id's own words ("tribute card"), then the finding's message
+    (`about`), then `hint` (the id's meaning, which says less of the case), a word counting more the
+    fewer clauses hold it. A section that is one clause (guandan §6.3, an item) is that clause;
+    ("", "", "") when the page has no such section."""
+    text = section_text(page, number)
+    blocks = _clauses(text)
+    if len(blocks) <= 1:
+        return ("", "", text) if text else ("", "", "")
+    held = [_words(block[2]) for block in blocks]
+    weights = {word: 0.3 for word in _words(hint)} | {word: 1.0 for word in _words(about)}
+    weights |= {word: 2.0 for word in _words(" ".join(rule.split(".")[1:]).replace("_", " "))}
+    rarity = {word: weight / max(1, sum(word in words for words in held)) for word, weight in weights.items()}
+    scores = [sum(rarity[word] for word in rarity.keys() & words) for words in held]
+    best = scores.index(max(scores))
+    kind, key, chosen = blocks[best]
+    if chosen.rstrip().endswith(":"):        # a paragraph that opens a list: the list is its clause too
+        listed = [text for kind, _, text in itertools.takewhile(lambda b: b[0] in ("item", "point"), blocks[best + 1:])]
+        chosen = "\n\n".join([chosen, "\n".join(listed)])
+    return kind, key, chosen
+
+
+def _words(text: str) -> set[str]:
+    return {w[:-1] if len(w) > 4 and w.endswith("s") else w for w in CLAUSE_WORD.findall(text.lower())} - COMMON
+
+
+def _clauses(text: str) -> list[tuple[str, str, str]]:
+    """A section's numbered items, table rows (each under its table's header) and paragraphs, in order;
+    headings and code blocks are no clause."""
+    blocks: list[tuple[str, str, str]] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith(FENCE):
+            i = next((j for j in range(i + 1, len(lines)) if lines[j].startswith(FENCE)), len(lines)) + 1
+        elif not line.strip() or line.startswith("#"):
+            i += 1
+        elif line.startswith("|"):
+            end = next((j for j in range(i, len(lines)) if not lines[j].startswith("|")), len(lines))
+            head = lines[i:i + 2]
+            blocks += [("row", row.strip("|").split("|")[0].strip(), "\n".join(head + [row])) for row in lines[i + 2:end]]
+            i = end
+        else:
+            item, point = ITEM.match(line), POINT.match(line)
+            end = next((j for j in range(i + 1, len(lines)) if not lines[j].strip() or lines[j].startswith(("#", "|"))
+                        or ITEM.match(lines[j]) or POINT.match(lines[j])
+                        or ((item or point) and not lines[j].startswith(" "))), len(lines))
+            kind, key = ("item", item.group(1)) if item else ("point", point.group(1)) if point else ("", "")
+            blocks.append((kind, key, "\n".join(lines[i:end])))
+            i = end
+    return blocks

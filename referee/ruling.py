@@ -1,31 +1,43 @@
-"""The ruling document (issue 21 item 6): one self-contained HTML file to hand to the teams.
+"""The ruling document (issue 21 item 6, issue 35): one self-contained HTML file to hand to the teams.
 
-It holds the record's identity and verdict and, for each finding ruled on, the table at its step
-drawn as the viewer draws it (the viewer's own stylesheet, inlined), the action, the message, the
-legal alternatives as cards and the text of the rule from the rules page. Nothing in it is
-fetched: no script, no link, no font or image from anywhere; a Content-Security-Policy forbids
-any load. Everything taken from the record is escaped, and the controls that reorder text are
-shown as markers, as the viewer shows them.
+A cover names the game, the rules, the event, round and table and the players in words, with the
+verdict and the list of findings. Each error follows on a page of its own: where it is, the message,
+the action, the table at its step drawn as the viewer draws it (the viewer's own stylesheet,
+inlined), a claim's claimed value against the computed one, what was legal as cards and the clause
+of the rules page its rule id names, rendered from the page's Markdown. Warnings and info go to an
+appendix. Nothing in it is fetched: no script, no link, no font or image from anywhere; a
+Content-Security-Policy forbids any load. The HTML is made from Jinja2 templates
+(referee/templates/) with autoescape: everything taken from the record is text, and the controls
+that reorder text are shown as markers, as the viewer shows them.
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
-from html import escape
 from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from . import __version__
 from .cards import rank_shown
-from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, shown, word
-from .replay import acting_seats, check_record, deals_steps, step_of_action
-from .ruledocs import rule_entries, section, section_text, sections
+from .messages import DEFAULT, Cards, Listing, Msg, Term, counted, msg, msg_n, shown, word
+from .rulings import DECISION_WORDS
+from .replay import acting_seats, check_record, deals_steps, games, step_of_action
+from .ruledocs import clause, rule_entries, sections
 
+TEMPLATES = Path(__file__).resolve().parent / "templates"
 VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|RJ)$")
+CARD_LIST = re.compile(r'^\[\s*"[^"]+"(\s*,\s*"[^"]+")*\s*\]$')
 TEAM_GAMES = ("guandan", "gouji")          # notation §3: team = seat mod 2
+GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
+CLAIM = re.compile(r"^(?:/deals/(\d+))?/result/([^/]+)$")
 # where seats sit around the table, as in the viewer (seat 0 at the bottom, the next to its right)
 PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
           5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"]}
@@ -33,31 +45,9 @@ SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SNAPSHOT_DRAWN = ("hands", "table", "wild")
-PRINT_CSS = """
-body.ruling { background: #fff; }
-.ruling main { max-width: 60rem; margin: 0 auto; }
-.ruling header p { margin: .4rem 0; }
-.ruling section.part { background: #fff; padding: .2rem 0 1rem; }
-.ruling h2 { font-size: 1.2rem; margin: 1rem 0 .4rem; border-bottom: 2px solid #263238; }
-.ruling h3 { font-size: 1rem; margin: .8rem 0 .3rem; }
-.ruling .message { border-left: .35rem solid var(--bad); padding: .3rem .8rem; background: #fff5f6; }
-.ruling .message.warning, .ruling .message.info { border-color: var(--warn); background: #fffaf0; }
-.ruling .line { display: flex; flex-wrap: wrap; gap: .3rem; align-items: center; margin: .2rem 0; }
-.ruling .rule-text { white-space: pre-wrap; font-size: .9rem; background: #f7f7f4; border: 1px solid #ddd;
-  border-radius: .3rem; padding: .5rem .7rem; }
-.ruling .state dl { font-size: .9rem; }
-.ruling .line .played { margin-right: .6rem; }
-.ruling .decision { border: 1px solid #263238; border-radius: .3rem; padding: .3rem .8rem; }
-.ruling .decision .box { margin-right: 1.2rem; white-space: nowrap; }
-.ruling .decision .blank { display: inline-block; min-width: 16rem; border-bottom: 1px solid #000; }
-@page { size: A4; margin: 12mm; }
-@media print {
-  .ruling header { background: none; color: #000; border-bottom: 2px solid #000; }
-  .ruling .finding { break-before: page; }
-  .ruling .seat, .ruling .trick, .ruling .line, .ruling dl { break-inside: avoid; }
-  .ruling * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-}
-"""
+TEAM_KEYS = ("declaring",)
+SEAT_KEYS = ("turn", "dealer", "leader", "seat", "to", "winner")
+SEAT_LISTS = ("order", "out", "penalised")
 
 
 class RulingError(ValueError):
@@ -69,12 +59,21 @@ class RulingError(ValueError):
 
 
 def ruling(record: dict, record_id: str, lang: str = DEFAULT, finding: int | None = None,
-           deal: int | None = None, action: int | None = None) -> str:
+           deal: int | None = None, action: int | None = None, report=None) -> str:
     """The ruling on a parsed record as one HTML document: on its finding `finding`, on the findings
-    of `deal` (at `action`), or on every finding. Raises RulingError for what is not there."""
-    report = check_record(record)
+    of `deal` (at `action`), or on every finding (indexes from 0, as the REST API gives them; the
+    document numbers them from 1). Raises RulingError for what is not there. `report`: the record's,
+    when the caller has checked it already."""
+    report = report or check_record(record)
     doc = _Document(record, report, lang)
-    return doc.html(record_id, [doc.part(*chosen) for chosen in _chosen(doc, finding, deal, action)])
+    chosen = _chosen(doc, finding, deal, action)
+    # errors (and a finding asked for by its number) each on pages of their own; warnings and info after
+    main = [c for c in chosen if c[1] is None or c[1].severity == "error" or c[1].ruling is not None
+            or finding is not None]
+    appendix = [c for c in chosen if c not in main]
+    return _environment().get_template("ruling.html").render(
+        doc=doc.cover(record_id), css=Markup(_css()), policy=POLICY, labels=doc.labels(),
+        parts=[doc.part(*c) for c in main], appendix=[doc.part(*c, drawn=False) for c in appendix])
 
 
 def _chosen(doc, finding, deal, action) -> list[tuple]:
@@ -86,14 +85,15 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
         if not 0 <= finding < len(findings):
             raise RulingError(msg_n("there is no finding {index}: the record has {n} finding",
                                     "there is no finding {index}: the record has {n} findings",
-                                    len(findings), index=finding))
+                                    len(findings), index=counted(finding)))
         return doc.placed([finding])
     if deal is None and action is None:
         return doc.placed(range(len(findings)))
     deal = deal or 0
     if not 0 <= deal < len(doc.deals):
         raise RulingError(msg_n("there is no deal {index}: the record has {n} deal",
-                                "there is no deal {index}: the record has {n} deals", len(doc.deals), index=deal))
+                                "there is no deal {index}: the record has {n} deals", len(doc.deals),
+                                index=counted(deal)))
     chosen = doc.placed([n for n, f in enumerate(findings)
                          if f.deal == deal and (action is None or f.action == action)])
     if action is None or chosen:
@@ -101,33 +101,16 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
     steps = doc.steps(deal)
     at = step_of_action(steps, action) if action >= 0 else None
     if at is None:
-        raise RulingError(msg("deal {deal} replays to action {last} at most", deal=deal,
-                              last=steps[-1]["step"] - 1 if steps else -1))
+        raise RulingError(msg("deal {deal} replays to action {last} at most", deal=counted(deal),
+                              last=counted(steps[-1]["step"] - 1) if steps else 0))
     return [(None, None, deal, steps[at])]
 
 
-def decision_block(doc, finding) -> str:
-    """The arbiter's decision on a finding (notation §10): for one a ruling decided, the decision in words,
-    the arbiter, the date and the reason; for an error none decides yet, a block to fill in at the table
-    (the four decisions as boxes, the arbiter's name, the date, a signature)."""
-    from .rulings import DECISION_WORDS
-
-    rulings = doc.record.get("rulings") if isinstance(doc.record.get("rulings"), list) else []
-    head = element("h3", doc.say(msg("The arbiter's decision")))
-    if finding.ruling is not None and finding.ruling < len(rulings):
-        ruling = rulings[finding.ruling]
-        rows = [(msg("decision"), doc.say(DECISION_WORDS.get(ruling.get("decision"), ruling.get("decision")))),
-                (msg("arbiter"), doc.text(ruling.get("by", ""))), (msg("date"), doc.text(ruling.get("date", "-"))),
-                (msg("reason"), doc.text(ruling.get("reason", "-"))),
-                (msg("ruling"), f"<code>/rulings/{finding.ruling}</code>")]
-        items = "".join(f"<dt>{doc.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
-        return element("div", head + element("dl", items), "decision decided")
-    if finding.severity != "error":
-        return ""
-    boxes = "".join(element("span", "☐ " + doc.say(DECISION_WORDS[d]), "box") for d in DECISION_WORDS)
-    blanks = "".join(element("p", doc.say(label) + ' <span class="blank"></span>')
-                     for label in (msg("arbiter"), msg("date"), msg("reason"), msg("signature")))
-    return element("div", head + element("p", boxes) + blanks, "decision blank")
+@functools.lru_cache(maxsize=1)
+def _environment() -> Environment:
+    """The templates, every value escaped unless it is Markup made here (cards, the rules' Markdown)."""
+    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True)
 
 
 class _Document:
@@ -145,13 +128,8 @@ class _Document:
     # ------------------------------------------------------------ words
 
     def say(self, text) -> str:
-        """A message (or a listing, a term, plain text) in the document's language, escaped: its
-        parameters are plain text."""
-        return escape(str(shown(text, self.lang)))
-
-    def text(self, value) -> str:
-        """Text from the record, escaped."""
-        return escape(visible(value))
+        """A message (or a listing, a term, plain text) in the document's language, as text."""
+        return str(shown(text, self.lang))
 
     def seat(self, seat) -> Msg | str:
         """A seat by its player's name (plain text, for a message's parameter)."""
@@ -164,6 +142,18 @@ class _Document:
     def team(self, team: int) -> Msg:
         names = ", ".join(visible(name) for name in self.players[team::2])
         return msg("team {team} ({players})", team=team, players=names)
+
+    def labels(self) -> dict[str, str]:
+        """The document's fixed words, in its language."""
+        words = {"ruling": msg("Ruling"), "record": msg("The record"), "findings": msg("Findings"),
+                 "none": msg("The referee finds nothing wrong with this record."),
+                 "appendix": msg("Appendix: warnings and notes"),
+                 "appendix_note": msg("Findings that do not decide the verdict: warnings and information."),
+                 "action": msg("The action"), "legal": msg("Legal then"), "rule": msg("The rule"),
+                 "claim": msg("Claimed against computed"), "claimed": msg("claimed"), "computed": msg("computed"),
+                 "outcome": msg("The deal's outcome"), "decision": msg("The arbiter's decision"), "trick": msg("Trick"), "made_by":
+                 msg("Made by cgr-referee {version}.", version=__version__)}
+        return {key: self.say(text) for key, text in words.items()}
 
     # ------------------------------------------------------------ the findings' places
 
@@ -190,110 +180,128 @@ class _Document:
             return len(self.deals) - 1
         return finding.deal
 
-    # ------------------------------------------------------------ the document
+    # ------------------------------------------------------------ the cover
 
-    def html(self, record_id: str, parts: list[str]) -> str:
+    def cover(self, record_id: str) -> dict:
         meta = self.record.get("meta") if isinstance(self.record.get("meta"), dict) else {}
-        title = self.say(msg("Ruling")) + "".join(f" · {self.text(meta[k])}" for k in ("event", "round", "table")
-                                                   if meta.get(k) not in (None, ""))
-        css = _viewer_css()
-        if not self.report.findings:
-            parts = [element("p", self.say(msg("The referee finds nothing wrong with this record.")))] + parts
-        return "\n".join([
-            "<!DOCTYPE html>",
-            f'<html lang="{"zh-Hans" if self.lang == "zh" else "en"}">',
-            "<head>",
-            '<meta charset="utf-8">',
-            f'<meta http-equiv="Content-Security-Policy" content="{POLICY}">',
-            '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            '<meta name="referrer" content="no-referrer">',
-            f"<title>{title}</title>",
-            f"<style>{css}{PRINT_CSS}</style>",
-            "</head>",
-            '<body class="ruling">',
-            f"<header><h1>{title}</h1><p>{self.verdict()}</p></header>",
-            "<main>",
-            self.identity(meta, record_id),
-            *parts,
-            "</main>",
-            element("footer", element("p", self.say(msg("Made by cgr-referee {version}.", version=__version__)))),
-            "</body>",
-            "</html>",
-            ""])
-
-    def verdict(self) -> str:
-        if self.report.valid and self.report.rulings:
-            return element("span", self.say(msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)",
-                                                  self.report.rulings)), "verdict valid")
-        if self.report.valid:
-            return element("span", self.say(msg("VALID")), "verdict valid")
+        game = self.report.game or self.record.get("game")
+        said = {key: visible(meta[key]) for key in ("event", "round", "table", "date", "site")
+                if meta.get(key) not in (None, "")}
+        where = [said["event"]] if "event" in said else []
+        where += [self.say(msg("round {round}", round=said["round"])) if "round" in said else "",
+                  self.say(msg("table {table}", table=said["table"])) if "table" in said else ""]
+        rows = [(msg("Game"), self.say(GAME_NAMES.get(game, visible(game or "-")))),
+                (msg("Rules"), self._rules_words(game)),
+                *[(label, said[key]) for key, label in (("event", msg("Event")), ("round", msg("Round")),
+                                                        ("table", msg("Table")), ("date", msg("Date")),
+                                                        ("site", msg("Site"))) if key in said],
+                (msg("Record id"), Markup("<code>{}</code>").format(record_id))]
         errors = sum(f.severity == "error" for f in self.report.findings)
-        return element("span", self.say(msg("INVALID")), "verdict invalid") + " " + \
-            self.say(msg_n("{n} error", "{n} errors", errors))
+        return {"lang": "zh-Hans" if self.lang == "zh" else "en",
+                "title": " · ".join([self.say(msg("Ruling")), *[w for w in where if w]]),
+                "game": self.say(GAME_NAMES.get(game, visible(game or ""))),
+                "where": ", ".join(w for w in where if w),
+                "rows": [(self.say(label), value) for label, value in rows],
+                "players_label": self.say(msg("Players")), "players": self._players(),
+                "valid": self.report.valid, "verdict": self.say(self._verdict()),
+                "verdict_note": "" if self.report.valid else self.say(msg_n("{n} error", "{n} errors", errors)),
+                "findings": [self._listed(n, f) for n, f in enumerate(self.report.findings)]}
 
-    def identity(self, meta: dict, record_id: str) -> str:
-        words = {"event": msg("event"), "round": msg("round"), "table": msg("table"), "date": msg("date"),
-                 "site": msg("site")}
-        rows = [(msg("game"), self.text(self.report.game or self.record.get("game"))),
-                (msg("rules"), self.text(_rules_text(self.report.rules, self.record.get("rules"))))]
-        rows += [(words[key], self.text(meta[key])) for key in words if meta.get(key) not in (None, "")]
-        rows += [(msg("players"), "<br>".join(self.say(self.seat(seat))
-                                              for seat in range(len(self.players)))),
-                 (msg("record id"), f"<code>{self.text(record_id)}</code>"),
-                 (msg("verdict"), self.verdict()),
-                 (msg("findings"), self.findings_list())]
-        items = "".join(f"<dt>{self.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
-        return element("section", element("h2", self.say(msg("The record"))) + element("dl", items), "part identity")
+    def _verdict(self) -> Msg:
+        if self.report.valid and self.report.rulings:
+            return msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)", self.report.rulings)
+        return msg("VALID") if self.report.valid else msg("INVALID")
 
-    def findings_list(self) -> str:
-        if not self.report.findings:
-            return self.say(msg("none"))
-        items = "".join(f'<li><a href="#finding-{n}">{self.say(SEVERITIES.get(f.severity, f.severity))} '
-                        f"<code>{self.text(f.rule)}</code></a>: {self.text(f.shown(self.lang))}</li>"
-                        for n, f in enumerate(self.report.findings))
-        return f'<ol start="0">{items}</ol>'
+    def _rules_words(self, game) -> str:
+        """The preset and the options the record sets, each with what it changes, in words."""
+        rules, written = self.report.rules, self.record.get("rules")
+        if not rules:
+            return "-"
+        words = [self.say(msg("the “{preset}” preset of docs/rules/{game}.md", preset=visible(rules.get("preset")),
+                              game=visible(game)))]
+        module = games().get(game)
+        for name, value in (written.items() if isinstance(written, dict) else []):
+            option = module.OPTIONS.get(name) if module else None
+            if name != "preset":
+                effect = f": {self.say(option.effect)}" if option else ""
+                words.append(f"{visible(name)} = {visible(json.dumps(value))}{effect}")
+        return "; ".join(words)
+
+    def _players(self) -> list[str]:
+        """Each player with seat and, in a team game, team."""
+        if not self.teams:
+            return [self.say(self.seat(seat)) for seat in range(len(self.players))]
+        return [self.say(msg("{player}, team {team}", player=self.seat(seat), team=seat % 2))
+                for seat in range(len(self.players))]
+
+    def _listed(self, number: int, finding) -> dict:
+        return {"anchor": f"finding-{counted(number)}", "number": counted(number), "severity": finding.severity,
+                "severity_word": self.say(SEVERITIES.get(finding.severity, finding.severity)),
+                "rule": finding.rule, "message": visible(finding.shown(self.lang)), "where": self._where(finding)}
+
+    def _where(self, finding) -> str:
+        parts = [self.say(msg("deal {deal}", deal=counted(finding.deal))) if finding.deal is not None else "",
+                 self.say(msg("action {action}", action=counted(finding.action))) if finding.action is not None else "",
+                 self.say(self.seat(finding.seat)) if finding.seat is not None else ""]
+        return ", ".join(part for part in parts if part)
 
     # ------------------------------------------------------------ one finding
 
-    def part(self, number, finding, deal, frame) -> str:
+    def part(self, number, finding, deal, frame, drawn: bool = True) -> dict:
+        """One finding (or, `finding` None, one action without a finding) with all it is shown with; not
+        `drawn`: without its table and what was legal (a warning or a note, in the appendix)."""
         if finding is None:
-            head = self.say(msg("Deal {deal}, action {action}", deal=deal, action=frame["step"] - 1))
-            blocks = [element("p", self.say(msg("The referee finds no fault in this action.")), "message info")]
+            part = {"anchor": None, "severity": "info",
+                    "head": self.say(msg("Deal {deal}, action {action}", deal=counted(deal),
+                                         action=counted(frame["step"] - 1))),
+                    "message": self.say(msg("The referee finds no fault in this action.")), "where": "",
+                    "at": None}
         else:
-            head = self.say(msg("Finding {number}: {severity} {rule}", number=number,
-                                severity=SEVERITIES.get(finding.severity, finding.severity), rule=finding.rule))
-            blocks = [self.where(finding),
-                      f'<p class="message {self.text(finding.severity)}">{self.text(finding.shown(self.lang))}</p>',
-                      decision_block(self, finding)]
-        if frame is not None and (finding is None or finding.action is not None):
-            blocks.append(self.action_block(frame))
-        if frame is not None:
-            blocks.append(self.table_block(frame, deal, finding is not None and finding.action is not None))
-        if frame is not None and frame.get("outcome"):
-            blocks.append(self.outcome_block(frame["outcome"]))
-        if finding is not None:
-            blocks += [self.legal_block(finding.legal), self.rule_block(finding.rule)]
-        anchor = f' id="finding-{number}"' if number is not None else ""
-        return f'<section class="part finding"{anchor}><h2>{head}</h2>{"".join(blocks)}</section>'
+            part = {**self._listed(number, finding), "at": finding.at or "/",
+                    "head": self.say(msg("Finding {number}: {severity} {rule}", number=counted(number),
+                                         severity=SEVERITIES.get(finding.severity, finding.severity),
+                                         rule=finding.rule))}
+        wild = set(frame["table"].get("wild") or []) if frame else set()
+        shows_action = frame is not None and (finding is None or finding.action is not None)
+        part.update(
+            action=self.action(frame) if shows_action else None,
+            claim=self.claim(finding) if finding is not None else None,
+            table=self.table(frame, deal, finding is not None and finding.action is not None) if frame and drawn else None,
+            outcome=self.outcome(frame["outcome"]) if frame and drawn and frame.get("outcome") else None,
+            legal=self.legal(finding.legal, wild) if finding is not None and drawn else [],
+            rule=self.rule(finding) if finding is not None else None,
+            decision=self.decision(finding) if finding is not None else None)
+        return part
 
-    def where(self, finding) -> str:
-        parts = [self.say(msg("deal {deal}", deal=finding.deal)) if finding.deal is not None else "",
-                 self.say(msg("action {action}", action=finding.action)) if finding.action is not None else "",
-                 self.say(self.seat(finding.seat)) if finding.seat is not None else "",
-                 f"<code>{self.text(finding.at or '/')}</code>"]
-        return f'<p class="where">{" · ".join(part for part in parts if part)}</p>'
+    def decision(self, finding) -> dict | None:
+        """The arbiter's decision on a finding (notation §10): for one a ruling decided, the decision in
+        words, the arbiter, the date and the reason; for an error none decides yet, a block to fill in at
+        the table (the four decisions as boxes, the arbiter's name, the date, a signature)."""
+        rulings = self.record.get("rulings") if isinstance(self.record.get("rulings"), list) else []
+        if finding.ruling is not None and finding.ruling < len(rulings) and isinstance(rulings[finding.ruling], dict):
+            ruling = rulings[finding.ruling]
+            said = DECISION_WORDS.get(ruling.get("decision"))
+            rows = [(msg("decision"), self.say(said) if said else visible(ruling.get("decision"))),
+                    (msg("arbiter"), visible(ruling.get("by", ""))), (msg("date"), visible(ruling.get("date", "-"))),
+                    (msg("reason"), visible(ruling.get("reason", "-"))),
+                    (msg("ruling"), Markup("<code>/rulings/{}</code>").format(finding.ruling))]
+            return {"rows": [(self.say(label), value) for label, value in rows]}
+        if finding.severity != "error":
+            return None
+        return {"boxes": [self.say(text) for text in DECISION_WORDS.values()],
+                "blanks": [self.say(label) for label in (msg("arbiter"), msg("date"), msg("reason"), msg("signature"))]}
 
-    def action_block(self, frame) -> str:
+    def action(self, frame) -> dict:
         action = frame["action"]
-        line = self.action_line(action) if isinstance(action, dict) else self.say(msg("as dealt: no action yet"))
         head = msg("The action, refused: the table is the one it was tried on") if frame.get("rejected") else \
             msg("The action")
-        return f'<h3>{self.say(head)}</h3><p class="line">{line}</p>'
+        line = self.action_line(action) if isinstance(action, dict) else [self.say(msg("as dealt: no action yet"))]
+        return {"head": self.say(head), "line": line}
 
-    def action_line(self, action: dict) -> str:
+    def action_line(self, action: dict) -> list:
         """The action in words, its cards drawn (marked: they are the ones in question)."""
         who = self.seat(action.get("seat"))
-        parts = []
+        parts: list = []
         if "pass" in action:
             parts.append(self.say(msg("{player} passes", player=who)))
         if isinstance(action.get("play"), list):
@@ -311,30 +319,47 @@ class _Document:
             parts.append(self.say(msg("to {player}", player=self.seat(action["to"]))))
         if "as" in action:
             parts.append(self.say(msg("as {reading}", reading=visible(action["as"]))))
-        return " ".join(parts)
+        return _spaced(parts)
+
+    def claim(self, finding) -> dict | None:
+        """A claim's claimed value against the computed one, for a finding on a claim (`/deals/D/result/KEY`
+        or `/result/KEY`); None for any other finding."""
+        found = CLAIM.match(finding.at or "")
+        if not found:
+            return None
+        key = found.group(2)
+        if found.group(1) is None:
+            claims = self.record.get("result")
+            computed = (self.report.match or {}).get(key)
+        else:
+            deal = int(found.group(1))
+            claims = self.deals[deal].get("result") if deal < len(self.deals) and isinstance(
+                self.deals[deal], dict) else None
+            computed = next((d.get(key) for d in self.report.deals if d.get("deal") == deal), None)
+        claimed = claims.get(key) if isinstance(claims, dict) else None
+        return {"key": self.say(Term(key.replace("_", " "))), "claimed": self.value(key, claimed),
+                "computed": self.value(key, computed) if computed is not None else [self.say(msg("not computed"))],
+                "differs": claimed != computed}
 
     # ------------------------------------------------------------ cards and the table
 
-    def card(self, code, wild=(), marked=False) -> str:
+    def card(self, code, wild=(), marked=False) -> dict:
         if not isinstance(code, str) or not CARD.match(code):
-            return f'<span class="card">{self.text(code)}</span>'
+            return {"classes": "card", "raw": visible(code)}
         label = Cards(code).shown(self.lang)
         if code in ("BJ", "RJ"):
             classes, rank, suit = "card joker" + " red" * (code == "RJ"), "Jo", "★" if code == "RJ" else "☆"
         else:
-            classes, suit = "card" + " red" * (code[1] in "HD"), SUITS[code[1]]
-            rank = rank_shown(code[0])
+            classes, rank, suit = "card" + " red" * (code[1] in "HD"), rank_shown(code[0]), SUITS[code[1]]
         if code in wild:
             classes += " wild"
             label = self.say(msg("{card}, wild card", card=label))
-        classes += " marked" * marked
-        return (f'<span class="{classes}" title="{label}" role="img" aria-label="{label}">'
-                f'<b aria-hidden="true">{rank}</b><i aria-hidden="true">{suit}</i></span>')
+        return {"classes": classes + " marked" * marked, "rank": rank, "suit": suit, "label": label}
 
-    def cards(self, codes, wild=(), marked=False) -> str:
-        return f'<span class="played">{"".join(self.card(code, wild, marked) for code in codes)}</span>'
+    def cards(self, codes, wild=(), marked=False) -> dict:
+        return {"cards": [self.card(code, wild, marked) for code in codes]}
 
-    def table_block(self, frame: dict, deal: int, offending: bool) -> str:
+    def table(self, frame: dict, deal: int, offending: bool) -> dict:
         """The table at the frame's step; where its action is the one in question (`offending`, or
         refused) its cards are marked."""
         snap = frame["table"]
@@ -342,136 +367,178 @@ class _Document:
         seats = max(len(hands), len(self.players))
         wild = set(snap.get("wild") or [])
         marked = _marked(frame, offending)
-        nodes = [self.seat_node(seat, hands[seat] if seat < len(hands) else [], snap, wild, marked.get(seat, []),
-                                PLACES[seats][seat] if seats in PLACES else None)
-                 for seat in range(seats)]
-        nodes.append(self.trick_node(snap, wild, frame["action"] if frame.get("rejected") else None))
-        layout = f"seats-{seats}" if seats in PLACES else "seats-many"
-        head = msg("The table at step {step} (deal {deal})", step=frame["step"], deal=deal)
-        return (f'<h3>{self.say(head)}</h3><div class="table {layout}">{"".join(nodes)}</div>'
-                + self.state_block(snap))
+        return {"head": self.say(msg("The table at step {step} (deal {deal})", step=frame["step"], deal=counted(deal))),
+                "layout": f"seats-{seats}" if seats in PLACES else "seats-many",
+                "seats": [self.seat_view(seat, hands[seat] if seat < len(hands) else [], snap, wild,
+                                         marked.get(seat, []), PLACES[seats][seat] if seats in PLACES else None)
+                          for seat in range(seats)],
+                "trick": self.trick(snap, wild, frame["action"] if frame.get("rejected") else None),
+                "state": self.state(snap)}
 
-    def seat_node(self, seat: int, hand: list, snap: dict, wild: set, marked: list, place: str | None) -> str:
+    def seat_view(self, seat: int, hand: list, snap: dict, wild: set, marked: list, place: str | None) -> dict:
         """A seat as the viewer draws it: its name, its badges, its hand low to high; `marked` cards are
         marked one copy each (a multi-deck hand may hold several)."""
         to_mark = Counter(marked)
         turn = seat in acting_seats(snap.get("turn"))
         out = snap["out"].index(seat) if isinstance(snap.get("out"), list) and seat in snap["out"] else None
-        badges = [element("span", self.say(msg("team {team}", team=seat % 2)), "badge team") if self.teams else "",
-                  element("span", self.say(msg("to act")), "badge turn") if turn else "",
-                  element("span", self.say(msg("out {place}", place=out + 1)), "badge out") if out is not None else ""]
+        badges = [(self.say(msg("team {team}", team=seat % 2)), "team")] if self.teams else []
+        owes = {"tribute": msg("owes tribute"), "return": msg("owes a return")}.get(
+            str(snap.get("phase") or snap.get("mode") or "").split(" ")[0].lower())
+        badges += [(self.say(owes or msg("to act")), "turn owes" if owes else "turn")] if turn else []
+        badges += [(self.say(msg("out {place}", place=out + 1)), "out")] if out is not None else []
         cards = []
         for code in hand:
-            cards.append(f'<span role="listitem">{self.card(code, wild, to_mark[code] > 0)}</span>')
+            cards.append(self.card(code, wild, to_mark[code] > 0))
             to_mark[code] -= 1
-        name = self.text(self.players[seat]) if seat < len(self.players) else self.say(msg("seat {seat}", seat=seat))
-        count = self.say(msg_n("seat {seat} · {n} card", "seat {seat} · {n} cards", len(hand), seat=seat))
-        style = f' style="grid-area: {place}"' if place else ""
-        return (f'<section class="seat{" turn" * turn}"{style}><h3><span class="name">{name}</span>'
-                f'<span class="seatno">{count}</span>{"".join(badges)}</h3>'
-                f'<div class="hand" role="list">{"".join(cards)}</div></section>')
+        return {"name": visible(self.players[seat]) if seat < len(self.players) else self.say(msg("seat {seat}", seat=seat)),
+                "count": self.say(msg_n("seat {seat} · {n} card", "seat {seat} · {n} cards", len(hand), seat=seat)),
+                "badges": badges, "cards": cards, "place": place, "turn": turn}
 
-    def trick_node(self, snap: dict, wild: set, refused: dict | None) -> str:
+    def trick(self, snap: dict, wild: set, refused: dict | None) -> dict:
         """The trick, and a `refused` action after it."""
         rows = []
         for entry in snap.get("table") or []:
             if isinstance(entry.get("play"), list):
-                played = self.cards(entry["play"], wild) + (f" <small>{self.text(entry['as'])}</small>"
-                                                            if "as" in entry else "")
+                played = [self.cards(entry["play"], wild)] + ([" ", visible(entry["as"])] if "as" in entry else [])
+                rows.append({"who": self.say(self.seat(entry.get("seat"))), "played": played, "refused": False})
             else:
-                played = element("span", self.say(msg("pass")), "pass")
-            rows.append(element("li", element("span", self.say(self.seat(entry.get("seat"))), "who") + played))
+                rows.append({"who": self.say(self.seat(entry.get("seat"))), "pass": self.say(msg("pass")),
+                             "refused": False})
         if refused:
-            tried = self.say(msg("pass")) if "pass" in refused else self.cards(_cards_of(refused), wild, marked=True)
-            rows.append(f'<li class="offending refused"><span class="who">'
-                        f'{self.say(self.seat(refused.get("seat")))}</span>'
-                        + self.say(msg("refused:")) + f" {tried}</li>")
-        inside = element("ol", "".join(rows)) if rows else element("p", self.say(msg("no cards on the table")), "empty")
-        return element("section", element("h3", self.say(msg("Trick"))) + inside, "trick")
+            tried = [self.say(msg("pass"))] if "pass" in refused else [self.cards(_cards_of(refused), wild, True)]
+            rows.append({"who": self.say(self.seat(refused.get("seat"))), "refused": True,
+                         "played": [self.say(msg("refused:")), " ", *tried]})
+        return {"rows": rows, "empty": self.say(msg("no cards on the table"))}
 
-    def state_block(self, snap: dict) -> str:
+    def state(self, snap: dict) -> list[tuple]:
         """The rest of the table: who is to act, levels, phase, talon, what is owed... as the viewer lists it."""
         acting = acting_seats(snap.get("turn"))
-        rows = [(msg("to act"), self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody")))]
+        rows = [(msg("to act"), [self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody"))])]
         if isinstance(snap.get("levels"), list):
-            rows.append((msg("levels"), "; ".join(self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
-                                                  for t, v in enumerate(snap["levels"]))))
+            rows.append((msg("levels"), ["; ".join(self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
+                                                   for t, v in enumerate(snap["levels"]))]))
         if "declaring" in snap:
-            rows.append((msg("declaring team"), self.say(self.team(snap["declaring"])) if isinstance(
-                snap["declaring"], int) else self.say(msg("none (first deal)"))))
-        shown = SNAPSHOT_DRAWN + ("turn", "levels", "declaring")
+            rows.append((msg("declaring team"), [self.say(self.team(snap["declaring"])) if isinstance(
+                snap["declaring"], int) else self.say(msg("none (first deal)"))]))
+        drawn = SNAPSHOT_DRAWN + ("turn", "levels", "declaring")
         rows += [(Term(key.replace("_", " ")), self.value(key, value)) for key, value in snap.items()
-                 if key not in shown and value not in (None, [], {}, "")]
-        items = "".join(f"<dt>{self.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
-        return f'<div class="state"><dl>{items}</dl></div>'
+                 if key not in drawn and value not in (None, [], {}, "")]
+        return [(self.say(label), value) for label, value in rows]
 
-    def outcome_block(self, outcome: dict) -> str:
+    def outcome(self, outcome: dict) -> list[tuple]:
         """The deal's outcome as the referee computes it, with what the record claims beside it."""
-        items = "".join(f"<dt>{self.say(Term(key.replace('_', ' ')))}</dt><dd>{self.value(key, value)}</dd>"
-                        for key, value in outcome.items() if key != "deal" and value is not None)
-        return element("h3", self.say(msg("The deal's outcome"))) + element("div", element("dl", items), "state")
+        return [(self.say(Term(key.replace("_", " "))), self.value(key, value))
+                for key, value in outcome.items() if key != "deal" and value not in (None, [], {})]
 
-    def value(self, key: str, value) -> str:
-        """A snapshot's value as the viewer shows it: seats by name, cards drawn, lists per seat."""
+    def value(self, key: str, value) -> list:
+        """A snapshot's value as the viewer shows it (text and cards): seats by name, lists per seat."""
         if isinstance(value, int) and not isinstance(value, bool) and key in TEAM_KEYS + ("winner",) * self.teams:
-            return self.say(self.team(value))
+            return [self.say(self.team(value))]
         if isinstance(value, int) and not isinstance(value, bool) and key in SEAT_KEYS:
-            return self.say(self.seat(value))
+            return [self.say(self.seat(value))]
         if isinstance(value, list):
             if key in SEAT_LISTS and all(isinstance(v, int) for v in value):
-                return self.say(Listing([self.seat(v) for v in value], ", "))
+                return [self.say(Listing([self.seat(v) for v in value], ", "))]
             if value and all(isinstance(v, str) and CARD.match(v) for v in value):
-                return self.cards(value)
+                return [self.cards(value)]
             if len(value) == len(self.players):
-                return "; ".join(f"{self.say(self.seat(seat))}: {self.value('', v)}" for seat, v in enumerate(value))
+                return _joined([[f"{self.say(self.seat(seat))}: ", *self.value("", v)] for seat, v in enumerate(value)])
             if self.teams and len(value) == 2 and not any(isinstance(v, (list, dict)) for v in value):
-                return "; ".join(f"{self.say(self.team(team))}: {self.value('', v)}" for team, v in enumerate(value))
-            return "; ".join(self.value(key, v) for v in value)
+                return _joined([[f"{self.say(self.team(team))}: ", *self.value("", v)] for team, v in enumerate(value)])
+            return _joined([self.value(key, v) for v in value])
         if isinstance(value, dict):
-            return ", ".join(f"{self.text(k.replace('_', ' '))} {self.value(k, v)}" for k, v in value.items()
-                             if v not in (None, [], {}))
+            return _joined([[f"{visible(k.replace('_', ' '))} ", *self.value(k, v)] for k, v in value.items()
+                            if v not in (None, [], {})], ", ")
         if isinstance(value, str) and CARD.match(value):
-            return self.card(value)
-        return self.text(value)
+            return [self.cards([value])]
+        return [visible(value)]
 
     # ------------------------------------------------------------ what was legal, and the rule
 
-    def legal_block(self, legal: dict | None) -> str:
-        """What would have been legal, drawn as cards: grouped by combination, or by seat where several
-        seats might act (Gou Ji); the referee's sentence beside them."""
+    def legal(self, legal: dict | None, wild: set) -> list[dict]:
+        """What would have been legal, drawn as cards (wild cards marked): grouped by combination, or by
+        seat where several seats might act (Gou Ji); the referee's sentence after them."""
         if not legal:
-            return ""
-        lines = [f'<p class="line"><strong>{self.say(label)}</strong> {" ".join(self.cards(p.split()) for p in plays)}'
-                 f"</p>" for label, plays in _legal_groups(self, legal.get("plays"))]
+            return []
+        lines = [{"label": self.say(label), "plays": [self.cards(p.split(), wild) for p in plays]}
+                 for label, plays in _legal_groups(self, legal.get("plays"))]
         if isinstance(legal.get("plays"), (list, dict)) and not lines:
-            lines.append(element("p", self.say(msg("Nothing in hand may follow."))))
-        for key in ("may", "ruling"):
-            if legal.get(key):
-                lines.append(f'<p class="legal">{self.say(legal[key])}</p>')
-        return element("h3", self.say(msg("Legal then"))) + "".join(lines)
+            lines.append({"text": self.say(msg("Nothing in hand may follow."))})
+        lines += [{"text": self.say(legal[key])} for key in ("may", "ruling") if legal.get(key)]
+        return lines
 
-    def rule_block(self, rule: str) -> str:
-        """The rule id's meaning, the sections that decide it and their text, as the rules pages say it."""
-        entry = self.rules.get(rule)
+    def rule(self, finding) -> dict | None:
+        """The rule id's meaning and, of each section that decides it, the clause the finding is about,
+        rendered from the page's Markdown."""
+        entry = self.rules.get(finding.rule)
         if entry is None:
-            return ""
-        texts = [(f"{page} {number}", section_text(page, number)) for page, numbers in sections(rule, entry["meaning"])
-                 for number in numbers]
-        blocks = "".join(f"<h4>{self.text(cite)}</h4><div class=\"rule-text\">{_marked_up(self.text(text))}</div>"
-                         for cite, text in texts if text)
-        return (element("h3", self.say(msg("The rule")))
-                + f'<p><code>{self.text(rule)}</code>: {self.text(entry["meaning"])}'
-                f' ({self.text(section(rule, entry["meaning"]))})</p>{blocks}')
+            return None
+        clauses = []
+        for page, numbers in sections(finding.rule, entry["meaning"]):
+            for number in numbers:
+                kind, key, text = clause(page, number, finding.rule, finding.shown(DEFAULT), entry["meaning"])
+                if text:
+                    clauses.append({"cite": f"{page} {number}" + self._clause_name(kind, key),
+                                    "html": self.markdown(text)})
+        return {"id": finding.rule, "meaning": self.say(Term(entry["meaning"])), "clauses": clauses,
+                "sections": "; ".join(f"{page} {', '.join(numbers)}" for page, numbers in
+                                      sections(finding.rule, entry["meaning"]) if numbers)}
+
+    def _clause_name(self, kind: str, key: str) -> str:
+        if kind == "item":
+            return ", " + self.say(msg("item {item}", item=key))
+        if kind == "row":
+            row = key.strip("`")
+            codes = card_codes(row)
+            return ", " + self.say(msg("table row {row}", row=glyphs(codes, self.lang) if codes else row))
+        return f", {key.rstrip('.')}" if kind == "point" and key else ""
+
+    def markdown(self, text: str) -> Markup:
+        """A clause of a rules page as HTML: Markdown rendered (no HTML of its own passes), a card or a JSON
+        list of cards in code drawn as the cards' glyphs."""
+        return Markup(_markdown(self.lang).render(text))
 
 
-def element(tag: str, inner: str, classes: str | None = None) -> str:
-    """An element around HTML already escaped."""
-    return f'<{tag} class="{classes}">{inner}</{tag}>' if classes else f"<{tag}>{inner}</{tag}>"
+@functools.lru_cache(maxsize=4)
+def _markdown(lang: str) -> MarkdownIt:
+    md = MarkdownIt("js-default", {"html": False, "linkify": False})
+    plain = md.renderer.rules["code_inline"]
+
+    def code(tokens, idx, options, env):
+        content = tokens[idx].content
+        codes = card_codes(content)
+        if not codes:
+            return plain(tokens, idx, options, env)
+        return str(Markup('<code class="cards" title="{}">{}</code>').format(content, glyphs(codes, lang)))
+    md.renderer.rules["code_inline"] = code
+    return md
 
 
-TEAM_KEYS = ("declaring",)
-SEAT_KEYS = ("turn", "dealer", "leader", "seat", "to", "winner")
-SEAT_LISTS = ("order", "out", "penalised")
+def card_codes(text: str) -> list[str]:
+    """The cards a rules page writes in code: one card (`KS`) or a JSON list of cards; [] for other code."""
+    codes = json.loads(text) if CARD_LIST.match(text) else [text] if CARD.match(text) else []
+    return codes if all(isinstance(c, str) and CARD.match(c) for c in codes) else []
+
+
+def glyphs(codes: list[str], lang: str) -> str:
+    """Cards as they are printed in a line of text: 6♠ 10♥, the jokers named."""
+    return " ".join(Cards(code).shown(lang) if code in ("BJ", "RJ") else rank_shown(code[0]) + SUITS[code[1]]
+                    for code in codes)
+
+
+def _spaced(parts: list) -> list:
+    """Parts of a line with a space between each two."""
+    spaced: list = []
+    for part in parts:
+        spaced += [" ", part] if spaced else [part]
+    return spaced
+
+
+def _joined(values: list[list], separator: str = "; ") -> list:
+    joined: list = []
+    for value in values:
+        joined += [separator, *value] if joined else value
+    return joined
 
 
 def visible(value) -> str:
@@ -492,11 +559,13 @@ def _legal_groups(doc: _Document, plays) -> list[tuple]:
             for kind, cards in groups.items()]
 
 
-def _viewer_css() -> str:
+@functools.lru_cache(maxsize=1)
+def _css() -> str:
     """The viewer's stylesheet for a document of one table per finding (.table, not #table), whose
-    narrow-window layout (one column) is for screens only: on paper the seats sit around the trick."""
+    narrow-window layout (one column) is for screens only, then the ruling's own (ruling.css)."""
     css = VIEWER_CSS.read_text(encoding="utf-8").replace("#table", ".table")
-    return css.replace("@media (max-width: 760px)", "@media screen and (max-width: 760px)")
+    css = css.replace("@media (max-width: 760px)", "@media screen and (max-width: 760px)")
+    return css + (TEMPLATES / "ruling.css").read_text(encoding="utf-8")
 
 
 def _documented_rules() -> dict:
@@ -524,17 +593,3 @@ def _cards_of(action: dict | None) -> list[str]:
     cards = action.get("play") if isinstance(action.get("play"), list) else []
     return [c for c in [*cards, action.get("tribute"), action.get("return")] if isinstance(c, str)]
 
-
-def _rules_text(rules: dict | None, written) -> str:
-    """The preset, and the options the record sets itself (the rest are the preset's)."""
-    if not rules:
-        return "-"
-    options = ", ".join(f"{name}={json.dumps(value)}" for name, value in written.items()
-                        if name != "preset") if isinstance(written, dict) else ""
-    return f"{rules.get('preset')}" + (f" ({options})" if options else "")
-
-
-def _marked_up(text: str) -> str:
-    """Escaped Markdown of a rules page with its **bold** and `code` shown so."""
-    text = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", text)
-    return re.sub(r"`([^`]+)`", r"<code>\1</code>", text)

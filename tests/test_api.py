@@ -232,8 +232,8 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     path = tmp_path / "r.json"
     path.write_bytes(orjson.dumps(client.get(f"/v1/records/{record_id}").get_json()))
     for step in (0, 1, 7, -1, -2):
-        cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "1", "--step", str(step), "--json"])
-        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")
+        cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--step", str(step), "--json"])
+        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")     # the API's deal 1 is the second
         assert api.status_code == 200 and api.get_json() == json.loads(cli.output)
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
@@ -243,7 +243,7 @@ def test_steps_show_the_rejected_action_as_referee_replay_does(client):
     disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
     record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
     step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
-    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "24", "--json"])
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "25", "--json"])     # action index 24
     assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
 
 
@@ -328,9 +328,36 @@ def test_delete_removes_the_record_from_every_table(client, db):
 
 # ---------------------------------------------------------------- the store
 
+def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
+    """Issue 35: the listing tells records apart by round, table and first finding; a store made
+    before keeps its records and has them filled in."""
+    from pathlib import Path
+
+    import sqlite_utils
+
+    from api.store import MIGRATIONS, _v1_tables, prepare
+
+    old = sqlite_utils.Database(db)
+    _v1_tables(old)
+    old["migrations"].insert({"version": 1, "applied_at": "2026-01-01"})
+    record = json.loads((Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text())
+    entry = prepare(json.dumps(record))
+    old["records"].insert({"id": entry.id, "game": "guandan", "event": "E", "date": None, "players": "[]",
+                           "valid": 0, "deals": 1, "submitted_by": "x", "submitted_at": "t",
+                           "record": json.dumps(entry.record)})
+    old["findings"].insert({"record_id": entry.id, "n": 0, "severity": "error", "rule": "guandan.follow", "at": "/",
+                            "seat": 0, "deal": 0, "action": 24, "message": "m"})
+    old.conn.commit()
+    store = Store(db)
+    assert store.version() == len(MIGRATIONS) == 2
+    _, [item] = store.find()
+    assert (item["round"], item["table"]) == ("1", "11")
+    assert item["first_finding"] == {"severity": "error", "rule": "guandan.follow", "deal": 0, "action": 24}
+
+
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
-    assert store.version() == 3 and Store(db).version() == 3
+    assert store.version() == 4 and Store(db).version() == 4
     with store.connect() as opened:
         assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
     with sqlite3.connect(db) as conn:

@@ -67,36 +67,39 @@ def test_validate_not_utf8(tmp_path):
 
 
 def test_replay_step():
-    result = run("replay", VALID, "--deal", "1", "--step", "0", "--json")
+    result = run("replay", VALID, "--deal", "2", "--step", "0", "--json")
     frame = json.loads(result.output)
     assert frame["step"] == 0 and frame["action"] is None
     assert [len(h) for h in frame["table"]["hands"]] == [27, 27, 27, 27]
-    after = json.loads(run("replay", VALID, "--deal", "1", "--step", "2", "--json").output)
+    after = json.loads(run("replay", VALID, "--deal", "2", "--step", "2", "--json").output)
     assert after["table"]["tribute"]["kind"] in ("single", "double") and after["table"]["tribute"]["paid"]
 
 
 def test_replay_whole_deal_and_text():
-    frames = json.loads(run("replay", VALID, "--deal", "0", "--json").output)
+    frames = json.loads(run("replay", VALID, "--deal", "1", "--json").output)
     assert len(frames) == len(json.loads(Path(VALID).read_text())["deals"][0]["actions"]) + 1
     assert frames[-1]["outcome"]["status"] == "complete"
-    text = run("replay", VALID, "--deal", "0", "--step", "1")
-    assert text.exit_code == 0 and "step 1: action 0, seat" in text.output
+    text = run("replay", VALID, "--deal", "1", "--step", "1")
+    assert text.exit_code == 0 and "step 1: action 1, seat" in text.output
 
 
 def test_replay_shows_the_rejected_action_as_the_last_step():
-    """Step k+1 is the table after action k; the disputed action 24 is step 25, rejected, exit 1."""
-    frames = json.loads(run("replay", DISPUTED, "--deal", "0", "--json").output)
+    """Step k is the table after action k (both counted from 1, as reports count them): the disputed
+    action 25 (index 24) is step 25, rejected, exit 1."""
+    frames = json.loads(run("replay", DISPUTED, "--deal", "1", "--json").output)
     last = frames[-1]
     assert [f["step"] for f in frames] == list(range(26))
     assert last["rejected"] and last["action"] == json.loads(Path(DISPUTED).read_text())["deals"][0]["actions"][24]
     assert [f["rule"] for f in last["findings"]] == ["guandan.follow"] and last["findings"][0]["action"] == 24
     assert frames[24]["findings"] == [] and frames[24]["table"] == last["table"]
-    by_action = run("replay", DISPUTED, "--deal", "0", "--action", "24")
-    assert by_action.exit_code == 1 and "step 25: action 24" in by_action.output and "REJECTED" in by_action.output
+    by_action = run("replay", DISPUTED, "--deal", "1", "--action", "25")
+    assert by_action.exit_code == 1 and "step 25: action 25" in by_action.output and "REJECTED" in by_action.output
     assert "legal then:" in by_action.output and "bomb 7S 7H 7H 7C, 9H 9D 9C 2H, TH TH TC 2H" in by_action.output
-    by_finding = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
+    by_finding = json.loads(run("replay", DISPUTED, "--finding", "1", "--json").output)
     assert by_finding == last
-    assert run("replay", DISPUTED, "--deal", "0", "--action", "30").exit_code == 2
+    for beyond in ("26", "0"):
+        result = run("replay", DISPUTED, "--deal", "1", "--action", beyond)
+        assert result.exit_code == 2 and "deal 1 replays to action 25 at most" in result.output
 
 
 def test_replay_shows_claims_at_the_end_of_the_deal(tmp_path):
@@ -104,14 +107,24 @@ def test_replay_shows_claims_at_the_end_of_the_deal(tmp_path):
     record["deals"][0]["result"] = {"order": [3, 2, 1, 0]}
     path = tmp_path / "claim.json"
     path.write_text(json.dumps(record))
-    result = run("replay", str(path), "--deal", "0", "--json")
+    result = run("replay", str(path), "--deal", "1", "--json")
     frames = json.loads(result.output)
     assert result.exit_code == 1 and frames[0]["findings"] == []
     assert [f["rule"] for f in frames[-1]["findings"]] == ["guandan.result.order"]
 
 
-def test_replay_bad_deal_index():
-    assert run("replay", VALID, "--deal", "99").exit_code == 2
+@pytest.mark.parametrize("deal", ["99", "0", "-1"])
+def test_replay_bad_deal_number(deal):
+    result = run("replay", VALID, "--deal", deal)
+    assert result.exit_code == 2 and "--deal takes 1 to 11" in result.output
+
+
+def test_replay_finding_numbers_count_from_1(tmp_path):
+    """Issue 35: --finding takes the number validate shows; a record without findings says so."""
+    assert "--finding takes 1 to 1" in run("replay", DISPUTED, "--finding", "0").output
+    assert "--finding takes 1 to 1" in run("replay", DISPUTED, "--finding", "2").output
+    valid = run("replay", VALID, "--finding", "1")
+    assert valid.exit_code == 2 and "the record has no findings" in valid.output and "-1" not in valid.output
 
 
 def test_fmt_resolves_aliases_and_is_stable(tmp_path):
@@ -169,9 +182,9 @@ def test_disputed_samples_replay_to_their_dispute(path):
     report = json.loads(run("validate", "--json", path).stdout)
     first = next(f for f in report["findings"] if f["severity"] == "error" and "deal" in f)
     index = report["findings"].index(first)
-    shown = run("replay", path, "--finding", str(index))
+    shown = run("replay", path, "--finding", str(index + 1))
     assert shown.exit_code == 1 and first["rule"] in shown.output
-    step = json.loads(run("replay", path, "--finding", str(index), "--json").output)
+    step = json.loads(run("replay", path, "--finding", str(index + 1), "--json").output)
     assert first in step["findings"]
     if "action" in first:
         assert step["step"] == first["action"] + 1
@@ -182,7 +195,7 @@ def test_the_record_claims_show_after_the_last_deal(tmp_path):
     record["result"]["totals"] = [11, -6, -5]       # neither the computed totals nor the claimed scores' sum
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
-    step = json.loads(run("replay", str(path), "--finding", "1", "--json").output)
+    step = json.loads(run("replay", str(path), "--finding", "2", "--json").output)
     assert [f["rule"] for f in step["findings"]] == ["gandengyan.result.scores", "gandengyan.match.totals"]
     assert step["outcome"]["status"] == "complete"
 
@@ -192,7 +205,7 @@ def test_the_record_claims_show_after_the_last_deal(tmp_path):
 def test_replay_during_tribute_says_who_owes(game, to_act):
     """Issue 19: the seats that owe a tribute card are the ones to act, not "nobody"."""
     path = str(SAMPLES.parent / game / "disputed-wrong-tribute-card.json")
-    shown = run("replay", path, "--deal", "1", "--step", "0")
+    shown = run("replay", path, "--deal", "2", "--step", "0")
     assert to_act in shown.output and "to act: nobody" not in shown.output
-    table = json.loads(run("replay", path, "--deal", "1", "--step", "0", "--json").output)["table"]
+    table = json.loads(run("replay", path, "--deal", "2", "--step", "0", "--json").output)["table"]
     assert table["turn"] == [int(seat) for seat in re.findall(r"seat (\d)", to_act)]

@@ -71,7 +71,7 @@ KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "d
         "host", "post", "records", "delete", "get", "events", "event", "standings", "pip", "install", "dask",
         "guandan", "zh", "en", "infer", "rules", "true", "preset", "options", "meta", "date", "md", "rules",
         "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
-        "effect", "presets", "aliases", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
+        "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
         "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
         "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
         "html", "websocket", "decide", "stands", "score", "void", "claim", "notation"}
@@ -106,8 +106,8 @@ def test_replay_tables_line_up_in_chinese_at_80_columns():
 
 
 def test_replay_json_findings_are_rendered_in_the_language():
-    english = json.loads(run("replay", DISPUTED, "--finding", "0", "--json").output)
-    chinese = json.loads(run("--lang", "zh", "replay", DISPUTED, "--finding", "0", "--json").output)
+    english = json.loads(run("replay", DISPUTED, "--finding", "1", "--json").output)
+    chinese = json.loads(run("--lang", "zh", "replay", DISPUTED, "--finding", "1", "--json").output)
     assert [f["rule"] for f in chinese["findings"]] == [f["rule"] for f in english["findings"]]
     assert chinese["table"] == english["table"]
 

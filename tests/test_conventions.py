@@ -178,12 +178,12 @@ def test_a_one_deal_record_needs_no_deal(tmp_path):
 
 
 def test_step_minus_one_is_the_last_step():
-    frames = json.loads(run("replay", VALID, "--deal", "0", "--json").stdout)
-    last = json.loads(run("replay", VALID, "--deal", "0", "--step", "-1", "--json").stdout)
+    frames = json.loads(run("replay", VALID, "--deal", "1", "--json").stdout)
+    last = json.loads(run("replay", VALID, "--deal", "1", "--step", "-1", "--json").stdout)
     assert last == frames[-1] and last["outcome"]["status"] == "complete"
-    first = json.loads(run("replay", VALID, "--deal", "0", "--step", str(-len(frames)), "--json").stdout)
+    first = json.loads(run("replay", VALID, "--deal", "1", "--step", str(-len(frames)), "--json").stdout)
     assert first == frames[0]
-    too_far = run("replay", VALID, "--deal", "0", "--step", str(-len(frames) - 1))
+    too_far = run("replay", VALID, "--deal", "1", "--step", str(-len(frames) - 1))
     assert too_far.exit_code == 2 and "--step -1 is the last step" in too_far.stderr
 
 
@@ -360,8 +360,9 @@ def test_a_rule_id_or_the_start_of_some_is_a_filter(rule):
     assert run("validate", "--rule", rule, VALID).exit_code == 0
 
 
-@pytest.mark.parametrize("args", [["--deal", "99"], ["--deal", "0", "--step", "999"], ["--deal", "0", "--action", "999"],
-                                  ["--finding", "5"], ["--step", "0", "--action", "1"]])
+@pytest.mark.parametrize("args", [["--deal", "99"], ["--deal", "0"], ["--deal", "1", "--step", "999"],
+                                  ["--deal", "1", "--action", "999"], ["--deal", "1", "--action", "0"],
+                                  ["--finding", "5"], ["--finding", "0"], ["--step", "0", "--action", "1"]])
 def test_a_replay_request_for_what_is_not_there_exits_2(args):
     assert run("replay", DISPUTED, *args).exit_code == 2
 
@@ -375,7 +376,7 @@ def test_an_interrupted_command_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
     monkeypatch.setattr("cli.main.replay_steps", interrupted)
-    result = run("replay", VALID, "--deal", "0")
+    result = run("replay", VALID, "--deal", "1")
     assert result.exit_code == 130 and "Aborted!" in result.stderr
 
 
@@ -440,7 +441,7 @@ def test_gzip_is_recognised_by_content_in_every_command_that_reads_records(gzipp
     dat, jsonl = gzipped / "record.dat", gzipped / "records.jsonl"
     assert run("validate", "-q", dat).exit_code == 0 and run("validate", "-q", jsonl).output.count("VALID") == 2
     assert run("validate", "-q", "-", stdin=dat.read_bytes()).exit_code == 0
-    assert run("replay", dat, "--deal", "0", "--step", "0").exit_code == 0
+    assert run("replay", dat, "--deal", "1", "--step", "0").exit_code == 0
     assert run("fmt", "--check", dat).exit_code in (0, 1) and run("fmt", dat).stdout.startswith("{")
     written = run("fmt", "-w", dat)
     assert written.exit_code == 2 and "gzip" in written.stderr and dat.read_bytes()[:2] == b"\x1f\x8b"

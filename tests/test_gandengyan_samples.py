@@ -51,5 +51,5 @@ def test_samples_show_their_outcomes():
 
 
 def test_replay_shows_talon_and_draws():
-    out = CliRunner().invoke(main, ["replay", str(SAMPLES / "multipliers.json"), "--deal", "0", "--step", "5"]).output
+    out = CliRunner().invoke(main, ["replay", str(SAMPLES / "multipliers.json"), "--deal", "1", "--step", "5"]).output
     assert "talon: 35" in out and "bombs played: triplet:7, triplet:8" in out and "drawn: seat 2 card KC, seat 0 card 9C, seat 1 card 3C" in out

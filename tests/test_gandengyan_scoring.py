@@ -64,7 +64,8 @@ def test_every_multiplier_is_reported_with_its_reason():
     state.winner = 0
     state.bombs = [(reading(*TRIPLET_5, **PAGAT_SCHEDULE), 4), (reading(*TRIPLET_5, **PAGAT_SCHEDULE), 9)]
     _, why = gdy._payments(state)
-    assert why == ["public ×2: a triplet of 5s played at action 4", "public ×2: a triplet of 5s played at action 9",
+    # actions counted from 1 for people: the bombs' indexes are 4 and 9
+    assert why == ["public ×2: a triplet of 5s played at action 5", "public ×2: a triplet of 5s played at action 10",
                    "seat 1 ×2: 1 ace at ×2", "seat 1 ×2: a joker", "seat 1 ×4: a held four-bomb of 3s"]
 
 

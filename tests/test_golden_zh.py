@@ -10,7 +10,7 @@ from cli.main import main
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "data" / "golden-zh"
 SAMPLES = ["guandan/disputed-illegal-follow", "gouji/disputed-wrong-tribute-card", "gandengyan/disputed-two-ranks-higher"]
-COMMANDS = {"validate": [], "replay": ["--finding", "0"]}
+COMMANDS = {"validate": [], "replay": ["--finding", "1"]}
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -117,7 +117,7 @@ def test_the_sweep_exchange():
 
 
 def test_replay_shows_the_mode_who_may_act_and_six_hands(tmp_path):
-    result = CliRunner().invoke(main, ["replay", str(FOLDER / "duel-won-after-shao-pai.json"), "--deal", "0",
+    result = CliRunner().invoke(main, ["replay", str(FOLDER / "duel-won-after-shao-pai.json"), "--deal", "1",
                                        "--step", "1"])
     assert result.exit_code == 0 and "mode" in result.output and "to act" in result.output
     assert result.output.count("\n") > 6

@@ -114,7 +114,7 @@ def test_a_finding_after_the_deal_stopped_is_shown_on_its_last_step(tmp_path):
     path = tmp_path / "r.json"
     path.write_text(json.dumps(record))
     index = report.findings.index(alias)
-    for args in ((), ("--finding", str(index)), ("--json",)):
+    for args in ((), ("--finding", str(index + 1)), ("--json",)):
         result = run("replay", str(path), *args)
         assert result.exit_code == 1 and "Traceback" not in result.output, result.output
     answer = client(tmp_path).post("/v1/replay", data=json.dumps(record), content_type="application/json")

@@ -59,7 +59,7 @@ def load(path: Path) -> dict:
 
 
 def sections(html: str) -> list[str]:
-    return re.findall(r'<section class="part finding"', html)
+    return re.findall(r'<section class="part finding ', html)
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[str(p.relative_to(ROOT)) for p in SAMPLES])
@@ -89,21 +89,24 @@ def test_every_player_name_and_meta_value_is_escaped():
     assert [tag for tag, _ in parsed.tags if tag in ("script", "img")] == []
     assert "<script>" not in html and "<img" not in html and "\u202e" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
-    assert "&quot;&gt;&lt;img src=x onerror=alert(2)&gt;" in html
+    assert "&#34;&gt;&lt;img src=x onerror=alert(2)&gt;" in html
     assert "Mallory⟨U+202E⟩evil" in html               # the bidi override shown, not obeyed
-    assert "&amp;amp; &#x27;quoted&#x27;" in html
+    assert "&amp;amp; &#39;quoted&#39;" in html
     assert "&lt;/title&gt;&lt;script&gt;alert(3)" in html
 
 
 def test_a_ruling_holds_the_identity_the_verdict_and_the_dispute():
     record = load(FOLLOW)
     html = ruling(record, record_id(record))
-    for text in ("Huai&#x27;an Open 2026", "<dt>round</dt><dd>1</dd>", "<dt>table</dt><dd>11</dd>",
-                 "Wang Lei (seat 0)", "Zhao Min (seat 3)", record_id(record), "INVALID",
+    for text in ("Huai&#39;an Open 2026, round 1, table 11", "<dt>Round</dt><dd>1</dd>", "<dt>Table</dt><dd>11</dd>",
+                 "<dt>Game</dt><dd>Guandan</dd>", "the “official” preset of docs/rules/guandan.md",
+                 "Wang Lei (seat 0), team 0", "Zhao Min (seat 3), team 1", record_id(record), "INVALID",
                  "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow",
-                 "docs/rules/guandan.md §3", "## 3. The follow relation", "The action, refused"):
+                 "docs/rules/guandan.md §3, item 3", "The action, refused"):
         assert text in html, text
-    finding = html.split('id="finding-0"')[1]
+    assert "## 3." not in html and "<h2>3. The follow relation" not in html, "the clause, not the whole section"
+    assert '<ol start="3">' in html and "<code>single</code>" in html, "the page's Markdown rendered"
+    finding = html.split('id="finding-1"')[1]
     table = finding.split('class="table seats-4"')[1].split("Legal then")[0]
     assert len(re.findall(r'<section class="seat', table)) == 4
     assert table.count('class="card marked"') == 2, "the refused Q: once in the hand, once in the trick"
@@ -118,20 +121,20 @@ def test_a_tribute_finding_shows_the_tribute_and_the_rule_item():
     assert "Sun Hao (seat 0) pays tribute" not in html
     assert re.search(r"Wu Qiang \(seat 2\) pays tribute <span class=\"played\"><span class=\"card red marked\" "
                      r"title=\"3D\"", html)
-    assert "3. **Tribute card**" not in html and "3. <strong>Tribute card</strong>" in html     # §6.3 alone
-    assert "4. <strong>Double allocation" not in html
+    assert "**Tribute card**" not in html and '<ol start="3">\n<li><strong>Tribute card</strong>' in html  # §6.3 alone
+    assert "Double allocation" not in html
 
 
 def test_a_deal_and_action_without_a_finding_shows_that_action():
     html = ruling(load(FOLLOW), "id", deal=0, action=3)
     assert len(sections(html)) == 1 and "The referee finds no fault in this action." in html
-    assert "The table at step 4 (deal 0)" in html
+    assert "The table at step 4 (deal 1)" and "Deal 1, action 4" in html in html
 
 
 @pytest.mark.parametrize("asked, said", [
-    ({"finding": 1}, "there is no finding 1: the record has 1 finding"),
-    ({"deal": 1}, "there is no deal 1: the record has 1 deal"),
-    ({"deal": 0, "action": 500}, "deal 0 replays to action 24 at most"),
+    ({"finding": 1}, "there is no finding 2: the record has 1 finding"),
+    ({"deal": 1}, "there is no deal 2: the record has 1 deal"),
+    ({"deal": 0, "action": 500}, "deal 1 replays to action 25 at most"),
     ({"finding": 0, "deal": 0}, "name a finding, or a deal and an action, not both"),
 ])
 def test_what_the_record_does_not_hold_is_said(asked, said):
@@ -144,7 +147,7 @@ def test_a_ruling_in_chinese():
     html = ruling(load(FOLLOW), "id", "zh")
     assert '<html lang="zh-Hans">' in html and "<title>裁决书" in html
     assert "Wang Lei（0号位）" in html
-    assert 'aria-label="黑桃Q"' in html and "判定0：错误 guandan.follow" in html
+    assert 'aria-label="黑桃Q"' in html and "判定1：错误 guandan.follow" in html
 
 
 def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
@@ -164,7 +167,7 @@ def run(*args):
 
 def test_the_command_writes_the_file(tmp_path):
     out = tmp_path / "ruling.html"
-    result = run(FOLLOW, "--finding", 0, "-o", out)
+    result = run(FOLLOW, "--finding", 1, "-o", out)
     assert result.exit_code == 0, result.output
     html = out.read_text(encoding="utf-8")
     assert html.startswith("<!DOCTYPE html>") and len(sections(html)) == 1
@@ -172,12 +175,12 @@ def test_the_command_writes_the_file(tmp_path):
 
 
 @pytest.mark.parametrize("args, said", [
-    (["--finding", 7], "there is no finding 7: the record has 1 finding"),
-    (["--finding", -1], "there is no finding -1"),
-    (["--deal", 3], "there is no deal 3: the record has 1 deal"),
-    (["--deal", 0, "--action", 99], "deal 0 replays to action 24 at most"),
-    (["--action", -2], "deal 0 replays to action 24 at most"),
-    (["--finding", 0, "--action", 1], "name a finding, or a deal and an action, not both"),
+    (["--finding", 7], "the record has 1 finding(s); --finding takes 1 to 1"),
+    (["--finding", 0], "the record has 1 finding(s); --finding takes 1 to 1"),
+    (["--deal", 3], "the record has 1 deal(s); --deal takes 1 to 1"),
+    (["--deal", 1, "--action", 99], "deal 1 replays to action 25 at most"),
+    (["--action", 0], "deal 1 replays to action 25 at most"),
+    (["--finding", 1, "--action", 1], "name a finding, or a deal and an action, not both"),
     (["--line", 3], "is one JSON document, not JSON Lines"),
 ])
 def test_a_request_the_record_cannot_answer_exits_2_and_writes_nothing(args, said, tmp_path):
@@ -200,7 +203,7 @@ def test_the_command_speaks_chinese(tmp_path):
     assert run(FOLLOW, "--lang", "zh", "-o", out).exit_code == 0
     assert "裁决书" in out.read_text(encoding="utf-8")
     result = run(FOLLOW, "--lang", "zh", "--finding", 4, "-o", out)
-    assert result.exit_code == 2 and "没有判定4：该记录共有1条判定" in result.output
+    assert result.exit_code == 2 and "该记录有 1 条判定；--finding 取 1 到 1" in result.output
 
 
 # ---------------------------------------------------------------- the API
@@ -255,7 +258,7 @@ def test_the_readme_ruling_commands_write_their_file(args, tmp_path, monkeypatch
     result = CliRunner().invoke(main, [args[0], str(ROOT / args[1]), *args[2:]])
     assert result.exit_code == 0, result.output
     written = tmp_path / args[args.index("-o") + 1]
-    assert written.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert written.read_bytes().startswith(b"%PDF" if written.suffix == ".pdf" else b"<!DOCTYPE html>")
 
 
 def test_without_the_docs_the_ruling_is_written_without_the_rules_text(monkeypatch, tmp_path):
@@ -264,11 +267,23 @@ def test_without_the_docs_the_ruling_is_written_without_the_rules_text(monkeypat
     assert "seat 0 played a single Q on a single K" in html and "The follow relation" not in html
 
 
-def test_a_claim_finding_shows_the_outcome_computed_beside_the_claim():
+def test_a_claim_finding_shows_the_claim_against_the_computed_value():
     html = ruling(load(ROOT / "samples/guandan/disputed-false-level.json"), "id", finding=0)
-    outcome = html.split("The deal&#x27;s outcome")[1].split("The rule")[0]
+    claim = html.split('<table class="claim">')[1].split("</table>")[0]
+    assert "<caption>Claimed against computed</caption>" in claim and '<th scope="row">levels</th>' in claim
+    assert ('<td class="differs">team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</td>'
+            "<td>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</td>") in claim
+    outcome = html.split("The deal&#39;s outcome")[1].split("The rule")[0]
     assert "<dt>levels</dt><dd>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
-    assert "<dt>claimed</dt><dd>levels team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
+
+
+def test_warnings_and_notes_go_to_the_appendix_after_the_errors():
+    html = ruling(load(ROOT / "samples/guandan/disputed-return-above-ten.json"), "id")
+    main, appendix = html.split('<section class="part appendix">')
+    assert len(re.findall(r'<section class="part finding error"', main)) == 1
+    assert 'class="part finding warning"' not in main and 'class="part finding info"' not in main
+    assert re.search(r'<section class="part finding (warning|info)"', appendix)
+    assert 'class="table' not in appendix, "a note is told without its table"
 
 
 def test_a_ruling_replays_the_record_once_for_all_its_deals(monkeypatch):
@@ -297,3 +312,44 @@ def test_the_cards_in_question_are_marked_where_the_table_holds_them():
     returned = ruling(load(ROOT / "samples/guandan/disputed-return-above-ten.json"), "id", finding=0)
     receiver = returned.split("<span class=\"name\">Guo Tao</span>")[1].split("</section>")[0]
     assert receiver.count("marked") == 1, "the return that stood: the QH in the receiver's hand"
+
+
+# ---------------------------------------------------------------- the clause a rule id names (issue 35)
+
+@pytest.mark.parametrize("rule, page, number, message, kind, key, holds", [
+    ("guandan.follow", "docs/rules/guandan.md", "§3",
+     "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow", "item", "3", "`single`"),
+    ("notation.deal.incomplete", "docs/notation.md", "§5", "the deal stops after 5 actions, before it is over",
+     "", "", "**Incomplete deals.**"),
+    ("gandengyan.follow", "docs/rules/gandengyan.md", "§3",
+     "seat 1 played a pair of 6s on a pair of 4s; only a pair of 5s, a pair of 2s or a bomb may follow",
+     "row", '`["4S","4H"]`', "| top Y |"),
+    ("guandan.tribute.card", "docs/rules/guandan.md", "§6.3", "seat 2 paid 3D", "", "", "3. **Tribute card**"),
+])
+def test_the_clause_is_the_item_row_or_paragraph_the_finding_is_about(rule, page, number, message, kind, key, holds):
+    from referee.ruledocs import clause
+
+    found = clause(page, number, rule, message, rule_meaning(rule))
+    assert found[:2] == (kind, key) and holds in found[2]
+    assert len(found[2]) < len(section_text(page, number)) or number == "§6.3"
+    assert "\n## " not in found[2] and "```" not in found[2]
+
+
+def rule_meaning(rule: str) -> str:
+    from referee.ruledocs import rule_entries
+
+    return rule_entries()[rule]["meaning"]
+
+
+def test_a_section_the_page_lacks_has_no_clause():
+    from referee.ruledocs import clause
+
+    assert clause("docs/rules/guandan.md", "§77", "guandan.follow", "x") == ("", "", "")
+
+
+def test_the_rule_text_is_rendered_markdown_with_cards_drawn():
+    html = ruling(load(ROOT / "samples/gandengyan/disputed-two-ranks-higher.json"), "id")
+    rule = html.split('<div class="rule">')[1]
+    assert "<table>" in rule and "| top Y |" not in rule, "a pipe table rendered as a table"
+    assert '<code class="cards" title="[&#34;4S&#34;,&#34;4H&#34;]">4♠ 4♥</code>' in rule
+    assert "table row 4♠ 4♥" in rule

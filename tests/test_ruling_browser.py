@@ -1,8 +1,11 @@
 """The ruling document in a real headless Chromium (as tests/test_viewer_browser.py runs it): opened
 from file:// with every request beyond the file refused, nothing asked of any server, the table
-drawn, and printed to PDF one finding per page. Screenshots and PDFs are kept in tests/artifacts/."""
+drawn, and printed to PDF one finding per page; `referee ruling -o FILE.pdf` prints it with the system
+Chromium, and its pages are counted (issue 35: a finding on one or two A4 pages, the cover on one,
+warnings in an appendix). Screenshots and PDFs are kept in build/artifacts/."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -49,28 +52,29 @@ def offline(browser):     # noqa: F811
     assert (asked, failed, errors) == ([], [], []), "the ruling asked for something beyond its file"
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("game", DISPUTES)
-def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_path, game):
+def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_path, game, lang):
     sample, seats = DISPUTES[game]
-    path = written(tmp_path, sample)
+    path = written(tmp_path, sample, "--lang", lang)
     offline.goto(path.as_uri())
     findings = offline.locator("section.finding")
     assert findings.count() >= 1
     first = findings.first
     assert first.locator(".table .seat").count() == seats
     assert first.locator(".card.marked").count() >= 1, "the cards in question are marked"
-    assert "The rule" in first.inner_text() and "docs/" in first.inner_text()
-    ARTIFACTS.mkdir(exist_ok=True)
-    offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}.png"), full_page=True)
+    assert ("The rule" if lang == "en" else "规则") in first.inner_text() and "docs/" in first.inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}-{lang}.png"), full_page=True)
 
     offline.set_viewport_size({"width": 718, "height": 1000})      # A4's width less its margins, in CSS pixels
     offline.emulate_media(media="print")
-    breaks = offline.eval_on_selector_all("section.finding", "s => s.map(e => getComputedStyle(e).breakBefore)")
+    breaks = offline.eval_on_selector_all("main > section.finding", "s => s.map(e => getComputedStyle(e).breakBefore)")
     assert set(breaks) == {"page"}
     columns = offline.eval_on_selector_all("section.finding >> nth=0 >> .table .seat",
                                            "s => new Set(s.map(e => Math.round(e.getBoundingClientRect().x))).size")
     assert columns >= 2, "on paper the seats sit around the trick, as in the viewer"
-    pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}.pdf"), format="A4", print_background=True)
+    pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}-{lang}.pdf"), format="A4", print_background=True)
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1 + findings.count()
 
 
@@ -83,3 +87,79 @@ def test_a_hostile_name_is_text_in_the_browser(offline, tmp_path):
     offline.goto(path.as_uri())
     assert offline.locator("img").count() == 0
     assert "<img src=https://example.com/x onerror=alert(1)>" in offline.inner_text("section.identity")
+
+
+# ---------------------------------------------------------------- the printed ruling (issue 35)
+
+pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed: pip install -e '.[test]'")
+ALL_DISPUTES = sorted(ROOT.glob("samples/*/disputed-*.json"))
+
+
+def printed(tmp_path: Path, sample: Path, *args) -> int:
+    """The pages of the ruling `referee ruling -o FILE.pdf` prints (kept in build/artifacts/)."""
+    from cli.ruling import _chromium
+
+    if _chromium() is None:
+        pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    out = ARTIFACTS / ("ruling-" + "-".join([sample.parent.name, sample.stem, *(str(a).lstrip("-") for a in args)]) + ".pdf")
+    result = CliRunner().invoke(main, [*args[:2], "ruling", str(sample), *args[2:], "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return len(pypdf.PdfReader(out).pages)
+
+
+def errors_and_notes(sample: Path) -> tuple[int, int]:
+    report = json.loads(CliRunner().invoke(main, ["validate", "--json", str(sample)]).stdout.splitlines()[0])
+    errors = sum(f["severity"] == "error" for f in report["findings"])
+    return errors, len(report["findings"]) - errors
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("sample", ALL_DISPUTES, ids=[f"{p.parent.name}/{p.stem}" for p in ALL_DISPUTES])
+def test_each_printed_finding_fits_one_or_two_pages(tmp_path, sample, lang):
+    """A cover page, at most two A4 pages per error and one for the appendix of warnings and notes
+    (an error and a routine "deal incomplete" warning took 9 pages before issue 35)."""
+    errors, notes = errors_and_notes(sample)
+    pages = printed(tmp_path, sample, "--lang", lang)
+    assert errors + 1 + bool(notes) <= pages <= 1 + 2 * errors + bool(notes)
+    assert printed(tmp_path, sample, "--lang", lang, "--finding", "1") <= 3
+
+
+def test_a_pdf_without_chromium_is_refused_with_exit_2(tmp_path, monkeypatch):
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.delenv("REFEREE_CHROMIUM", raising=False)
+    out = tmp_path / "ruling.pdf"
+    result = CliRunner().invoke(main, ["ruling", str(ROOT / DISPUTES["guandan"][0]), "-o", str(out)])
+    assert result.exit_code == 2 and "no Chromium to print a PDF with" in result.output
+    assert not out.exists()
+
+
+def test_tables_never_split_and_badges_read_at_aa_contrast(offline, tmp_path):
+    """In print, the drawn table, a claim and a clause keep together; every badge and the verdict reach
+    4.5:1 (the INVALID badge was 2.35:1); axe-core finds no serious issue."""
+    path = written(tmp_path, "samples/guandan/disputed-false-level.json")
+    offline.goto(path.as_uri())
+    offline.emulate_media(media="print")
+    kept = offline.eval_on_selector_all(".drawn, table.claim, .clause, .seat",
+                                        "s => s.map(e => getComputedStyle(e).breakInside)")
+    assert kept and set(kept) == {"avoid"}
+    ratios = offline.eval_on_selector_all(".badge, .verdict", CONTRAST)
+    assert ratios and min(ratios) >= 4.5, ratios
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
+                              reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
+    for media in ("screen", "print"):
+        offline.emulate_media(media=media)
+        serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run(offline).response["violations"]
+                   if v["impact"] in ("serious", "critical")]
+        assert serious == [], media
+
+
+# the contrast of each element's text on its own background (WCAG 2: relative luminance)
+CONTRAST = """nodes => nodes.map(node => {
+  const rgb = (text) => text.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; })
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  const style = getComputedStyle(node);
+  const [a, b] = [lum(rgb(style.color)), lum(rgb(style.backgroundColor))].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+})"""

@@ -73,9 +73,28 @@ function el(tag, attrs = {}, ...children) {
     else node.setAttribute(key, visible(value));
   }
   for (const child of children.flat()) {
-    if (child !== null && child !== undefined) node.append(child instanceof Node ? child : visible(child));
+    if (child !== null && child !== undefined) node.append(...(child instanceof Node ? [child] : unitsKept(visible(child))));
   }
   return node;
+}
+
+// A number and its Chinese unit ("1队", "（5号位）", "第25步") never broken across lines: each in a
+// span that does not wrap (viewer.css .unit); the rest of the text as it is.
+const UNIT = /（\d+号位）|\d+号位|\d+队|第\d+[局步轮桌项条]/g;
+
+function unitsKept(text) {
+  const parts = [];
+  let last = 0;
+  for (const found of text.matchAll(UNIT)) {
+    if (found.index > last) parts.push(text.slice(last, found.index));
+    const unit = document.createElement("span");
+    unit.className = "unit";
+    unit.textContent = found[0];
+    parts.push(unit);
+    last = found.index + found[0].length;
+  }
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
 }
 
 // the cards of a space-separated string or a list
@@ -92,6 +111,16 @@ function without(hand, cards) {
     if (at >= 0) left.splice(at, 1);
   }
   return left;
+}
+
+// Deals, actions and findings are indexes from 0 in the record, the report and the API; people read
+// and type them counted from 1 (README, "Numbering"): on the page and in the viewer's URL.
+const counted = (index) => index + 1;
+
+// the index a URL's parameter names (counted from 1), or NaN when it names none
+function urlIndex(params, name) {
+  const number = params.get(name);
+  return /^\d+$/.test(number) && Number(number) >= 1 ? Number(number) - 1 : NaN;
 }
 
 // ---------------------------------------------------------------- cards, names, values
@@ -137,7 +166,7 @@ function cardNode(code, wild = new Set(), marks = new Map()) {
   }
   if (isWild) classes += " wild";
   if (marked) classes += " marked";
-  return el("span", {class: classes, title: label, "aria-label": label, role: "img"},
+  return el("span", {class: classes, title: label, "aria-label": label, role: "img", "data-code": code},
     el("b", {"aria-hidden": "true"}, rank), el("i", {"aria-hidden": "true"}, suit));
 }
 
@@ -411,6 +440,38 @@ function draw() {
   if (location.pathname + location.search !== url) history.replaceState(null, "", url);
 }
 
+// autoplay: a step every AUTOPLAY_MS until the deal's last step, or until the user moves
+const AUTOPLAY_MS = 1000;
+const autoplay = {timer: null};
+
+function setAutoplay(on) {
+  clearInterval(autoplay.timer);
+  autoplay.timer = on && view.index < view.steps.length - 1 ? setInterval(autoStep, AUTOPLAY_MS) : null;
+  drawAutoplay();
+}
+
+function autoStep() {
+  go(view.index + 1);
+  if (view.index >= view.steps.length - 1) setAutoplay(false);
+}
+
+function drawAutoplay() {
+  const playing = autoplay.timer !== null;
+  const button = $("#play");
+  button.setAttribute("aria-pressed", String(playing));
+  button.textContent = playing ? "■" : "▶▶";
+  button.setAttribute("aria-label", playing ? _("Stop autoplay") : _("Autoplay"));
+  button.title = playing ? _("Stop autoplay") : _("Autoplay: a step a second");
+}
+
+// a control the user moves stops the autoplay first
+function byUser(move) {
+  return (...args) => {
+    setAutoplay(false);
+    return move(...args);
+  };
+}
+
 function drawControls(step, last) {
   const slider = $("#slider");
   slider.max = view.steps.length - 1;
@@ -445,7 +506,7 @@ function drawSliderMarks() {
 function drawAction(step, offending, pending) {
   const line = $("#action");
   line.className = offending ? "offending" : "";
-  line.replaceChildren(el("strong", {}, _("Deal {deal}, step {step}: ", {deal: view.deal, step: step.step})),
+  line.replaceChildren(el("strong", {}, _("Deal {deal}, step {step}: ", {deal: counted(view.deal), step: step.step})),
     step.rejected ? el("span", {class: "rejected"}, _("Rejected: {action}", {action: actionText(step.action)}))
       : visible(actionText(step.action)));
   if (pending) line.append(el("span", {class: "rejected"}, _("Rejected next: {action}", {action: actionText(pending)})));
@@ -468,11 +529,11 @@ function disputeNode(finding) {
   return el("article", {class: `dispute ${finding.severity}`, "data-rule": finding.rule},
     el("h3", {}, el("span", {class: `severity ${finding.severity}`}, severityWord(finding.severity)), " ",
        el("code", {}, finding.rule),
-       Number.isInteger(finding.action) ? " " + _("(action {n})", {n: finding.action}) : ""),
+       Number.isInteger(finding.action) ? " " + _("(action {n})", {n: counted(finding.action)}) : ""),
     el("p", {class: "message"}, finding.message),
     action ? actionPanel(finding, action) : null,
     claimPanel(finding),
-    finding.legal ? legalPanel(finding.legal) : null,
+    finding.legal ? legalPanel(finding.legal, legalWild(finding), action ? action.seat : undefined) : null,
     decisionPanel(finding),
     rulingLink(finding));
 }
@@ -550,25 +611,54 @@ function whyText(snapshot, legal) {
   return parts.join("; ");
 }
 
-// what was legal, drawn as cards and grouped as `legal` groups them (by kind; Gou Ji by seat)
-function legalPanel(legal) {
+// the wild cards on the table a finding's legal plays were made from
+function legalWild(finding) {
+  const tables = Number.isInteger(finding.action) ? tablesAround(finding.action) : null;
+  return wildOf(tables ? tables.before : view.steps[view.index] && view.steps[view.index].table);
+}
+
+// A legal play, focusable: pointed at or focused, its cards light up in the hand that holds them (the
+// dispute's hand before, and the seat's hand on the table).
+function alternativeNode(codes, wild, seat) {
+  const light = (on) => {
+    const hands = [...document.querySelectorAll("#dispute dd.before .hand")];
+    if (Number.isInteger(seat)) hands.push(...document.querySelectorAll(`#table .seat[data-seat="${seat}"] .hand`));
+    for (const hand of hands) {
+      const wanted = marksOf(codes);
+      for (const card of hand.querySelectorAll(".card")) {
+        const code = card.dataset.code;
+        const lit = on && (wanted.get(code) || 0) > 0;
+        if (lit) wanted.set(code, wanted.get(code) - 1);
+        card.classList.toggle("candidate", lit);
+      }
+    }
+  };
+  return el("span", {class: "alternative", tabindex: "0", role: "group", "aria-label": cardsText(codes),
+                     onmouseenter: () => light(true), onmouseleave: () => light(false),
+                     onfocus: () => light(true), onblur: () => light(false)},
+    cardsNode(codes, wild));
+}
+
+// what was legal, drawn as cards (wild cards marked) and grouped as `legal` groups them (by kind; Gou Ji by seat)
+function legalPanel(legal, wild, seat) {
   const groups = legalGroups(legal);
   const pass = legal.top ? el("li", {}, el("span", {class: "group"}, _("pass"))) : null;
   return el("section", {class: "legal"},
     el("h4", {}, _("Legal then")),
     // the referee's sentence names cards by code: it stands only where no card is drawn
     legal.may && !groups.length ? el("p", {}, legal.may) : null,
-    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays]) => el("li", {},
+    groups.length || pass ? el("ul", {class: "alternatives"}, pass, groups.map(([label, plays, owner]) => el("li", {},
       el("span", {class: "group"}, label),
-      plays.map((codes) => el("span", {class: "alternative"}, cardsNode(codes, new Set()))))))
+      plays.map((codes) => alternativeNode(codes, wild, owner ?? seat)))))
       : null);
 }
 
+// [label, plays, the seat whose plays they are (Gou Ji groups by seat; else undefined: the actor's)]
 function legalGroups(legal) {
   const groups = new Map();
-  const add = (label, codes) => {
-    if (!groups.has(label)) groups.set(label, []);
-    groups.get(label).push(codes);
+  const add = (label, codes, seat) => {
+    if (!groups.has(label)) groups.set(label, [label, [], seat]);
+    groups.get(label)[1].push(codes);
   };
   if (Array.isArray(legal.plays)) {
     for (const play of legal.plays) {
@@ -577,10 +667,10 @@ function legalGroups(legal) {
     }
   } else if (legal.plays && typeof legal.plays === "object") {
     for (const [seat, plays] of Object.entries(legal.plays)) {
-      for (const play of plays) add(playerName(Number(seat)), codesOf(play));
+      for (const play of plays) add(playerName(Number(seat)), codesOf(play), Number(seat));
     }
   }
-  return [...groups.entries()];
+  return [...groups.values()];
 }
 
 // a claim: the claimed value beside the computed one, each labelled before/after the deal
@@ -649,6 +739,7 @@ function columnName(key, i, width) {
 
 function drawTable(snapshot, offendingAction, refused) {
   const hands = Array.isArray(snapshot.hands) ? snapshot.hands : [];
+  const played = playedUpTo(view.index);
   const seats = Math.max(hands.length, (view.record.players || []).length);
   const table = $("#table");
   table.className = PLACES[seats] ? `seats-${seats}` : "seats-many";
@@ -656,7 +747,7 @@ function drawTable(snapshot, offendingAction, refused) {
   const nodes = [];
   for (let seat = 0; seat < seats; seat++) {
     const marks = marksOf(refused && refused.seat === seat ? cardsOf(refused) : []);
-    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marks);
+    const node = seatNode(seat, hands[seat] || [], snapshot, wild, marks, played.get(seat) || []);
     if (PLACES[seats]) node.style.gridArea = PLACES[seats][seat];
     nodes.push(node);
   }
@@ -664,26 +755,51 @@ function drawTable(snapshot, offendingAction, refused) {
   table.replaceChildren(...nodes);
 }
 
+// what the seats to act owe while tribute is paid or returned (Guandan's phase, Gou Ji's mode); null in play
+function owedIn(snapshot) {
+  const phase = String(snapshot.phase || snapshot.mode || "").split(" ")[0].toLowerCase();
+  return {tribute: _("owes tribute"), return: _("owes a return")}[phase] || null;
+}
+
 function turnSeats(snapshot) {
   return [].concat(snapshot.turn ?? []).filter(Number.isInteger);
 }
 
-function seatNode(seat, hand, snapshot, wild, marks) {
+// each seat's plays in this deal up to step `index` (a refused play is none of them)
+function playedUpTo(index) {
+  const played = new Map();
+  for (const step of view.steps.slice(0, index + 1)) {
+    const action = step.action;
+    if (!action || step.rejected || !Array.isArray(action.play)) continue;
+    if (!played.has(action.seat)) played.set(action.seat, []);
+    played.get(action.seat).push(action.play);
+  }
+  return played;
+}
+
+function seatNode(seat, hand, snapshot, wild, marks, plays) {
   const name = (view.record.players || [])[seat];
   const turn = turnSeats(snapshot).includes(seat);
   const out = Array.isArray(snapshot.out) ? snapshot.out.indexOf(seat) : -1;
   const badges = [];
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, _("team {team}", {team: seat % 2})));
-  if (turn) badges.push(el("span", {class: "badge turn"}, _("to act")));
+  const owing = turn ? owedIn(snapshot) : null;
+  if (turn) badges.push(el("span", {class: `badge turn${owing ? " owes" : ""}`}, owing || _("to act")));
   if (out >= 0) badges.push(el("span", {class: "badge out"}, _("out {n}", {n: out + 1})));
   const who = typeof name === "string" ? name : _("seat {seat}", {seat});
   return el("section", {class: `seat${turn ? " turn" : ""}`,
-                        "aria-label": turn ? _("{name}, seat {seat}, to act", {name: who, seat}) : _("{name}, seat {seat}", {name: who, seat}),
+                        "aria-label": !turn ? _("{name}, seat {seat}", {name: who, seat})
+                          : owing ? _("{name}, seat {seat}, {owes}", {name: who, seat, owes: owing})
+                          : _("{name}, seat {seat}, to act", {name: who, seat}),
                         "data-seat": seat},
     el("h3", {}, el("span", {class: "name"}, who),
        el("span", {class: "seatno"}, " ", _("seat {seat}", {seat}), " · ", ngettext("{n} card", "{n} cards", hand.length)), ...badges),
     el("div", {class: "hand", role: "list"}, hand.map((code) =>
-      el("span", {role: "listitem"}, cardNode(code, wild, marks)))));
+      el("span", {role: "listitem"}, cardNode(code, wild, marks)))),
+    // the seat's discard row: what it has played this deal so far, play by play
+    el("div", {class: "discards", role: "list", "aria-label": _("played this deal")},
+      plays.length ? plays.map((play) => el("span", {role: "listitem"}, cardsNode(play, wild)))
+        : el("span", {class: "empty"}, _("nothing played yet"))));
 }
 
 function trickEntryNode(entry, wild, offending) {
@@ -719,9 +835,7 @@ function drawFindings(current) {
   const all = view.report.findings;
   const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
-    const where = [[f.deal, _("deal {n}", {n: f.deal})], [f.action, _("action {n}", {n: f.action})],
-                   [f.seat, Number.isInteger(f.seat) ? playerName(f.seat) : ""]]
-      .filter(([value]) => Number.isInteger(value)).map(([, text]) => text).join(", ");
+    const where = [...placeParts(f), Number.isInteger(f.seat) ? playerName(f.seat) : null].filter(Boolean).join(", ");
     const here = f.deal === view.deal && keys.has(findingKey(f));
     const label = el("span", {}, el("strong", {class: f.severity}, severityWord(f.severity)), " ", el("code", {}, f.rule),
       where ? ` (${where})` : "", el("br"), f.message);
@@ -744,7 +858,7 @@ function drawOutcome(last) {
   const match = view.report.match;
   if (match && view.deal === view.report.deals.length - 1) entries.push(...matchEntries(match));
   definitions(section.querySelector("dl"), entries);
-  $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: view.deal});
+  $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: counted(view.deal)});
 }
 
 // the match's outcome, its winner on one row ("match winner": the result's winner or a draw)
@@ -761,7 +875,7 @@ function matchEntries(match) {
 
 // the move list: one row per trick (lead, follows, passes, its winner), each entry a link to its step
 function drawMoves() {
-  $("#moves-title").textContent = _("Moves of deal {deal}", {deal: view.deal});
+  $("#moves-title").textContent = _("Moves of deal {deal}", {deal: counted(view.deal)});
   $("#moves ol").replaceChildren(...view.moves.map((row) => {
     const found = rowFindings(row);
     const current = row.steps.includes(view.index) || (row.steps[0] <= view.index && view.index <= row.steps[row.steps.length - 1]);
@@ -808,7 +922,7 @@ function drawDeals() {
   const rows = outcomes.map((outcome) => el("tr", {class: outcome.deal === view.deal ? "current" : null},
     el("th", {scope: "row"}, el("a", {href: viewUrl({deal: outcome.deal}), "aria-current": outcome.deal === view.deal ? "page" : null,
                                       onclick: (event) => { event.preventDefault(); visit(() => openDeal(outcome.deal, () => go(0))); }},
-      _("Deal {deal}", {deal: outcome.deal}))),
+      _("Deal {deal}", {deal: counted(outcome.deal)}))),
     columns.map((key) => el("td", {}, key === "tribute" ? tributeText(outcome) : valueText(key, outcome[key]))),
     el("td", {}, claimsText(outcome)),
     el("td", {}, String(view.report.findings.filter((f) => f.deal === outcome.deal).length))));
@@ -856,7 +970,7 @@ function drawHeader() {
   const what = meta.event || report.game || _("record");
   document.title = visible(_("{what} · replay viewer", {what}));
   const deals = Array.isArray(record.deals) ? record.deals.length : 0;
-  $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${d}`)));
+  $("#deal").replaceChildren(...Array.from({length: deals}, (_unused, d) => el("option", {value: d}, `${counted(d)}`)));
 }
 
 function gameName(game) {
@@ -883,9 +997,9 @@ function clearRecord() {
 // the viewer's URL: the deal and step shown, and the language when it was chosen in the URL
 function viewUrl({deal, step, finding}) {
   const params = new URLSearchParams();
-  if (deal !== undefined) params.set("deal", deal);
+  if (deal !== undefined) params.set("deal", counted(deal));
   if (step !== undefined) params.set("step", step);
-  if (finding !== undefined) params.set("finding", finding);
+  if (finding !== undefined) params.set("finding", counted(finding));
   if (view.langInUrl) params.set("lang", view.lang);
   return `${location.pathname}?${params}`;
 }
@@ -913,11 +1027,11 @@ function goToStepNumber(number) {
 
 async function openDeal(deal, then) {
   if (!Number.isInteger(deal) || deal < 0 || deal >= (view.record.deals || []).length) return;
-  status(_("Replaying deal {deal}…", {deal}));
+  status(_("Replaying deal {deal}…", {deal: counted(deal)}));
   const answer = await view.source.steps(deal);
   if (!answer.ok) {
     $("#viewer").hidden = true;
-    showError(answer.body, _("deal {deal} could not be replayed", {deal}));
+    showError(answer.body, _("deal {deal} could not be replayed", {deal: counted(deal)}));
     return;
   }
   view.deal = deal;
@@ -965,6 +1079,7 @@ function onKey(event) {
   const move = STEP_KEYS[event.key] || (!typing && OTHER_KEYS[event.key]);
   if (move) {
     event.preventDefault();
+    setAutoplay(false);
     move();
   }
 }
@@ -973,7 +1088,7 @@ function onKey(event) {
 async function onHistory() {
   if (!view.record) return;
   const params = new URLSearchParams(location.search);
-  const deal = params.has("deal") ? Number(params.get("deal")) : 0;
+  const deal = params.has("deal") ? urlIndex(params, "deal") : 0;
   const show = () => (params.has("step") ? goToStepNumber(Number(params.get("step"))) : go(0));
   if (deal === view.deal) show();
   else await openDeal(deal, show);
@@ -1032,13 +1147,13 @@ function localSource(text) {
 // what the URL asks for that the record does not have, in words; null when all is there
 function badUrl(params) {
   const deals = (view.record.deals || []).length;
-  if (params.has("deal") && !(/^\d+$/.test(params.get("deal")) && Number(params.get("deal")) < deals)) {
-    return ngettext("The link asks for deal {deal}, but the record has {n} deal (from 0).",
-                    "The link asks for deal {deal}, but the record has {n} deals (from 0).", deals, {deal: params.get("deal")});
+  if (params.has("deal") && !(urlIndex(params, "deal") < deals)) {
+    return ngettext("The link asks for deal {deal}, but the record has {n} deal (from 1).",
+                    "The link asks for deal {deal}, but the record has {n} deals (from 1).", deals, {deal: params.get("deal")});
   }
-  if (params.has("finding") && !(/^\d+$/.test(params.get("finding")) && view.report.findings[Number(params.get("finding"))])) {
-    return ngettext("The link asks for finding {finding}, but the record has {n} finding (from 0).",
-                    "The link asks for finding {finding}, but the record has {n} findings (from 0).",
+  if (params.has("finding") && !view.report.findings[urlIndex(params, "finding")]) {
+    return ngettext("The link asks for finding {finding}, but the record has {n} finding (from 1).",
+                    "The link asks for finding {finding}, but the record has {n} findings (from 1).",
                     view.report.findings.length, {finding: params.get("finding")});
   }
   return null;
@@ -1049,7 +1164,7 @@ function badStep(params) {
   const asked = params.get("step");
   if (/^-?\d+$/.test(asked) && view.steps.some((s) => s.step === Number(asked))) return null;
   return _("The link asks for step {step} of deal {deal}, but its steps run from {first} to {last}.",
-           {step: asked, deal: view.deal, first: view.steps[0].step, last: view.steps[view.steps.length - 1].step});
+           {step: asked, deal: counted(view.deal), first: view.steps[0].step, last: view.steps[view.steps.length - 1].step});
 }
 
 async function start(source, params) {
@@ -1069,8 +1184,13 @@ async function start(source, params) {
     status(problem, true);
     return;
   }
-  const finding = params.has("finding") ? view.report.findings[Number(params.get("finding"))] : undefined;
-  const deal = params.has("deal") ? Number(params.get("deal")) : finding && Number.isInteger(finding.deal) ? finding.deal : 0;
+  if (!Array.isArray(view.record.deals) || !view.record.deals.length) {     // a structural error: nothing to replay
+    showError({message: _("The record has no deal to replay; the referee's findings:"), findings: view.report.findings},
+              _("the record could not be read"));
+    return;
+  }
+  const finding = params.has("finding") ? view.report.findings[urlIndex(params, "finding")] : undefined;
+  const deal = params.has("deal") ? urlIndex(params, "deal") : finding && Number.isInteger(finding.deal) ? finding.deal : 0;
   await openDeal(deal, () => {
     const wrongStep = badStep(params);
     if (wrongStep) {
@@ -1117,12 +1237,38 @@ async function listStored() {
   const answer = await fetchJson("/v1/records?per_page=100");
   if (!answer.ok || !answer.body.items.length) return;
   const {items, total} = answer.body;
-  $("#stored ul").replaceChildren(...items.map((item) => el("li", {},
-    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, item.event || item.game),
-    [` · ${item.game} · ${item.players.join(", ")}${item.date ? " · " + item.date : ""} · `, item.valid ? _("valid") : _("invalid")].join(""),
-    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []))));
+  $("#stored ul").replaceChildren(...items.map(storedItem));
   if (total > items.length) $("#stored ul").append(el("li", {}, _("… and {n} more (GET /v1/records)", {n: total - items.length})));
   $("#stored").hidden = false;
+}
+
+// one stored record, told apart from the others of its event: round, table, verdict and first finding
+function storedItem(item) {
+  const where = [item.round != null ? _("round {value}", {value: item.round}) : null,
+                 item.table != null ? _("table {value}", {value: item.table}) : null].filter(Boolean).join(", ");
+  const name = [item.event || gameName(item.game), where].filter(Boolean).join(" · ");
+  const first = item.first_finding;
+  return el("li", {class: "stored"},
+    el("a", {href: `/view/${encodeURIComponent(item.id)}${view.langInUrl ? "?lang=" + view.lang : ""}`}, name), " ",
+    el("span", {class: item.valid ? "verdict valid" : "verdict invalid"}, item.valid ? _("VALID") : _("INVALID")),
+    first ? el("span", {class: "first-finding"}, " ", _("first finding:"), " ",
+               el("span", {class: `severity ${first.severity}`}, severityWord(first.severity)), " ",
+               el("code", {}, first.rule), findingPlace(first)) : null,
+    el("br"),
+    el("span", {class: "about"}, [gameName(item.game), item.players.join(", "), item.date].filter(Boolean).join(" · ")),
+    ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []));
+}
+
+// where a finding is, counted from 1: ["deal 1", "action 25"]
+function placeParts(finding) {
+  return [[finding.deal, () => _("deal {n}", {n: counted(finding.deal)})],
+          [finding.action, () => _("action {n}", {n: counted(finding.action)})]]
+    .filter(([value]) => Number.isInteger(value)).map(([, text]) => text());
+}
+
+function findingPlace(finding) {
+  const parts = placeParts(finding);
+  return parts.length ? ` (${parts.join(", ")})` : "";
 }
 
 // ---------------------------------------------------------------- the page's own words
@@ -1159,16 +1305,18 @@ function translatePage() {
     else node.textContent = text;
   }
   $("#lang").value = view.lang;
+  drawAutoplay();
 }
 
 function wire() {
-  $("#first").addEventListener("click", () => go(0));
-  $("#prev").addEventListener("click", () => go(view.index - 1));
-  $("#next").addEventListener("click", () => go(view.index + 1));
-  $("#last").addEventListener("click", () => go(view.steps.length - 1));
-  $("#slider").addEventListener("input", (event) => go(Number(event.target.value)));
-  $("#step").addEventListener("change", (event) => goToStepNumber(Number(event.target.value)));
-  $("#deal").addEventListener("change", (event) => visit(() => openDeal(Number(event.target.value), () => go(0))));
+  $("#first").addEventListener("click", byUser(() => go(0)));
+  $("#prev").addEventListener("click", byUser(() => go(view.index - 1)));
+  $("#next").addEventListener("click", byUser(() => go(view.index + 1)));
+  $("#last").addEventListener("click", byUser(() => go(view.steps.length - 1)));
+  $("#play").addEventListener("click", () => setAutoplay(autoplay.timer === null));
+  $("#slider").addEventListener("input", byUser((event) => go(Number(event.target.value))));
+  $("#step").addEventListener("change", byUser((event) => goToStepNumber(Number(event.target.value))));
+  $("#deal").addEventListener("change", byUser((event) => visit(() => openDeal(Number(event.target.value), () => go(0)))));
   $("#file").addEventListener("change", (event) => openFile(event.target.files[0]));
   $("#lang").addEventListener("change", (event) => {
     const params = new URLSearchParams(location.search);
