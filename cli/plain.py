@@ -13,7 +13,7 @@ from .common import padded, visible
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
 WHERE = {"deal": lambda n: msg("deal {n}", n=counted(n)), "action": lambda n: msg("action {n}", n=counted(n)),
-         "seat": lambda n: msg("seat {seat}", seat=n), "ruling": lambda n: msg("decided by ruling {n}", n=n)}
+         "seat": lambda n: msg("seat {seat}", seat=n), "ruling": lambda n: msg("decided by ruling {n}", n=counted(n))}
 # the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
 # not here is shown as it is, spaced)
 OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (

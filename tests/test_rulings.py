@@ -344,8 +344,8 @@ def test_stop_at_error_sees_the_record_as_ruled():
 # ---------------------------------------------------------------- the report, in English and Chinese
 
 @pytest.mark.parametrize("lang, verdict, decided", [
-    ("en", "VALID as ruled (1 ruling)", "decided by ruling 0"),
-    ("zh", "按裁决有效（1 条裁决）", "已由裁决 0 裁定"),
+    ("en", "VALID as ruled (1 ruling)", "decided by ruling 1"),
+    ("zh", "按裁决有效（1 条裁决）", "已由裁决 1 裁定"),
 ])
 def test_the_text_report_as_ruled(tmp_path, lang, verdict, decided):
     path = tmp_path / "ruled.json"
@@ -379,10 +379,10 @@ def disputed(tmp_path, name="guandan/disputed-illegal-follow.json"):
 
 def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_ruled(tmp_path):
     path = disputed(tmp_path)
-    shown = decide(path, "--finding", 0, "--decision", "stands", "--by", "Li Wei", "--reason", "not challenged",
+    shown = decide(path, "--finding", 1, "--decision", "stands", "--by", "Li Wei", "--reason", "not challenged",
                    "--date", "2026-05-02T15:40+08:00", "-w")
     assert shown.exit_code == 0, shown.output
-    assert "VALID as ruled (1 ruling)" in shown.output and "decided by ruling 0" in shown.output
+    assert "VALID as ruled (1 ruling)" in shown.output and "decided by ruling 1" in shown.output
     record = json.loads(path.read_text())
     assert record["rulings"] == [{"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
                                   "by": "Li Wei", "date": "2026-05-02T15:40+08:00", "reason": "not challenged"}]
@@ -393,7 +393,7 @@ def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_rul
 def test_decide_a_penalty_order_to_another_file(tmp_path):
     path = disputed(tmp_path, "gouji/disputed-non-duellist-plays-into-duel.json")
     out = tmp_path / "ruled.json"
-    shown = decide(path, "--finding", 0, "--decision", "score", "--order", "0,3,4,1,5,2", "--by", "Zhang Min",
+    shown = decide(path, "--finding", 1, "--decision", "score", "--order", "0,3,4,1,5,2", "--by", "Zhang Min",
                    "-o", out)
     assert shown.exit_code == 1        # the record goes on after the decided action: those actions are errors
     assert "gouji.deal.over" in shown.output and "scored" in shown.output
@@ -402,13 +402,13 @@ def test_decide_a_penalty_order_to_another_file(tmp_path):
 
 
 @pytest.mark.parametrize("args, says", [
-    (["--finding", 0, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
-    (["--finding", 0, "--decision", "score", "--by", "x", "-w"], "complete result"),
-    (["--finding", 1, "--decision", "stands", "--by", "x", "-w"], "--finding takes 0 to 0"),
-    (["--finding", 0, "--decision", "stands", "--by", "x"], "give one of -o OUT and -w"),
-    (["--finding", 0, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
-    (["--finding", 0, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
-    (["--finding", 0, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
+    (["--finding", 1, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
+    (["--finding", 1, "--decision", "score", "--by", "x", "-w"], "complete result"),
+    (["--finding", 2, "--decision", "stands", "--by", "x", "-w"], "--finding takes 1 to 1"),
+    (["--finding", 1, "--decision", "stands", "--by", "x"], "give one of -o OUT and -w"),
+    (["--finding", 1, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
+    (["--finding", 1, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
+    (["--finding", 1, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
 ])
 def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
     path = disputed(tmp_path)
@@ -419,13 +419,13 @@ def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
 
 
 def test_decide_refuses_a_warning(tmp_path):
-    shown = decide(disputed(tmp_path, "guandan/disputed-return-above-ten.json"), "--finding", 1, "--decision", "stands",
+    shown = decide(disputed(tmp_path, "guandan/disputed-return-above-ten.json"), "--finding", 2, "--decision", "stands",
                    "--by", "x", "-w")
     assert shown.exit_code == 2 and "only an error is decided; this finding is a warning" in shown.output
 
 
 def test_decide_refuses_in_chinese(tmp_path):
-    shown = decide(disputed(tmp_path), "--finding", 0, "--decision", "claim", "--by", "x", "-w", lang="zh")
+    shown = decide(disputed(tmp_path), "--finding", 1, "--decision", "claim", "--by", "x", "-w", lang="zh")
     assert shown.exit_code == 2 and "裁决被拒绝" in shown.output
 
 
@@ -450,7 +450,7 @@ def test_the_arbiters_round_trip(tmp_path, lang, invalid, as_ruled, agrees):
     before = run("standings", path)
     assert invalid in before.output and "0 of 1" in before.stderr if lang == "en" else invalid in before.output
     assert run("results", "check", sheet, path).exit_code == 1
-    assert run("decide", path, "--finding", 0, "--decision", "stands", "--by", "Li Wei", "-w").exit_code == 0
+    assert run("decide", path, "--finding", 1, "--decision", "stands", "--by", "Li Wei", "-w").exit_code == 0
     assert run("validate", path).exit_code == 0
     after = run("standings", path)
     assert after.exit_code == 0 and as_ruled in after.output and invalid not in after.output

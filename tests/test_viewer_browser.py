@@ -729,7 +729,7 @@ def test_the_dispute_panel_shows_the_arbiters_decision(server, page):
     assert panel.locator(".arbiter").inner_text() == "Li Wei, chief arbiter"
     assert panel.locator(".date").inner_text() == "2026-05-02T15:40+08:00"
     assert panel.locator(".reason").inner_text() == "not challenged before the next play"
-    assert "ruling 0" in panel.locator("h4").inner_text()
+    assert "ruling 1" in panel.locator("h4").inner_text()
 
 
 def test_people_count_deals_actions_and_findings_from_1(server, page):

@@ -548,7 +548,7 @@ function decisionPanel(finding) {
   const rows = [["decision", _("Decision"), decisions[ruling.decision] || String(ruling.decision)],
                 ["arbiter", _("Arbiter"), String(ruling.by ?? "-")], ["date", _("Date"), String(ruling.date ?? "-")],
                 ["reason", _("Reason"), String(ruling.reason ?? "-")]];
-  return el("div", {class: "dispute-decision"}, el("h4", {}, _("Decided by ruling {n}", {n: finding.ruling})),
+  return el("div", {class: "dispute-decision"}, el("h4", {}, _("Decided by ruling {n}", {n: finding.ruling + 1})),
     el("dl", {}, rows.flatMap(([part, label, value]) => [el("dt", {}, label), el("dd", {class: part}, value)])));
 }
 
