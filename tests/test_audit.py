@@ -72,3 +72,19 @@ def test_a_folder_without_archives_or_a_missing_file_is_refused(tmp_path):
     assert result.exit_code == 2 and "no JSON Lines file" in result.output
     result = run("audit", str(tmp_path / "missing.jsonl"), "-o", str(tmp_path / "out"))
     assert result.exit_code == 2 and "no such file" in result.output
+
+
+def test_each_record_is_checked_once_for_its_report_and_the_summary(archive, tmp_path, monkeypatch):
+    """Issue 36: the reports written and the summary come from one check of each record (Dask's
+    to_textfiles made a partition again for a summary computed beside it)."""
+    import dask
+
+    from referee import audit, batch
+    checked = []
+    real = batch.check_one
+    monkeypatch.setattr(batch, "check_one", lambda text, *rest: checked.append(text) or real(text, *rest))
+    with dask.config.set(scheduler="sync"):
+        summary = dask.compute(audit.written_with_summary(audit.report_bag([str(archive / "b.jsonl")]), str(tmp_path)))[0]
+    assert len(checked) == summary["records"] == summary["valid"] == 2
+    plain = run("validate", "--json", "-j", "1", str(archive / "b.jsonl")).stdout
+    assert (tmp_path / "part-00000.jsonl").read_text() == plain
