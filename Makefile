@@ -88,6 +88,8 @@ bench: bytecode
 	$(BIN)/python benchmarks/throughput.py
 	$(BIN)/python benchmarks/processes.py
 	$(BIN)/python benchmarks/memory.py
+	$(BIN)/python benchmarks/store_import.py
+	$(BIN)/python benchmarks/audit.py
 	$(BIN)/python benchmarks/startup.py
 
 bench-api: bytecode

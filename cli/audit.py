@@ -65,18 +65,16 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
 
 def _run(dask, client, sources, output, form) -> dict:
     """Write every report under `output` and return the summary, in one pass over the archive."""
-    from referee.audit import REPORT_COLUMNS, as_row, json_line, part_name, report_bag, summary_of
+    from referee.audit import REPORT_COLUMNS, as_row, part_name, report_bag, summary_of, written_with_summary
 
     with client:
         reports = report_bag(sources)
         if form == "jsonl":
-            written = reports.map(json_line).to_textfiles(f"{output.rstrip('/')}/part-*.jsonl",
-                                                           name_function=part_name, last_endline=True,
-                                                           compute=False)
-        else:     # a bag feeding a dataframe: Dask warns that it merges the two graph kinds, as intended
-            warnings.filterwarnings("ignore", "Computing mixed collections", UserWarning)
-            written = reports.map(as_row).to_dataframe(meta=REPORT_COLUMNS).to_parquet(
-                output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet")
+            return dask.compute(written_with_summary(reports, output))[0]
+        # a bag feeding a dataframe: Dask warns that it merges the two graph kinds, as intended
+        warnings.filterwarnings("ignore", "Computing mixed collections", UserWarning)
+        written = reports.map(as_row).to_dataframe(meta=REPORT_COLUMNS).to_parquet(
+            output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet")
         _, summary = dask.compute(written, summary_of(reports))
     return summary
 
@@ -127,6 +125,15 @@ def _client(client_class, cluster_class, scheduler, workers):
         with client_class(scheduler) as client:
             yield client
         return
-    with cluster_class(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                       dashboard_address=None, silence_logs=logging.ERROR) as cluster, client_class(cluster) as client:
+    import dask
+
+    with dask.config.set(LOCAL_CLUSTER), \
+            cluster_class(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, dashboard_address=None,
+                          silence_logs=logging.ERROR) as cluster, client_class(cluster) as client:
         yield client
+
+
+# A local cluster's processes forked from the command, which has loaded what they need (spawned, each
+# imported Dask and the referee again: a second of CPU for two workers), and without the statistical
+# profiler each worker runs every 10 ms for the dashboard, which this command does not open.
+LOCAL_CLUSTER = {"distributed.worker.multiprocessing-method": "fork", "distributed.worker.profile.enabled": False}

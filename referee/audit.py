@@ -105,6 +105,26 @@ def _verdict(report: dict) -> str:
     return "valid" if report["valid"] else "invalid"
 
 
+def written_with_summary(reports, output: str):
+    """The summary as a Dask value, each partition's reports written to its part file under `output`
+    (`part-NNNNN.jsonl`, byte for byte as `validate --json` writes them) by the task that sums them up:
+    the reports are made once (Dask's to_textfiles fuses the making of a partition into its writing,
+    which a summary computed beside it then made again: 1.5 times the CPU)."""
+    import dask.bag
+    from fsspec import open_files
+
+    files = open_files(f"{output.rstrip('/')}/part-*.jsonl", "wb", name_function=part_name, num=reports.npartitions)
+    one_each = dask.bag.from_sequence(files, npartitions=reports.npartitions)
+    return reports.map_partitions(_written, one_each).fold(_add, initial=NO_RECORDS)
+
+
+def _written(reports: list[dict], files: list) -> list[dict]:
+    (opened,) = files
+    with opened as handle:
+        handle.writelines(json_line(report).encode() + b"\n" for report in reports)
+    return [summarise(reports)]
+
+
 def summary_of(reports):
     """The summary as a Dask value: one per partition, added up on the cluster."""
     return reports.map_partitions(lambda part: [summarise(part)]).fold(_add, initial=NO_RECORDS)

@@ -27,7 +27,7 @@ def _cards(codes, keep_order=False):
     return list(_card_codes(tuple(codes), keep_order))
 
 
-@functools.lru_cache(maxsize=1 << 16)      # plays repeat: a record store's import reads each once
+@functools.lru_cache(maxsize=4096)      # the plays that repeat most (singles, pairs, bombs)
 def _card_codes(codes: tuple, keep_order: bool) -> tuple:
     ids = [parse_card(c) for c in codes]
     return tuple(CODES[c] for c in (ids if keep_order else sorted(ids)))

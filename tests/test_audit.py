@@ -88,3 +88,19 @@ def test_integrity_on_the_cluster_finds_what_the_command_finds(archive, tmp_path
     assert lines[-1]["unreadable"] == 1
     (same,) = [f for f in lines if f["kind"] == "duplicate" and f["relation"] == "same_record"]
     assert same["records"] == [f"{archive / 'b.jsonl'}:1", f"{copy / 'd.jsonl'}:1"]
+
+
+def test_each_record_is_checked_once_for_its_report_and_the_summary(archive, tmp_path, monkeypatch):
+    """Issue 36: the reports written and the summary come from one check of each record (Dask's
+    to_textfiles made a partition again for a summary computed beside it)."""
+    import dask
+
+    from referee import audit, batch
+    checked = []
+    real = batch.check_one
+    monkeypatch.setattr(batch, "check_one", lambda text, *rest: checked.append(text) or real(text, *rest))
+    with dask.config.set(scheduler="sync"):
+        summary = dask.compute(audit.written_with_summary(audit.report_bag([str(archive / "b.jsonl")]), str(tmp_path)))[0]
+    assert len(checked) == summary["records"] == summary["valid"] == 2
+    plain = run("validate", "--json", "-j", "1", str(archive / "b.jsonl")).stdout
+    assert (tmp_path / "part-00000.jsonl").read_text() == plain

@@ -1,0 +1,61 @@
+"""`referee store import` beside `referee validate` on the same file, in CPU time of the whole process.
+
+Run: .venv/bin/python benchmarks/store_import.py [--matches N] [--repeat R] (part of `make bench`).
+It writes N distinct Guandan matches of up to 10 deals of real length (benchmarks/throughput.py's
+corpus, seeds no other corpus uses) to a JSON Lines file and, R times in turn, runs
+`referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, and the same import
+again (every record already stored), each a new process; it prints the medians of their CPU time
+(user + system), the ratios to validate's, and the peak memory of the first import.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
+
+from benchmarks.throughput import COMMAND, GAMES, corpus, process_times  # noqa: E402
+
+SEEDS = 8 * 10**8
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    lines, deals = corpus(GAMES["guandan"], args.matches * 10, 10, SEEDS)
+    lines = lines[:args.matches]
+    deals, size = sum(line.count('"hands"') for line in lines), sum(map(len, lines)) / 1e6
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
+    times = {"validate": [], "import": [], "again": []}
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "matches.jsonl")
+        with open(path, "w") as handle:
+            handle.writelines(line + "\n" for line in lines)
+        for run in range(args.repeat):
+            db = os.path.join(folder, f"store{run}.db")
+            times["validate"].append(process_times(COMMAND + ["validate", "-j", "1", "--json", path], **quiet)[1])
+            times["import"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
+            times["again"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    validate, imported, again = (statistics.median(times[key]) for key in ("validate", "import", "again"))
+    print(f"command: python benchmarks/store_import.py {' '.join(sys.argv[1:])}")
+    print(f"{len(lines)} distinct Guandan matches, {deals} deals, {size:.1f} MB; "
+          f"CPU seconds of the whole process, medians of {args.repeat} runs in turn (load average "
+          f"{os.getloadavg()[0]:.1f}):")
+    print(f"  validate -j 1 --json: {validate:.2f} s")
+    print(f"  store import, a new store: {imported:.2f} s ({imported / validate:.2f}x validate)")
+    print(f"  store import again, every record stored: {again:.2f} s ({again / validate:.2f}x validate)")
+    print(f"  the largest of these processes peaked at {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()
