@@ -53,3 +53,38 @@ def test_option_numbers_beyond_what_totals_can_carry_are_refused_where_they_ente
 def test_option_numbers_within_bounds_still_count():
     report = check_record(unclaimed(GOUJI, {"place_points": [10 ** 6, 2, 0, 0, -2, -10 ** 6], "sweep_multiplier": 10 ** 6}))
     assert report.valid and max(map(abs, report.match["totals"])) >= 10 ** 6
+
+
+# ---------------------------------------------------------------- 9. players beyond the game's seats
+
+def cpu_seconds(function, *args):
+    import resource
+
+    def now():
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+    began = now()
+    value = function(*args)
+    return now() - began, value
+
+
+def crowded(game_record, n=1_900_000):
+    """A record of millions of players, the last no name (a structure error the schema would look for)."""
+    return dict(game_record, players=["a"] * n + [1])
+
+
+def test_players_beyond_the_games_seats_are_refused_unread():
+    assert check_record(dict(GOUJI, players=[f"p{n}" for n in range(6)])).valid
+    findings = check_record(dict(GOUJI, players=[f"p{n}" for n in range(7)])).findings
+    assert [(f.rule, f.at) for f in findings] == [("notation.players", "/players")]
+    assert "at most 6 seats" in findings[0].message and "7 players" in findings[0].message
+    spent, report = cpu_seconds(check_record, crowded(GOUJI))
+    assert spent < 3 and [f.rule for f in report.findings] == ["notation.players"]
+
+
+def test_a_ruling_of_millions_of_players_names_only_the_seats(tmp_path):
+    path = tmp_path / "crowded.json"
+    path.write_text(json.dumps(crowded(GOUJI)))
+    spent, result = cpu_seconds(run, "ruling", path, "-o", tmp_path / "r.html")
+    assert result.exit_code == 0 and spent < 6
+    assert (tmp_path / "r.html").stat().st_size < 1_000_000
