@@ -88,3 +88,28 @@ def test_a_ruling_of_millions_of_players_names_only_the_seats(tmp_path):
     spent, result = cpu_seconds(run, "ruling", path, "-o", tmp_path / "r.html")
     assert result.exit_code == 0 and spent < 6
     assert (tmp_path / "r.html").stat().st_size < 1_000_000
+
+
+# ---------------------------------------------------------------- 10. an output that is not UTF-8
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1"])
+def test_every_command_speaks_chinese_to_an_output_that_cannot_encode_it(tmp_path, encoding):
+    import os
+    import shutil
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    samples = Path(__file__).parent.parent / "samples"
+    chinese = tmp_path / "对局.json"
+    shutil.copy(samples / "guandan" / "match-won-at-a.json", chinese)
+    commands = [(["validate", chinese], 0), (["validate", "--lang", "zh", chinese], 0),
+                (["validate", "--lang", "zh", "--json", chinese], 0), (["replay", "--lang", "zh", chinese], 0),
+                (["standings", "--lang", "zh", samples / "event"], 0), (["explain", "--lang", "zh", "guandan.follow"], 0),
+                (["results", "check", "--lang", "zh", samples / "event" / "sheet.csv", samples / "event"], 1),
+                (["validate", "--lang", "zh", tmp_path / "无.json"], 2)]
+    for args, status in commands:
+        done = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True,
+                              env=dict(os.environ, PYTHONIOENCODING=encoding), cwd=Path(__file__).parent.parent)
+        assert b"Traceback" not in done.stderr and done.returncode == status, (args, done.stderr[-600:])
+        assert done.stdout or done.stderr
