@@ -113,3 +113,43 @@ def test_every_command_speaks_chinese_to_an_output_that_cannot_encode_it(tmp_pat
                               env=dict(os.environ, PYTHONIOENCODING=encoding), cwd=Path(__file__).parent.parent)
         assert b"Traceback" not in done.stderr and done.returncode == status, (args, done.stderr[-600:])
         assert done.stdout or done.stderr
+
+
+# ---------------------------------------------------------------- 15. a damaged catalogue
+
+@pytest.mark.parametrize("damage", ["cut short", "a folder", "empty"])
+def test_a_damaged_mo_catalogue_falls_back_to_its_po(tmp_path, monkeypatch, damage):
+    import gettext
+    import shutil
+    from pathlib import Path
+
+    import cli.language
+    import referee.messages
+
+    locale = tmp_path / "locale"
+    shutil.copytree(referee.messages.LOCALE_DIR, locale)
+    for mo in (locale / "zh" / "LC_MESSAGES").glob("*.mo"):
+        data = mo.read_bytes()
+        mo.unlink()
+        if damage == "a folder":
+            mo.mkdir()
+        else:
+            mo.write_bytes(data[:100] if damage == "cut short" else b"")
+        (mo.with_suffix(".po")).touch()
+        import os
+        os.utime(mo, (1e9, 2e9))        # newer than its .po: the .mo would be read first
+    monkeypatch.setattr(referee.messages, "LOCALE_DIR", str(locale))
+    monkeypatch.setattr(cli.language, "LOCALE_DIR", str(locale))
+    monkeypatch.setattr(gettext, "_translations", {})
+    referee.messages.translations.cache_clear()
+    cli.language._readable_cli_catalogue.cache_clear()
+    try:
+        sample = Path(__file__).parent.parent / "samples" / "guandan" / "match-won-at-a.json"
+        done = run("validate", "--lang", "zh", sample)
+        assert done.exception is None or isinstance(done.exception, SystemExit), done.exception
+        assert done.exit_code == 0 and "有效" in done.output
+        assert done.output.count("cli.mo cannot be read") == 1       # said once
+        assert run("--lang", "zh", "nosuchcommand").exit_code == 2
+    finally:
+        referee.messages.translations.cache_clear()
+        cli.language._readable_cli_catalogue.cache_clear()
