@@ -73,7 +73,7 @@ class ListingGroup(Command, click.Group):
             sys.exit(EXIT_INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
-            sys.exit(exc.exit_code)
+            sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)   # a file: 1 is INVALID
         except OSError as exc:      # the commands say why they cannot read: this is mostly the output failing
             sys.stdout = open(os.devnull, "w")      # not written again when Python exits
             if exc.errno == errno.EPIPE:      # the reader went away (`| head`): as click does

@@ -99,6 +99,8 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
 def _finding(record, index, deal_index):
     """The record's finding `index` and the deal that shows it."""
     findings = check_record(record).findings
+    if not findings:
+        fail(msg("this record has no findings"), EXIT_USAGE)
     if not 0 <= index < len(findings):
         fail(msg("the record has {n} finding(s); --finding takes 0 to {last}", n=len(findings), last=len(findings) - 1),
              EXIT_USAGE)
