@@ -89,6 +89,7 @@ bench: bytecode
 	$(BIN)/python benchmarks/processes.py
 	$(BIN)/python benchmarks/memory.py
 	$(BIN)/python benchmarks/startup.py
+	$(BIN)/python benchmarks/desk.py
 
 bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py
