@@ -75,6 +75,9 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
+        if (b"\n" if isinstance(text, bytes) else "\n") not in text:     # a JSON Lines record: its line is the source's
+            return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
+                                                           column=exc.colno, problem=Term(exc.msg)))
         return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
                        "{problem}", line=exc.lineno, column=exc.colno, problem=Term(exc.msg)))
     except (MemoryError, SystemError) as exc:      # orjson says MemoryError as a SystemError caused by one

@@ -75,3 +75,16 @@ def test_the_api_takes_the_short_ids_the_command_line_takes(tmp_path):
     assert client.get(f"/v1/records/{whole[:8]}").get_data() == client.get(f"/v1/records/{whole}").get_data()
     assert client.get(f"/v1/records/{whole[:3]}").status_code == 404      # too short to be meant
     assert run("store", "show", whole[:8], "--db", db).exit_code == 0
+
+
+def test_a_truncated_json_lines_record_is_placed_on_its_line_of_the_file(tmp_path):
+    whole = json.dumps(json.loads(WON.read_text()))
+    path = tmp_path / "cut.jsonl"
+    path.write_text(whole + "\n" + whole[:300] + "\n")
+    result = run("validate", "--json", path)
+    cut = json.loads(result.stdout.splitlines()[1])
+    assert cut["source"].endswith("cut.jsonl:2")
+    assert cut["findings"][0]["message"].startswith("the record is not valid JSON at column 301:"), cut["findings"]
+    pretty = tmp_path / "pretty.json"
+    pretty.write_text(WON.read_text()[:300])
+    assert "at line:column " in json.loads(run("validate", "--json", pretty).stdout)["findings"][0]["message"]
