@@ -10,6 +10,7 @@ from api import create_app
 from cli.main import main
 from referee.replay import check_record
 from tests.gouji_gen import match_record as gouji_record
+from tests.test_desk_hostile import cpu_seconds
 
 GOUJI = gouji_record(2, deals=2)       # a valid match: totals -18 18
 
@@ -56,17 +57,6 @@ def test_option_numbers_within_bounds_still_count():
 
 
 # ---------------------------------------------------------------- 9. players beyond the game's seats
-
-def cpu_seconds(function, *args):
-    import resource
-
-    def now():
-        usage = resource.getrusage(resource.RUSAGE_SELF)
-        return usage.ru_utime + usage.ru_stime
-    began = now()
-    value = function(*args)
-    return now() - began, value
-
 
 def crowded(game_record, n=1_900_000):
     """A record of millions of players, the last no name (a structure error the schema would look for)."""
