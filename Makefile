@@ -91,6 +91,7 @@ bench: bytecode
 	$(BIN)/python benchmarks/store_import.py
 	$(BIN)/python benchmarks/audit.py
 	$(BIN)/python benchmarks/startup.py
+	$(BIN)/python benchmarks/desk.py
 
 bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py

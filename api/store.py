@@ -357,6 +357,13 @@ class Store:
             for (text,) in db.execute(f"SELECT record FROM records WHERE {where} ORDER BY submitted_at, id", params):
                 yield text
 
+    def ids_meant(self, record_id: str) -> list[str]:
+        """[record_id] when a record has this id, else the ids (two at most) that start with it when it
+        is 4 characters at least (a short id, as git takes one)."""
+        if self.has(record_id):
+            return [record_id]
+        return self.ids_starting(record_id.lower()) if len(record_id) >= 4 else []
+
     def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
         """Up to `limit` record ids that start with `prefix`, in order (a short id, as git takes one)."""
         with self.connect() as db:

@@ -302,6 +302,14 @@ def list_records(page, per_page, **filters):
     return {"total": total, "page": page, "per_page": per_page, "items": items}
 
 
+@blp.url_value_preprocessor
+def _whole_record_id(_endpoint, values):
+    """A record id in a path may be a unique start of it, 4 characters at least, as the command line takes it."""
+    if values and "record_id" in values:
+        found = _store().ids_meant(values["record_id"])
+        values["record_id"] = found[0] if len(found) == 1 else values["record_id"]
+
+
 @blp.route("/records/<record_id>", methods=["GET"])
 @blp.response(200, schemas.RecordSchema, description="the record in canonical form")
 @blp.doc(summary="A stored record")

@@ -31,7 +31,8 @@ def explain(rule_id):
     entry = entries.get(rule_id)
     if entry is None:
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
-        fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=did_you_mean(rule_id, entries),
+        meant = did_you_mean(rule_id, entries) if "." in rule_id else ""     # a game's name alone: its ids are listed
+        fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=meant,
                  near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
     columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v)
                        for k, v in entry["columns"].items()], "; ")

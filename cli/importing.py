@@ -99,6 +99,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
                                  problems=problems).render(), err=True)
     if validate:
         counts["unreadable"] = problems
+        counts["records"] += problems      # as validate counts them: every input, read or not
         render.summary(console, counts)
     sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 

@@ -4,22 +4,35 @@ else the locale; help texts translated when they are shown, and click's own word
 from __future__ import annotations
 
 import contextlib
+import functools
 import gettext
 import os
 
 import click
 
-from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, language, msg, msg_n, translations, use_language,
-                              word)
+from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, compiled_catalogue, language, msg, msg_n,
+                              translations, use_language, word)
 
 
 def use(lang: str) -> None:
     """Speak `lang` from now on: the referee's messages, and click's words, which click asks of
     Python's gettext (the default domain, in the languages LANGUAGE names)."""
     use_language(lang)
-    gettext.bindtextdomain("cli", LOCALE_DIR)
+    gettext.bindtextdomain("cli", LOCALE_DIR if _readable_cli_catalogue(lang) else os.devnull)
     gettext.textdomain("cli")
     os.environ["LANGUAGE"] = lang
+
+
+@functools.cache
+def _readable_cli_catalogue(lang: str) -> bool:
+    """Whether Python's gettext can read the compiled cli catalogue of `lang` (for click's words); a
+    damaged one is said once and click speaks English (the referee's words come from the .po)."""
+    path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "cli.mo")
+    if not os.path.exists(path) or compiled_catalogue(path) is not None:
+        return True
+    click.echo("referee: " + msg("warning: {path} cannot be read; click's own words are in English", path=path)
+               .render(), err=True)
+    return False
 
 
 @contextlib.contextmanager

@@ -55,11 +55,15 @@ class ListingGroup(Command, click.Group):
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
-        count it, where click exits 1. The language is the environment's until --lang is read."""
+        count it, where click exits 1. The language is the environment's until --lang is read; what
+        the output's encoding cannot carry is written escaped."""
         use(chosen_language())
         for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
             if getattr(sys, name) is None:      # closed by the caller (`<&-`): read as empty, written to nowhere
                 setattr(sys, name, open(os.devnull, mode))
+        for stream in (sys.stdout, sys.stderr):     # an output that cannot encode a character writes it as \uXXXX
+            if hasattr(stream, "reconfigure"):      # (PYTHONIOENCODING=ascii, a Latin-1 terminal), never a traceback
+                stream.reconfigure(errors="backslashreplace")
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
@@ -69,7 +73,7 @@ class ListingGroup(Command, click.Group):
             sys.exit(EXIT_INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
-            sys.exit(exc.exit_code)
+            sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)   # a file: 1 is INVALID
         except OSError as exc:      # the commands say why they cannot read: this is mostly the output failing
             sys.stdout = open(os.devnull, "w")      # not written again when Python exits
             if exc.errno == errno.EPIPE:      # the reader went away (`| head`): as click does

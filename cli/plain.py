@@ -21,7 +21,7 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
+    word("margin"), word("draw"), word("result so far"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
     word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("by ruling"),
     word("computed"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void"), word("scored")}
@@ -100,8 +100,11 @@ def deal_line(deal: dict, lang: str) -> str:
 
 
 def match_line(match: dict, lang: str) -> str:
-    parts = [f"{key_shown(key, lang)} {_value(value, lang)}" for key, value in match.items()
-             if value is not None and key != "settled"]
+    """A match's outcome in one line; the result of a match no one has won (it stopped, or is one part
+    of a match) is the result so far, not a decision."""
+    decided = match.get("winner") is not None
+    parts = [f"{key_shown(key if key != 'result' or decided else 'result_so_far', lang)} {_value(value, lang)}"
+             for key, value in match.items() if value is not None and key != "settled"]
     head = msg("match: ") if match.get("settled", True) else \
         msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
     return head.render(lang) + (COMMA.shown(lang).join(parts) or msg("nothing to report").render(lang))

@@ -5,6 +5,7 @@ from rich.console import Console
 from rich.text import Text
 
 from referee.messages import Cards, Listing, Term, counted, language, msg, shown, word
+from referee.notation import seated_players
 from referee.replay import acting_seats, step_json
 from referee.rules import json_text
 
@@ -36,9 +37,8 @@ def summary(console: Console, counts: dict) -> None:
 
 
 def names(record) -> list[str]:
-    """The players' names, each control in them shown, not obeyed by the terminal."""
-    players = record.get("players") if isinstance(record, dict) else None
-    return [visible(str(p)) for p in players] if isinstance(players, list) else []
+    """The players' names (as many as the game has seats), each control in them shown, not obeyed by the terminal."""
+    return [visible(str(p)) for p in seated_players(record)] if isinstance(record, dict) else []
 
 
 def table(console: Console, frame: dict, players: list[str]) -> None:

@@ -127,7 +127,7 @@ def list_(db_path, page, per_page, as_json, **filters):
         click.echo(json.dumps({"total": total, "page": page, "per_page": per_page, "items": items}, indent=2))
         return
     for item in items:
-        verdict = (msg("valid") if item["valid"] else msg("INVALID")).render()
+        verdict = (msg("VALID") if item["valid"] else msg("INVALID")).render()
         deals = msg("{n} deal(s)", n=item["deals"]).render()
         click.echo(f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
                    f"{verdict}  {deals}  {', '.join(item['players'])}")
@@ -228,9 +228,7 @@ def _stored(records, record_id: str, what: str) -> str:
 def _whole_id(records, record_id: str) -> str:
     """The id of the one stored record whose id is `record_id` or starts with it (4 characters at
     least, as git takes a short id), or exit 2."""
-    if records.has(record_id):
-        return record_id
-    found = records.ids_starting(record_id.lower()) if len(record_id) >= 4 else []
+    found = records.ids_meant(record_id)
     if len(found) > 1:
         fail(msg("more than one record id starts with {prefix}: {ids}, …", prefix=record_id, ids=", ".join(found)),
              EXIT_USAGE)

@@ -41,7 +41,7 @@ MAX_JOBS = 256      # a pool forks all its processes at once: -j 100000 would fo
 @click.option("--json", "as_json", is_flag=True, help=word("JSON Lines: one report per record, for programs."))
 @click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=None,
               help=word("Processes checking records (default: every free core, the cores less the load average; "
-                        "one process for an input of one batch, 16 records)."))
+                        "one process for an input of fewer than 4 batches of 16 records)."))
 @click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))
 @click.option("--severity", type=Choice(SEVERITIES), default="info", show_default=True,
               help=word("Show only findings of this severity or worse."))

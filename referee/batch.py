@@ -292,7 +292,7 @@ def _records(handle, source: str, jsonl: bool | None, spans: str | None = None):
 def _line_record(source: str, number: int, line: bytes | None):
     """(source:line, record text or unreadable report) for a line that is not blank."""
     where = f"{source}:{number}"
-    return where, _too_big(where) if line is None else _decoded(line, where)
+    return where, _too_big(where) if line is None else _decoded(line.rstrip(b"\r\n"), where)     # one line: a fault's column
 
 
 class Span(NamedTuple):

@@ -231,6 +231,18 @@ def language_of(tag: str) -> str | None:
     return base if base in LANGUAGES else None
 
 
+def compiled_catalogue(mo_path: str) -> gettext.GNUTranslations | None:
+    """A compiled catalogue, or None when it cannot be read (cut short, a folder of that name): its .po
+    is then compiled in memory."""
+    import struct
+
+    try:
+        with open(mo_path, "rb") as mo:
+            return gettext.GNUTranslations(mo)
+    except (OSError, struct.error, ValueError, UnicodeDecodeError, IndexError):
+        return None
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """Every domain's catalogue of `lang`, as one (the compiled .mo files; a .po newer than its .mo, or
@@ -248,8 +260,9 @@ def translations(lang: str) -> gettext.NullTranslations:
 def _catalogue(po_path: str) -> gettext.GNUTranslations:
     mo_path = po_path[:-3] + ".mo"
     if os.path.exists(mo_path) and os.path.getmtime(mo_path) >= os.path.getmtime(po_path):
-        with open(mo_path, "rb") as mo:
-            return gettext.GNUTranslations(mo)
+        found = compiled_catalogue(mo_path)
+        if found is not None:
+            return found
     import io
 
     from babel.messages.mofile import write_mo

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import importlib
 import itertools
 import json
 import os
@@ -25,7 +26,7 @@ from .actions import Action, Deal, plain_actions
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .messages import Msg, Term, msg, msg_n, word
-from .precheck import accepts, action_ok
+from .precheck import GAMES, accepts, action_ok
 
 
 @cache
@@ -74,6 +75,9 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
+        if (b"\n" if isinstance(text, bytes) else "\n") not in text:     # a JSON Lines record: its line is the source's
+            return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
+                                                           column=exc.colno, problem=Term(exc.msg)))
         return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
                        "{problem}", line=exc.lineno, column=exc.colno, problem=Term(exc.msg)))
     except (MemoryError, SystemError) as exc:      # orjson says MemoryError as a SystemError caused by one
@@ -179,10 +183,41 @@ def _colons(value) -> int:
         return -1
 
 
+def most_seats(game: str | None) -> int | None:
+    """The most seats a game has (its players at most, notation §3), as its module says; None for no game."""
+    if game not in GAMES:
+        return None
+    module = importlib.import_module(f"{__package__}.{game}")
+    return getattr(module, "MAX_SEATS", None) or module.SEATS
+
+
+def seated_players(record: dict) -> list:
+    """A record's players, as many as its game (or any game) has seats: the rest are never read."""
+    players = record.get("players")
+    game = record.get("game") if isinstance(record.get("game"), str) else None
+    return players[:most_seats(game) or max(map(most_seats, GAMES))] if isinstance(players, list) else []
+
+
+def players_finding(record) -> Finding | None:
+    """A record of more players than its game has seats: one finding, and nothing else of it read (a
+    million names would cost the schema's reading, a ruling's table, seconds each)."""
+    players = record.get("players") if isinstance(record, dict) else None
+    game = record.get("game") if isinstance(record, dict) and isinstance(record.get("game"), str) else None
+    seats = most_seats(game)
+    if not isinstance(players, list) or seats is None or len(players) <= seats:
+        return None
+    return Finding(ERROR, "notation.players", "/players", msg("{game} has at most {seats} seats; this record lists {n} "
+                                                              "players, which are not read", game=game, seats=seats,
+                                                              n=len(players)))
+
+
 def structure_findings(record) -> list[Finding]:
     """Every structural problem of a parsed record; [] when it follows the schema."""
     if accepts(record):
         return []
+    crowded = players_finding(record)
+    if crowded:
+        return [crowded]
     too_deep = _too_deep(record)
     if too_deep is not None:
         return [located(record, "notation.depth", too_deep, msg("arrays and objects are nested more than {limit} "

@@ -59,7 +59,8 @@ from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import msg, msg_n
-from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
+from .notation import (cycle_collection, number_findings, players_finding, read_deals, read_plain, seat_findings,
+                       structure_findings)
 from .precheck import GAMES
 from .rules import resolve
 from .rulings import Rulings
@@ -145,6 +146,10 @@ def check_record(record, source=None, observe=None, stop_at_error=False, seat_pr
 
 def _check(ctx, record, source, observe, seat_problems) -> Report:
     game_name = game_named(record)
+    crowded = players_finding(record)
+    if crowded:
+        ctx.findings.append(crowded)
+        return _report(ctx, game_name, None, source)
     deals = read_plain(record) if seat_problems is None else None
     if deals is None:
         if seat_problems is None:

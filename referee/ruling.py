@@ -25,6 +25,7 @@ from markupsafe import Markup
 from . import __version__
 from .cards import rank_shown
 from .messages import DEFAULT, Cards, Listing, Msg, Term, counted, msg, msg_n, shown, word
+from .notation import seated_players
 from .rulings import DECISION_WORDS
 from .replay import acting_seats, check_record, deals_steps, games, step_of_action
 from .ruledocs import clause, rule_entries, sections
@@ -119,8 +120,7 @@ class _Document:
     def __init__(self, record: dict, report, lang: str):
         self.record, self.report, self.lang = record, report, lang
         self.deals = record.get("deals") if isinstance(record.get("deals"), list) else []
-        players = record.get("players") if isinstance(record.get("players"), list) else []
-        self.players = [p if isinstance(p, str) else str(p) for p in players]
+        self.players = [p if isinstance(p, str) else str(p) for p in seated_players(record)]
         self.teams = record.get("game") in TEAM_GAMES
         self.rules = _documented_rules()
         self._steps: dict[int, list] = {}

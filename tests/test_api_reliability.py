@@ -249,7 +249,7 @@ def test_standings_are_kept_per_event_so_many_of_them_leave_reads_alone(tmp_path
         client.post("/v1/records", json=changed(BASE, lambda r, n=n: r.update(comment=str(n))), headers=AUTH)
     computed = []
     real = api.views.standings
-    monkeypatch.setattr(api.views, "standings", lambda *args: computed.append(1) or time.sleep(1) or real(*args))
+    monkeypatch.setattr(api.views, "standings", lambda *args, **kw: computed.append(1) or time.sleep(1) or real(*args, **kw))
     with serving(app, threads=8) as port:
         asked = [threading.Thread(target=get, args=(port, "/v1/events/Open/standings")) for _ in range(16)]
         for thread in asked:

@@ -151,8 +151,7 @@ def with_many(where: str):
     return changed(BASE, edit)
 
 
-@pytest.mark.parametrize("where", ["players", "hands", "meta", "levels", "order", "scores", "actions", "keys",
-                                   "options"])
+@pytest.mark.parametrize("where", ["hands", "meta", "levels", "order", "scores", "actions", "keys", "options"])
 def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
     findings = check_record(with_many(where)).findings
     assert 2 <= len(findings) <= 202
@@ -185,14 +184,14 @@ def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
                           input=stdin)
 
 
-@pytest.mark.parametrize("where", ["players", "actions"])
-def test_a_huge_array_is_checked_in_bounded_memory(tmp_path, where):
+@pytest.mark.parametrize("where, rules", [("players", ["notation.players"]), ("actions", ["notation.more"])])
+def test_a_huge_array_is_checked_in_bounded_memory(tmp_path, where, rules):
     path = tmp_path / "many.json"
     path.write_bytes(orjson.dumps(with_many(where)))      # the validator's errors, cycles, are not piled up
     result = limited(["validate", "--json", str(path)], 0.5)
     assert result.returncode == 1, result.stderr.decode()[-2000:]
     findings = json.loads(result.stdout)["findings"]
-    assert len(findings) == 101 and findings[-1]["rule"] == "notation.more"
+    assert len(findings) in (1, 101) and findings[-1]["rule"] in rules     # players beyond the seats are not read
 
 
 def players_of(item: bytes, count: int) -> bytes:
@@ -216,7 +215,7 @@ def test_a_record_just_within_the_values_a_record_may_hold_is_checked_in_1_gib(t
     path.write_bytes(players_of(item, count))       # orjson reserves 256 bytes a value when it writes them
     result = limited(["validate", "--json", str(path)], 1.0)
     assert result.returncode == 1, result.stderr.decode()[-2000:]
-    assert json.loads(result.stdout)["findings"][-1]["rule"] in ("notation.more", "guandan.deal.seats")
+    assert json.loads(result.stdout)["findings"][-1]["rule"] == "notation.players"
 
 
 def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, monkeypatch):
