@@ -74,7 +74,7 @@ KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "d
         "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
         "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
         "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
-        "html", "websocket", "decide", "stands", "score", "void", "claim", "notation"}
+        "html", "websocket", "decide", "stands", "score", "void", "claim", "notation", "integrity"}
 
 
 @pytest.mark.parametrize("command", [(), *_commands(main)], ids=lambda c: " ".join(c) or "referee")
