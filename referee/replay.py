@@ -134,7 +134,8 @@ def cycle_collection_paused():
 def check_record(record, source=None, observe=None, stop_at_error=False, seat_problems=None) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
-    `stop_at_error` the check ends at the first error (the report then holds just that).
+    `stop_at_error` the check ends at the first error (the report then holds just that, without what
+    would have been legal: such a check is asked only whether the record is valid).
     A caller that has checked the record's structure (sound) and its seats already passes
     the seat findings as `seat_problems`, and neither is checked again."""
     ctx = Context(stop_at_error)
@@ -229,7 +230,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     except StopDeal as stop:
         action = stop.action
         ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
-                action.seat, action.index, game.legal(state))
+                action.seat, action.index, None if ctx.stop_at_error else game.legal(state))
         if ctx.rulings is None or ctx.rulings.scored is None:
             return game.skip_deal(ctx, match, deal, state, True)
         done = action.index + 1

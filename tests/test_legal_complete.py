@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from referee import gandengyan, gouji, guandan
 from referee.cards import BJ, CODES, RJ, pack, parse_card, rank
 from referee.replay import check_record
-from tests import builders, gouji_gen
+from tests import builders, gouji_gen, guandan_gen
 from tests.legal_check import accepted, check_may, fresh, listed, sub_multisets
 from tests.test_gouji_property import option_sets as gouji_options
 from tests.test_legal_listing import tables as gandengyan_tables
@@ -75,19 +75,19 @@ def guandan_table(seed, options, hand=None):
 
 
 def check_guandan(state, seed=0):
-    legal = guandan.legal(state)
+    legal, seat = guandan.legal(state), state.turn
     check_may(legal)
     shown = listed(legal["plays"])
-    hand = [c for c in range(54) for _ in range(guandan.count(state.hands[0], c))]
+    hand = [c for c in range(54) for _ in range(guandan.count(state.hands[seat], c))]
     for cards in sub_multisets(hand, state.options["max_bomb_size"], seed):
         for r in state.combos.readings(cards, state.level):
-            if accepted(guandan, state, 0, cards, r.name):
+            if accepted(guandan, state, seat, cards, r.name):
                 assert (r.name, len(cards)) in shown, (CODES[state.level * 4], state.top[1].name,
                                                       [CODES[c] for c in cards], r.name, legal["plays"])
     for entry in legal["plays"]:
         cards, _, name = entry.partition(" as ")
         play = tuple(sorted(parse_card(c) for c in cards.split()))
-        assert accepted(guandan, state, 0, play, name), entry
+        assert accepted(guandan, state, seat, play, name), entry
 
 
 @SETTINGS
@@ -105,6 +105,21 @@ def test_guandan_lists_every_play_of_a_dealt_hand(seed, options):
     deck = [c for c in range(54) for _ in range(2)]
     random.Random(seed).shuffle(deck)
     check_guandan(guandan_table(seed, options, hand=deck[:27]), seed)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10**9), data=st.data())
+def test_guandan_lists_every_play_at_positions_of_a_played_match(seed, data):
+    """Random positions of a random match, tributes and all: the acting seat's hand sampled."""
+    tables = []
+
+    def observe(deal, index, state):
+        if state.phase == "play" and state.top is not None and not state.over:
+            tables.append(fresh(state))
+
+    check_record(guandan_gen.match_record(seed, max_deals=2), observe=observe)
+    for state in data.draw(st.lists(st.sampled_from(tables), max_size=3)) if tables else []:
+        check_guandan(state, seed)
 
 
 # ---------------------------------------------------------------- Gan Deng Yan
