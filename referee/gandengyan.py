@@ -425,6 +425,11 @@ def _pass(state: DealState, action: Action) -> None:
     seat = action.seat
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
+    _passed(state, seat)
+
+
+def _passed(state: DealState, seat: int) -> None:
+    """A pass that is taken (§4.2, §4.4)."""
     state.passed.add(seat)
     state.trick.append((seat, None, None))
     if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
@@ -921,12 +926,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
             _named_reading(seat, cards, readings, action.as_)
         _put(state, action, chosen, packed)
     elif action.verb == "pass":
-        state.passed.add(seat)
-        state.trick.append((seat, None, None))
-        if state.top is None:
-            state.turn = state.next_holder(seat)
-        else:
-            _continue(state, state.top[0], seat)
+        _passed(state, seat)
 
 
 COMPLETE_RESULT = word("the winner and every seat's scores")
