@@ -446,9 +446,19 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
     if following is None or following == top_seat or following in state.passed:
-        _end_trick(state, top_seat)
+        _on_from(state, seat, top_seat)     # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
+
+
+def _on_from(state: DealState, seat: int, top_seat: int) -> None:
+    """After `seat` acted on the top play of `top_seat`: the next holder that has neither passed nor made
+    the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
+    for s in _FROM[state.seats][seat]:
+        if state.sizes[s] and s != top_seat and s not in state.passed:
+            state.turn = s
+            return
+    _end_trick(state, top_seat)
 
 
 def _end_trick(state: DealState, last: int) -> None:
