@@ -429,6 +429,11 @@ def _pass(state: DealState, action: Action) -> None:
     seat = action.seat
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
+    _passed(state, seat)
+
+
+def _passed(state: DealState, seat: int) -> None:
+    """A pass that is taken (§4.2, §4.4)."""
     state.passed.add(seat)
     state.trick.append((seat, None, None))
     if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
@@ -445,9 +450,19 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
     if following is None or following == top_seat or following in state.passed:
-        _end_trick(state, top_seat)
+        _on_from(state, seat, top_seat)     # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
+
+
+def _on_from(state: DealState, seat: int, top_seat: int) -> None:
+    """After `seat` acted on the top play of `top_seat`: the next holder that has neither passed nor made
+    the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
+    for s in _FROM[state.seats][seat]:
+        if state.sizes[s] and s != top_seat and s not in state.passed:
+            state.turn = s
+            return
+    _end_trick(state, top_seat)
 
 
 def _end_trick(state: DealState, last: int) -> None:
@@ -933,12 +948,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
             _named_reading(seat, cards, readings, action.as_)
         _put(state, action, chosen, packed)
     elif action.verb == "pass":
-        state.passed.add(seat)
-        state.trick.append((seat, None, None))
-        if state.top is None:
-            state.turn = state.next_holder(seat)
-        else:
-            _continue(state, state.top[0], seat)
+        _passed(state, seat)
 
 
 COMPLETE_RESULT = word("the winner and every seat's scores")

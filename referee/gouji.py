@@ -474,9 +474,16 @@ def _pass(ctx, state: DealState, action: Action):
         _turn_error(state, seat, msg("passed"))
     if state.top is None:
         _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
+    _passed(state, seat)
+
+
+def _passed(state: DealState, seat: int):
+    """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
+    lead on."""
+    bit = 1 << seat
     state.just = None
     state.trick.append((seat, None))
-    if state.mode == DUEL:          # §4.5: any pass ends the duel's trick
+    if state.mode == DUEL and state.top is not None:        # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
     state.last = seat
@@ -1316,10 +1323,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
             _unplayable(state, seat, action.cards, x)
         _put(state, action, x, packed)
     elif action.verb == "pass":
-        state.trick.append((seat, None))
-        state.passed |= 1 << seat
-        state.last = seat
-        _next(state)
+        _passed(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "

@@ -774,10 +774,20 @@ def _pass(state: DealState, action: Action):
     state.trick.append((action.seat, None, None))
     t = state.top[0]
     following = state.next_holder(action.seat)
-    if following == t or following in state.passed:     # passes come in turn: every other holder passed
-        _end_trick(state, t)
+    if following == t or following in state.passed:     # passes come in turn: every other holder passed,
+        _on_from(state, action.seat, t)                 # unless a pass out of turn stood (notation §10)
     else:
         state.turn = following
+
+
+def _on_from(state: DealState, seat: int, t: int):
+    """After a pass by `seat` on the top play of `t`: the next holder that has neither passed nor made the
+    top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
+    for s in _AFTER[seat]:
+        if state.sizes[s] and s != t and s not in state.passed:
+            state.turn = s
+            return
+    _end_trick(state, t)
 
 
 def _end_trick(state: DealState, t: int):
@@ -1255,11 +1265,8 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
         _put(state, action, chosen, packed)
-    elif action.verb == "pass" and state.top is not None:
-        _pass(state, action)
     elif action.verb == "pass":
-        state.trick.append((seat, None, None))
-        state.turn = state.next_holder(seat)
+        _stood_pass(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "
@@ -1267,6 +1274,17 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _take(state, seat, (action.card,), ONE[action.card])
         state.hands[action.to] += ONE[action.card]
         state.sizes[action.to] += 1
+
+
+def _stood_pass(state: DealState, seat: int):
+    """A pass taken as played, also out of turn or on a lead: the turn passes on from its seat; the seats
+    it skipped act when the turn comes to them (§4.2, §4.3)."""
+    state.passed.add(seat)
+    state.trick.append((seat, None, None))
+    if state.top is None:
+        state.turn = state.next_holder(seat)
+    else:
+        _on_from(state, seat, state.top[0])
 
 
 COMPLETE_RESULT = word("the finishing order of every seat")

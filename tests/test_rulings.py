@@ -487,3 +487,19 @@ def test_the_ruling_document_states_the_decision(lang, says):
     html = ruling_html(record, "id", lang)
     assert [text in html for text in says] == [True] * len(says)
     assert 'class="decision blank"' not in html
+
+
+@pytest.mark.parametrize("path, cut, passes, rule, turn", [
+    # seat 0 was to follow seat 3's KC; seat 1 passed in its place, then seat 2: seat 0, skipped, acts next
+    ("guandan/disputed-illegal-follow.json", 24, [1, 2], "guandan.turn", 0),
+    # seat 1 was to follow seat 0's pair; seat 2 passed in its place: seat 1 acts next, the trick goes on
+    ("gandengyan/disputed-two-ranks-higher.json", 1, [2], "gandengyan.turn", 1),
+])
+def test_a_pass_out_of_turn_that_stands_leaves_the_skipped_seats_to_act(path, cut, passes, rule, turn):
+    record = sample(path)
+    deal = record["deals"][0]
+    deal["actions"] = deal["actions"][:cut] + [{"seat": seat, "pass": True} for seat in passes]
+    record = ruled(record, {"rule": rule, "at": f"/deals/0/actions/{cut}", "decision": "stands"})
+    report, steps = replay_steps(record, 0)
+    assert report.valid and steps[-1]["table"]["turn"] == turn
+    assert [entry["seat"] for entry in steps[-1]["table"]["table"]][-len(passes):] == passes     # the trick goes on
