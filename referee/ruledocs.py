@@ -125,6 +125,7 @@ CLAUSE_WORD = re.compile(r"[a-z]{3,}")
 COMMON = frozenset("the and for that with this are not its any may from one has have was were but all each "
                    "than when which who what where there their them they into only also such seat".split())
 FENCE = "```"
+BOLD_LEAD = re.compile(r"(?<=[.!?])\s+(?=\*\*[^*]+[.:]\*\*)")
 POINT = re.compile(r"^- (?:\*\*(.+?)\*\*)?")
 
 
@@ -180,6 +181,9 @@ def _clauses(text: str) -> list[tuple[str, str, str]]:
                         or ITEM.match(lines[j]) or POINT.match(lines[j])
                         or ((item or point) and not lines[j].startswith(" "))), len(lines))
             kind, key = ("item", item.group(1)) if item else ("point", point.group(1)) if point else ("", "")
-            blocks.append((kind, key, "\n".join(lines[i:end])))
+            if kind:
+                blocks.append((kind, key, "\n".join(lines[i:end])))
+            else:       # a paragraph of several bold-led parts (notation §9): each part a clause
+                blocks += [("", "", part) for part in BOLD_LEAD.split("\n".join(lines[i:end]))]
             i = end
     return blocks

@@ -213,18 +213,24 @@ class _Document:
         return msg("VALID") if self.report.valid else msg("INVALID")
 
     def _rules_words(self, game) -> str:
-        """The preset and the options the record sets, each with what it changes, in words."""
+        """The preset, and each option it or the record sets apart from the rules page's defaults, with
+        what that option changes, in words."""
         rules, written = self.report.rules, self.record.get("rules")
         if not rules:
             return "-"
-        words = [self.say(msg("the “{preset}” preset of docs/rules/{game}.md", preset=visible(rules.get("preset")),
-                              game=visible(game)))]
         module = games().get(game)
-        for name, value in (written.items() if isinstance(written, dict) else []):
+        preset = rules.get("preset")
+        changes = dict(module.PRESETS.get(preset, {})) if module else {}
+        options = written.get("options") if isinstance(written, dict) else None     # notation §8: {preset, options}
+        changes.update(options if isinstance(options, dict) else {})
+        words = [self.say(msg("the “{preset}” preset of docs/rules/{game}.md", preset=visible(preset),
+                              game=visible(game)))]
+        if not changes:
+            words.append(self.say(msg("every option as the page sets it")))
+        for name, value in changes.items():
             option = module.OPTIONS.get(name) if module else None
-            if name != "preset":
-                effect = f": {self.say(option.effect)}" if option else ""
-                words.append(f"{visible(name)} = {visible(json.dumps(value))}{effect}")
+            effect = f": {self.say(option.effect)}" if option else ""
+            words.append(f"{visible(name)} = {visible(json.dumps(value))}{effect}")
         return "; ".join(words)
 
     def _players(self) -> list[str]:

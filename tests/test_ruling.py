@@ -254,6 +254,10 @@ README_RULINGS = [args for page, _, args in REFEREE if page == "README.md" and a
 
 @pytest.mark.parametrize("args", README_RULINGS, ids=[" ".join(a) for a in README_RULINGS])
 def test_the_readme_ruling_commands_write_their_file(args, tmp_path, monkeypatch):
+    from cli.ruling import _chromium
+
+    if args[-1].endswith(".pdf") and _chromium() is None:
+        pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, [args[0], str(ROOT / args[1]), *args[2:]])
     assert result.exit_code == 0, result.output
@@ -353,3 +357,14 @@ def test_the_rule_text_is_rendered_markdown_with_cards_drawn():
     assert "<table>" in rule and "| top Y |" not in rule, "a pipe table rendered as a table"
     assert '<code class="cards" title="[&#34;4S&#34;,&#34;4H&#34;]">4♠ 4♥</code>' in rule
     assert "table row 4♠ 4♥" in rule
+
+
+def test_the_cover_says_the_rules_in_words():
+    """The preset, and each option it or the record sets, with what the option changes (issue 35)."""
+    record = load(FOLLOW)
+    record["rules"] = {"preset": "pagat", "options": {"max_bomb_size": 9}}
+    rules = ruling(record, "id").split("<dt>Rules</dt><dd>")[1].split("</dd>")[0]
+    assert rules.startswith("the “pagat” preset of docs/rules/guandan.md; one_two_levels = 4: ")
+    assert "max_bomb_size = 9: largest bomb" in rules and "options" not in rules
+    plain = ruling(load(FOLLOW), "id", "zh").split("<dt>规则</dt><dd>")[1].split("</dd>")[0]
+    assert plain == "docs/rules/guandan.md 的“official”预设; 各选项均按该页的设定"

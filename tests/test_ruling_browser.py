@@ -134,13 +134,15 @@ def test_a_pdf_without_chromium_is_refused_with_exit_2(tmp_path, monkeypatch):
     assert not out.exists()
 
 
-def test_tables_never_split_and_badges_read_at_aa_contrast(offline, tmp_path):
+@pytest.mark.parametrize("sample, lang", [("samples/guandan/disputed-false-level.json", "en"),
+                                          ("samples/gouji/disputed-wrong-tribute-card.json", "zh")])
+def test_tables_never_split_and_badges_read_at_aa_contrast(offline, tmp_path, sample, lang):
     """In print, the drawn table, a claim and a clause keep together; every badge and the verdict reach
     4.5:1 (the INVALID badge was 2.35:1); axe-core finds no serious issue."""
-    path = written(tmp_path, "samples/guandan/disputed-false-level.json")
+    path = written(tmp_path, sample, "--lang", lang)
     offline.goto(path.as_uri())
     offline.emulate_media(media="print")
-    kept = offline.eval_on_selector_all(".drawn, table.claim, .clause, .seat",
+    kept = offline.eval_on_selector_all(".drawn, table.claim, .clause, .seat, .appendix .finding",
                                         "s => s.map(e => getComputedStyle(e).breakInside)")
     assert kept and set(kept) == {"avoid"}
     ratios = offline.eval_on_selector_all(".badge, .verdict", CONTRAST)

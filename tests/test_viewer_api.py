@@ -125,11 +125,11 @@ def test_the_pages_need_no_inline_script(client, path):
     assert scripts and all("src=" in attrs and not body.strip() for attrs, body in scripts)
 
 
-def test_the_viewer_numbers_findings_from_0_as_replay_finding_does(client):
-    """Issue 19: the viewer's finding N is `referee replay --finding N`."""
+def test_the_viewer_numbers_findings_from_1_as_replay_finding_does(client):
+    """Issues 19 and 35: the viewer's finding N is `referee replay --finding N`, both counted from 1."""
     page = client.get("/view").get_data(as_text=True)
     findings = page.split('id="findings"', 1)[1].split("</section>", 1)[0]
-    assert '<ol start="0">' in findings
+    assert "<ol>" in findings and "start=" not in findings
 
 
 def test_the_viewers_words_come_from_its_catalogue_as_json(client):
