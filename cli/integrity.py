@@ -20,7 +20,7 @@ from .language import Command
     moved or two swapped), with the dealer's state space when deals repeat; the tables' copies of a
     board in a duplicate-format event that differ, and a deal played as two boards; counts of cards
     dealt to a seat, team, player or the leader beyond what a fair deal gives, at a family-wise
-    false-alarm rate of 1% over the whole archive. Exit status: 0 nothing found, 1 some finding,
+    false-alarm rate for the whole archive of 1%. Exit status: 0 nothing found, 1 some finding,
     2 some input could not be read or held no record.
     """))
 @click.argument("files", nargs=-1, required=True)

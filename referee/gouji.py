@@ -1319,8 +1319,10 @@ def stand(ctx, state: DealState, action: Action) -> None:
     seat = action.seat
     if action.verb == "play":
         x, packed = _READINGS[action.cards]
-        if x is None or not contains(state.hands[seat], packed):
-            _unplayable(state, seat, action.cards, x)
+        unplayable = "gouji.cards.not_held" if not contains(state.hands[seat], packed) else \
+            "gouji.play.combination" if x is None else None      # held first (§4.9)
+        if unplayable is not None:
+            _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
         _put(state, action, x, packed)
     elif action.verb == "pass":
         _passed(state, seat)
