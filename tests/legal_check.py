@@ -11,7 +11,8 @@ from itertools import product
 
 from referee.actions import Action
 from referee.findings import StopDeal
-from referee.replay import Context
+from referee.replay import Context, check_record
+from referee.reports import ReportWatch
 
 FULL, SAMPLE = 20_000, 4000      # sub-multisets tried in full up to FULL; a random SAMPLE beyond
 
@@ -31,28 +32,50 @@ def sub_multisets(hand: list[int], largest: int, seed: int = 0) -> list[tuple[in
                    for _ in range(SAMPLE)})
 
 
-def fresh(state):
-    """A copy of a table that a trial play may change: its lists, sets and dicts (and the report
-    watch) copied, the rest (options, the shared reading cache) shared."""
-    trial = copy.copy(state)
-    names = getattr(type(state), "__slots__", None) or list(vars(state))
-    for name in names:
-        value = getattr(state, name, None)
-        if isinstance(value, (list, set)) or (isinstance(value, dict) and name not in ("options", "o")):
-            setattr(trial, name, copy.copy(value))
-    if hasattr(state, "reports"):
-        trial.reports = copy.deepcopy(state.reports)
-    return trial
-
-
 def accepted(game, state, seat: int, cards: tuple[int, ...], as_: str | None) -> bool:
-    """Whether the referee accepts `cards` (read `as_`) from `seat` now: the game's apply on a copy."""
-    trial = fresh(state)
+    """Whether the referee accepts `cards` (read `as_`) from `seat` now: the game's apply, after which
+    the table is put back as it was (a compiled table cannot be copied, so its values are)."""
+    saved = _values(state)
     try:
-        game.apply(Context(), trial, Action(0, seat, "play", cards, as_=as_))
+        game.apply(Context(), state, Action(0, seat, "play", cards, as_=as_))
     except StopDeal:
         return False
+    finally:
+        for name, value in saved.items():
+            setattr(state, name, value)
     return True
+
+
+def _values(state) -> dict:
+    """The table's values that can be set, copied where a play may change them in place."""
+    out = {}
+    for name in dir(state):
+        value = getattr(state, name)
+        if name.startswith("__") or callable(value):
+            continue
+        try:
+            setattr(state, name, value)
+        except AttributeError:
+            continue        # a property
+        out[name] = copy.copy(value) if isinstance(value, (list, set, dict)) else \
+            copy.deepcopy(value) if isinstance(value, ReportWatch) else value
+    return out
+
+
+def at_positions(record: dict, eligible, check, chosen=None) -> int:
+    """Replays `record`, calling `check(state)` at the eligible tables (`eligible(state)`) whose
+    number (from 0) is in `chosen`; the number of eligible tables."""
+    seen = 0
+
+    def observe(deal, index, state):
+        nonlocal seen
+        if eligible(state):
+            if chosen is not None and seen in chosen:
+                check(state)
+            seen += 1
+
+    check_record(record, observe=observe)
+    return seen
 
 
 def listed(plays: list[str]) -> set[tuple[str, int]]:

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from referee import gandengyan, gouji, guandan
 from referee.cards import BJ, CODES, RJ, pack, parse_card, rank
-from referee.replay import check_record
 from tests import builders, gouji_gen, guandan_gen
-from tests.legal_check import accepted, check_may, fresh, listed, sub_multisets
+from tests.legal_check import accepted, at_positions, check_may, listed, sub_multisets
 from tests.test_gouji_property import option_sets as gouji_options
 from tests.test_legal_listing import tables as gandengyan_tables
 
@@ -111,15 +110,14 @@ def test_guandan_lists_every_play_of_a_dealt_hand(seed, options):
 @given(seed=st.integers(0, 10**9), data=st.data())
 def test_guandan_lists_every_play_at_positions_of_a_played_match(seed, data):
     """Random positions of a random match, tributes and all: the acting seat's hand sampled."""
-    tables = []
+    record = guandan_gen.match_record(seed, max_deals=2)
 
-    def observe(deal, index, state):
-        if state.phase == "play" and state.top is not None and not state.over:
-            tables.append(fresh(state))
+    def eligible(state):
+        return state.phase == "play" and state.top is not None and not state.over
 
-    check_record(guandan_gen.match_record(seed, max_deals=2), observe=observe)
-    for state in data.draw(st.lists(st.sampled_from(tables), max_size=3)) if tables else []:
-        check_guandan(state, seed)
+    found = at_positions(record, eligible, None)
+    chosen = set(data.draw(st.lists(st.integers(0, found - 1), max_size=3))) if found else set()
+    at_positions(record, eligible, lambda state: check_guandan(state, seed), chosen)
 
 
 # ---------------------------------------------------------------- Gan Deng Yan
@@ -144,19 +142,15 @@ def test_gandengyan_lists_every_play_the_referee_accepts(state):
 
 # ---------------------------------------------------------------- Gou Ji
 
-def gouji_positions(seed, options):
-    """Tables of a random deal (36-card hands, 2s and jokers wild) where seats may follow a set: copies
-    taken as the replay goes."""
-    record = gouji_gen.match_record(seed, deals=1, options=options, arrange=gouji_gen.hoard_jokers if seed % 2 else None,
-                                    chance={"shao": 0.6})
-    found = []
+def gouji_record(seed, options):
+    """A random deal (36-card hands, 2s and jokers wild)."""
+    return gouji_gen.match_record(seed, deals=1, options=options, arrange=gouji_gen.hoard_jokers if seed % 2 else None,
+                                  chance={"shao": 0.6})
 
-    def observe(deal, index, state):
-        if state.playing and state.top is not None and not state.over and state.shao_pending < 0:
-            found.append(fresh(state))
 
-    check_record(record, observe=observe)
-    return found
+def gouji_follows(state) -> bool:
+    """A table where seats may follow a set."""
+    return state.playing and state.top is not None and not state.over and state.shao_pending < 0
 
 
 def gouji_sets(hand: list[int], sizes) -> list[tuple[int, ...]]:
@@ -200,6 +194,7 @@ def check_may_names(legal):
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), options=gouji_options(), data=st.data())
 def test_gouji_lists_every_play_the_referee_accepts(seed, options, data):
-    positions = gouji_positions(seed, options)
-    for state in positions[:1] + (data.draw(st.lists(st.sampled_from(positions), max_size=3)) if positions else []):
-        check_gouji(state, seed)     # the first: hands of about 36 cards
+    record = gouji_record(seed, options)
+    found = at_positions(record, gouji_follows, None)
+    chosen = {0} | set(data.draw(st.lists(st.integers(0, found - 1), max_size=3))) if found else set()
+    at_positions(record, gouji_follows, lambda state: check_gouji(state, seed), chosen)   # 0: hands of about 36

@@ -398,11 +398,13 @@ def test_a_tribute_finding_says_who_was_to_act_and_why(server, page):
 def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(server, page):
     open_finding(page, server, DISPUTED, "guandan.follow")
     groups = page.locator("#dispute .alternatives li")
-    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == ["pass", "single", "bomb"]
+    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == \
+        ["pass", "single", "bomb", "straight flush"]
     assert groups.nth(1).locator(".alternative").count() == 1
     assert groups.nth(1).locator('.card[aria-label="2 of clubs"]').count() == 1
     assert groups.nth(2).locator(".alternative").count() == 4
     assert groups.nth(2).locator(".alternative").first.locator(".card").count() == 4
+    assert groups.nth(3).locator(".alternative").count() == 3, "the straight flushes to 9, J and K"
     assert "7S 7H" not in page.inner_text("#dispute .alternatives"), "cards, not codes"
 
 
