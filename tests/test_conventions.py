@@ -142,7 +142,8 @@ def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control
         render.summary(console, {"records": 1, "valid": 0, "invalid": 1, "unreadable": 0, "rules": {"a\tb": 2}})
     lines = plain.report_parts(report) + plain.summary_parts({"records": 1, "valid": 0, "invalid": 1, "unreadable": 0,
                                                               "rules": {"a\tb": 2}})
-    assert any("\v" in text for parts in lines for text, _style in parts)
+    assert not any(code in text for parts in lines for text, _style in parts for code in "\v\r\a\b")
+    assert "⟨U+000B⟩" in plain.text(lines)        # a record's control codes are shown, not obeyed (issue 31)
     assert "\v" not in captured.get() and "\t" not in captured.get()     # a console removes or expands them
     assert plain.text(lines) == captured.get()
 
