@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 
@@ -72,9 +73,11 @@ def _renamed(options) -> dict[str, str]:
 
 
 def _sheet(path: str, renamed: dict[str, str]):
-    """The sheet, its rows read as the check asks for them (the file stays open until the command ends)."""
+    """The sheet, its rows read as the check asks for them (the file stays open until the command ends;
+    a pipe, which cannot be read twice, is read whole first)."""
     try:
-        return read_sheet(click.get_current_context().with_resource(open(path, "rb")), renamed)
+        handle = click.get_current_context().with_resource(open(path, "rb"))
+        return read_sheet(handle if handle.seekable() else io.BytesIO(handle.read()), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))
     except SheetError as exc:

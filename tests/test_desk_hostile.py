@@ -256,3 +256,17 @@ def test_the_api_stops_standings_when_the_requests_time_is_up_during_the_work(tm
     answer = client.get("/v1/events/Cup/standings")
     assert answer.status_code == 422 and answer.get_json()["findings"][0]["rule"] == "api.limit"
     assert time.monotonic() - began < 1.5      # 8 matches would take 2.4 s
+
+
+def test_a_sheet_from_a_pipe_is_still_read(tmp_path):
+    import os
+    import threading
+
+    records = write_records(tmp_path, GUANDAN)
+    pipe = tmp_path / "sheet.fifo"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=lambda: pipe.write_bytes(b"round,table,winner\n1,1,0\n"))
+    writer.start()
+    result = run("results", "check", pipe, records)
+    writer.join(10)
+    assert result.exit_code == 0 and "agrees  winner" in result.stdout, result.output
