@@ -114,6 +114,14 @@ def test_standings_of_thousands_of_entrants_in_n_log_n():
     assert table["standings"][0]["tie_break"] == "name"       # level with the others who won by 2
 
 
+def test_match_points_beyond_what_totals_can_carry_are_refused_where_they_enter(tmp_path):
+    records = write_records(tmp_path, GUANDAN)
+    for points in ("2,1," + "9" * 5000, f"{2 ** 62},1,0", "1000001,1,0"):
+        result = run("standings", records, "--points", points)
+        assert result.exit_code == 2 and "at most 10^6" in result.output, points
+    assert run("standings", records, "--points", "1000000,1,-1000000").exit_code == 0
+
+
 # ---------------------------------------------------------------- 11. CSV injection
 
 FORMULAS = ["=HYPERLINK(\"http://x\",\"y\")", "@SUM(A1)", "+1+1", "-2+3", "\tx", "\rx"]
