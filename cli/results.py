@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import sys
 
@@ -11,6 +12,7 @@ import click
 from referee.batch import records_of
 from referee.messages import Listing, Term, language, msg, word
 from referee.results import Played, check_sheet, played, summary
+from referee.rules import MAX_OPTION_NUMBER
 from referee.sheet import SheetError, read_sheet
 
 from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
@@ -72,9 +74,11 @@ def _renamed(options) -> dict[str, str]:
 
 
 def _sheet(path: str, renamed: dict[str, str]):
-    """The sheet, its rows read as the check asks for them (the file stays open until the command ends)."""
+    """The sheet, its rows read as the check asks for them (the file stays open until the command ends;
+    a pipe, which cannot be read twice, is read whole first)."""
     try:
-        return read_sheet(click.get_current_context().with_resource(open(path, "rb")), renamed)
+        handle = click.get_current_context().with_resource(open(path, "rb"))
+        return read_sheet(handle if handle.seekable() else io.BytesIO(handle.read()), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))
     except SheetError as exc:
@@ -249,8 +253,9 @@ def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
         scale = tuple(int(value) for value in points.split(","))
     except ValueError:
         scale = ()
-    if len(scale) != 3:
-        fail(msg("--points takes three whole numbers W,D,L, e.g. 3,1,0; not {points}", points=points))
+    if len(scale) != 3 or any(abs(value) > MAX_OPTION_NUMBER for value in scale):     # sums stay in 64 bits
+        fail(msg("--points takes three whole numbers W,D,L of at most 10^6 in magnitude, e.g. 3,1,0; not {points}",
+                 points=points))
     checked, unreadable = (_stored(db_path, event), []) if db_path else _read(records)
     _say_unreadable(unreadable)
     if unreadable and not checked:

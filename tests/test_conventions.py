@@ -142,7 +142,8 @@ def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control
         render.summary(console, {"records": 1, "valid": 0, "invalid": 1, "unreadable": 0, "rules": {"a\tb": 2}})
     lines = plain.report_parts(report) + plain.summary_parts({"records": 1, "valid": 0, "invalid": 1, "unreadable": 0,
                                                               "rules": {"a\tb": 2}})
-    assert any("\v" in text for parts in lines for text, _style in parts)
+    assert not any(code in text for parts in lines for text, _style in parts for code in "\v\r\a\b")
+    assert "⟨U+000B⟩" in plain.text(lines)        # a record's control codes are shown, not obeyed (issue 31)
     assert "\v" not in captured.get() and "\t" not in captured.get()     # a console removes or expands them
     assert plain.text(lines) == captured.get()
 
@@ -191,7 +192,7 @@ def test_step_minus_one_is_the_last_step():
     ("RECORD\n\nRECORD\n", 2, "line 2 of {path} is blank; records stand on lines 1, 3"),
     ("RECORD\nRECORD\n", 7, "{path} has 2 line(s); --line takes 1 to 2"),
     ("RECORD\n[1, 2]\n", 2, "{path}:2: holds a JSON array, not a record (a JSON object)"),
-    ("RECORD\n{\"cgr\": \n", 2, "{path}:2: the record is not valid JSON at line:column 1:9"),
+    ("RECORD\n{\"cgr\": \n", 2, "{path}:2: the record is not valid JSON at column 9"),
     ("RECORD", 1, "{path} is one JSON document, not JSON Lines: leave out --line"),
 ])
 def test_line_errors_say_what_is_on_that_line(tmp_path, content, line, said):

@@ -114,6 +114,14 @@ def test_standings_of_thousands_of_entrants_in_n_log_n():
     assert table["standings"][0]["tie_break"] == "name"       # level with the others who won by 2
 
 
+def test_match_points_beyond_what_totals_can_carry_are_refused_where_they_enter(tmp_path):
+    records = write_records(tmp_path, GUANDAN)
+    for points in ("2,1," + "9" * 5000, f"{2 ** 62},1,0", "1000001,1,0"):
+        result = run("standings", records, "--points", points)
+        assert result.exit_code == 2 and "at most 10^6" in result.output, points
+    assert run("standings", records, "--points", "1000000,1,-1000000").exit_code == 0
+
+
 # ---------------------------------------------------------------- 11. CSV injection
 
 FORMULAS = ["=HYPERLINK(\"http://x\",\"y\")", "@SUM(A1)", "+1+1", "-2+3", "\tx", "\rx"]
@@ -256,3 +264,17 @@ def test_the_api_stops_standings_when_the_requests_time_is_up_during_the_work(tm
     answer = client.get("/v1/events/Cup/standings")
     assert answer.status_code == 422 and answer.get_json()["findings"][0]["rule"] == "api.limit"
     assert time.monotonic() - began < 1.5      # 8 matches would take 2.4 s
+
+
+def test_a_sheet_from_a_pipe_is_still_read(tmp_path):
+    import os
+    import threading
+
+    records = write_records(tmp_path, GUANDAN)
+    pipe = tmp_path / "sheet.fifo"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=lambda: pipe.write_bytes(b"round,table,winner\n1,1,0\n"))
+    writer.start()
+    result = run("results", "check", pipe, records)
+    writer.join(10)
+    assert result.exit_code == 0 and "agrees  winner" in result.stdout, result.output
