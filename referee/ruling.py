@@ -200,7 +200,7 @@ class _Document:
         return {"lang": "zh-Hans" if self.lang == "zh" else "en",
                 "title": " · ".join([self.say(msg("Ruling")), *[w for w in where if w]]),
                 "game": self.say(GAME_NAMES.get(game, visible(game or ""))),
-                "where": ", ".join(w for w in where if w),
+                "where": self.say(Listing([w for w in where if w], ", ")),
                 "rows": [(self.say(label), value) for label, value in rows],
                 "players_label": self.say(msg("Players")), "players": self._players(),
                 "valid": self.report.valid, "verdict": self.say(self._verdict()),
@@ -249,7 +249,7 @@ class _Document:
         parts = [self.say(msg("deal {deal}", deal=counted(finding.deal))) if finding.deal is not None else "",
                  self.say(msg("action {action}", action=counted(finding.action))) if finding.action is not None else "",
                  self.say(self.seat(finding.seat)) if finding.seat is not None else ""]
-        return ", ".join(part for part in parts if part)
+        return self.say(Listing([part for part in parts if part], ", "))
 
     # ------------------------------------------------------------ one finding
 
