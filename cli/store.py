@@ -12,6 +12,7 @@ import click
 from referee.batch import records_of
 from referee.findings import Report
 from referee.messages import language, msg, word
+from referee.replay import cycle_collection_paused
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, say, warn
 from .language import Choice, Command
@@ -76,16 +77,25 @@ def import_(files, db_path, submitter):
 IMPORT_BATCH = 64       # records a transaction: one commit for each, memory flat whatever the file's size
 
 
+@cycle_collection_paused()     # as validate checks a batch: what it leaves is collected once, after it
+def _prepared(batch: list, hashes: list, known: dict) -> list:
+    """For each (source, item) of a batch: the findings that keep it out, the summary of the record
+    its text is stored as (`known`, by hash), or the entry to store."""
+    from api.store import prepare
+
+    return [[item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
+            for (_, item), h in zip(batch, hashes)]
+
+
 def _import_batch(records, batch: list, submitter: str, counts: Counter):
     """Store a batch of (source, record text or unreadable report) in one transaction, saying what
     became of each record in order. A text stored before (the same bytes) is known by its hash and
     not checked again."""
-    from api.store import Entry, StoreError, prepare, text_hash
+    from api.store import Entry, StoreError, text_hash
 
     hashes = [text_hash(item) if isinstance(item, str) else None for _, item in batch]
     known = records.stored_sources([h for h in hashes if h])
-    prepared = [[item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
-                for (_, item), h in zip(batch, hashes)]
+    prepared = _prepared(batch, hashes, known)
     entries = [p for p in prepared if isinstance(p, Entry)]
     try:
         stored = iter(records.put_all(entries, submitter))

@@ -24,13 +24,13 @@ KEY_ORDER = {
 
 
 def _cards(codes, keep_order=False):
-    return list(_card_codes(tuple(codes), keep_order))
-
-
-@functools.lru_cache(maxsize=4096)      # the plays that repeat most (singles, pairs, bombs)
-def _card_codes(codes: tuple, keep_order: bool) -> tuple:
     ids = [parse_card(c) for c in codes]
-    return tuple(CODES[c] for c in (ids if keep_order else sorted(ids)))
+    return [CODES[c] for c in (ids if keep_order else sorted(ids))]
+
+
+@functools.lru_cache(maxsize=4096)      # the plays that repeat most (singles, pairs, bombs); not hands, which never do
+def _played(codes: tuple) -> tuple:
+    return tuple(_cards(codes))
 
 
 _PASS, _PLAY = ("seat", "pass"), ("seat", "play")       # the most common actions, the first canonical already
@@ -148,10 +148,10 @@ def _action(action: dict) -> dict:
     if keys == _PASS:
         return action
     if keys == _PLAY:
-        return {"seat": action["seat"], "play": list(_card_codes(tuple(action["play"]), False))}
+        return {"seat": action["seat"], "play": list(_played(tuple(action["play"])))}
     out = {k: action[k] for k in _key_order(keys, "action")}
     if "play" in out:
-        out["play"] = _cards(out["play"])
+        out["play"] = list(_played(tuple(out["play"])))
     for verb in ("tribute", "return"):
         if verb in out:
             out[verb] = CODES[parse_card(out[verb])]
