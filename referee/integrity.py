@@ -579,8 +579,9 @@ def _groups(values, skip_zero: bool = False) -> list:
     ordered = values[order]
     starts = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1))
     ends = np.append(starts[1:], len(values))
-    runs = [np.sort(order[start:end]) for start, end in zip(starts.tolist(), ends.tolist())
-            if end - start > 1 and not (skip_zero and ordered[start] == 0)]
+    held = np.flatnonzero(ends - starts > 1)        # only these become Python objects
+    runs = [np.sort(order[start:end]) for start, end in zip(starts[held].tolist(), ends[held].tolist())
+            if not (skip_zero and ordered[start] == 0)]
     return sorted(runs, key=lambda run: run[0])
 
 
