@@ -334,23 +334,20 @@ def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
     before keeps its records and has them filled in."""
     from pathlib import Path
 
-    import sqlite_utils
+    from api.store import _V1_TABLES, MIGRATIONS, prepare
 
-    from api.store import MIGRATIONS, _v1_tables, prepare
-
-    old = sqlite_utils.Database(db)
-    _v1_tables(old)
-    old["migrations"].insert({"version": 1, "applied_at": "2026-01-01"})
     record = json.loads((Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text())
     entry = prepare(json.dumps(record))
-    old["records"].insert({"id": entry.id, "game": "guandan", "event": "E", "date": None, "players": "[]",
-                           "valid": 0, "deals": 1, "submitted_by": "x", "submitted_at": "t",
-                           "record": json.dumps(entry.record)})
-    old["findings"].insert({"record_id": entry.id, "n": 0, "severity": "error", "rule": "guandan.follow", "at": "/",
-                            "seat": 0, "deal": 0, "action": 24, "message": "m"})
-    old.conn.commit()
+    with sqlite3.connect(db) as old:        # a store as version 1 made it
+        old.executescript(_V1_TABLES)
+        old.execute('CREATE TABLE "migrations" ("version" INTEGER PRIMARY KEY, "applied_at" TEXT)')
+        old.execute("INSERT INTO migrations VALUES (1, '2026-01-01')")
+        old.execute("INSERT INTO records VALUES (?, 'guandan', 'E', NULL, '[]', 0, 1, 'x', 't', ?)",
+                    [entry.id, json.dumps(entry.record)])
+        old.execute("INSERT INTO reports VALUES (?, '{}')", [entry.id])
+        old.execute("INSERT INTO findings VALUES (?, 0, 'error', 'guandan.follow', '/', 0, 0, 24, 'm')", [entry.id])
     store = Store(db)
-    assert store.version() == len(MIGRATIONS) == 2
+    assert store.version() == len(MIGRATIONS) == 4
     _, [item] = store.find()
     assert (item["round"], item["table"]) == ("1", "11")
     assert item["first_finding"] == {"severity": "error", "rule": "guandan.follow", "deal": 0, "action": 24}

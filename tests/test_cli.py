@@ -55,7 +55,7 @@ def test_validate_stdin_and_text_summary():
 
 def test_validate_a_directory():
     result = run("validate", str(SAMPLES))
-    assert result.exit_code == 1 and "8 record(s)" in result.output
+    assert result.exit_code == 1 and "9 record(s)" in result.output
 
 
 def test_validate_not_utf8(tmp_path):

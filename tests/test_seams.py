@@ -26,7 +26,7 @@ def test_a_ruling_that_cannot_be_written_exits_2_not_1():
 
 def test_replay_finding_on_a_record_without_findings_says_so():
     result = run("replay", "--finding", 0, WON)
-    assert result.exit_code == 2 and "this record has no findings" in result.output and "-1" not in result.output
+    assert result.exit_code == 2 and "the record has no findings" in result.output and "-1" not in result.output
 
 
 def test_explain_a_games_name_lists_its_ids_without_guessing_one():
