@@ -198,13 +198,19 @@ def seated_players(record: dict) -> list:
     return players[:most_seats(game) or max(map(most_seats, GAMES))] if isinstance(players, list) else []
 
 
+# Players beyond which a record is read no further: a few more than a game's seats are its own seats
+# finding (guandan.deal.seats, ...), as the rules pages word it; a million would cost the schema's
+# reading, a ruling's table, seconds each.
+MAX_PLAYERS_READ = 64
+
+
 def players_finding(record) -> Finding | None:
-    """A record of more players than its game has seats: one finding, and nothing else of it read (a
-    million names would cost the schema's reading, a ruling's table, seconds each)."""
+    """A record of far more players than its game has seats (MAX_PLAYERS_READ): one finding, and
+    nothing else of it read."""
     players = record.get("players") if isinstance(record, dict) else None
     game = record.get("game") if isinstance(record, dict) and isinstance(record.get("game"), str) else None
     seats = most_seats(game)
-    if not isinstance(players, list) or seats is None or len(players) <= seats:
+    if not isinstance(players, list) or seats is None or len(players) <= MAX_PLAYERS_READ:
         return None
     return Finding(ERROR, "notation.players", "/players", msg("{game} has at most {seats} seats; this record lists {n} "
                                                               "players, which are not read", game=game, seats=seats,

@@ -56,7 +56,7 @@ def changed(edit):
     (lambda r: r.update(start={"levels": ["5", "1"], "playing": 0}), [("notation.rank", "/start/levels/1")]),
     (lambda r: r.update(start={"levels": ["5", "5"], "playing": 2}), [("notation.start", "/start/playing")]),
     (lambda r: r["deals"][0]["actions"].__setitem__(1, "pass"), [("notation.action", "/deals/0/actions/1")]),
-    (lambda r: r["players"].append(3), [("notation.players", "/players")]),     # more than the seats: not read
+    (lambda r: r["players"].append(3), [("notation.structure", "/players/4")]),
 ])
 def test_structure_errors(edit, expected):
     assert errors(changed(edit)) == expected
