@@ -6,8 +6,10 @@ from flask import g, request
 from flask_smorest import abort
 
 from referee import messages
-from referee.messages import DEFAULT, LANGUAGES, language_of, msg
+from referee.messages import DEFAULT, LANGUAGES, language_of, part
 from referee.replay import step_json
+
+msg, msg_n, word, word_of = part("api")
 
 
 def choose_language() -> None:

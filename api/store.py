@@ -17,9 +17,11 @@ import sqlite_utils
 
 from referee.canonical import stored_form
 from referee.findings import Finding, Report
-from referee.messages import msg
+from referee.messages import part
 from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record
+
+msg, msg_n, word, word_of = part("api")
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 

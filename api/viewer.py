@@ -21,7 +21,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
-from referee.messages import LANGUAGES, LOCALE_DIR, msg, word
+from referee.messages import LANGUAGES, LOCALE_DIR, part
 from referee.notation import parse_json
 from referee.replay import replay_steps
 
@@ -29,6 +29,8 @@ from . import schemas
 from .language import answer_language, step_shown
 from .limits import record_size_problem
 from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
+
+msg, msg_n, word, word_of = part("viewer")
 
 SWAGGER_FILES = Path(flask_swagger_ui.__file__).parent / "dist"
 # every answer: scripts, styles and images from this host only, never inside a frame

@@ -13,7 +13,7 @@ from flask_smorest import Blueprint, abort
 
 from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
-from referee.messages import msg
+from referee.messages import part
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps
 from referee.ruling import POLICY, RulingError, ruling
@@ -24,6 +24,8 @@ from .budget import Spent
 from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
 from .store import prepare_record, rechecked
+
+msg, msg_n, word, word_of = part("api")
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import click
 
 
-from referee.messages import Listing, Term, language, msg, shown, word
+from referee.messages import Listing, Term, language, part, shown
 from referee.ruledocs import examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
 
 from .common import EXIT_USAGE, cells, fail
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
 # the values of those columns, in words (a value with a note of its own is shown as written)

@@ -9,8 +9,9 @@ import os
 
 import click
 
-from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, language, msg, msg_n, translations, use_language,
-                              word)
+from referee.messages import LANGUAGES, LOCALE_DIR, chosen_language, language, part, translations, use_language
+
+msg, msg_n, word, word_of = part("cli")
 
 
 def use(lang: str) -> None:
@@ -52,7 +53,7 @@ def lang_option() -> click.Option:
 
 def shown(text):
     """A help text in the language spoken (as written when the catalogue has none)."""
-    return translations(language()).gettext(text) if text else text
+    return translations(language(), "cli").gettext(text) if text else text
 
 
 @contextlib.contextmanager

@@ -11,10 +11,12 @@ from gettext import gettext as _
 import click
 
 from referee.batch import os_problem
-from referee.messages import chosen_language, msg
+from referee.messages import chosen_language, part
 
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE
 from .language import Command, click_in_english, lang_option, translated, use
+
+msg, msg_n, word, word_of = part("cli")
 
 
 class ListingGroup(Command, click.Group):

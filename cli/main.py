@@ -7,13 +7,15 @@ import sys
 import click
 
 from referee import __version__
-from referee.messages import msg, shown, word
+from referee.messages import part, shown
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, load_one, unknown
 from .language import Command
 from .listing import ListingGroup
+
+msg, msg_n, word, word_of = part("cli")
 
 # the commands of the other modules, each imported when it runs
 COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",

@@ -6,9 +6,11 @@ from __future__ import annotations
 import functools
 import re
 
-from referee.messages import DEFAULT, Listing, Term, language, msg, shown, word
+from referee.messages import DEFAULT, Listing, Term, language, part, shown
 
 from .common import padded
+
+msg, msg_n, word, word_of = part("cli")
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}

@@ -4,11 +4,13 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from referee.messages import Cards, Listing, Term, language, msg, shown, word
+from referee.messages import Cards, Listing, Term, language, part, shown
 from referee.replay import acting_seats, step_json
 from referee.rules import json_text
 
 from .plain import SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, verdict_parts
+
+msg, msg_n, word, word_of = part("cli")
 
 
 def report(console: Console, rep) -> None:

@@ -10,7 +10,7 @@ import sys
 import click
 
 from referee.batch import records_of
-from referee.messages import Listing, Term, language, msg, word
+from referee.messages import Listing, Term, language, part
 from referee.results import Played, check_sheet, played, summary
 from referee.sheet import SheetError, read_sheet
 
@@ -18,6 +18,8 @@ from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cann
                      open_store, padded, warn)
 from .language import Command
 from .listing import ListingGroup
+
+msg, msg_n, word, word_of = part("cli")
 
 CSV_FIELDS = ("line", "status", "event", "round", "table", "game", "detail")
 

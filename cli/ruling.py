@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import click
 
-from referee.messages import language, word
+from referee.messages import language, part
 
 from .common import EXIT_USAGE, fail, load_one
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 
 @click.command(cls=Command, help=word("""Write the ruling on a record as one self-contained HTML file.

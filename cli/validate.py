@@ -12,11 +12,13 @@ import click
 import orjson
 
 from referee.batch import Span, WorkerLost, check_items, records_of
-from referee.messages import language, msg, use_language, word
+from referee.messages import language, part, use_language
 
 from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 from .language import Choice, Command
+
+msg, msg_n, word, word_of = part("cli")
 
 if TYPE_CHECKING:
     from rich.console import Console

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
 from .findings import INFO, StopDeal, grouped_plays
 from .claims import add_scores, carried_on, check_totals
-from .messages import Cards, Listing, Msg, Phrase, msg, msg_n, word
+from .messages import Cards, Listing, Msg, Phrase, part
 from .reports import ReportWatch
 from .rules import Option, shared
+
+msg, msg_n, word, word_of = part("gandengyan")
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Final
 from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
-from .messages import Cards, Listing, Phrase, Term, msg, msg_n, word
+from .messages import Cards, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
+
+msg, msg_n, word, word_of = part("gouji")
 
 if TYPE_CHECKING:
     from .notation import Action, Deal

@@ -11,9 +11,11 @@ from itertools import permutations
 from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays
-from .messages import Cards, Listing, Phrase, Term, msg, word, word_of
+from .messages import Cards, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option, shared
+
+msg, msg_n, word, word_of = part("guandan")
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -22,6 +22,7 @@ or one of these, which each language shows its own way:
 from __future__ import annotations
 
 import gettext
+import io
 import os
 from functools import cache, lru_cache
 
@@ -29,6 +30,7 @@ from .cards import rank_shown
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
+CORE = "core"       # the domain of referee/'s messages (docs/i18n.md, "The catalogues")
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 class Cards(str):
@@ -40,16 +42,29 @@ class Cards(str):
 
 
 class Term(str):
-    """A word of a game, shown from the catalogue (in its `context`, where one English word means two
-    things: "single" is a card and a tribute)."""
+    """A word of a game, shown from its part's catalogue (`domain`: the part that marked it, see `part`),
+    in its `context` where one English word means two things ("single" is a card and a tribute)."""
 
     context: str | None = None
+    domain: str = CORE
 
     def shown(self, lang: str) -> str:
         if lang == DEFAULT:
             return str(self)
-        found = translations(lang)
+        found = translations(lang, self.domain)
         return found.pgettext(self.context, self) if self.context else found.gettext(self)
+
+    def __reduce__(self):
+        return _term, (str(self), self.context, self.domain)
+
+
+def _term(name: str, context: str | None, domain: str) -> Term:
+    term = Term(name)
+    if context is not None:
+        term.context = context
+    if domain != CORE:
+        term.domain = domain
+    return term
 
 
 class Listing(list):
@@ -64,12 +79,14 @@ class Listing(list):
 
 
 class Msg:
-    """A template with its parameters; `n` chooses between the singular and plural templates."""
+    """A template with its parameters; `n` chooses between the singular and plural templates; `domain`
+    is the part of the project that says it, whose catalogue holds its words."""
 
-    __slots__ = ("template", "params", "plural", "n")
+    __slots__ = ("template", "params", "plural", "n", "domain")
 
-    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None):
-        self.template, self.params, self.plural, self.n = template, params, plural, n
+    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None,
+                 domain: str = CORE):
+        self.template, self.params, self.plural, self.n, self.domain = template, params, plural, n, domain
 
     def render(self, lang: str | None = None) -> str:
         lang = lang or language()
@@ -78,9 +95,9 @@ class Msg:
 
     def _template(self, lang: str) -> str:
         if self.plural is None:
-            return translations(lang).gettext(self.template) if lang != DEFAULT else self.template
+            return translations(lang, self.domain).gettext(self.template) if lang != DEFAULT else self.template
         if lang != DEFAULT:
-            return translations(lang).ngettext(self.template, self.plural, self.n)
+            return translations(lang, self.domain).ngettext(self.template, self.plural, self.n)
         return self.template if self.n == 1 else self.plural
 
     def __str__(self) -> str:
@@ -122,26 +139,34 @@ class Phrase(str):
         return str(shown(self.text, lang))
 
 
-def msg(template: str, **params) -> Msg:
-    """A message: `template` in English with {named} parameters."""
-    return Msg(template, params)
+def part(domain: str):
+    """The four ways a part of the project (a gettext domain: docs/i18n.md) says things, each keeping
+    the domain, so that a word two parts translate differently is looked up in the catalogue of the
+    part that says it:
+
+        msg, msg_n, word, word_of = part("gouji")
+
+    - msg(template, **params): a message, `template` in English with {named} parameters;
+    - msg_n(singular, plural, n, **params): a message whose words depend on the number `n` ({n});
+    - word(name): a game's word, marked for the catalogue;
+    - word_of(context, name): a word in a context ("tribute", "single"), marked for the catalogue.
+    """
+    def msg(template: str, **params) -> Msg:
+        return Msg(template, params, None, None, domain)
+
+    def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
+        return Msg(singular, {"n": n, **params}, plural, n, domain)
+
+    def word(name: str) -> Term:
+        return _term(name, None, domain)
+
+    def word_of(context: str, name: str) -> Term:
+        return _term(name, context, domain)
+
+    return msg, msg_n, word, word_of
 
 
-def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
-    """A message whose words depend on the number `n` (a parameter too, as {n})."""
-    return Msg(singular, {"n": n, **params}, plural, n)
-
-
-def word(name: str) -> Term:
-    """A game's word, marked for the catalogue."""
-    return Term(name)
-
-
-def word_of(context: str, name: str) -> Term:
-    """A game's word in a context ("tribute", "single"), marked for the catalogue."""
-    term = Term(name)
-    term.context = context
-    return term
+msg, msg_n, word, word_of = part(CORE)
 
 
 SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
@@ -221,31 +246,35 @@ def language_of(tag: str) -> str | None:
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """Every domain's catalogue of `lang`, as one (the compiled .mo files; a .po newer than its .mo, or
-    without one, is compiled in memory)."""
+def translations(lang: str, domain: str = CORE) -> gettext.NullTranslations:
+    """The catalogue of `domain` in `lang`, then the core's, then the other parts' (a word marked in one
+    part and shown by another: a combination's name in a command's line); the compiled .mo files, a .po
+    newer than its .mo, or without one, compiled in memory."""
     folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
     merged = gettext.NullTranslations()
     if not os.path.isdir(folder):
         return merged
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".po"):
-            merged.add_fallback(_catalogue(os.path.join(folder, name)))
+    names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".po"))
+    for name in sorted(names, key=lambda name: (name != domain, name != CORE)):
+        merged.add_fallback(_catalogue(os.path.join(folder, name + ".po")))
     return merged
 
 
 def _catalogue(po_path: str) -> gettext.GNUTranslations:
+    """A fresh catalogue object: each domain's chain of fallbacks links its own."""
+    return gettext.GNUTranslations(io.BytesIO(_compiled(po_path)))
+
+
+@cache
+def _compiled(po_path: str) -> bytes:
     mo_path = po_path[:-3] + ".mo"
     if os.path.exists(mo_path) and os.path.getmtime(mo_path) >= os.path.getmtime(po_path):
         with open(mo_path, "rb") as mo:
-            return gettext.GNUTranslations(mo)
-    import io
-
+            return mo.read()
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     with open(po_path, "rb") as po:
         catalogue = read_po(po)
     compiled = io.BytesIO()
     write_mo(compiled, catalogue)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled.getvalue()

@@ -17,9 +17,11 @@ from pathlib import Path
 
 from . import __version__
 from .cards import rank_shown
-from .messages import DEFAULT, Cards, Listing, Msg, Term, msg, msg_n, shown, word
+from .messages import Cards, DEFAULT, Listing, Msg, Term, part, shown
 from .replay import acting_seats, check_record, deals_steps, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
+
+msg, msg_n, word, word_of = part("ruling")
 
 VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
