@@ -156,7 +156,9 @@ CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show thi
                word("{name} {filename!r} is a directory."), word("{name} {filename!r} is not writable."),
                word("file"), word("directory"), word("path"),
                word("Do you want to continue?"), word("Error: invalid input"),
-               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0))
+               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0),
+               msg_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 0),
+               word("No such option: {name}"))
 
 
 def lang_first(args: list[str]) -> list[str]:

@@ -41,6 +41,13 @@ class ListingGroup(Command, click.Group):
                 self.add_command(getattr(importlib.import_module(module), function), name)
         return super().get_command(ctx, name)
 
+    def resolve_command(self, ctx, args):
+        """click suggests a command close to an unknown one among those loaded: every one is named here."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.NoSuchCommand as error:
+            raise click.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
+
     def add_command(self, cmd, name=None):
         if not isinstance(cmd, ListingGroup):
             cmd.params.append(lang_option())

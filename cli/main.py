@@ -92,7 +92,7 @@ def replay(file, deal_index, step, action, finding_index, line, as_json):
         console.print(Text(msg("step 0 is the table as dealt; step K+1 the table after action K "
                                "(actions count from 0)").render(), "dim"))
         for frame in chosen:
-            render.table(console, frame, render.names(record))
+            render.table(console, frame, record)
             console.print()
     deal_errors = any(f.severity == "error" and f.deal == deal_index for f in report.findings)
     sys.exit(EXIT_INVALID if deal_errors else EXIT_VALID)
@@ -153,7 +153,7 @@ def rules(game, as_json):
     if as_json:
         click.echo(json.dumps({g.NAME: {
             "default_preset": g.DEFAULT_PRESET, "presets": g.PRESETS, "preset_aliases": g.PRESET_ALIASES,
-            "options": {n: {"default": o.default, "values": shown(o.describe()), "effect": shown(o.effect)}
+            "options": {n: {"default": o.default, "values": shown(o.allowed()), "effect": shown(o.effect)}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
     click.echo("\n\n".join(render.rules_table(g) for g in chosen))

@@ -7,6 +7,7 @@ import functools
 import re
 
 from referee.messages import DEFAULT, Listing, Term, language, part, shown
+from referee.replay import game_name
 
 from .common import padded
 
@@ -24,7 +25,7 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
     word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
-    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"))}
+    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("to"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
@@ -62,9 +63,9 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append((("          " + legal_then(f), "dim"),))
     if rep.inferred is not None:
-        from referee.infer import describe     # here: only --infer-rules needs it
+        from referee.infer import inferred_text     # here: only --infer-rules needs it
 
-        lines.append((("  " + msg("rules: {rules}", rules=shown(describe(rep.inferred))).render(), "bold"),))
+        lines.append((("  " + msg("rules: {rules}", rules=inferred_text(rep.inferred)).render(), "bold"),))
     return lines
 
 
@@ -78,7 +79,8 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
     if rep.unreadable:
         return source, ("  ", ""), (msg("UNREADABLE").render(), "bold red")
     verdict = (msg("VALID").render(), "bold green") if rep.valid else (msg("INVALID").render(), "bold red")
-    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
+    rules = msg("{game} ({preset})", game=game_name(rep.game), preset=rep.rules["preset"]).render() if rep.rules else \
+        (shown(game_name(rep.game)) or msg("unknown game").render())
     return source, ("  ", ""), verdict, ("  ", ""), (rules, "")
 
 
@@ -88,13 +90,13 @@ def deal_line(deal: dict, lang: str) -> str:
     head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render(lang)
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render(lang)
-    rest = [f"{key_shown(key, lang)} {_value(value, lang)}" for key, value in deal.items()
+    rest = [f"{key_shown(key, lang)} {value_shown(value, lang)}" for key, value in deal.items()
             if key not in ("deal", "status", "from_claim") and value is not None]
     return COMMA.shown(lang).join([head] + rest)
 
 
 def match_line(match: dict, lang: str) -> str:
-    parts = [f"{key_shown(key, lang)} {_value(value, lang)}" for key, value in match.items()
+    parts = [f"{key_shown(key, lang)} {value_shown(value, lang)}" for key, value in match.items()
              if value is not None and key != "settled"]
     head = msg("match: ") if match.get("settled", True) else \
         msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
@@ -107,7 +109,7 @@ def key_shown(key: str, lang: str) -> str:
     return OUTCOME_KEYS[key].shown(lang) if key in OUTCOME_KEYS else key.replace("_", " ")
 
 
-def _value(value, lang: str) -> str:
+def value_shown(value, lang: str) -> str:
     """One value of an outcome: '3 0' for [3, 0]."""
     if isinstance(value, str):     # in English, cards, words and phrases are shown as written too
         return str(value) if lang == DEFAULT or type(value) is str else str(shown(value, lang))
@@ -120,12 +122,12 @@ def _value(value, lang: str) -> str:
             return "-"
         if all(type(v) is int for v in value):     # most lists: seats, counts, scores
             return " ".join(map(str, value))
-        items = [_value(v, lang) for v in value]
+        items = [value_shown(v, lang) for v in value]
         if any(isinstance(v, list) for v in value):
             return " | ".join(items)
         return (SEMICOLON.shown(lang) if any(" " in v for v in value if isinstance(v, str)) else " ").join(items)
     if isinstance(value, dict):
-        return " ".join(f"{key_shown(k, lang)}={_value(v, lang)}" for k, v in value.items())
+        return " ".join(f"{key_shown(k, lang)}={value_shown(v, lang)}" for k, v in value.items())
     return str(shown(value, lang))
 
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Final
 from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals
 from .findings import WARNING, StopDeal, plain
-from .messages import Cards, Listing, Phrase, Term, part
+from .messages import Cards, Count, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
 
@@ -142,9 +142,16 @@ def rank_word(r: int):
 def describe(x: tuple):
     size, r, black, red = x
     rank = "10" if r == 8 else rank_word(r)
-    head = msg("a single {rank}", rank=rank) if size == 1 else msg("a set of {size} {rank}s", size=size, rank=rank)
+    head = msg("a single {rank}", rank=rank) if size == 1 else \
+        msg("a set of {size} {rank}s", size=Count(size), rank=rank)
     jokers = [joker for joker in (_black_jokers(black), _red_jokers(red)) if joker]
     return msg("{set} ({jokers})", set=head, jokers=Listing(jokers, " and ")) if jokers else head
+
+
+def reading_words(text: str, cards: list[str]):
+    """A set played (`as` SET:RANK) in words, as a trick's line shows it: 三张4（含1张小王）."""
+    x = read_set([CODES.index(code) for code in cards])
+    return text if x is None else describe(x)
 
 
 def _black_jokers(n: int):
@@ -249,6 +256,11 @@ def _options_fit(ctx, record, o) -> tuple | None:
         bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
+
+
+# the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
+PLACES = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
+          word("big loser"))
 
 
 # ---------------------------------------------------------------- deal state

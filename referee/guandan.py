@@ -8,10 +8,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 from itertools import permutations
 
-from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
+from .cards import (CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown,
+                    run_low, unpack)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, grouped_plays
-from .messages import Cards, Listing, Phrase, Term, part
+from .messages import Cards, Listing, Phrase, Run, Term, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -233,6 +234,8 @@ def beats(x: Reading, y: Reading) -> bool:
 
 
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
+# the finishing places as players name them (头游 … 末游), first out first
+PLACES = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
 TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
             "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
@@ -255,17 +258,27 @@ DESCRIPTIONS = {"single": word("a single {rank}"), "pair": word("a pair of {rank
 
 def describe(reading: Reading):
     """A play in words, as a message: "a pair of 10s", "a straight to K" (§2)."""
-    r, kind = reading.rank, reading.type
+    return _described(reading.type, reading.rank, _bomb_size(reading) if reading.type == "bomb" else 0)
+
+
+def reading_words(text: str, cards: list[str]):
+    """An `as` reading (TYPE:RANK) of `cards` in words, as a trick's line shows it."""
+    kind, _, r = text.partition(":")
+    return _described(kind, r, len(cards)) if kind in COMBINATIONS else text
+
+
+def _described(kind: str, r: str, size: int):
     if kind == "joker_bomb":
         return msg("the joker bomb")
     if r in ("BJ", "RJ"):       # a single or a pair of jokers
         if kind == "single":
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
-    params: dict[str, object] = {"rank": rank_shown(r)}
+    positions = RUN_SHAPES[kind][0] if kind in RUN_SHAPES else 5 if kind == "straight_flush" else 0
+    rank = Run((rank_shown(run_low(r, positions)), rank_shown(r))) if positions else rank_shown(r)
     if kind == "bomb":
-        params["size"] = _bomb_size(reading)
-    return msg(str(DESCRIPTIONS[kind]), **params)
+        return msg(str(DESCRIPTIONS[kind]), rank=rank, size=size)
+    return msg(str(DESCRIPTIONS[kind]), rank=rank)
 
 
 def _bomb_size(reading: Reading) -> int:

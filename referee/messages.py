@@ -67,6 +67,22 @@ def _term(name: str, context: str | None, domain: str) -> Term:
     return term
 
 
+class Run(tuple):
+    """The ranks a run spans, (low, high): English names its top, as the notation reads it ("a straight
+    to K"); Chinese names both ends, as players do (9到K的顺子)."""
+
+    def shown(self, lang: str) -> str:
+        low, high = self
+        return high if lang == DEFAULT else msg("{low} to {high}", low=low, high=high).render(lang)
+
+
+class Count(int):
+    """A number of cards in a play: in Chinese a numeral up to ten, as players say it (三张4)."""
+
+    def shown(self, lang: str) -> str:
+        return str(self) if lang == DEFAULT or not 1 <= self <= 10 else "一两三四五六七八九十"[self - 1]
+
+
 class Listing(list):
     """Items shown in a row with one of the SEPARATORS (each translated: "; " is "；" in Chinese)."""
 
@@ -125,18 +141,20 @@ class Msg:
 
 class Phrase(str):
     """A message where a plain string must stand (a value of a deal's outcome or of a finding's `legal`,
-    kept as JSON): the English, keeping the message to show it in another language."""
+    kept as JSON): the English, keeping the message to show it in another language. `english`, where
+    given, is the string instead (a reading as the notation writes it, "triplet:9", shown in Chinese
+    in words)."""
 
-    def __new__(cls, text):
-        phrase = super().__new__(cls, str(shown(text, DEFAULT)))
+    def __new__(cls, text, english: str | None = None):
+        phrase = super().__new__(cls, str(shown(text, DEFAULT)) if english is None else english)
         phrase.text = text
         return phrase
 
     def __getnewargs__(self):
-        return (self.text,)
+        return (self.text, str(self))
 
     def shown(self, lang: str) -> str:
-        return str(shown(self.text, lang))
+        return str(self) if lang == DEFAULT else str(shown(self.text, lang))
 
 
 def part(domain: str):
@@ -169,6 +187,12 @@ def part(domain: str):
 msg, msg_n, word, word_of = part(CORE)
 
 
+def word_in(domain: str, name: str) -> Term:
+    """A word marked in another part (a game's declaration, shown by the command line), from that part's
+    catalogue."""
+    return _term(name, None, domain)
+
+
 SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
 
 
@@ -178,12 +202,16 @@ def shown(value, lang: str | None = None):
     lang = lang or language()
     if isinstance(value, Msg):
         return value.render(lang)
-    if isinstance(value, (Cards, Term, Listing, Phrase)):
+    if isinstance(value, (Cards, Term, Listing, Phrase, Run, Count)):
         return value.shown(lang)
     return value
 
 
 def _plain(value):
+    if isinstance(value, Run):
+        return value[1]
+    if isinstance(value, Count):
+        return int(value)
     if isinstance(value, Phrase):
         value = value.text
     if isinstance(value, Msg):

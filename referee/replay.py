@@ -44,7 +44,7 @@ from collections import Counter
 
 from .actions import applied
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
-from .messages import msg, msg_n
+from .messages import Phrase, msg, msg_n, word
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .precheck import GAMES
 from .rules import resolve
@@ -83,6 +83,15 @@ class Context:
     def at(self, *parts) -> str:
         """A pointer inside the current deal."""
         return pointer("deals", self.deal, *parts)
+
+
+# the games' names as players say them (the notation names a game by its `game` value)
+GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
+
+
+def game_name(game):
+    """The game named by a record's `game`: in English as the record writes it, else as players say it (掼蛋)."""
+    return Phrase(GAME_NAMES[game], game) if isinstance(game, str) and game in GAME_NAMES else game
 
 
 def games() -> dict:
@@ -283,6 +292,13 @@ def _step_of(finding, steps, deal_index) -> dict:
 def step_of_action(steps, action: int) -> int | None:
     """The position in `steps` of the step that shows action `action`, or None."""
     return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
+
+
+def finishing_place(game, index: int):
+    """The name of the finishing place `index` (0: the first out) in the game named, as players say it
+    (Guandan's 头游, Gou Ji's 大落), or None where the game names none."""
+    places = getattr(game_module(game), "PLACES", ())
+    return places[index] if 0 <= index < len(places) else None
 
 
 def acting_seats(turn) -> list[int]:

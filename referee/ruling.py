@@ -18,7 +18,7 @@ from pathlib import Path
 from . import __version__
 from .cards import rank_shown
 from .messages import Cards, DEFAULT, Listing, Msg, Term, part, shown
-from .replay import acting_seats, check_record, deals_steps, step_of_action
+from .replay import acting_seats, check_record, deals_steps, finishing_place, step_of_action
 from .ruledocs import rule_entries, section, section_text, sections
 
 msg, msg_n, word, word_of = part("ruling")
@@ -330,7 +330,8 @@ class _Document:
         out = snap["out"].index(seat) if isinstance(snap.get("out"), list) and seat in snap["out"] else None
         badges = [element("span", self.say(msg("team {team}", team=seat % 2)), "badge team") if self.teams else "",
                   element("span", self.say(msg("to act")), "badge turn") if turn else "",
-                  element("span", self.say(msg("out {place}", place=out + 1)), "badge out") if out is not None else ""]
+                  element("span", self.say(finishing_place(self.report.game, out) or msg("out {place}", place=out + 1)),
+                          "badge out") if out is not None else ""]
         cards = []
         for code in hand:
             cards.append(f'<span role="listitem">{self.card(code, wild, to_mark[code] > 0)}</span>')

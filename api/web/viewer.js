@@ -165,15 +165,43 @@ function teamName(team) {
   return _("team {team} ({names})", {team, names: names.join(", ")});
 }
 
+// a finishing place (0: the first out) as players name it: 头游 … 末游 in Guandan, 头科 … 大落 in Gou Ji
+function placeText(out) {
+  const places = {guandan: [_("first out"), _("second out"), _("third out"), _("last out")],
+                  gouji: [_("main winner"), _("second winner"), _("third winner"), _("fourth winner"),
+                          _("second loser"), _("big loser")]}[view.record.game] || [];
+  return places[out] || _("out {n}", {n: out + 1});
+}
+
 function hasTeams() {
   return TEAM_GAMES.includes(view.record.game);
 }
 
-// a combination as the referee reads it ("single:K", "bomb:7") in words, the rank as written on cards
-function readingText(reading) {
+// a combination as the referee reads it ("single:K", "straight:K") of `cards` in words, as players name
+// it: a run by both ends (9到K的顺子), a Gou Ji set by its size (三张4); the rank as written on cards
+const RUN_RANKS = {straight: () => 5, straight_flush: () => 5, tube: () => 3, plate: () => 2, sequence: (n) => n,
+                   double_sequence: (n) => n / 2, triplet_sequence: (n) => n / 3};
+const RANKS = "A23456789TJQKA";
+
+function rankText(rank) {
+  return rank === "T" ? "10" : rank === "RJ" ? _("red joker") : rank === "BJ" ? _("black joker") : rank;
+}
+
+function readingText(reading, cards = []) {
   const [kind, rank] = String(reading).split(":");
-  const shown = rank === "T" ? "10" : rank === "RJ" ? _("red joker") : rank === "BJ" ? _("black joker") : rank;
-  return rank === undefined ? kindName(kind) : _("{kind} {rank}", {kind: kindName(kind), rank: shown});
+  if (rank === undefined) return kindName(kind);
+  const span = RUN_RANKS[kind] && RANKS.includes(rank) ? RUN_RANKS[kind](cards.length) : 0;
+  if (span >= 2) {
+    const low = RANKS[Math.max(0, RANKS.lastIndexOf(rank) - span + 1)];
+    return _("{kind} from {low} to {high}", {kind: kindName(kind), low: rankText(low), high: rankText(rank)});
+  }
+  if (kind === "set" && cards.length > 1) return _("a set of {n} {rank}", {n: countText(cards.length), rank: rankText(rank)});
+  return _("{kind} {rank}", {kind: kindName(kind === "set" && cards.length === 1 ? "single" : kind), rank: rankText(rank)});
+}
+
+// a number of cards: in Chinese a numeral up to ten, as players say it (三张4)
+function countText(n) {
+  return view.lang === "zh" && n >= 1 && n <= 10 ? "一二三四五六七八九十"[n - 1] : String(n);
 }
 
 function kindName(kind) {
@@ -275,7 +303,7 @@ function actionText(action) {
   if (Number.isInteger(action.to)) parts.push(_("to {seat}", {seat: playerName(action.to)}));
   if (action.declare !== undefined) parts.push(declarationText(action));
   else if (action.count !== undefined) parts.push(_("({n} left)", {n: action.count}));
-  if (typeof action.as === "string") parts.push(_("as {reading}", {reading: readingText(action.as)}));
+  if (typeof action.as === "string") parts.push(_("as {reading}", {reading: readingText(action.as, action.play || [])}));
   if (typeof action.comment === "string") parts.push(`— “${action.comment}”`);
   return parts.join(" ");
 }
@@ -526,7 +554,7 @@ function whyText(snapshot, legal) {
   const top = [...trick].reverse().find((entry) => Array.isArray(entry.play));
   if (top) {
     parts.push(_("to beat: {cards} by {seat}", {cards: cardsText(top.play), seat: playerName(top.seat)})
-      + (top.as ? ` (${readingText(top.as)})` : ""));
+      + (top.as ? ` (${readingText(top.as, top.play)})` : ""));
   } else if (legal && legal.top) {
     parts.push(_("to beat: {reading}", {reading: readingText(legal.top)}));
   } else if (!phase || ["play", "NORMAL"].includes(String(phase).split(" ")[0])) {
@@ -660,7 +688,7 @@ function seatNode(seat, hand, snapshot, wild, marks) {
   const badges = [];
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, _("team {team}", {team: seat % 2})));
   if (turn) badges.push(el("span", {class: "badge turn"}, _("to act")));
-  if (out >= 0) badges.push(el("span", {class: "badge out"}, _("out {n}", {n: out + 1})));
+  if (out >= 0) badges.push(el("span", {class: "badge out"}, placeText(out)));
   const who = typeof name === "string" ? name : _("seat {seat}", {seat});
   return el("section", {class: `seat${turn ? " turn" : ""}`,
                         "aria-label": turn ? _("{name}, seat {seat}, to act", {name: who, seat}) : _("{name}, seat {seat}", {name: who, seat}),
@@ -676,7 +704,7 @@ function trickEntryNode(entry, wild, offending) {
     el("span", {class: "who"}, playerName(entry.seat)),
     entry.pass || !Array.isArray(entry.play) ? el("span", {class: "pass"}, _("pass"))
       : el("span", {class: "played"}, entry.play.map((code) => cardNode(code, wild)),
-           entry.as ? el("small", {}, ` ${readingText(entry.as)}`) : null));
+           entry.as ? el("small", {}, ` ${readingText(entry.as, entry.play)}`) : null));
 }
 
 function trickNode(snapshot, wild, offendingAction, refused) {
