@@ -13,10 +13,11 @@ from flask_smorest import Blueprint, abort
 
 from referee.batch import check_parsed, unreadable
 from referee.findings import ERROR, Finding
-from referee.messages import part
+from referee.messages import DEFAULT, part
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps
 from referee.ruling import POLICY, RulingError, ruling
+from referee.results import reason
 from referee.standings import standings
 
 from . import schemas
@@ -363,7 +364,16 @@ def get_standings(event):
     ids = _store().event_ids(event)
     if not ids:
         abort(404, message=msg("no stored record belongs to this event"))
-    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
+    table = _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event)
+    return _reasons_shown(table, answer_language())
+
+
+def _reasons_shown(table: dict, lang: str) -> dict:
+    """The standings with each match's reason for standing apart in the answer's language."""
+    if lang == DEFAULT:
+        return table
+    return dict(table, **{kind: [dict(item, reason=str(shown(reason(item)))) for item in table[kind]]
+                          for kind in ("invalid", "not_counted")})
 
 
 def _event_state(event: str, ids) -> tuple[str, bytes]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from referee.messages import DEFAULT, Cards, Listing, language, part, shown, word_in
-from referee.replay import acting_seats, game_module, step_json
+from referee.messages import Cards, Listing, language, part, shown
+from referee.replay import acting_seats, game_word, reading_shown, step_json
 from referee.rules import json_text
 
 from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, value_shown,
@@ -47,14 +47,15 @@ def table(console: Console, frame: dict, record: dict) -> None:
     the trick, who is to act, the findings made at this step and, at the end, the outcome."""
     from rich.table import Table     # here: only a replay needs it
 
-    snap, players, game = frame["table"], names(record), game_module(record.get("game"))
+    snap, players, game = frame["table"], names(record), record.get("game")
     console.print(_step_head(frame, players, game), highlight=False)
     wild = set(snap.get("wild") or [])
     turn = snap.get("turn")
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in (word("seat"), word("player"), word("cards")):
         grid.add_column(column.shown(language()), justify="right" if column == "cards" else "left")
-    grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render(),
+    grid.add_column((msg("hand (low to high, * {wild})", wild=game_word(game, "wild")) if wild else
+                     msg("hand (low to high)")).render(),
                     overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
         acting = msg(" ← to act").render() if seat in acting_seats(turn) else ""
@@ -127,13 +128,8 @@ def _state_lines(snap, players, game) -> list[str]:
 def _trick_part(players, part: dict, game):
     if "play" in part:
         return msg("{seat} {cards} ({kind})", seat=_seat(players, part["seat"]), cards=Cards(" ".join(part["play"])),
-                   kind=_reading(part["as"], part["play"], game))
+                   kind=reading_shown(game, part["as"], part["play"]))
     return msg("{seat} passes", seat=_seat(players, part["seat"]))
-
-
-def _reading(text: str, cards: list[str], game):
-    """An `as` reading: in English as the notation writes it (single:J), otherwise in the game's words."""
-    return text if language() == DEFAULT or game is None else game.reading_words(text, cards)
 
 
 def _nested(value, inner=False) -> str:
@@ -152,7 +148,7 @@ def _action_text(action: dict, players=(), game=None):
         cards = Cards(" ".join(action["play"]))
         if "as" in action:
             return msg("{seat} plays {cards} as {kind}", seat=seat, cards=cards,
-                       kind=_reading(action["as"], action["play"], game))
+                       kind=reading_shown(game, action["as"], action["play"]))
         return msg("{seat} plays {cards}", seat=seat, cards=cards)
     if "pass" in action:
         return msg("{seat} passes", seat=seat)
@@ -162,9 +158,7 @@ def _action_text(action: dict, players=(), game=None):
         given = msg("{seat} tributes {card}", seat=seat, card=card) if verb == "tribute" else \
             msg("{seat} returns {card}", seat=seat, card=card)
         return msg("{given} to seat {to}", given=given, to=action["to"]) if "to" in action else given
-    what = action.get("declare")
-    if isinstance(what, str) and game is not None:
-        what = word_in(game.NAME, what)
+    what = game_word(game, action.get("declare"))
     if "count" in action:
         return msg("{seat} declares {what} {count}", seat=seat, what=what, count=action["count"])
     return msg("{seat} declares {what}", seat=seat, what=what)

@@ -213,6 +213,8 @@ def may_follow(top: Reading, o: dict) -> Msg:
     return msg("only {plays} or a bomb may follow", plays=Listing(allowed, ", "))
 
 
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
 # The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
 COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
 PLAY, OVER = word("play"), word("over")

@@ -258,6 +258,9 @@ def _options_fit(ctx, record, o) -> tuple | None:
     return tuple(table) if fits else None
 
 
+COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # a deal's status, as reports show it
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
 PLACES = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
           word("big loser"))
@@ -1189,7 +1192,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
         match.fresh, match.previous = False, order
     match.totals = add_scores(match.totals, scores)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": "void" if state.void else "complete", "tribute": tribute,
+    outcome = {"deal": deal.index, "status": VOID if state.void else COMPLETE, "tribute": tribute,
                "leader": None if state.void else state.leader, "order": order, "penalised": state.dead or None,
                "scores": scores, "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
@@ -1242,7 +1245,7 @@ def _claimed(value):
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": "stopped"}
+    outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(mode=Phrase(_mode(state)), turn=_seats(state.allowed), out=list(state.out),
                        penalised=list(state.dead) or None, left=list(state.sizes))

@@ -234,6 +234,9 @@ def beats(x: Reading, y: Reading) -> bool:
 
 
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
+COMPLETE, STOPPED = word("complete"), word("stopped")     # a deal's status, as reports show it
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
 # the finishing places as players name them (头游 … 末游), first out first
 PLACES = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
@@ -1034,7 +1037,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
     state.reports.warn_missing(ctx)
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, state.last_play.get(order[0]))
-    outcome = {"deal": deal.index, "status": "complete", "level": level_code(level),
+    outcome = {"deal": deal.index, "status": COMPLETE, "level": level_code(level),
                "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
@@ -1173,7 +1176,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     and its claimed levels set the next deal's levels (notation §9)."""
     claimed = deal.result or {}
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
-    outcome = {"deal": deal.index, "status": "stopped"}
+    outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
                        leader=state.leader, out=list(state.out))

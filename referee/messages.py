@@ -132,11 +132,11 @@ class Msg:
                 "params": {name: _plain(value) for name, value in self.params.items()}}
 
     @classmethod
-    def from_json(cls, data: dict) -> Msg:
-        """A message read back from `as_json`: its phrases are messages again (cards and game words
-        come back as plain text, shown as written)."""
-        return cls(data["template"], {name: cls.from_json(value) if isinstance(value, dict) and "template" in value
-                                      else value for name, value in data.get("params", {}).items()})
+    def from_json(cls, data: dict, domain: str = CORE) -> Msg:
+        """A message read back from `as_json`, said by the part `domain` (a game's finding: the game's): its
+        phrases are messages again (cards and game words come back as plain text, shown as written)."""
+        return cls(data["template"], {name: cls.from_json(value, domain) if isinstance(value, dict) and "template" in value
+                                      else value for name, value in data.get("params", {}).items()}, domain=domain)
 
 
 class Phrase(str):

@@ -44,7 +44,7 @@ from collections import Counter
 
 from .actions import applied
 from .findings import ERROR, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
-from .messages import Phrase, msg, msg_n, word
+from .messages import Phrase, msg, msg_n, word, word_in
 from .notation import cycle_collection, number_findings, read_deals, read_plain, seat_findings, structure_findings
 from .precheck import GAMES
 from .rules import resolve
@@ -85,6 +85,8 @@ class Context:
         return pointer("deals", self.deal, *parts)
 
 
+INCOMPLETE = word("incomplete")     # a deal whose actions end before it does
+
 # the games' names as players say them (the notation names a game by its `game` value)
 GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
 
@@ -92,6 +94,20 @@ GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan":
 def game_name(game):
     """The game named by a record's `game`: in English as the record writes it, else as players say it (掼蛋)."""
     return Phrase(GAME_NAMES[game], game) if isinstance(game, str) and game in GAME_NAMES else game
+
+
+def reading_shown(game, text, cards):
+    """An `as` reading (TYPE:RANK) of `cards`: in English as the notation writes it (single:J), otherwise in
+    the game's words (单张J, 9到K的顺子)."""
+    module = game_module(game) if isinstance(game, str) else None
+    if module is None or not isinstance(text, str) or not isinstance(cards, list):
+        return text
+    return Phrase(module.reading_words(text, cards), text)
+
+
+def game_word(game, name):
+    """A word of the game named (a declaration, "wild card"), from its catalogue."""
+    return word_in(game, name) if isinstance(game, str) and game in GAMES and isinstance(name, str) else name
 
 
 def games() -> dict:
@@ -226,7 +242,7 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
     if deal.result:
         ctx.error("notation.result.incomplete", ctx.at("result"), msg("an incomplete deal cannot claim a result"))
     outcome = game.skip_deal(ctx, match, deal, state, not is_last)
-    outcome["status"] = "incomplete"
+    outcome["status"] = INCOMPLETE
     return outcome
 
 

@@ -10,8 +10,9 @@ from .batch import check_parsed
 from .cards import RANKS
 from .claims import match_result
 from .findings import Finding, Report
-from .messages import Listing, Msg, msg, word
+from .messages import CORE, Listing, Msg, msg, word
 from .notation import parse_json
+from .precheck import GAMES
 from .sheet import Row, Sheet
 
 TEAMS = {"guandan": 2, "gouji": 2, "gandengyan": None}     # None: every player for themselves
@@ -98,6 +99,22 @@ def first_error(match: Match) -> dict | None:
                 return {"source": part.source, "rule": finding["rule"], "at": finding["at"],
                         "message": finding["message"], **{k: finding[k] for k in ("template", "params") if k in finding}}
     return None
+
+
+def finding_text(finding: dict) -> str | Msg:
+    """A finding of a report's JSON form: its message, as a template said by its game where it keeps one."""
+    if "template" not in finding:
+        return finding["message"]
+    return Msg.from_json(finding, _part(str(finding.get("rule", "")).split(".")[0]))
+
+
+def reason(item: dict) -> str | Msg:
+    """Why a match or a row stands apart (`reason`, its message kept as `why`), said by the match's game."""
+    return Msg.from_json(item["why"], _part(item.get("game"))) if isinstance(item.get("why"), dict) else item["reason"]
+
+
+def _part(game) -> str:
+    return game if game in GAMES else CORE
 
 
 def entrants(record: dict) -> list[list[str]]:

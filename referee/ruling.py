@@ -17,9 +17,10 @@ from pathlib import Path
 
 from . import __version__
 from .cards import rank_shown
-from .messages import Cards, DEFAULT, Listing, Msg, Term, part, shown
-from .replay import acting_seats, check_record, deals_steps, finishing_place, step_of_action
-from .ruledocs import rule_entries, section, section_text, sections
+from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, part, shown
+from .replay import (acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, reading_shown,
+                     step_of_action)
+from .ruledocs import meaning, rule_entries, section, section_text, sections
 
 msg, msg_n, word, word_of = part("ruling")
 
@@ -32,6 +33,8 @@ TEAM_GAMES = ("guandan", "gouji")          # notation §3: team = seat mod 2
 PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
           5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"]}
 SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("info")}
+JOKER_FACE = word("Jo")     # a joker's face, where a card shows its rank
+COLON = word(": ")          # between a seat and its value
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SNAPSHOT_DRAWN = ("hands", "table", "wild")
@@ -206,7 +209,7 @@ class _Document:
     def identity(self, meta: dict, record_id: str) -> str:
         words = {"event": msg("event"), "round": msg("round"), "table": msg("table"), "date": msg("date"),
                  "site": msg("site")}
-        rows = [(msg("game"), self.text(self.report.game or self.record.get("game"))),
+        rows = [(msg("game"), self.say(game_name(visible(self.report.game or self.record.get("game"))))),
                 (msg("rules"), self.text(_rules_text(self.report.rules, self.record.get("rules"))))]
         rows += [(words[key], self.text(meta[key])) for key in words if meta.get(key) not in (None, "")]
         rows += [(msg("players"), "<br>".join(self.say(self.seat(seat))
@@ -275,13 +278,14 @@ class _Document:
             parts += [self.say(msg("{player} returns", player=who)), self.cards([action["return"]], marked=True)]
         if "declare" in action:
             parts.append(self.say(msg("{player} declares {declaration}", player=who,
-                                      declaration=visible(action["declare"]))))
+                                      declaration=game_word(self.report.game, visible(action["declare"])))))
         if "count" in action:
             parts.append(self.say(msg("({count} cards left)", count=visible(action["count"]))))
         if "to" in action:
             parts.append(self.say(msg("to {player}", player=self.seat(action["to"]))))
         if "as" in action:
-            parts.append(self.say(msg("as {reading}", reading=visible(action["as"]))))
+            parts.append(self.say(msg("as {reading}", reading=reading_shown(self.report.game, visible(action["as"]),
+                                                                         action.get("play")))))
         return " ".join(parts)
 
     # ------------------------------------------------------------ cards and the table
@@ -291,13 +295,13 @@ class _Document:
             return f'<span class="card">{self.text(code)}</span>'
         label = Cards(code).shown(self.lang)
         if code in ("BJ", "RJ"):
-            classes, rank, suit = "card joker" + " red" * (code == "RJ"), "Jo", "★" if code == "RJ" else "☆"
+            classes, rank, suit = "card joker" + " red" * (code == "RJ"), self.say(JOKER_FACE), "★" if code == "RJ" else "☆"
         else:
             classes, suit = "card" + " red" * (code[1] in "HD"), SUITS[code[1]]
             rank = rank_shown(code[0])
         if code in wild:
             classes += " wild"
-            label = self.say(msg("{card}, wild card", card=label))
+            label = self.say(msg("{card}, {wild}", card=label, wild=game_word(self.report.game, "wild card")))
         classes += " marked" * marked
         return (f'<span class="{classes}" title="{label}" role="img" aria-label="{label}">'
                 f'<b aria-hidden="true">{rank}</b><i aria-hidden="true">{suit}</i></span>')
@@ -348,8 +352,9 @@ class _Document:
         rows = []
         for entry in snap.get("table") or []:
             if isinstance(entry.get("play"), list):
-                played = self.cards(entry["play"], wild) + (f" <small>{self.text(entry['as'])}</small>"
-                                                            if "as" in entry else "")
+                played = self.cards(entry["play"], wild) + (
+                    f" <small>{self.say(reading_shown(self.report.game, visible(entry['as']), entry['play']))}</small>"
+                    if "as" in entry else "")
             else:
                 played = element("span", self.say(msg("pass")), "pass")
             rows.append(element("li", element("span", self.say(self.seat(entry.get("seat"))), "who") + played))
@@ -394,17 +399,20 @@ class _Document:
                 return self.say(Listing([self.seat(v) for v in value], ", "))
             if value and all(isinstance(v, str) and CARD.match(v) for v in value):
                 return self.cards(value)
+            semicolon, colon = self.say(Term("; ")), self.say(COLON)
             if len(value) == len(self.players):
-                return "; ".join(f"{self.say(self.seat(seat))}: {self.value('', v)}" for seat, v in enumerate(value))
+                return semicolon.join(f"{self.say(self.seat(seat))}{colon}{self.value('', v)}"
+                                      for seat, v in enumerate(value))
             if self.teams and len(value) == 2 and not any(isinstance(v, (list, dict)) for v in value):
-                return "; ".join(f"{self.say(self.team(team))}: {self.value('', v)}" for team, v in enumerate(value))
-            return "; ".join(self.value(key, v) for v in value)
+                return semicolon.join(f"{self.say(self.team(team))}{colon}{self.value('', v)}"
+                                      for team, v in enumerate(value))
+            return semicolon.join(self.value(key, v) for v in value)
         if isinstance(value, dict):
-            return ", ".join(f"{self.text(k.replace('_', ' '))} {self.value(k, v)}" for k, v in value.items()
-                             if v not in (None, [], {}))
+            return self.say(Term(", ")).join(f"{self.say(Term(k.replace('_', ' ')))} {self.value(k, v)}"
+                                             for k, v in value.items() if v not in (None, [], {}))
         if isinstance(value, str) and CARD.match(value):
             return self.card(value)
-        return self.text(value)
+        return self.say(value) if isinstance(value, (Msg, Phrase, Term)) else self.text(value)
 
     # ------------------------------------------------------------ what was legal, and the rule
 
@@ -429,10 +437,13 @@ class _Document:
             return ""
         texts = [(f"{page} {number}", section_text(page, number)) for page, numbers in sections(rule, entry["meaning"])
                  for number in numbers]
-        blocks = "".join(f"<h4>{self.text(cite)}</h4><div class=\"rule-text\">{_marked_up(self.text(text))}</div>"
+        original = msg("the English original")     # the rules pages are normative in English only
+        original = "" if self.lang == DEFAULT else f" · {self.say(original)}"
+        blocks = "".join(f"<h4>{self.text(cite)}{original}</h4>"
+                         f"<div class=\"rule-text\" lang=\"en\">{_marked_up(self.text(text))}</div>"
                          for cite, text in texts if text)
         return (element("h3", self.say(msg("The rule")))
-                + f'<p><code>{self.text(rule)}</code>: {self.text(entry["meaning"])}'
+                + f'<p><code>{self.text(rule)}</code>: {self.text(meaning(rule, self.lang))}'
                 f' ({self.text(section(rule, entry["meaning"]))})</p>{blocks}')
 
 

@@ -6,7 +6,8 @@ error and counted only when the desk says so."""
 from __future__ import annotations
 
 from .messages import Listing, Msg, msg, word
-from .results import Match, Played, entrants, first_error, loose_key, matches_of, not_one_match, result, scores
+from .results import (Match, Played, entrants, finding_text, first_error, loose_key, matches_of, not_one_match, result,
+                      scores)
 
 DEFAULT_POINTS = (2, 1, 0)
 
@@ -41,7 +42,7 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
         reason = _not_counted(match)
         error = first_error(match)
         if error:
-            why = msg("{rule}: {message}", rule=error["rule"], message=_finding_text(error))
+            why = msg("{rule}: {message}", rule=error["rule"], message=finding_text(error))
             invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
         if reason or (error and not count_invalid):
             if reason:
@@ -76,11 +77,6 @@ def _played(match: Match) -> dict:
 def _not_counted(match: Match) -> Msg | None:
     """Why a match cannot be counted at all, or None."""
     return not_one_match(match) or (None if result(match) is not None else msg("its result could not be computed"))
-
-
-def _finding_text(finding: dict) -> str | Msg:
-    """A finding of a report's JSON form: its message as a template where it has one."""
-    return Msg.from_json(finding) if "template" in finding else finding["message"]
 
 
 def _count(match: Match, rows: dict, points) -> dict:

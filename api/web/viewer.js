@@ -22,39 +22,7 @@ const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u20
 
 const $ = (selector) => document.querySelector(selector);
 const view = {source: null, record: null, report: null, deal: 0, steps: [], moves: [], index: 0,
-              lang: "en", langInUrl: false, messages: {}};
-
-// ---------------------------------------------------------------- the viewer's language
-
-// The catalogue of the viewer's language (GET /v1/messages/{lang}, made from viewer.po); English is
-// the template itself.
-function _(template, params = {}) {
-  const found = view.messages[template];
-  return fill(typeof found === "string" && found ? found : template, params);
-}
-
-function ngettext(singular, plural, n, params = {}) {
-  const found = view.messages[singular];
-  const forms = Array.isArray(found) && found[0] ? found : [singular, plural];
-  const form = forms.length === 1 ? forms[0] : n === 1 ? forms[0] : forms[1];
-  return fill(form, {n, ...params});
-}
-
-function fill(template, params) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
-
-function chosenLanguage(params) {
-  const asked = params.get("lang");
-  if (asked === "zh" || asked === "en") return asked;
-  return (navigator.languages || [navigator.language]).some((tag) => /^zh\b/i.test(tag || "")) ? "zh" : "en";
-}
-
-async function loadMessages(lang) {
-  if (lang === "en") return {};
-  const answer = await fetchJson(`/v1/messages/${lang}`);
-  return answer.ok ? answer.body.messages : {};
-}
+              lang: "en", langInUrl: false};
 
 // ---------------------------------------------------------------- plain helpers
 
@@ -760,12 +728,14 @@ function drawOutcome(last) {
   $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: view.deal});
 }
 
-// the match's outcome, its winner on one row ("match winner": the result's winner or a draw)
+// the match's outcome, its winner on one row ("match winner": the result's winner, a draw, or not yet decided
+// where a deal stopped without a claimed result)
 function matchEntries(match) {
   const result = match.result || {};
-  const entries = Object.entries(match).filter(([key]) => !["result", "winner"].includes(key))
+  const entries = Object.entries(match).filter(([key]) => !["result", "winner", "settled"].includes(key))
     .map(([key, value]) => [key, value, _("match {what}", {what: keyName(key)})]);
-  const winner = result.draw ? _("a draw") : Number.isInteger(result.winner) ? valueText("winner", result.winner)
+  const winner = match.settled === false ? _("not yet decided") : result.draw ? _("a draw")
+    : Number.isInteger(result.winner) ? valueText("winner", result.winner)
     : match.winner !== undefined ? valueText("winner", match.winner) : undefined;
   if (winner !== undefined) entries.push(["", winner, _("match winner")]);
   if (result.margin !== undefined) entries.push(["margin", result.margin, _("match margin")]);
@@ -1165,13 +1135,11 @@ function pageTexts() {
 }
 
 function translatePage() {
-  document.documentElement.lang = view.lang === "zh" ? "zh-Hans" : "en";
   for (const [selector, attribute, text] of pageTexts()) {
     const node = $(selector);
     if (attribute) node.setAttribute(attribute, text);
     else node.textContent = text;
   }
-  $("#lang").value = view.lang;
 }
 
 function wire() {
@@ -1183,11 +1151,6 @@ function wire() {
   $("#step").addEventListener("change", (event) => goToStepNumber(Number(event.target.value)));
   $("#deal").addEventListener("change", (event) => visit(() => openDeal(Number(event.target.value), () => go(0))));
   $("#file").addEventListener("change", (event) => openFile(event.target.files[0]));
-  $("#lang").addEventListener("change", (event) => {
-    const params = new URLSearchParams(location.search);
-    params.set("lang", event.target.value);
-    location.search = params.toString();
-  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", onHistory);
   document.addEventListener("dragover", (event) => { event.preventDefault(); document.body.classList.add("dragging"); });
@@ -1202,9 +1165,9 @@ function wire() {
 
 async function main() {
   const params = new URLSearchParams(location.search);
-  view.lang = chosenLanguage(params);
-  view.langInUrl = params.has("lang");
-  view.messages = await loadMessages(view.lang);
+  await startLanguage();
+  view.lang = speech.lang;
+  view.langInUrl = speech.langInUrl;
   translatePage();
   wire();
   const match = location.pathname.match(/^\/view\/([^/]+)\/?$/);
