@@ -58,7 +58,7 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
         where = Listing([WHERE[k](getattr(f, k)) for k in ("deal", "action", "seat") if getattr(f, k) is not None])
         severity = padded(SEVERITY[f.severity].shown(lang), 7)
         lines.append((("  ", ""), (severity, STYLE[f.severity]), (" ", ""), (f.rule, "bold"),
-                      (f"  {f.at or '/'}" + (f"  ({where.shown(lang)})" if where else ""), "")))
+                      (f"  {f.at or '/'}" + ("  " + msg("({where})", where=where).render(lang) if where else ""), "")))
         lines.append((("          " + f.shown(lang), ""),))
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append((("          " + legal_then(f), "dim"),))
@@ -96,9 +96,10 @@ def deal_line(deal: dict, lang: str) -> str:
 
 
 def match_line(match: dict, lang: str) -> str:
+    settled = match.get("settled", True)     # a match not settled has no result yet (notation §9)
     parts = [f"{key_shown(key, lang)} {value_shown(value, lang)}" for key, value in match.items()
-             if value is not None and key != "settled"]
-    head = msg("match: ") if match.get("settled", True) else \
+             if value is not None and key != "settled" and (settled or key != "result")]
+    head = msg("match: ") if settled else \
         msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
     return head.render(lang) + (COMMA.shown(lang).join(parts) or msg("nothing to report").render(lang))
 

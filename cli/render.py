@@ -13,6 +13,8 @@ from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, leg
 
 msg, msg_n, word, word_of = part("cli")
 
+COLON = word(": ")     # after a finding's rule id
+
 
 def report(console: Console, rep) -> None:
     _print(console, report_parts(rep))
@@ -66,7 +68,7 @@ def table(console: Console, frame: dict, record: dict) -> None:
         console.print(line, highlight=False)
     for f in frame["findings"]:
         console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
-                                    (f.rule, "bold"), f": {f.shown()}"))
+                                    (f.rule, "bold"), COLON.shown(language()) + f.shown()))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("  " + legal_then(f), "dim"))
     if frame.get("outcome"):

@@ -135,8 +135,20 @@ class Msg:
     def from_json(cls, data: dict, domain: str = CORE) -> Msg:
         """A message read back from `as_json`, said by the part `domain` (a game's finding: the game's): its
         phrases are messages again (cards and game words come back as plain text, shown as written)."""
-        return cls(data["template"], {name: cls.from_json(value, domain) if isinstance(value, dict) and "template" in value
-                                      else value for name, value in data.get("params", {}).items()}, domain=domain)
+        return cls(data["template"], {name: _param_from_json(value, domain) for name, value in data.get("params", {}).items()},
+                   domain=domain)
+
+
+def _param_from_json(value, domain: str):
+    """A parameter of `Msg.from_json`: a phrase, or where the JSON says so cards ({"cards": "7H"}) or a
+    word of the part ({"word": "return"}, as docs/rule-examples.json keeps them); else the value."""
+    if not isinstance(value, dict):
+        return value
+    if "template" in value:
+        return Msg.from_json(value, domain)
+    if isinstance(value.get("cards"), str):
+        return Cards(value["cards"])
+    return _term(value["word"], None, domain) if isinstance(value.get("word"), str) else value
 
 
 class Phrase(str):

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .cards import rank_shown
-from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, part, shown
+from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, part, shown, word_in
 from .replay import (acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, reading_shown,
                      step_of_action)
 from .ruledocs import meaning, rule_entries, section, section_text, sections
@@ -35,6 +35,8 @@ PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
 SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("info")}
 JOKER_FACE = word("Jo")     # a joker's face, where a card shows its rank
 COLON = word(": ")          # between a seat and its value
+YES, NO = word("yes"), word("no")
+FROM_CLAIM = word("from claim")     # an outcome's key: the outcome is the record's claim
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SNAPSHOT_DRAWN = ("hands", "table", "wild")
@@ -377,14 +379,14 @@ class _Document:
             rows.append((msg("declaring team"), self.say(self.team(snap["declaring"])) if isinstance(
                 snap["declaring"], int) else self.say(msg("none (first deal)"))))
         shown = SNAPSHOT_DRAWN + ("turn", "levels", "declaring")
-        rows += [(Term(key.replace("_", " ")), self.value(key, value)) for key, value in snap.items()
+        rows += [(_key(key), self.value(key, value)) for key, value in snap.items()
                  if key not in shown and value not in (None, [], {}, "")]
         items = "".join(f"<dt>{self.say(label)}</dt><dd>{value}</dd>" for label, value in rows)
         return f'<div class="state"><dl>{items}</dl></div>'
 
     def outcome_block(self, outcome: dict) -> str:
         """The deal's outcome as the referee computes it, with what the record claims beside it."""
-        items = "".join(f"<dt>{self.say(Term(key.replace('_', ' ')))}</dt><dd>{self.value(key, value)}</dd>"
+        items = "".join(f"<dt>{self.say(_key(key))}</dt><dd>{self.value(key, value)}</dd>"
                         for key, value in outcome.items() if key != "deal" and value is not None)
         return element("h3", self.say(msg("The deal's outcome"))) + element("div", element("dl", items), "state")
 
@@ -408,10 +410,12 @@ class _Document:
                                       for team, v in enumerate(value))
             return semicolon.join(self.value(key, v) for v in value)
         if isinstance(value, dict):
-            return self.say(Term(", ")).join(f"{self.say(Term(k.replace('_', ' ')))} {self.value(k, v)}"
+            return self.say(Term(", ")).join(f"{self.say(_key(k))} {self.value(k, v)}"
                                              for k, v in value.items() if v not in (None, [], {}))
         if isinstance(value, str) and CARD.match(value):
             return self.card(value)
+        if isinstance(value, bool):
+            return self.say(YES if value else NO)
         return self.say(value) if isinstance(value, (Msg, Phrase, Term)) else self.text(value)
 
     # ------------------------------------------------------------ what was legal, and the rule
@@ -445,6 +449,11 @@ class _Document:
         return (element("h3", self.say(msg("The rule")))
                 + f'<p><code>{self.text(rule)}</code>: {self.text(meaning(rule, self.lang))}'
                 f' ({self.text(section(rule, entry["meaning"]))})</p>{blocks}')
+
+
+def _key(key: str) -> Term:
+    """A key of a snapshot or an outcome in words ("bombs played"), from the ruling's catalogue, else another's."""
+    return word_in("ruling", key.replace("_", " "))
 
 
 def element(tag: str, inner: str, classes: str | None = None) -> str:
