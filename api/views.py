@@ -11,7 +11,7 @@ import orjson
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint, abort
 
-from referee.batch import check_parsed, unreadable
+from referee.batch import check_parsed, unreadable, utf8_problem
 from referee.findings import ERROR, Finding
 from referee.messages import DEFAULT, part
 from referee.notation import duplicate_key_findings, parse_json, split_records
@@ -64,7 +64,7 @@ def _body_text() -> str:
     try:
         return request.get_data().decode("utf-8")
     except UnicodeDecodeError as exc:
-        problem = msg("the body is not UTF-8 text: {reason}", reason=str(exc))
+        problem = msg("the body is not UTF-8 text: {reason}", reason=utf8_problem(exc))
         _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
 
 

@@ -135,19 +135,24 @@ class Msg:
     def from_json(cls, data: dict, domain: str = CORE) -> Msg:
         """A message read back from `as_json`, said by the part `domain` (a game's finding: the game's): its
         phrases are messages again (cards and game words come back as plain text, shown as written)."""
-        return cls(data["template"], {name: _param_from_json(value, domain) for name, value in data.get("params", {}).items()},
-                   domain=domain)
+        params = {name: _param_from_json(value, domain) for name, value in data.get("params", {}).items()}
+        if isinstance(data.get("plural"), str):     # words that depend on {n} (docs/rule-examples.json keeps both)
+            return cls(data["template"], params, data["plural"], params.get("n"), domain)
+        return cls(data["template"], params, domain=domain)
 
 
 def _param_from_json(value, domain: str):
-    """A parameter of `Msg.from_json`: a phrase, or where the JSON says so cards ({"cards": "7H"}) or a
-    word of the part ({"word": "return"}, as docs/rule-examples.json keeps them); else the value."""
+    """A parameter of `Msg.from_json`: a phrase, or where the JSON says so cards ({"cards": "7H"}), a word
+    of the part ({"word": "return"}) or a listing ({"listing": [...], "sep": ", "}), as
+    docs/rule-examples.json keeps them; else the value."""
     if not isinstance(value, dict):
         return value
     if "template" in value:
         return Msg.from_json(value, domain)
     if isinstance(value.get("cards"), str):
         return Cards(value["cards"])
+    if isinstance(value.get("listing"), list) and value.get("sep") in SEPARATORS:
+        return Listing([_param_from_json(item, domain) for item in value["listing"]], value["sep"])
     return _term(value["word"], None, domain) if isinstance(value.get("word"), str) else value
 
 
