@@ -75,10 +75,12 @@ def _command_line_words(group) -> set[str]:
 
 
 def record_words(record) -> set[str]:
-    """A record's names, which stay as written: its players, its event and the rest of its meta."""
+    """A record's own words, which stay as written: its players, its meta (the event...) and the comments of
+    its actions."""
     found = set()
     if isinstance(record, dict):
-        for value in [*(record.get("players") or []), *((record.get("meta") or {}).values())]:
+        comments = [action.get("comment") for deal in record.get("deals") or [] for action in deal.get("actions") or []]
+        for value in [*(record.get("players") or []), *((record.get("meta") or {}).values()), *filter(None, comments)]:
             found.update(LATIN.findall(str(value)))
     return found
 
