@@ -173,11 +173,12 @@ def messages(lang):
 
 @cache
 def viewer_catalogue(lang: str) -> dict:
-    """The viewer's catalogue as JSON: msgid -> msgstr (a list of forms for a plural)."""
+    """The viewer's catalogue as JSON: msgid -> msgstr (a list of forms for a plural; a word in a context
+    under "context\u0004msgid", as gettext keys it)."""
     path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "viewer.po")
     if not os.path.exists(path):
         return {}
     with open(path, "rb") as po:
         catalogue = read_po(po)
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id): (list(m.string) if isinstance(m.string, tuple) else m.string)
-            for m in catalogue if m.id and m.string and any(m.string)}
+    return {("" if m.context is None else m.context + "\u0004") + (m.id[0] if isinstance(m.id, tuple) else m.id):
+            (list(m.string) if isinstance(m.string, tuple) else m.string) for m in catalogue if m.id and m.string and any(m.string)}

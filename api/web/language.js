@@ -10,6 +10,12 @@ function _(template, params = {}) {
   return fill(typeof found === "string" && found ? found : template, params);
 }
 
+// a word in a context, where one English word is said two ways (Guandan's wild card: 逢人配)
+function pgettext(context, template, params = {}) {
+  const found = speech.messages[`${context}\u0004${template}`];
+  return fill(typeof found === "string" && found ? found : template, params);
+}
+
 function ngettext(singular, plural, n, params = {}) {
   const found = speech.messages[singular];
   const forms = Array.isArray(found) && found[0] ? found : [singular, plural];

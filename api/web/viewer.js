@@ -87,11 +87,16 @@ function cardsText(codes) {
 
 // one card as drawn on the table; `marks` counts the copies still to mark (one copy at a time: a
 // multi-deck hand may hold two of the card, and only the one played is marked)
+// a wild card's label as the game names it: Guandan's heart level card is 逢人配, the others' wilds 百搭
+function wildLabel() {
+  return view.record && view.record.game === "guandan" ? pgettext("guandan", ", wild card") : _(", wild card");
+}
+
 function cardNode(code, wild = new Set(), marks = new Map()) {
   const isWild = wild.has(code);
   const marked = (marks.get(code) || 0) > 0;
   if (marked) marks.set(code, marks.get(code) - 1);
-  const label = cardName(code) + (isWild ? _(", wild card") : "") + (marked ? _(", marked") : "");
+  const label = cardName(code) + (isWild ? wildLabel() : "") + (marked ? _(", marked") : "");
   let classes = "card";
   let rank, suit;
   if (code === "BJ" || code === "RJ") {
@@ -214,7 +219,8 @@ function keyName(key) {
     multipliers: _("multipliers"), a_attempts: _("attempts at A"), claimed: _("claimed"), result: _("result"),
     ruling: _("ruling"), drawn: _("drawn"), bombs_played: _("bombs played"), lock: _("lock"),
     totals_before_the_deal: _("totals before the deal"), from_claim: _("carried on from the claim"),
-    wild: _("wild cards"), kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
+    wild: view.record && view.record.game === "guandan" ? pgettext("guandan", "wild cards") : _("wild cards"),
+    kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
   };
   return names[key] || String(key).replace(/_/g, " ");
 }
