@@ -98,6 +98,11 @@ class Formatter(click.HelpFormatter):
         lines = _wrapped(text, self.width - self.current_indent)
         self.write("".join(f"{' ' * self.current_indent * bool(line)}{line}\n" for line in lines))
 
+    def write_heading(self, heading):
+        """A section's heading ("选项："), its colon the language's (click writes ":" after it)."""
+        said = msg("{heading}:", heading=heading).render()
+        self.write(f"{'':>{self.current_indent}}{said}\n")
+
     def write_dl(self, rows, col_max=30, col_spacing=2):
         rows = list(rows)
         if language() == "en" or not rows:
