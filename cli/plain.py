@@ -27,6 +27,7 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("margin"), word("draw"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
     word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("to"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void")}
+SEAT_KEYS = ("dealer", "leader", "turn")     # a deal's outcome keys whose value is one seat
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
 COMMA, SEMICOLON = Term(", "), Term("; ")     # the separators of a Listing (the core's catalogue)
@@ -90,9 +91,17 @@ def deal_line(deal: dict, lang: str) -> str:
     head = msg("deal {n}: {status}", n=deal["deal"], status=Term(status) if status in STATUSES else status).render(lang)
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render(lang)
-    rest = [f"{key_shown(key, lang)} {value_shown(value, lang)}" for key, value in deal.items()
+    rest = [f"{key_shown(key, lang)} {outcome_value(key, value, lang)}" for key, value in deal.items()
             if key not in ("deal", "status", "from_claim") and value is not None]
     return COMMA.shown(lang).join([head] + rest)
+
+
+def outcome_value(key: str, value, lang: str) -> str:
+    """A value of a deal's outcome; a seat (the dealer, the leader, the seat to act) as a seat outside
+    English (0号位), where a bare number would not say what it counts."""
+    if key in SEAT_KEYS and type(value) is int and lang != DEFAULT:
+        return WHERE["seat"](value).render(lang)
+    return value_shown(value, lang)
 
 
 def match_line(match: dict, lang: str) -> str:

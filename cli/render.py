@@ -8,8 +8,8 @@ from referee.messages import Cards, Listing, language, part, shown
 from referee.replay import acting_seats, game_word, reading_shown, step_json
 from referee.rules import json_text
 
-from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, value_shown,
-                    verdict_parts)
+from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, legal_then, outcome_value, report_parts,
+                    summary_parts, value_shown, verdict_parts)
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -123,7 +123,8 @@ def _state_lines(snap, players, game) -> list[str]:
     shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
     for key, value in snap.items():
         if key not in shown and value not in (None, [], {}):
-            lines.append(msg("{key}: {value}", key=key_shown(key, language()), value=_nested(value)).render())
+            said = outcome_value(key, value, language()) if type(value) is int else _nested(value)
+            lines.append(msg("{key}: {value}", key=key_shown(key, language()), value=said).render())
     return lines
 
 
