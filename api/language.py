@@ -6,8 +6,11 @@ from flask import g, request
 from flask_smorest import abort
 
 from referee import messages
-from referee.messages import DEFAULT, LANGUAGES, language_of, msg
+from referee.findings import phrases_shown
+from referee.messages import DEFAULT, LANGUAGES, language_of, part
 from referee.replay import step_json
+
+msg, msg_n, word, word_of = part("api")
 
 
 def choose_language() -> None:
@@ -39,9 +42,13 @@ def varies(response):
 
 
 def step_shown(step: dict, lang: str) -> dict:
-    """A replay step as JSON, its findings' messages and the table's sentence of what is owed in `lang` (given:
-    the checks run off the request's thread). The table's words (phase, mode) stay the values a program reads."""
+    """A replay step as JSON, its findings' messages, the table's sentence of what is owed and the outcome's
+    sentences in `lang` (given: the checks run off the request's thread). The table's words (phase, mode)
+    stay the values a program reads."""
     table = step["table"]
     if "owed" in table:
         table = dict(table, owed=messages.shown(table["owed"], lang))
-    return dict(step_json(step), table=table, findings=[finding.as_dict(lang) for finding in step["findings"]])
+    shown = dict(step_json(step), table=table, findings=[finding.as_dict(lang) for finding in step["findings"]])
+    if step.get("outcome"):
+        shown["outcome"] = phrases_shown(step["outcome"], lang)
+    return shown

@@ -11,8 +11,10 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from referee.findings import pointer
-from referee.messages import msg
+from referee.messages import part
 from referee.notation import walk
+
+msg, msg_n, word, word_of = part("api")
 
 
 @dataclass(frozen=True)

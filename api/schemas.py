@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from referee.messages import word
+from referee.messages import part
+
+msg, msg_n, word, word_of = part("api")
 
 # the bounds of query parameters, said in words the catalogue holds (marshmallow's own are formatted English)
 FROM_0 = validate.Range(min=0, error=word("must be 0 or more"))

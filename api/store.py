@@ -20,10 +20,12 @@ import orjson
 
 from referee.canonical import stored_form
 from referee.findings import Finding, Report
-from referee.messages import msg
-from referee.notation import duplicate_key_findings, parse_json, structure_findings
+from referee.messages import part
+from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
 from referee.replay import check_record
 from referee.rulings import Refused, decided
+
+msg, msg_n, word, word_of = part("api")
 
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 # what tells records of one event apart in a listing (issue 35): round, table and the first finding

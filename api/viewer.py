@@ -21,7 +21,7 @@ from flask_smorest import abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding
-from referee.messages import LANGUAGES, LOCALE_DIR, counted, msg, word
+from referee.messages import LANGUAGES, LOCALE_DIR, counted, part
 from referee.notation import parse_json
 from referee.replay import replay_steps
 
@@ -29,6 +29,8 @@ from . import schemas
 from .language import answer_language, step_shown
 from .limits import record_size_problem
 from .views import QUERY_SCHEMAS, _in_pool, _limits, _too_big, known_query_parameters_only
+
+msg, msg_n, word, word_of = part("viewer")
 
 SWAGGER_FILES = Path(flask_swagger_ui.__file__).parent / "dist"
 # every answer: scripts, styles and images from this host only, never inside a frame
@@ -171,11 +173,12 @@ def messages(lang):
 
 @cache
 def viewer_catalogue(lang: str) -> dict:
-    """The viewer's catalogue as JSON: msgid -> msgstr (a list of forms for a plural)."""
+    """The viewer's catalogue as JSON: msgid -> msgstr (a list of forms for a plural; a word in a context
+    under "context\u0004msgid", as gettext keys it)."""
     path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "viewer.po")
     if not os.path.exists(path):
         return {}
     with open(path, "rb") as po:
         catalogue = read_po(po)
-    return {(m.id[0] if isinstance(m.id, tuple) else m.id): (list(m.string) if isinstance(m.string, tuple) else m.string)
-            for m in catalogue if m.id and m.string and any(m.string)}
+    return {("" if m.context is None else m.context + "\u0004") + (m.id[0] if isinstance(m.id, tuple) else m.id):
+            (list(m.string) if isinstance(m.string, tuple) else m.string) for m in catalogue if m.id and m.string and any(m.string)}

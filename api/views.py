@@ -11,13 +11,14 @@ import orjson
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint, abort
 
-from referee.batch import check_parsed, unreadable
+from referee.batch import check_parsed, unreadable, utf8_problem
 from referee.findings import ERROR, Finding
-from referee.messages import msg
+from referee.messages import DEFAULT, part
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps
 from referee.ruling import POLICY, RulingError, ruling
 from referee.rulings import Refused
+from referee.results import reason
 from referee.standings import standings
 
 from . import schemas
@@ -25,6 +26,8 @@ from .budget import Spent
 from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
 from .store import prepare_record, rechecked, text_hash
+
+msg, msg_n, word, word_of = part("api")
 
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 
@@ -62,7 +65,7 @@ def _body_text() -> str:
     try:
         return request.get_data().decode("utf-8")
     except UnicodeDecodeError as exc:
-        problem = msg("the body is not UTF-8 text: {reason}", reason=str(exc))
+        problem = msg("the body is not UTF-8 text: {reason}", reason=utf8_problem(exc))
         _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
 
 
@@ -440,7 +443,16 @@ def get_standings(event):
     ids = _store().event_ids(event)
     if not ids:
         abort(404, message=msg("no stored record belongs to this event"))
-    return _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event, g.budget)
+    table = _standings_kept.get(_event_state(event, ids)) or _in_pool(_event_standings, _store(), event, g.budget)
+    return _reasons_shown(table, answer_language())
+
+
+def _reasons_shown(table: dict, lang: str) -> dict:
+    """The standings with each match's reason for standing apart in the answer's language."""
+    if lang == DEFAULT:
+        return table
+    return dict(table, **{kind: [dict(item, reason=str(shown(reason(item)))) for item in table[kind]]
+                          for kind in ("invalid", "not_counted")})
 
 
 def _event_state(event: str, ids) -> tuple[str, bytes]:

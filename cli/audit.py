@@ -11,10 +11,12 @@ from pathlib import Path
 
 import click
 
-from referee.messages import msg, word
+from referee.messages import part
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
 from .language import Choice, Command
+
+msg, msg_n, word, word_of = part("cli")
 
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 

@@ -10,9 +10,11 @@ import sys
 import click
 
 from referee.batch import read_text
-from referee.messages import Listing, index_of, msg, shown, word
+from referee.messages import Listing, index_of, part, shown
 from referee.notation import parse_json, split_records
 from referee.rules import did_you_mean
+
+msg, msg_n, word, word_of = part("cli")
 
 # 2 also for a command line that asks for what is not there (an unknown name, a deal out of range);
 # 130 when interrupted (Ctrl-C), as shells count it

@@ -5,16 +5,16 @@ from __future__ import annotations
 import click
 
 
-from referee.messages import Listing, Term, language, msg, shown, word
-from referee.ruledocs import examples, meaning, rule_entries, section
+from referee.messages import Listing, Msg, Term, language, part, shown
+from referee.ruledocs import example_message, examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
 
 from .common import EXIT_USAGE, cells, fail
 from .language import Command
 
+msg, msg_n, word, word_of = part("cli")
+
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
-# the values of those columns, in words (a value with a note of its own is shown as written)
-VALUES = (word("error"), word("warning"), word("info"), word("deal"), word("record"), word("no"), word("rest of deal"))
 
 
 @click.command(cls=Command, help=word("""Explain a rule id.
@@ -34,20 +34,20 @@ def explain(rule_id):
         meant = did_you_mean(rule_id, entries) if "." in rule_id else ""     # a game's name alone: its ids are listed
         fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=meant,
                  near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
-    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v) if v in VALUES else v)
+    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v))     # the core's: referee.ruledocs
                        for k, v in entry["columns"].items()], "; ")
-    click.echo(f"{rule_id}  ({columns.shown(language())})")
+    click.echo(msg("{rule}  ({columns})", rule=rule_id, columns=columns).render())
     for label, text in _explained(rule_id, entry, examples_of.get(rule_id)):
         click.echo("  " + _labelled(label, text))
 
 
 def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
-    """(label, text) lines: the meaning, the rules page (English: it is normative) and an example (as the
-    docs keep it: in English, and said so in another language)."""
+    """(label, text) lines: the meaning, the rules page (English: it is normative) and an example finding."""
     lines = [(msg("means:"), meaning(rule_id)), (msg("rules page:"), section(rule_id, entry["meaning"]))]
-    if example:
-        label = msg("example:") if language() == "en" else msg("example (in English):")
-        lines.append((label, msg("at {at}: {message}", at=example["at"] or "/", message=example["message"])))
+    if example:     # in its words where the docs keep its template, else as they keep it: in English, said so
+        said = example_message(example)
+        label = msg("example:") if language() == "en" or isinstance(said, Msg) else msg("example (in English):")
+        lines.append((label, msg("at {at}: {message}", at=example["at"] or "/", message=said)))
     return lines
 
 

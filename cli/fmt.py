@@ -10,13 +10,15 @@ import orjson
 
 from referee.batch import GZIP_MAGIC, not_a_file, read_text
 from referee.canonical import canonical, dumps
-from referee.messages import msg, word
+from referee.messages import part
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import game_module
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 
 @click.command(cls=Command, help=word("""Put records in canonical form.

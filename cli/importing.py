@@ -9,13 +9,15 @@ import orjson
 
 from referee.canonical import canonical
 from referee.importers import Imported, importers, read_lines
-from referee.messages import Listing, msg, shown, word
+from referee.messages import Listing, part, shown
 from referee.replay import check_record, games
 from referee.rules import resolve
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
 from .files import replacing
 from .language import Choice, Command, MadeHelp
+
+msg, msg_n, word, word_of = part("cli")
 
 
 def _rules(text: str | None, importer):

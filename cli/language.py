@@ -10,8 +10,9 @@ import os
 
 import click
 
-from referee.messages import (LANGUAGES, LOCALE_DIR, chosen_language, compiled_catalogue, language, msg, msg_n,
-                              translations, use_language, word)
+from referee.messages import LANGUAGES, LOCALE_DIR, chosen_language, compiled_catalogue, language, part, translations, use_language
+
+msg, msg_n, word, word_of = part("cli")
 
 
 def use(lang: str) -> None:
@@ -65,7 +66,7 @@ def lang_option() -> click.Option:
 
 def shown(text):
     """A help text in the language spoken (as written when the catalogue has none)."""
-    return translations(language()).gettext(text) if text else text
+    return translations(language(), "cli").gettext(text) if text else text
 
 
 @contextlib.contextmanager
@@ -109,6 +110,11 @@ class Formatter(click.HelpFormatter):
             return super().write_text(text)
         lines = _wrapped(text, self.width - self.current_indent)
         self.write("".join(f"{' ' * self.current_indent * bool(line)}{line}\n" for line in lines))
+
+    def write_heading(self, heading):
+        """A section's heading ("选项："), its colon the language's (click writes ":" after it)."""
+        said = msg("{heading}:", heading=heading).render()
+        self.write(f"{'':>{self.current_indent}}{said}\n")
 
     def write_dl(self, rows, col_max=30, col_spacing=2):
         rows = list(rows)
@@ -168,7 +174,9 @@ CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show thi
                word("{name} {filename!r} is a directory."), word("{name} {filename!r} is not writable."),
                word("file"), word("directory"), word("path"),
                word("Do you want to continue?"), word("Error: invalid input"),
-               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0))
+               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0),
+               msg_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 0),
+               word("No such option: {name}"))
 
 
 def lang_first(args: list[str]) -> list[str]:

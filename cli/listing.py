@@ -11,10 +11,12 @@ from gettext import gettext as _
 import click
 
 from referee.batch import os_problem
-from referee.messages import chosen_language, msg
+from referee.messages import chosen_language, part
 
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE
 from .language import Command, click_in_english, lang_option, translated, use
+
+msg, msg_n, word, word_of = part("cli")
 
 
 class ListingGroup(Command, click.Group):
@@ -38,6 +40,13 @@ class ListingGroup(Command, click.Group):
             with click_in_english():
                 self.add_command(getattr(importlib.import_module(module), function), name)
         return super().get_command(ctx, name)
+
+    def resolve_command(self, ctx, args):
+        """click suggests a command close to an unknown one among those loaded: every one is named here."""
+        try:
+            return super().resolve_command(ctx, args)
+        except click.NoSuchCommand as error:
+            raise click.NoSuchCommand(error.command_name, possibilities=self.list_commands(ctx), ctx=ctx) from None
 
     def add_command(self, cmd, name=None):
         if not isinstance(cmd, ListingGroup):

@@ -7,13 +7,15 @@ import sys
 import click
 
 from referee import __version__
-from referee.messages import counted, index_of, msg, shown, word
+from referee.messages import counted, index_of, part, shown
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, games, replay_steps, step_of_action
 
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_index, load_one, unknown
 from .language import Command
 from .listing import ListingGroup
+
+msg, msg_n, word, word_of = part("cli")
 
 # the commands of the other modules, each imported when it runs
 COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",
@@ -91,7 +93,7 @@ def replay(file, deal_number, step, action_number, finding_number, line, as_json
         console.print(Text(msg("step 0 is the table as dealt; step K the table after action K "
                                "(deals, actions and findings count from 1)").render(), "dim"))
         for frame in chosen:
-            render.table(console, frame, render.names(record))
+            render.table(console, frame, record)
             console.print()
     deal_errors = any(f.severity == "error" and f.deal == deal for f in report.findings)
     sys.exit(EXIT_INVALID if deal_errors else EXIT_VALID)
@@ -149,7 +151,7 @@ def rules(game, as_json):
     if as_json:
         click.echo(json.dumps({g.NAME: {
             "default_preset": g.DEFAULT_PRESET, "presets": g.PRESETS, "preset_aliases": g.PRESET_ALIASES,
-            "options": {n: {"default": o.default, "values": shown(o.describe()), "effect": shown(o.effect)}
+            "options": {n: {"default": o.default, "values": shown(o.allowed()), "effect": shown(o.effect)}
                         for n, o in g.OPTIONS.items()}} for g in chosen}, indent=2))
         return
     click.echo("\n\n".join(render.rules_table(g) for g in chosen))

@@ -6,9 +6,12 @@ from __future__ import annotations
 import functools
 import re
 
-from referee.messages import DEFAULT, Listing, Term, counted, language, msg, msg_n, shown, word
+from referee.messages import DEFAULT, Listing, Term, counted, language, part, shown
+from referee.replay import game_name
 
 from .common import padded, visible
+
+msg, msg_n, word, word_of = part("cli")
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
@@ -21,10 +24,11 @@ OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
     word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
     word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
     word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"), word("result so far"), word("kind"), word("bombs played"), word("drawn"), word("lock"), word("owed"),
-    word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("by ruling"),
-    word("computed"))}
+    word("margin"), word("draw"), word("result so far"), word("kind"), word("bombs played"), word("drawn"), word("lock"),
+    word("owed"), word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("to"),
+    word("by ruling"), word("computed"))}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void"), word("scored")}
+SEAT_KEYS = ("dealer", "leader", "turn")     # a deal's outcome keys whose value is one seat
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
 COMMA, SEMICOLON = Term(", "), Term("; ")     # the separators of a Listing (the core's catalogue)
@@ -56,14 +60,14 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
         where = Listing([WHERE[k](getattr(f, k)) for k in WHERE if getattr(f, k) is not None])
         severity = padded(SEVERITY[f.severity].shown(lang), 7)
         lines.append((("  ", ""), (severity, STYLE[f.severity]), (" ", ""), (f.rule, "bold"),
-                      (f"  {f.at or '/'}" + (f"  ({where.shown(lang)})" if where else ""), "")))
+                      (f"  {f.at or '/'}" + ("  " + msg("({where})", where=where).render(lang) if where else ""), "")))
         lines.append((("          " + f.shown(lang), ""),))
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append((("          " + legal_then(f), "dim"),))
     if rep.inferred is not None:
-        from referee.infer import describe     # here: only --infer-rules needs it
+        from referee.infer import inferred_text     # here: only --infer-rules needs it
 
-        lines.append((("  " + msg("rules: {rules}", rules=shown(describe(rep.inferred))).render(), "bold"),))
+        lines.append((("  " + msg("rules: {rules}", rules=inferred_text(rep.inferred)).render(), "bold"),))
     return [_visible(parts) for parts in lines]
 
 
@@ -84,7 +88,8 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
     verdict = (msg("VALID").render(), "bold green") if rep.valid else (msg("INVALID").render(), "bold red")
     if rep.valid and rep.rulings:
         verdict = (msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)", rep.rulings).render(), "bold green")
-    rules = f"{rep.game} ({rep.rules['preset']})" if rep.rules else (rep.game or msg("unknown game").render())
+    rules = msg("{game} ({preset})", game=game_name(rep.game), preset=rep.rules["preset"]).render() if rep.rules else \
+        (shown(game_name(rep.game)) or msg("unknown game").render())
     return _visible((source, ("  ", ""), verdict, ("  ", ""), (rules, "")))
 
 
@@ -94,18 +99,25 @@ def deal_line(deal: dict, lang: str) -> str:
     head = msg("deal {n}: {status}", n=counted(deal["deal"]), status=Term(status) if status in STATUSES else status).render(lang)
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render(lang)
-    rest = [f"{key_shown(key, lang)} {_value(value, lang)}" for key, value in deal.items()
+    rest = [f"{key_shown(key, lang)} {outcome_value(key, value, lang)}" for key, value in deal.items()
             if key not in ("deal", "status", "from_claim") and value is not None]
     return COMMA.shown(lang).join([head] + rest)
 
 
+def outcome_value(key: str, value, lang: str) -> str:
+    """A value of a deal's outcome; a seat (the dealer, the leader, the seat to act) as a seat outside
+    English (0号位), where a bare number would not say what it counts."""
+    if key in SEAT_KEYS and type(value) is int and lang != DEFAULT:
+        return WHERE["seat"](value).render(lang)
+    return value_shown(value, lang)
+
+
 def match_line(match: dict, lang: str) -> str:
-    """A match's outcome in one line; the result of a match no one has won (it stopped, or is one part
-    of a match) is the result so far, not a decision."""
-    decided = match.get("winner") is not None
-    parts = [f"{key_shown(key if key != 'result' or decided else 'result_so_far', lang)} {_value(value, lang)}"
-             for key, value in match.items() if value is not None and key != "settled"]
-    head = msg("match: ") if match.get("settled", True) else \
+    settled = match.get("settled", True)     # a match not settled has no result yet (notation §9)
+    decided = match.get("winner") is not None      # one no one has won (a part of a match): the result so far
+    parts = [f"{key_shown(key if key != 'result' or decided else 'result_so_far', lang)} {value_shown(value, lang)}"
+             for key, value in match.items() if value is not None and key != "settled" and (settled or key != "result")]
+    head = msg("match: ") if settled else \
         msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
     return head.render(lang) + (COMMA.shown(lang).join(parts) or msg("nothing to report").render(lang))
 
@@ -116,7 +128,7 @@ def key_shown(key: str, lang: str) -> str:
     return OUTCOME_KEYS[key].shown(lang) if key in OUTCOME_KEYS else key.replace("_", " ")
 
 
-def _value(value, lang: str) -> str:
+def value_shown(value, lang: str) -> str:
     """One value of an outcome: '3 0' for [3, 0]."""
     if isinstance(value, str):     # in English, cards, words and phrases are shown as written too
         return str(value) if lang == DEFAULT or type(value) is str else str(shown(value, lang))
@@ -129,12 +141,12 @@ def _value(value, lang: str) -> str:
             return "-"
         if all(type(v) is int for v in value):     # most lists: seats, counts, scores
             return " ".join(map(str, value))
-        items = [_value(v, lang) for v in value]
+        items = [value_shown(v, lang) for v in value]
         if any(isinstance(v, list) for v in value):
             return " | ".join(items)
         return (SEMICOLON.shown(lang) if any(" " in v for v in value if isinstance(v, str)) else " ").join(items)
     if isinstance(value, dict):
-        return " ".join(f"{key_shown(k, lang)}={_value(v, lang)}" for k, v in value.items())
+        return " ".join(f"{key_shown(k, lang)}={value_shown(v, lang)}" for k, v in value.items())
     return str(shown(value, lang))
 
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 from rich.console import Console
 from rich.text import Text
 
-from referee.messages import Cards, Listing, Term, counted, language, msg, shown, word
+from referee.messages import Cards, Listing, counted, language, part, shown
 from referee.notation import seated_players
-from referee.replay import acting_seats, step_json
+from referee.replay import acting_seats, game_word, reading_shown, step_json
 from referee.rules import json_text
 
 from .common import visible
-from .plain import SEVERITY, STYLE, deal_line, key_shown, legal_then, report_parts, summary_parts, verdict_parts
+from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, legal_then, outcome_value, report_parts,
+                    summary_parts, value_shown, verdict_parts)
+
+msg, msg_n, word, word_of = part("cli")
+
+COLON = word(": ")     # after a finding's rule id
 
 
 def report(console: Console, rep) -> None:
@@ -41,30 +46,31 @@ def names(record) -> list[str]:
     return [visible(str(p)) for p in seated_players(record)] if isinstance(record, dict) else []
 
 
-def table(console: Console, frame: dict, players: list[str]) -> None:
+def table(console: Console, frame: dict, record: dict) -> None:
     """An arbiter's table: who sits where, their hands in rank order (wild cards marked *),
     the trick, who is to act, the findings made at this step and, at the end, the outcome."""
     from rich.table import Table     # here: only a replay needs it
 
-    snap = frame["table"]
-    console.print(_step_head(frame, players), highlight=False)
+    snap, players, game = frame["table"], names(record), record.get("game")
+    console.print(_step_head(frame, players, game), highlight=False)
     wild = set(snap.get("wild") or [])
     turn = snap.get("turn")
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in (word("seat"), word("player"), word("cards")):
         grid.add_column(column.shown(language()), justify="right" if column == "cards" else "left")
-    grid.add_column((msg("hand (low to high, * wild)") if wild else msg("hand (low to high)")).render(),
+    grid.add_column((msg("hand (low to high, * {wild})", wild=game_word(game, "wild")) if wild else
+                     msg("hand (low to high)")).render(),
                     overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
         acting = msg(" ← to act").render() if seat in acting_seats(turn) else ""
         grid.add_row(f"{seat}{acting}", _name(players, seat), str(len(hand)),
                      " ".join(_cards(c) + "*" if c in wild else _cards(c) for c in hand))
     console.print(grid)
-    for line in _state_lines(snap, players):
+    for line in _state_lines(snap, players, game):
         console.print(line, highlight=False)
     for f in frame["findings"]:
         console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
-                                    (f.rule, "bold"), f": {visible(f.shown())}"))
+                                    (f.rule, "bold"), COLON.shown(language()) + visible(f.shown())))
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("  " + legal_then(f), "dim"))
     if frame.get("outcome"):
@@ -76,12 +82,12 @@ def _cards(codes: str) -> str:
     return Cards(codes).shown(language())
 
 
-def _step_head(frame, players) -> Text:
+def _step_head(frame, players, game) -> Text:
     action = frame["action"]
     if action is None:
         return Text(msg("step 0: as dealt").render(), "bold")
     head = Text(msg("step {step}: action {action}, {what}", step=frame["step"], action=counted(frame["step"] - 1),
-                    what=_action_text(action, players)).render(), "bold")
+                    what=_action_text(action, players, game)).render(), "bold")
     if frame.get("rejected"):
         head.append(msg("  REJECTED: the table before it").render(), "bold red")
     return head
@@ -102,7 +108,7 @@ def _team(players, team):
         msg("team {team}", team=team)
 
 
-def _state_lines(snap, players) -> list[str]:
+def _state_lines(snap, players, game) -> list[str]:
     lines = []
     if snap.get("levels"):
         levels = Listing([msg("{team} at {level}", team=_team(players, t), level=level)
@@ -114,38 +120,40 @@ def _state_lines(snap, players) -> list[str]:
     acting = Listing([_seat(players, seat) for seat in acting_seats(turn)], " or ") if acting_seats(turn) else msg("nobody")
     phase = msg("phase {phase}; ", phase=snap["phase"]).render() if snap.get("phase") else ""
     lines.append(phase + msg("to act: {seats}", seats=acting).render())
-    trick = Listing([_trick_part(players, t) for t in snap["table"]], "; ") if snap["table"] else msg("empty")
+    trick = Listing([_trick_part(players, t, game) for t in snap["table"]], "; ") if snap["table"] else msg("empty")
     lines.append(msg("current trick: {trick}", trick=trick).render())
     shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
     for key, value in snap.items():
         if key not in shown and value not in (None, [], {}):
-            lines.append(f"{key_shown(key, language())}: {_nested(value)}")
+            said = outcome_value(key, value, language()) if type(value) is int else _nested(value)
+            lines.append(msg("{key}: {value}", key=key_shown(key, language()), value=said).render())
     return lines
 
 
-def _trick_part(players, part: dict):
+def _trick_part(players, part: dict, game):
     if "play" in part:
         return msg("{seat} {cards} ({kind})", seat=_seat(players, part["seat"]), cards=Cards(" ".join(part["play"])),
-                   kind=Term(part["as"]))
+                   kind=reading_shown(game, part["as"], part["play"]))
     return msg("{seat} passes", seat=_seat(players, part["seat"]))
 
 
 def _nested(value, inner=False) -> str:
     """A snapshot value of lists and objects on one line: 'seat 0 card 5H, seat 1 card 7C'."""
     if isinstance(value, dict):
-        return (" " if inner else "; ").join(f"{key_shown(k, language())} {_nested(v, True)}" for k, v in value.items()
+        return (" " if inner else SEMICOLON.shown(language())).join(f"{key_shown(k, language())} {_nested(v, True)}" for k, v in value.items()
                                              if v not in (None, [], {}))
     if isinstance(value, list):
-        return ", ".join(_nested(v, True) for v in value) or "-"
-    return str(shown(value))
+        return COMMA.shown(language()).join(_nested(v, True) for v in value) or "-"
+    return value_shown(value, language())
 
 
-def _action_text(action: dict, players=()):
+def _action_text(action: dict, players=(), game=None):
     seat = _seat(players, action["seat"])
     if "play" in action:
         cards = Cards(" ".join(action["play"]))
         if "as" in action:
-            return msg("{seat} plays {cards} as {kind}", seat=seat, cards=cards, kind=Term(action["as"]))
+            return msg("{seat} plays {cards} as {kind}", seat=seat, cards=cards,
+                       kind=reading_shown(game, action["as"], action["play"]))
         return msg("{seat} plays {cards}", seat=seat, cards=cards)
     if "pass" in action:
         return msg("{seat} passes", seat=seat)
@@ -155,9 +163,10 @@ def _action_text(action: dict, players=()):
         given = msg("{seat} tributes {card}", seat=seat, card=card) if verb == "tribute" else \
             msg("{seat} returns {card}", seat=seat, card=card)
         return msg("{given} to seat {to}", given=given, to=action["to"]) if "to" in action else given
+    what = game_word(game, action.get("declare"))
     if "count" in action:
-        return msg("{seat} declares {what} {count}", seat=seat, what=action.get("declare"), count=action["count"])
-    return msg("{seat} declares {what}", seat=seat, what=action.get("declare"))
+        return msg("{seat} declares {what} {count}", seat=seat, what=what, count=action["count"])
+    return msg("{seat} declares {what}", seat=seat, what=what)
 
 
 def rules_table(game) -> str:
@@ -172,7 +181,7 @@ def rules_table(game) -> str:
         lines.append("  " + msg("aliases: {aliases}", aliases=aliases).render())
     lines += ["", msg("options (name: values, default):").render()]
     for name, opt in game.OPTIONS.items():
-        lines.append(f"  {name}: " + msg("{values}, default {default}", values=shown(opt.describe()),
+        lines.append(f"  {name}: " + msg("{values}, default {default}", values=opt.allowed(),
                                           default=json_text(opt.default)).render())
         lines.append(f"      {shown(opt.effect)}")
     return "\n".join(lines)

@@ -10,8 +10,9 @@ import sys
 import click
 
 from referee.batch import records_of
-from referee.messages import Listing, Term, language, msg, word
-from referee.results import Played, check_sheet, played, summary
+from referee.messages import Listing, Msg, Term, language, part, shown
+from referee.replay import game_name
+from referee.results import Played, check_sheet, finding_text, played, reason, summary
 from referee.rules import MAX_OPTION_NUMBER
 from referee.sheet import SheetError, read_sheet
 
@@ -19,6 +20,8 @@ from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cann
                      open_store, padded, spreadsheet_text, visible, warn)
 from .language import Command
 from .listing import ListingGroup
+
+msg, msg_n, word, word_of = part("cli")
 
 CSV_FIELDS = ("line", "status", "event", "round", "table", "game", "detail")
 
@@ -114,6 +117,16 @@ def _where(entry: dict) -> str:
                    for name in ("event", "round", "table") if entry.get(name) is not None)
 
 
+# the sheet's columns (referee/sheet.py, COLUMNS) as a row's detail names them
+COLUMN_WORDS = {"event": word("event"), "round": word("round"), "table": word("table"), "game": word("game"),
+                "players": word("players"), "winner": word("winner"), "levels": word("levels"),
+                "totals": word("totals"), "deals": word("deals")}
+
+
+def _column(name: str):
+    return COLUMN_WORDS.get(name, name)
+
+
 def _listed(items, sep: str = ", ") -> str:
     return Listing(list(items), sep).shown(language())
 
@@ -123,16 +136,17 @@ def detail(entry: dict) -> str:
     status = entry["status"]
     if status == "differs":
         cells_differing = ((column, cell) for column, cell in entry["cells"].items() if not cell["agrees"])
-        return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=column, sheet=cell["sheet"],
+        return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=_column(column), sheet=cell["sheet"],
                             computed=cell["computed"]) for column, cell in cells_differing), "; ")
     if status == "agrees":
-        return (_listed(entry["cells"]) or msg("the record exists").render()) + _as_ruled(entry)
+        return (_listed(map(_column, entry["cells"])) or msg("the record exists").render()) + _as_ruled(entry)
     if status == "invalid":
         error = entry["error"]
         return msg("{where}: {rule} at {at}: {message}", where=error["source"], rule=error["rule"],
-                   at=error["at"] or "/", message=error["message"]).render()
+                   at=error["at"] or "/", message=finding_text(error)).render()
     if status == "ambiguous":
-        return f"{entry['reason']} ({', '.join(entry['records'])})"
+        return msg("{reason} ({records})", reason=Msg.from_json(entry["why"]) if "why" in entry else entry["reason"],
+                   records=Listing(entry["records"])).render()
     if status == "no_row":
         return entry["source"]
     return msg("no record has this event, round and table").render()
@@ -300,14 +314,15 @@ def standings_text(table: dict) -> str:
     heads = [head.shown(language()) for head in STANDING_HEADS]
     width = max((cells(row["entrant"]) for row in table["standings"]), default=7)
     for game in dict.fromkeys(row["game"] for row in table["standings"]):
-        lines += ["", game, "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
+        lines += ["", str(shown(game_name(game))),
+                  "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
         lines += ["  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"]
                   if row["game"] == game]
     for item in table["invalid"]:
         counted = msg(" (counted)").render() if item["counted"] else ""
         lines.append(msg("invalid{counted}: {match}: {reason}", counted=counted, match=_match_name(item),
-                         reason=item["reason"]).render())
-    lines += [msg("not counted: {match}: {reason}", match=_match_name(item), reason=item["reason"]).render()
+                         reason=reason(item)).render())
+    lines += [msg("not counted: {match}: {reason}", match=_match_name(item), reason=reason(item)).render()
               for item in table["not_counted"]]
     lines += [msg("as ruled: {match}: {rulings}", match=_match_name(item),
                   rulings=Listing([ruling_said(r) for r in item["rulings"]], "; ")).render()

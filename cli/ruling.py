@@ -10,11 +10,13 @@ from pathlib import Path
 
 import click
 
-from referee.messages import index_of, language, msg, word
+from referee.messages import index_of, language, part
 
 from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one
 from .files import replacing
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 CHROMIUMS = ("chromium", "chromium-browser", "google-chrome")
 PRINT_SECONDS = 120

@@ -8,10 +8,12 @@ from pathlib import Path
 
 import click
 
-from referee.messages import msg, word
+from referee.messages import part
 
 from .common import EXIT_USAGE, fail
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 LOOPBACK_NAMES = ("localhost",)
 

@@ -11,13 +11,15 @@ import click
 
 from referee.batch import records_of
 from referee.findings import Report
-from referee.messages import language, msg, word
+from referee.messages import language, part
 from referee.replay import cycle_collection_paused
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, say, warn
 from .language import Choice, Command
 from .listing import ListingGroup
 from .results import STANDINGS_JSON_HELP
+
+msg, msg_n, word, word_of = part("cli")
 
 DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
                          help=word("SQLite file of the record store."))

@@ -11,13 +11,15 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from referee.batch import WorkerLost, check_items, records_of
-from referee.messages import language, msg, use_language, word
+from referee.batch import Span, WorkerLost, check_items, records_of
+from referee.messages import language, part, use_language
 
 from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
 from .language import Choice, Command
 from .progress import counted, progress_bar, total_bytes
+
+msg, msg_n, word, word_of = part("cli")
 
 if TYPE_CHECKING:
     from rich.console import Console

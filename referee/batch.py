@@ -425,4 +425,9 @@ def _decoded(data: bytes | None, source: str) -> str | Report:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return unreadable(source, "notation.encoding", msg("the input is not UTF-8 text: {problem}", problem=str(exc)))
+        return unreadable(source, "notation.encoding", msg("the input is not UTF-8 text: {problem}", problem=utf8_problem(exc)))
+
+
+def utf8_problem(exc: UnicodeDecodeError) -> Msg:
+    """Where bytes are not UTF-8, in words of the catalogue (Python's own sentence is English)."""
+    return msg("byte {byte} at offset {offset}", byte=f"0x{exc.object[exc.start]:02X}", offset=exc.start)

@@ -58,6 +58,13 @@ def rank_shown(code: str) -> str:
     return "10" if code == "T" else code
 
 
+def run_low(high: str, length: int) -> str:
+    """The lowest rank of a run of `length` ranks topped by `high`; an ace below the 2 where the run
+    reaches down to it (A2345)."""
+    order = "A" + RANKS
+    return order[order.rindex(high) - length + 1]
+
+
 def reading_code(text: str) -> str:
     """An `as` reading `TYPE:RANK` with the rank's aliases resolved (notation §5)."""
     kind, _, r = text.partition(":")

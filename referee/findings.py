@@ -112,15 +112,33 @@ class Report:
             game=self.game,
             rules=self.rules,
             findings=[f.as_dict(lang) for f in self.findings],
-            deals=self.deals,
+            deals=phrases_shown(self.deals, lang),
         )
         if self.match is not None:
-            out["match"] = self.match
+            out["match"] = phrases_shown(self.match, lang)
         if self.rulings is not None:
             out["rulings"] = self.rulings
         if self.inferred is not None:
             out["inferred_rules"] = self.inferred
         return out
+
+
+# an outcome's phrases that programs read as values (Gou Ji's mode: NORMAL, DUEL 1-4), the viewer in its own words
+FOR_PROGRAMS = ("mode",)
+
+
+def phrases_shown(value, lang: str | None):
+    """An outcome with its sentences for people (phrases: a multiplier's reason, a ruling) in `lang`; its
+    words for programs (a status, a mode) stay the values the notation documents."""
+    if not lang:
+        return value
+    if isinstance(value, Phrase):
+        return value.shown(lang)
+    if isinstance(value, list):
+        return [phrases_shown(item, lang) for item in value]
+    if isinstance(value, dict):
+        return {key: item if key in FOR_PROGRAMS else phrases_shown(item, lang) for key, item in value.items()}
+    return value
 
 
 def _finding_from_dict(data: dict) -> Finding:

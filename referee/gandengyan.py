@@ -12,12 +12,14 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, unpack
+from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, run_low, unpack
 from .findings import INFO, StopDeal, plays_said
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
-from .messages import Cards, Listing, Msg, Phrase, counted, msg, msg_n, word
+from .messages import Cards, Listing, Msg, Phrase, Run, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
+
+msg, msg_n, word, word_of = part("gandengyan")
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -169,16 +171,29 @@ def describe(r: Reading) -> Msg:
         case "triplet":
             return msg("a triplet of {rank}s", rank=shown)
         case "sequence":
-            return msg("a {size}-card sequence to {rank}", size=size, rank=shown)
+            return msg("a {size}-card sequence to {rank}", size=size, rank=_run(r, size))
         case "double_sequence":
-            return msg("a {size}-card double sequence to {rank}", size=size, rank=shown)
+            return msg("a {size}-card double sequence to {rank}", size=size, rank=_run(r, size // 2))
         case "triplet_sequence":
-            return msg("a {size}-card triplet sequence to {rank}", size=size, rank=shown)
+            return msg("a {size}-card triplet sequence to {rank}", size=size, rank=_run(r, size // 3))
         case "four_bomb":
             return msg("a four-bomb of {rank}s", rank=shown)
         case "bomb":
             return msg("a bomb of {size} {rank}s", size=size, rank=shown)
     return msg("the joker bomb")
+
+
+def _run(r: Reading, ranks: int) -> Run:
+    high = RANKS[r.rank % 13]
+    return Run((rank_shown(run_low(high, ranks)), rank_shown(high)))
+
+
+def reading_words(text: str, cards: list[str]):
+    """An `as` reading (TYPE:RANK) of `cards` in words, as a trick's line shows it."""
+    kind, _, code = text.partition(":")
+    if kind not in TYPE_WORDS:
+        return text
+    return describe(Reading(kind, RANKS.index(code) if code in RANKS else 14, len(cards), 0, 0))
 
 
 def may_follow(top: Reading, o: dict) -> Msg:
@@ -198,6 +213,8 @@ def may_follow(top: Reading, o: dict) -> Msg:
     return msg("only {plays} or a bomb may follow", plays=Listing(allowed, ", "))
 
 
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
 # The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
 COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
 PLAY, OVER = word("play"), word("over")
@@ -726,8 +743,8 @@ def snapshot(state) -> dict:
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
                   for seat, cards, reading in state.trick],
         "talon": state.talon_left,
-        "drawn": list(state.draws),
-        "bombs_played": [r.name for r, _ in state.bombs],
+        "drawn": [dict(draw, card=Cards(draw["card"])) for draw in state.draws],
+        "bombs_played": [Phrase(describe(r), r.name) for r, _ in state.bombs],
         "totals_before_the_deal": state.totals,
         "winner": state.winner,
     }

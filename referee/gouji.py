@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING, Final
 from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
-from .messages import Cards, Listing, Phrase, Term, msg, msg_n, word
+from .messages import Cards, Count, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
+
+msg, msg_n, word, word_of = part("gouji")
 
 if TYPE_CHECKING:
     from .notation import Action, Deal
@@ -140,9 +142,16 @@ def rank_word(r: int):
 def describe(x: tuple):
     size, r, black, red = x
     rank = "10" if r == 8 else rank_word(r)
-    head = msg("a single {rank}", rank=rank) if size == 1 else msg("a set of {size} {rank}s", size=size, rank=rank)
+    head = msg("a single {rank}", rank=rank) if size == 1 else \
+        msg("a set of {size} {rank}s", size=Count(size), rank=rank)
     jokers = [joker for joker in (_black_jokers(black), _red_jokers(red)) if joker]
     return msg("{set} ({jokers})", set=head, jokers=Listing(jokers, " and ")) if jokers else head
+
+
+def reading_words(text: str, cards: list[str]):
+    """A set played (`as` SET:RANK) in words, as a trick's line shows it: 三张4（含1张小王）."""
+    x = read_set([CODES.index(code) for code in cards])
+    return text if x is None else describe(x)
 
 
 def _black_jokers(n: int):
@@ -247,6 +256,14 @@ def _options_fit(ctx, record, o) -> tuple | None:
         bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
+
+
+COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # a deal's status, as reports show it
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
+# the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
+PLACES = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
+          word("big loser"))
 
 
 # ---------------------------------------------------------------- deal state
@@ -1195,9 +1212,9 @@ def finish_deal(ctx, match, state, deal) -> dict:
         _check_leader(ctx, state)
     if state.void:
         match.fresh, match.previous = True, None
-        return _ended(ctx, match, state, deal, None, [0, 0], "void")
+        return _ended(ctx, match, state, deal, None, [0, 0], VOID)
     order = _final_order(state)
-    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "complete")
+    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), COMPLETE)
 
 
 def _ended(ctx, match, state, deal, order, scores, status) -> dict:
@@ -1260,7 +1277,7 @@ def _claimed(value):
 
 def skip_deal(ctx, match, deal, state, stopped) -> dict:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": "stopped"}
+    outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(mode=Phrase(_mode(state)), turn=_seats(state.allowed), out=list(state.out),
                        penalised=list(state.dead) or None, left=list(state.sizes))

@@ -7,12 +7,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown, unpack
+from .cards import (CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown,
+                    run_low, unpack)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
-from .messages import Cards, Listing, Phrase, Term, counted, msg, word, word_of
+from .messages import Cards, Listing, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
+
+msg, msg_n, word, word_of = part("guandan")
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -230,6 +233,11 @@ def beats(x: Reading, y: Reading) -> bool:
 
 
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
+COMPLETE, STOPPED = word("complete"), word("stopped")     # a deal's status, as reports show it
+# a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
+WILD_WORDS = (word("wild"), word("wild card"))
+# the finishing places as players name them (头游 … 末游), first out first
+PLACES = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
 TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
             "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
@@ -252,17 +260,27 @@ DESCRIPTIONS = {"single": word("a single {rank}"), "pair": word("a pair of {rank
 
 def describe(reading: Reading):
     """A play in words, as a message: "a pair of 10s", "a straight to K" (§2)."""
-    r, kind = reading.rank, reading.type
+    return _described(reading.type, reading.rank, _bomb_size(reading) if reading.type == "bomb" else 0)
+
+
+def reading_words(text: str, cards: list[str]):
+    """An `as` reading (TYPE:RANK) of `cards` in words, as a trick's line shows it."""
+    kind, _, r = text.partition(":")
+    return _described(kind, r, len(cards)) if kind in COMBINATIONS else text
+
+
+def _described(kind: str, r: str, size: int):
     if kind == "joker_bomb":
         return msg("the joker bomb")
     if r in ("BJ", "RJ"):       # a single or a pair of jokers
         if kind == "single":
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
-    params: dict[str, object] = {"rank": rank_shown(r)}
+    positions = RUN_SHAPES[kind][0] if kind in RUN_SHAPES else 5 if kind == "straight_flush" else 0
+    rank = Run((rank_shown(run_low(r, positions)), rank_shown(r))) if positions else rank_shown(r)
     if kind == "bomb":
-        params["size"] = _bomb_size(reading)
-    return msg(str(DESCRIPTIONS[kind]), **params)
+        return msg(str(DESCRIPTIONS[kind]), rank=rank, size=size)
+    return msg(str(DESCRIPTIONS[kind]), rank=rank)
 
 
 def _bomb_size(reading: Reading) -> int:
@@ -1042,7 +1060,7 @@ def snapshot(state) -> dict:
 def finish_deal(ctx, match, state, deal) -> dict:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
-    return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), "complete")
+    return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), COMPLETE)
 
 
 def _ended(ctx, match, state, deal, order, o1_last_play, status) -> dict:
@@ -1188,7 +1206,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     and its claimed levels set the next deal's levels (notation §9)."""
     claimed = deal.result or {}
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
-    outcome = {"deal": deal.index, "status": "stopped"}
+    outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
                        leader=state.leader, out=list(state.out))

@@ -22,6 +22,7 @@ or one of these, which each language shows its own way:
 from __future__ import annotations
 
 import gettext
+import io
 import os
 from functools import cache, lru_cache
 
@@ -29,6 +30,7 @@ from .cards import rank_shown
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
+CORE = "core"       # the domain of referee/'s messages (docs/i18n.md, "The catalogues")
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
 
 class Cards(str):
@@ -40,16 +42,45 @@ class Cards(str):
 
 
 class Term(str):
-    """A word of a game, shown from the catalogue (in its `context`, where one English word means two
-    things: "single" is a card and a tribute)."""
+    """A word of a game, shown from its part's catalogue (`domain`: the part that marked it, see `part`),
+    in its `context` where one English word means two things ("single" is a card and a tribute)."""
 
     context: str | None = None
+    domain: str = CORE
 
     def shown(self, lang: str) -> str:
         if lang == DEFAULT:
             return str(self)
-        found = translations(lang)
+        found = translations(lang, self.domain)
         return found.pgettext(self.context, self) if self.context else found.gettext(self)
+
+    def __reduce__(self):
+        return _term, (str(self), self.context, self.domain)
+
+
+def _term(name: str, context: str | None, domain: str) -> Term:
+    term = Term(name)
+    if context is not None:
+        term.context = context
+    if domain != CORE:
+        term.domain = domain
+    return term
+
+
+class Run(tuple):
+    """The ranks a run spans, (low, high): English names its top, as the notation reads it ("a straight
+    to K"); Chinese names both ends, as players do (9到K的顺子)."""
+
+    def shown(self, lang: str) -> str:
+        low, high = self
+        return high if lang == DEFAULT else msg("{low} to {high}", low=low, high=high).render(lang)
+
+
+class Count(int):
+    """A number of cards in a play: in Chinese a numeral up to ten, as players say it (三张4)."""
+
+    def shown(self, lang: str) -> str:
+        return str(self) if lang == DEFAULT or not 1 <= self <= 10 else "一两三四五六七八九十"[self - 1]
 
 
 class Listing(list):
@@ -64,12 +95,14 @@ class Listing(list):
 
 
 class Msg:
-    """A template with its parameters; `n` chooses between the singular and plural templates."""
+    """A template with its parameters; `n` chooses between the singular and plural templates; `domain`
+    is the part of the project that says it, whose catalogue holds its words."""
 
-    __slots__ = ("template", "params", "plural", "n")
+    __slots__ = ("template", "params", "plural", "n", "domain")
 
-    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None):
-        self.template, self.params, self.plural, self.n = template, params, plural, n
+    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None,
+                 domain: str = CORE):
+        self.template, self.params, self.plural, self.n, self.domain = template, params, plural, n, domain
 
     def render(self, lang: str | None = None) -> str:
         lang = lang or language()
@@ -78,9 +111,9 @@ class Msg:
 
     def _template(self, lang: str) -> str:
         if self.plural is None:
-            return translations(lang).gettext(self.template) if lang != DEFAULT else self.template
+            return translations(lang, self.domain).gettext(self.template) if lang != DEFAULT else self.template
         if lang != DEFAULT:
-            return translations(lang).ngettext(self.template, self.plural, self.n)
+            return translations(lang, self.domain).ngettext(self.template, self.plural, self.n)
         return self.template if self.n == 1 else self.plural
 
     def __str__(self) -> str:
@@ -99,37 +132,76 @@ class Msg:
                 "params": {name: _plain(value) for name, value in self.params.items()}}
 
     @classmethod
-    def from_json(cls, data: dict) -> Msg:
-        """A message read back from `as_json`: its phrases are messages again (cards and game words
-        come back as plain text, shown as written)."""
-        return cls(data["template"], {name: cls.from_json(value) if isinstance(value, dict) and "template" in value
-                                      else value for name, value in data.get("params", {}).items()})
+    def from_json(cls, data: dict, domain: str = CORE) -> Msg:
+        """A message read back from `as_json`, said by the part `domain` (a game's finding: the game's): its
+        phrases are messages again (cards and game words come back as plain text, shown as written)."""
+        params = {name: _param_from_json(value, domain) for name, value in data.get("params", {}).items()}
+        if isinstance(data.get("plural"), str):     # words that depend on {n} (docs/rule-examples.json keeps both)
+            return cls(data["template"], params, data["plural"], params.get("n"), domain)
+        return cls(data["template"], params, domain=domain)
+
+
+def _param_from_json(value, domain: str):
+    """A parameter of `Msg.from_json`: a phrase, or where the JSON says so cards ({"cards": "7H"}), a word
+    of the part ({"word": "return"}) or a listing ({"listing": [...], "sep": ", "}), as
+    docs/rule-examples.json keeps them; else the value."""
+    if not isinstance(value, dict):
+        return value
+    if "template" in value:
+        return Msg.from_json(value, domain)
+    if isinstance(value.get("cards"), str):
+        return Cards(value["cards"])
+    if isinstance(value.get("listing"), list) and value.get("sep") in SEPARATORS:
+        return Listing([_param_from_json(item, domain) for item in value["listing"]], value["sep"])
+    return _term(value["word"], None, domain) if isinstance(value.get("word"), str) else value
 
 
 class Phrase(str):
     """A message where a plain string must stand (a value of a deal's outcome or of a finding's `legal`,
-    kept as JSON): the English, keeping the message to show it in another language."""
+    kept as JSON): the English, keeping the message to show it in another language. `english`, where
+    given, is the string instead (a reading as the notation writes it, "triplet:9", shown in Chinese
+    in words)."""
 
-    def __new__(cls, text):
-        phrase = super().__new__(cls, str(shown(text, DEFAULT)))
+    def __new__(cls, text, english: str | None = None):
+        phrase = super().__new__(cls, str(shown(text, DEFAULT)) if english is None else english)
         phrase.text = text
         return phrase
 
     def __getnewargs__(self):
-        return (self.text,)
+        return (self.text, str(self))
 
     def shown(self, lang: str) -> str:
-        return str(shown(self.text, lang))
+        return str(self) if lang == DEFAULT else str(shown(self.text, lang))
 
 
-def msg(template: str, **params) -> Msg:
-    """A message: `template` in English with {named} parameters."""
-    return Msg(template, params)
+def part(domain: str):
+    """The four ways a part of the project (a gettext domain: docs/i18n.md) says things, each keeping
+    the domain, so that a word two parts translate differently is looked up in the catalogue of the
+    part that says it:
+
+        msg, msg_n, word, word_of = part("gouji")
+
+    - msg(template, **params): a message, `template` in English with {named} parameters;
+    - msg_n(singular, plural, n, **params): a message whose words depend on the number `n` ({n});
+    - word(name): a game's word, marked for the catalogue;
+    - word_of(context, name): a word in a context ("tribute", "single"), marked for the catalogue.
+    """
+    def msg(template: str, **params) -> Msg:
+        return Msg(template, params, None, None, domain)
+
+    def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
+        return Msg(singular, {"n": n, **params}, plural, n, domain)
+
+    def word(name: str) -> Term:
+        return _term(name, None, domain)
+
+    def word_of(context: str, name: str) -> Term:
+        return _term(name, context, domain)
+
+    return msg, msg_n, word, word_of
 
 
-def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
-    """A message whose words depend on the number `n` (a parameter too, as {n})."""
-    return Msg(singular, {"n": n, **params}, plural, n)
+msg, msg_n, word, word_of = part(CORE)
 
 
 def counted(index: int) -> int:
@@ -143,16 +215,10 @@ def index_of(number: int) -> int:
     return number - 1
 
 
-def word(name: str) -> Term:
-    """A game's word, marked for the catalogue."""
-    return Term(name)
-
-
-def word_of(context: str, name: str) -> Term:
-    """A game's word in a context ("tribute", "single"), marked for the catalogue."""
-    term = Term(name)
-    term.context = context
-    return term
+def word_in(domain: str, name: str) -> Term:
+    """A word marked in another part (a game's declaration, shown by the command line), from that part's
+    catalogue."""
+    return _term(name, None, domain)
 
 
 SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
@@ -164,12 +230,16 @@ def shown(value, lang: str | None = None):
     lang = lang or language()
     if isinstance(value, Msg):
         return value.render(lang)
-    if isinstance(value, (Cards, Term, Listing, Phrase)):
+    if isinstance(value, (Cards, Term, Listing, Phrase, Run, Count)):
         return value.shown(lang)
     return value
 
 
 def _plain(value):
+    if isinstance(value, Run):
+        return value[1]
+    if isinstance(value, Count):
+        return int(value)
     if isinstance(value, Phrase):
         value = value.text
     if isinstance(value, Msg):
@@ -231,45 +301,51 @@ def language_of(tag: str) -> str | None:
     return base if base in LANGUAGES else None
 
 
-def compiled_catalogue(mo_path: str) -> gettext.GNUTranslations | None:
-    """A compiled catalogue, or None when it cannot be read (cut short, a folder of that name): its .po
-    is then compiled in memory."""
+def compiled_catalogue(mo_path: str) -> bytes | None:
+    """A compiled catalogue's bytes, or None when it cannot be read (cut short, a folder of that name): its
+    .po is then compiled in memory."""
     import struct
 
     try:
         with open(mo_path, "rb") as mo:
-            return gettext.GNUTranslations(mo)
+            compiled = mo.read()
+        gettext.GNUTranslations(io.BytesIO(compiled))
+        return compiled
     except (OSError, struct.error, ValueError, UnicodeDecodeError, IndexError):
         return None
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
-    """Every domain's catalogue of `lang`, as one (the compiled .mo files; a .po newer than its .mo, or
-    without one, is compiled in memory)."""
+def translations(lang: str, domain: str = CORE) -> gettext.NullTranslations:
+    """The catalogue of `domain` in `lang`, then the core's, then the other parts' (a word marked in one
+    part and shown by another: a combination's name in a command's line); the compiled .mo files, a .po
+    newer than its .mo, or without one, compiled in memory."""
     folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
     merged = gettext.NullTranslations()
     if not os.path.isdir(folder):
         return merged
-    for name in sorted(os.listdir(folder)):
-        if name.endswith(".po"):
-            merged.add_fallback(_catalogue(os.path.join(folder, name)))
+    names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".po"))
+    for name in sorted(names, key=lambda name: (name != domain, name != CORE)):
+        merged.add_fallback(_catalogue(os.path.join(folder, name + ".po")))
     return merged
 
 
 def _catalogue(po_path: str) -> gettext.GNUTranslations:
+    """A fresh catalogue object: each domain's chain of fallbacks links its own."""
+    return gettext.GNUTranslations(io.BytesIO(_compiled(po_path)))
+
+
+@cache
+def _compiled(po_path: str) -> bytes:
     mo_path = po_path[:-3] + ".mo"
     if os.path.exists(mo_path) and os.path.getmtime(mo_path) >= os.path.getmtime(po_path):
         found = compiled_catalogue(mo_path)
         if found is not None:
             return found
-    import io
-
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     with open(po_path, "rb") as po:
         catalogue = read_po(po)
     compiled = io.BytesIO()
     write_mo(compiled, catalogue)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled.getvalue()

@@ -58,7 +58,7 @@ from .actions import applied
 from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
-from .messages import msg, msg_n
+from .messages import Phrase, msg, msg_n, word, word_in
 from .notation import (cycle_collection, number_findings, players_finding, read_deals, read_plain, seat_findings,
                        structure_findings)
 from .precheck import GAMES
@@ -103,6 +103,31 @@ class Context:
     def at(self, *parts) -> str:
         """A pointer inside the current deal."""
         return pointer("deals", self.deal, *parts)
+
+
+INCOMPLETE = word("incomplete")     # a deal whose actions end before it does
+
+# the games' names as players say them (the notation names a game by its `game` value)
+GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
+
+
+def game_name(game):
+    """The game named by a record's `game`: in English as the record writes it, else as players say it (掼蛋)."""
+    return Phrase(GAME_NAMES[game], game) if isinstance(game, str) and game in GAME_NAMES else game
+
+
+def reading_shown(game, text, cards):
+    """An `as` reading (TYPE:RANK) of `cards`: in English as the notation writes it (single:J), otherwise in
+    the game's words (单张J, 9到K的顺子)."""
+    module = game_module(game) if isinstance(game, str) else None
+    if module is None or not isinstance(text, str) or not isinstance(cards, list):
+        return text
+    return Phrase(module.reading_words(text, cards), text)
+
+
+def game_word(game, name):
+    """A word of the game named (a declaration, "wild card"), from its catalogue."""
+    return word_in(game, name) if isinstance(game, str) and game in GAMES and isinstance(name, str) else name
 
 
 def games() -> dict:
@@ -336,7 +361,7 @@ def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
     if deal.result:
         ctx.error("notation.result.incomplete", ctx.at("result"), msg("an incomplete deal cannot claim a result"))
     outcome = game.skip_deal(ctx, match, deal, state, not is_last)
-    outcome["status"] = "incomplete"
+    outcome["status"] = INCOMPLETE
     return outcome
 
 
@@ -403,6 +428,13 @@ def _step_of(finding, steps, deal_index) -> dict:
 def step_of_action(steps, action: int) -> int | None:
     """The position in `steps` of the step that shows action `action`, or None."""
     return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
+
+
+def finishing_place(game, index: int):
+    """The name of the finishing place `index` (0: the first out) in the game named, as players say it
+    (Guandan's 头游, Gou Ji's 大落), or None where the game names none."""
+    places = getattr(game_module(game), "PLACES", ())
+    return places[index] if 0 <= index < len(places) else None
 
 
 def acting_seats(turn) -> list[int]:

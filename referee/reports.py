@@ -5,7 +5,9 @@ or fewer without reporting gets a warning."""
 from __future__ import annotations
 
 from .findings import plain
-from .messages import msg
+from .messages import msg, word
+
+REPORT = word("report")     # the declaration's name, as a replay's line says it (报牌)
 
 
 class ReportWatch:
@@ -17,7 +19,7 @@ class ReportWatch:
     def declare(self, ctx, action, size: int, others: str = ""):
         """A `declare` action; only `report` is known."""
         here = ctx.at("actions", action.index)
-        if action.declare != "report":
+        if action.declare != REPORT:
             ctx.error(f"{self.game}.declare", here + "/declare",
                       msg("there is no declaration {declaration} here; only report{others}",
                           declaration=plain(action.declare), others=others), action.seat, action.index)

@@ -11,8 +11,9 @@ from .batch import check_parsed
 from .cards import RANKS
 from .claims import match_result
 from .findings import Finding, Report
-from .messages import Listing, Msg, msg, word
+from .messages import CORE, Listing, Msg, msg, word
 from .notation import parse_json
+from .precheck import GAMES
 from .sheet import Row, Sheet
 
 TEAMS = {"guandan": 2, "gouji": 2, "gandengyan": None}     # None: every player for themselves
@@ -117,6 +118,20 @@ def rulings_of(match: Match) -> list[dict]:
     return [dict(ruling, source=part.source) for part in match.parts
             for ruling in (part.record.get("rulings") if isinstance(part.record.get("rulings"), list) else ())
             if isinstance(ruling, dict)]
+def finding_text(finding: dict) -> str | Msg:
+    """A finding of a report's JSON form: its message, as a template said by its game where it keeps one."""
+    if "template" not in finding:
+        return finding["message"]
+    return Msg.from_json(finding, _part(str(finding.get("rule", "")).split(".")[0]))
+
+
+def reason(item: dict) -> str | Msg:
+    """Why a match or a row stands apart (`reason`, its message kept as `why`), said by the match's game."""
+    return Msg.from_json(item["why"], _part(item.get("game"))) if isinstance(item.get("why"), dict) else item["reason"]
+
+
+def _part(game) -> str:
+    return game if game in GAMES else CORE
 
 
 def entrants(record: dict) -> list[list[str]]:

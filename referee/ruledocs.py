@@ -8,7 +8,7 @@ import json
 import re
 from pathlib import Path
 
-from .messages import Term, language, word
+from .messages import CORE, Msg, Term, language, word
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
@@ -44,10 +44,13 @@ def meaning(rule: str, lang: str | None = None) -> str | None:
 
 
 def meanings_for_catalogue(fileobj, keywords, comment_tags, options):
-    """Babel extraction method (referee/locale/core.cfg): every meaning of the rule-id table, a message."""
+    """Babel extraction method (referee/locale/core.cfg): every meaning of the rule-id table, a message, and
+    each value of its other columns (severity, stops: "no (deal, when two payers are owed)")."""
     lines = fileobj.read().decode("utf-8").splitlines()
     for rule, entry in _entries(lines).items():
         yield 0, None, entry["meaning"], [rule]
+        for value in entry["columns"].values():
+            yield 0, None, value, [rule]
 
 
 NO_SECTION = word("(no single section)")
@@ -117,7 +120,8 @@ def _item(lines: list[str], number: str) -> list[str] | None:
 
 
 def examples() -> dict[str, dict]:
-    """An example finding (`at`, `message`) of each rule id."""
+    """An example finding of each rule id: `at`, `message` and, where kept, the message's `template`,
+    `params` and `domain` (the part whose catalogue says it; cards as {"cards": …}, a word as {"word": …})."""
     return json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))
 
 
@@ -187,3 +191,6 @@ def _clauses(text: str) -> list[tuple[str, str, str]]:
                 blocks += [("", "", part) for part in BOLD_LEAD.split("\n".join(lines[i:end]))]
             i = end
     return blocks
+def example_message(example: dict):
+    """An example's message: a message where its template is kept, else its English."""
+    return Msg.from_json(example, example.get("domain", CORE)) if "template" in example else example["message"]

@@ -24,11 +24,14 @@ from markupsafe import Markup
 
 from . import __version__
 from .cards import rank_shown
-from .messages import DEFAULT, Cards, Listing, Msg, Term, counted, msg, msg_n, shown, word
+from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
 from .rulings import DECISION_WORDS
-from .replay import acting_seats, check_record, deals_steps, games, step_of_action
+from .replay import (acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, games,
+                     reading_shown, step_of_action)
 from .ruledocs import clause, rule_entries, sections
+
+msg, msg_n, word, word_of = part("ruling")
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
@@ -43,6 +46,10 @@ CLAIM = re.compile(r"^(?:/deals/(\d+))?/result/([^/]+)$")
 PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
           5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"]}
 SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("info")}
+JOKER_FACE = word("Jo")     # a joker's face, where a card shows its rank
+COLON = word(": ")          # between a seat and its value
+YES, NO = word("yes"), word("no")
+FROM_CLAIM = word("from claim")     # an outcome's key: the outcome is the record's claim
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SNAPSHOT_DRAWN = ("hands", "table", "wild")
@@ -318,13 +325,14 @@ class _Document:
             parts += [self.say(msg("{player} returns", player=who)), self.cards([action["return"]], marked=True)]
         if "declare" in action:
             parts.append(self.say(msg("{player} declares {declaration}", player=who,
-                                      declaration=visible(action["declare"]))))
+                                      declaration=game_word(self.report.game, visible(action["declare"])))))
         if "count" in action:
             parts.append(self.say(msg("({count} cards left)", count=visible(action["count"]))))
         if "to" in action:
             parts.append(self.say(msg("to {player}", player=self.seat(action["to"]))))
         if "as" in action:
-            parts.append(self.say(msg("as {reading}", reading=visible(action["as"]))))
+            parts.append(self.say(msg("as {reading}", reading=reading_shown(self.report.game, visible(action["as"]),
+                                                                         action.get("play")))))
         return _spaced(parts)
 
     def claim(self, finding) -> dict | None:
@@ -354,12 +362,12 @@ class _Document:
             return {"classes": "card", "raw": visible(code)}
         label = Cards(code).shown(self.lang)
         if code in ("BJ", "RJ"):
-            classes, rank, suit = "card joker" + " red" * (code == "RJ"), "Jo", "★" if code == "RJ" else "☆"
+            classes, rank, suit = "card joker" + " red" * (code == "RJ"), self.say(JOKER_FACE), "★" if code == "RJ" else "☆"
         else:
             classes, rank, suit = "card" + " red" * (code[1] in "HD"), rank_shown(code[0]), SUITS[code[1]]
         if code in wild:
             classes += " wild"
-            label = self.say(msg("{card}, wild card", card=label))
+            label = self.say(msg("{card}, {wild}", card=label, wild=game_word(self.report.game, "wild card")))
         return {"classes": classes + " marked" * marked, "rank": rank, "suit": suit, "label": label}
 
     def cards(self, codes, wild=(), marked=False) -> dict:
@@ -391,7 +399,7 @@ class _Document:
         owes = {"tribute": msg("owes tribute"), "return": msg("owes a return")}.get(
             str(snap.get("phase") or snap.get("mode") or "").split(" ")[0].lower())
         badges += [(self.say(owes or msg("to act")), "turn owes" if owes else "turn")] if turn else []
-        badges += [(self.say(msg("out {place}", place=out + 1)), "out")] if out is not None else []
+        badges += [(self.say(finishing_place(self.report.game, out) or msg("out {place}", place=out + 1)), "out")] if out is not None else []
         cards = []
         for code in hand:
             cards.append(self.card(code, wild, to_mark[code] > 0))
@@ -405,7 +413,7 @@ class _Document:
         rows = []
         for entry in snap.get("table") or []:
             if isinstance(entry.get("play"), list):
-                played = [self.cards(entry["play"], wild)] + ([" ", visible(entry["as"])] if "as" in entry else [])
+                played = [self.cards(entry["play"], wild)] + ([" ", self.say(reading_shown(self.report.game, visible(entry["as"]), entry["play"]))] if "as" in entry else [])
                 rows.append({"who": self.say(self.seat(entry.get("seat"))), "played": played, "refused": False})
             else:
                 rows.append({"who": self.say(self.seat(entry.get("seat"))), "pass": self.say(msg("pass")),
@@ -427,13 +435,13 @@ class _Document:
             rows.append((msg("declaring team"), [self.say(self.team(snap["declaring"])) if isinstance(
                 snap["declaring"], int) else self.say(msg("none (first deal)"))]))
         drawn = SNAPSHOT_DRAWN + ("turn", "levels", "declaring")
-        rows += [(Term(key.replace("_", " ")), self.value(key, value)) for key, value in snap.items()
+        rows += [(_key(key), self.value(key, value)) for key, value in snap.items()
                  if key not in drawn and value not in (None, [], {}, "")]
         return [(self.say(label), value) for label, value in rows]
 
     def outcome(self, outcome: dict) -> list[tuple]:
         """The deal's outcome as the referee computes it, with what the record claims beside it."""
-        return [(self.say(Term(key.replace("_", " "))), self.value(key, value))
+        return [(self.say(_key(key)), self.value(key, value))
                 for key, value in outcome.items() if key != "deal" and value not in (None, [], {})]
 
     def value(self, key: str, value) -> list:
@@ -457,7 +465,9 @@ class _Document:
                             if v not in (None, [], {})], ", ")
         if isinstance(value, str) and CARD.match(value):
             return [self.cards([value])]
-        return [visible(value)]
+        if isinstance(value, bool):
+            return [self.say(YES if value else NO)]
+        return [self.say(value) if isinstance(value, (Msg, Phrase, Term)) else visible(value)]
 
     # ------------------------------------------------------------ what was legal, and the rule
 
@@ -480,11 +490,13 @@ class _Document:
         if entry is None:
             return None
         clauses = []
+        # the rules pages are normative in English only: quoted as the English original, meaning said beside
+        original = "" if self.lang == DEFAULT else " · " + self.say(msg("the English original"))
         for page, numbers in sections(finding.rule, entry["meaning"]):
             for number in numbers:
                 kind, key, text = clause(page, number, finding.rule, finding.shown(DEFAULT), entry["meaning"])
                 if text:
-                    clauses.append({"cite": f"{page} {number}" + self._clause_name(kind, key),
+                    clauses.append({"cite": f"{page} {number}" + self._clause_name(kind, key) + original,
                                     "html": self.markdown(text)})
         return {"id": finding.rule, "meaning": self.say(Term(entry["meaning"])), "clauses": clauses,
                 "sections": "; ".join(f"{page} {', '.join(numbers)}" for page, numbers in
@@ -518,6 +530,11 @@ def _markdown(lang: str) -> MarkdownIt:
         return str(Markup('<code class="cards" title="{}">{}</code>').format(content, glyphs(codes, lang)))
     md.renderer.rules["code_inline"] = code
     return md
+
+
+def _key(key: str) -> Term:
+    """A key of a snapshot or an outcome in words ("bombs played"), from the ruling's catalogue, else another's."""
+    return word_in("ruling", key.replace("_", " "))
 
 
 def card_codes(text: str) -> list[str]:

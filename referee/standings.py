@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections import Counter
 
 from .messages import Listing, Msg, msg, word
-from .results import (Match, Played, entrants, first_error, loose_key, matches_of, meta_of, not_one_match, result,
-                      rulings_of, scores)
+from .results import (Match, Played, entrants, finding_text, first_error, loose_key, matches_of, meta_of, not_one_match,
+                      result, rulings_of, scores)
 
 DEFAULT_POINTS = (2, 1, 0)
 
@@ -47,7 +47,7 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
         stop()
         error = first_error(match)
         if error:
-            why = msg("{rule}: {message}", rule=error["rule"], message=_finding_text(error))
+            why = msg("{rule}: {message}", rule=error["rule"], message=finding_text(error))
             invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
             if not count_invalid:
                 continue        # nothing computed from a record with an error unless the desk asks
@@ -89,11 +89,6 @@ def _played(match: Match) -> dict:
 def _not_counted(match: Match) -> Msg | None:
     """Why a match cannot be counted at all, or None."""
     return not_one_match(match) or (None if result(match) is not None else msg("its result could not be computed"))
-
-
-def _finding_text(finding: dict) -> str | Msg:
-    """A finding of a report's JSON form: its message as a template where it has one."""
-    return Msg.from_json(finding) if "template" in finding else finding["message"]
 
 
 def _count(match: Match, rows: dict, points) -> dict:

@@ -4,6 +4,8 @@ the corpus was written (issue 20: the speed work must not change a single report
 
 Written once, by `python -m tests.golden` (tests/data/golden-reports.jsonl.gz: one line per record,
 {"record": text, "report": report}); tests/test_golden_reports.py checks today's reports against it.
+The golden Chinese reports (tests/data/golden-zh: one disputed sample of each game, validated and replayed
+in Chinese) are written by `python -m tests.test_golden_zh`, when a change to the Chinese is meant.
 """
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ def run(*args, **env):
 def test_the_report_is_in_chinese_by_flag_environment_or_locale(args, env):
     result = run(*args, **env)
     assert result.exit_code == 1
-    assert "无效  guandan (official)" in result.output and "汇总：1 份记录：0 份有效" in result.output
+    assert "无效  掼蛋（official）" in result.output and "汇总：1 份记录：0 份有效" in result.output
     assert "INVALID" not in result.output and "Summary" not in result.output
 
 

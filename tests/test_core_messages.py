@@ -108,7 +108,7 @@ def test_an_incomplete_deal_and_the_findings_past_those_listed_in_chinese():
     record["deals"][0].pop("result", None)
     record.pop("result", None)
     incomplete = [f for f in check_record(record).findings if f.rule == "notation.deal.incomplete"]
-    assert [in_chinese(f) for f in incomplete] == ["本局在 5 个动作之后中断，尚未结束；只有记录的最后一局可以不完整"]
+    assert [in_chinese(f) for f in incomplete] == ["本局在 5 个动作之后中止，尚未结束；只有记录的最后一局可以不完整"]
     more = more_finding(1234, msg("structural problems"), all_counted=False)
     assert in_chinese(more) == "……另有至少 1,234 条结构问题（其余未再计数）"
 

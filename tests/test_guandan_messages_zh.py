@@ -161,7 +161,7 @@ def test_a_wrong_tribute_card_names_seat_card_and_rank_as_values():
 
 def test_a_follow_that_cannot_beat_says_so_in_chinese():
     f = ours(RECORDS["fault follow"])[0]
-    assert f.shown("zh").startswith("0号位用") and "只能用更大的单张或炸弹来管" in f.shown("zh")
+    assert f.shown("zh").startswith("0号位出单张2管") and "只能用更大的单张或炸弹来管" in f.shown("zh")
     assert f.as_dict()["params"]["played"]["template"] == "a single {rank}"
 
 

@@ -89,7 +89,7 @@ def test_the_viewer_page_is_served_with_its_script_and_style(client, path):
     page = client.get(path)
     assert page.status_code == 200 and page.mimetype == "text/html"
     assets = re.findall(r'(?:src|href)="(/view/static/[^"]+)"', page.get_data(as_text=True))
-    assert sorted(assets) == ["/view/static/viewer.css", "/view/static/viewer.js"]
+    assert sorted(assets) == ["/view/static/language.js", "/view/static/viewer.css", "/view/static/viewer.js"]
     assert all(client.get(asset).status_code == 200 for asset in assets)
 
 

@@ -616,7 +616,7 @@ def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page)
     assert page.inner_text("#dispute dd.to-act") == "Wang Lei（0号位）"
     assert page.locator('#dispute dd.before .card.marked[aria-label="黑桃Q，已标出"]').count() == 1
     assert "第1局，第25步：" in page.inner_text("#action")
-    assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本轮"
+    assert page.inner_text("#findings-title") == "判定" and page.inner_text("#table .trick h3") == "本墩"
     assert "lang=zh" in urlsplit(page.url).query
     shot(page, "viewer-zh")
     page.keyboard.press("ArrowLeft")
@@ -904,3 +904,42 @@ def test_every_game_reads_on_a_phone_and_a_desktop_in_both_languages(server, bro
         assert 0 <= box["y"] and box["y"] + box["height"] <= 844, "the step controls stay on screen"
     shot(page, f"viewer-{game}-{lang}-{width}")
     context.close()
+
+
+def test_the_standings_page_speaks_chinese_by_url_browser_and_switch(server, browser):
+    """Issue 34: ?lang=zh, else the browser's language, and the viewer's switch, which keeps the choice."""
+    from tests.test_chinese_everywhere import english_words, kept_words, record_words
+    base, app = server
+    paths = sorted((ROOT / "samples/event").glob("*.json"))
+    for path in paths:
+        stored(app, path)
+    allowed = set(kept_words()).union(*(record_words(orjson.loads(path.read_bytes())) for path in paths))
+    context = browser.new_context(viewport=DESKTOP, locale="zh-CN")
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    page.goto(f"{base}/view/events/Desk%20Cup%202026")
+    page.wait_for_selector("table.standings")
+    text = page.inner_text("#event-title") + "\n" + page.inner_text("main")     # not the switch's "English"
+    assert "名次" in text and "第2轮第3桌 · 干瞪眼 · Lin以24的净胜获胜" in text and page.input_value("#lang") == "zh"
+    assert english_words(text, allowed) == []
+    shot(page, "standings-zh")
+    page.select_option("#lang", "en")
+    page.wait_for_selector("table.standings")
+    assert "lang=en" in page.url and "Round 2, table 3 · gandengyan · Lin won by 24" in page.inner_text("#matches")
+    context.close()
+
+
+@pytest.mark.parametrize("sample", ["guandan/disputed-illegal-follow", "gouji/disputed-wrong-tribute-card",
+                                    "gandengyan/disputed-ace-multiplier-ignored"])
+def test_the_viewer_in_chinese_shows_no_english(server, page, sample):
+    from tests.test_chinese_everywhere import english_words, kept_words, record_words
+    base, app = server
+    path = ROOT / "samples" / f"{sample}.json"
+    page.goto(f"{base}/view/{stored(app, path)}?lang=zh&deal=0")
+    page.wait_for_selector("#table .seat")
+    if sample.startswith("guandan"):      # the heart level card is 逢人配 in Guandan, a wild card 百搭 elsewhere
+        assert page.locator('#table [aria-label="红桃2，逢人配"]').count() >= 1
+    for key in ("End", "n"):      # the last step (the outcome) and the finding
+        page.keyboard.press(key)
+        text = page.inner_text("main")
+        assert english_words(text, set(kept_words()) | record_words(orjson.loads(path.read_bytes()))) == [], text

@@ -22,39 +22,7 @@ const HIDDEN_CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\u061C\u20
 
 const $ = (selector) => document.querySelector(selector);
 const view = {source: null, record: null, report: null, deal: 0, steps: [], moves: [], index: 0,
-              lang: "en", langInUrl: false, messages: {}};
-
-// ---------------------------------------------------------------- the viewer's language
-
-// The catalogue of the viewer's language (GET /v1/messages/{lang}, made from viewer.po); English is
-// the template itself.
-function _(template, params = {}) {
-  const found = view.messages[template];
-  return fill(typeof found === "string" && found ? found : template, params);
-}
-
-function ngettext(singular, plural, n, params = {}) {
-  const found = view.messages[singular];
-  const forms = Array.isArray(found) && found[0] ? found : [singular, plural];
-  const form = forms.length === 1 ? forms[0] : n === 1 ? forms[0] : forms[1];
-  return fill(form, {n, ...params});
-}
-
-function fill(template, params) {
-  return template.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
-}
-
-function chosenLanguage(params) {
-  const asked = params.get("lang");
-  if (asked === "zh" || asked === "en") return asked;
-  return (navigator.languages || [navigator.language]).some((tag) => /^zh\b/i.test(tag || "")) ? "zh" : "en";
-}
-
-async function loadMessages(lang) {
-  if (lang === "en") return {};
-  const answer = await fetchJson(`/v1/messages/${lang}`);
-  return answer.ok ? answer.body.messages : {};
-}
+              lang: "en", langInUrl: false};
 
 // ---------------------------------------------------------------- plain helpers
 
@@ -148,11 +116,16 @@ function cardsText(codes) {
 
 // one card as drawn on the table; `marks` counts the copies still to mark (one copy at a time: a
 // multi-deck hand may hold two of the card, and only the one played is marked)
+// a wild card's label as the game names it: Guandan's heart level card is 逢人配, the others' wilds 百搭
+function wildLabel() {
+  return view.record && view.record.game === "guandan" ? pgettext("guandan", ", wild card") : _(", wild card");
+}
+
 function cardNode(code, wild = new Set(), marks = new Map()) {
   const isWild = wild.has(code);
   const marked = (marks.get(code) || 0) > 0;
   if (marked) marks.set(code, marks.get(code) - 1);
-  const label = cardName(code) + (isWild ? _(", wild card") : "") + (marked ? _(", marked") : "");
+  const label = cardName(code) + (isWild ? wildLabel() : "") + (marked ? _(", marked") : "");
   let classes = "card";
   let rank, suit;
   if (code === "BJ" || code === "RJ") {
@@ -194,15 +167,43 @@ function teamName(team) {
   return _("team {team} ({names})", {team, names: names.join(", ")});
 }
 
+// a finishing place (0: the first out) as players name it: 头游 … 末游 in Guandan, 头科 … 大落 in Gou Ji
+function placeText(out) {
+  const places = {guandan: [_("first out"), _("second out"), _("third out"), _("last out")],
+                  gouji: [_("main winner"), _("second winner"), _("third winner"), _("fourth winner"),
+                          _("second loser"), _("big loser")]}[view.record.game] || [];
+  return places[out] || _("out {n}", {n: out + 1});
+}
+
 function hasTeams() {
   return TEAM_GAMES.includes(view.record.game);
 }
 
-// a combination as the referee reads it ("single:K", "bomb:7") in words, the rank as written on cards
-function readingText(reading) {
+// a combination as the referee reads it ("single:K", "straight:K") of `cards` in words, as players name
+// it: a run by both ends (9到K的顺子), a Gou Ji set by its size (三张4); the rank as written on cards
+const RUN_RANKS = {straight: () => 5, straight_flush: () => 5, tube: () => 3, plate: () => 2, sequence: (n) => n,
+                   double_sequence: (n) => n / 2, triplet_sequence: (n) => n / 3};
+const RANKS = "A23456789TJQKA";
+
+function rankText(rank) {
+  return rank === "T" ? "10" : rank === "RJ" ? _("red joker") : rank === "BJ" ? _("black joker") : rank;
+}
+
+function readingText(reading, cards = []) {
   const [kind, rank] = String(reading).split(":");
-  const shown = rank === "T" ? "10" : rank === "RJ" ? _("red joker") : rank === "BJ" ? _("black joker") : rank;
-  return rank === undefined ? kindName(kind) : _("{kind} {rank}", {kind: kindName(kind), rank: shown});
+  if (rank === undefined) return kindName(kind);
+  const span = RUN_RANKS[kind] && RANKS.includes(rank) ? RUN_RANKS[kind](cards.length) : 0;
+  if (span >= 2) {
+    const low = RANKS[Math.max(0, RANKS.lastIndexOf(rank) - span + 1)];
+    return _("{kind} from {low} to {high}", {kind: kindName(kind), low: rankText(low), high: rankText(rank)});
+  }
+  if (kind === "set" && cards.length > 1) return _("a set of {n} {rank}", {n: countText(cards.length), rank: rankText(rank)});
+  return _("{kind} {rank}", {kind: kindName(kind === "set" && cards.length === 1 ? "single" : kind), rank: rankText(rank)});
+}
+
+// a number of cards: in Chinese a numeral up to ten, as players say it (三张4)
+function countText(n) {
+  return view.lang === "zh" && n >= 1 && n <= 10 ? "一二三四五六七八九十"[n - 1] : String(n);
 }
 
 function kindName(kind) {
@@ -247,7 +248,8 @@ function keyName(key) {
     multipliers: _("multipliers"), a_attempts: _("attempts at A"), claimed: _("claimed"), result: _("result"),
     ruling: _("ruling"), drawn: _("drawn"), bombs_played: _("bombs played"), lock: _("lock"),
     totals_before_the_deal: _("totals before the deal"), from_claim: _("carried on from the claim"),
-    wild: _("wild cards"), kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
+    wild: view.record && view.record.game === "guandan" ? pgettext("guandan", "wild cards") : _("wild cards"),
+    kind: _("kind"), paid: _("paid"), returned: _("returned"), settled: _("settled"),
   };
   return names[key] || String(key).replace(/_/g, " ");
 }
@@ -304,7 +306,7 @@ function actionText(action) {
   if (Number.isInteger(action.to)) parts.push(_("to {seat}", {seat: playerName(action.to)}));
   if (action.declare !== undefined) parts.push(declarationText(action));
   else if (action.count !== undefined) parts.push(_("({n} left)", {n: action.count}));
-  if (typeof action.as === "string") parts.push(_("as {reading}", {reading: readingText(action.as)}));
+  if (typeof action.as === "string") parts.push(_("as {reading}", {reading: readingText(action.as, action.play || [])}));
   if (typeof action.comment === "string") parts.push(`— “${action.comment}”`);
   return parts.join(" ");
 }
@@ -602,7 +604,7 @@ function whyText(snapshot, legal) {
   const top = [...trick].reverse().find((entry) => Array.isArray(entry.play));
   if (top) {
     parts.push(_("to beat: {cards} by {seat}", {cards: cardsText(top.play), seat: playerName(top.seat)})
-      + (top.as ? ` (${readingText(top.as)})` : ""));
+      + (top.as ? ` (${readingText(top.as, top.play)})` : ""));
   } else if (legal && legal.top) {
     parts.push(_("to beat: {reading}", {reading: readingText(legal.top)}));
   } else if (!phase || ["play", "NORMAL"].includes(String(phase).split(" ")[0])) {
@@ -785,7 +787,7 @@ function seatNode(seat, hand, snapshot, wild, marks, plays) {
   if (hasTeams()) badges.push(el("span", {class: "badge team"}, _("team {team}", {team: seat % 2})));
   const owing = turn ? owedIn(snapshot) : null;
   if (turn) badges.push(el("span", {class: `badge turn${owing ? " owes" : ""}`}, owing || _("to act")));
-  if (out >= 0) badges.push(el("span", {class: "badge out"}, _("out {n}", {n: out + 1})));
+  if (out >= 0) badges.push(el("span", {class: "badge out"}, placeText(out)));
   const who = typeof name === "string" ? name : _("seat {seat}", {seat});
   return el("section", {class: `seat${turn ? " turn" : ""}`,
                         "aria-label": !turn ? _("{name}, seat {seat}", {name: who, seat})
@@ -807,7 +809,7 @@ function trickEntryNode(entry, wild, offending) {
     el("span", {class: "who"}, playerName(entry.seat)),
     entry.pass || !Array.isArray(entry.play) ? el("span", {class: "pass"}, _("pass"))
       : el("span", {class: "played"}, entry.play.map((code) => cardNode(code, wild)),
-           entry.as ? el("small", {}, ` ${readingText(entry.as)}`) : null));
+           entry.as ? el("small", {}, ` ${readingText(entry.as, entry.play)}`) : null));
 }
 
 function trickNode(snapshot, wild, offendingAction, refused) {
@@ -861,12 +863,14 @@ function drawOutcome(last) {
   $("#outcome-title").textContent = _("Deal {deal} outcome", {deal: counted(view.deal)});
 }
 
-// the match's outcome, its winner on one row ("match winner": the result's winner or a draw)
+// the match's outcome, its winner on one row ("match winner": the result's winner, a draw, or not yet decided
+// where a deal stopped without a claimed result)
 function matchEntries(match) {
   const result = match.result || {};
-  const entries = Object.entries(match).filter(([key]) => !["result", "winner"].includes(key))
+  const entries = Object.entries(match).filter(([key]) => !["result", "winner", "settled"].includes(key))
     .map(([key, value]) => [key, value, _("match {what}", {what: keyName(key)})]);
-  const winner = result.draw ? _("a draw") : Number.isInteger(result.winner) ? valueText("winner", result.winner)
+  const winner = match.settled === false ? _("not yet decided") : result.draw ? _("a draw")
+    : Number.isInteger(result.winner) ? valueText("winner", result.winner)
     : match.winner !== undefined ? valueText("winner", match.winner) : undefined;
   if (winner !== undefined) entries.push(["", winner, _("match winner")]);
   if (result.margin !== undefined) entries.push(["margin", result.margin, _("match margin")]);
@@ -1298,13 +1302,11 @@ function pageTexts() {
 }
 
 function translatePage() {
-  document.documentElement.lang = view.lang === "zh" ? "zh-Hans" : "en";
   for (const [selector, attribute, text] of pageTexts()) {
     const node = $(selector);
     if (attribute) node.setAttribute(attribute, text);
     else node.textContent = text;
   }
-  $("#lang").value = view.lang;
   drawAutoplay();
 }
 
@@ -1318,11 +1320,6 @@ function wire() {
   $("#step").addEventListener("change", byUser((event) => goToStepNumber(Number(event.target.value))));
   $("#deal").addEventListener("change", byUser((event) => visit(() => openDeal(Number(event.target.value), () => go(0)))));
   $("#file").addEventListener("change", (event) => openFile(event.target.files[0]));
-  $("#lang").addEventListener("change", (event) => {
-    const params = new URLSearchParams(location.search);
-    params.set("lang", event.target.value);
-    location.search = params.toString();
-  });
   document.addEventListener("keydown", onKey);
   window.addEventListener("popstate", onHistory);
   document.addEventListener("dragover", (event) => { event.preventDefault(); document.body.classList.add("dragging"); });
@@ -1337,9 +1334,9 @@ function wire() {
 
 async function main() {
   const params = new URLSearchParams(location.search);
-  view.lang = chosenLanguage(params);
-  view.langInUrl = params.has("lang");
-  view.messages = await loadMessages(view.lang);
+  await startLanguage();
+  view.lang = speech.lang;
+  view.langInUrl = speech.langInUrl;
   translatePage();
   wire();
   const match = location.pathname.match(/^\/view\/([^/]+)\/?$/);
