@@ -9,7 +9,7 @@ from flask import Flask
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
 
-from referee.messages import Listing, Term, msg, word
+from referee.messages import Listing, Term, part
 
 from .budget import start_budget
 from .language import answer_language, choose_language, shown, varies
@@ -18,6 +18,8 @@ from .schemas import ErrorSchema
 from .store import Store, StoreError
 from .viewer import register as register_viewer
 from .views import blp
+
+msg, msg_n, word, word_of = part("api")
 
 DEFAULT_MAX_BODY = 10 * 1024 * 1024
 

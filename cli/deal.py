@@ -6,11 +6,13 @@ import re
 
 import click
 
-from referee.messages import msg, word
+from referee.messages import part
 from referee.precheck import GAMES
 
 from .common import EXIT_USAGE, fail
 from .language import Choice, Command
+
+msg, msg_n, word, word_of = part("cli")
 
 HEX = re.compile(r"[0-9a-fA-F]+")
 

@@ -6,10 +6,12 @@ import sys
 
 import click
 
-from referee.messages import msg, word
+from referee.messages import part
 
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 DECISIONS = ("stands", "score", "void", "claim")
 

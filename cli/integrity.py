@@ -6,10 +6,12 @@ import sys
 import click
 import orjson
 
-from referee.messages import Cards, Listing, Term, msg, shown, word
+from referee.messages import Cards, Listing, Term, part, shown
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
 from .language import Command
+
+msg, msg_n, word, word_of = part("cli")
 
 
 @click.command(cls=Command, help=word("""Check the deals of an archive together: duplicates, boards, fair dealing.

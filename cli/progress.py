@@ -6,7 +6,9 @@ import os
 import sys
 
 from referee.batch import Span
-from referee.messages import language, word
+from referee.messages import language, part
+
+msg, msg_n, word, word_of = part("cli")
 
 
 def progress_bar():

@@ -96,4 +96,4 @@ def test_a_shao_pai_declarers_first_set_is_listed():
     sets = finding.legal["plays"]["1"]
     assert "KS KH KD" in sets and all(s in str(finding.legal["may"]) for s in sets)
     assert str(finding.legal["may"]).startswith("seat 1 plays its first Shao Pai set on a set of 3 Qs (§4.7.1): ")
-    assert finding.as_dict("zh")["legal"]["may"].startswith("1号位在3张Q上出其第一手捎牌（§4.7.1）：")
+    assert finding.as_dict("zh")["legal"]["may"].startswith("1号位出其第一手捎牌管三张Q（§4.7.1）：")
