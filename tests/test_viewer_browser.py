@@ -803,7 +803,7 @@ def test_legal_plays_mark_their_wild_cards_and_light_them_in_the_hand(server, pa
     base, app = server
     page.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1")
     page.wait_for_selector("#dispute .alternative")
-    bomb = page.locator("#dispute .alternative", has=page.locator('[aria-label="9 of hearts"]'))
+    bomb = page.locator("#dispute .alternative", has=page.locator('[aria-label="9 of clubs"]'))
     assert bomb.locator('[aria-label="2 of hearts, wild card"]').count() == 1, "9♥ 9♦ 9♣ 2♥: the 2♥ is wild"
     bomb.focus()
     lit = page.eval_on_selector_all("#dispute dd.before .card.candidate", "cards => cards.map(c => c.dataset.code)")
@@ -935,7 +935,7 @@ def test_the_viewer_in_chinese_shows_no_english(server, page, sample):
     from tests.test_chinese_everywhere import english_words, kept_words, record_words
     base, app = server
     path = ROOT / "samples" / f"{sample}.json"
-    page.goto(f"{base}/view/{stored(app, path)}?lang=zh&deal=0")
+    page.goto(f"{base}/view/{stored(app, path)}?lang=zh&deal=1")
     page.wait_for_selector("#table .seat")
     if sample.startswith("guandan"):      # the heart level card is 逢人配 in Guandan, a wild card 百搭 elsewhere
         assert page.locator('#table [aria-label="红桃2，逢人配"]').count() >= 1
