@@ -87,7 +87,7 @@ def test_rulings_need_the_token_and_a_record(client):
 
 def test_the_answer_in_chinese(client):
     answer = rule(client, stored(client), dict(LEVELS_CLAIM, decision="stands"), query_string={"lang": "zh"})
-    assert answer.status_code == 422 and "裁决被拒绝" in answer.get_json()["message"]
+    assert answer.status_code == 422 and "裁决被驳回" in answer.get_json()["message"]
 
 
 def test_standings_count_the_match_as_ruled(client):

@@ -426,7 +426,7 @@ def test_decide_refuses_a_warning(tmp_path):
 
 def test_decide_refuses_in_chinese(tmp_path):
     shown = decide(disputed(tmp_path), "--finding", 1, "--decision", "claim", "--by", "x", "-w", lang="zh")
-    assert shown.exit_code == 2 and "裁决被拒绝" in shown.output
+    assert shown.exit_code == 2 and "裁决被驳回" in shown.output
 
 
 # ---------------------------------------------------------------- the round trip: decide, validate, standings, results
