@@ -1365,7 +1365,7 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
     return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "scored")
 
 
-def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
     """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
     tribute, its claimed scores the totals (notation §10)."""
     order = _complete(claimed.get("order")) if "order" in keys else None

@@ -1318,13 +1318,21 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
     return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
 
 
-def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
-    """A differing levels claim that a ruling `claim` let stand: the match goes on from the claimed levels
-    alone (notation §10)."""
+def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+    """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
+    advances the match from where the deal began in place of the computed one (levels, the declaring team,
+    the next deal's tribute, §5); claimed levels are the levels the match goes on from."""
+    order = _complete_order(claimed["order"]) if "order" in keys else None
+    if order is not None:
+        outcome["computed"] = {"order": outcome["order"], "levels": outcome["levels"]}
+        before.claimed = match.claimed
+        _advance(before, order, before.levels[before.declaring if before.declaring is not None else 0], None)
+        outcome["order"], outcome["levels"] = order, [level_code(v) for v in before.levels]
+        match = before
     chain = match.claimed
     if "levels" not in keys or chain is None:
         return match
-    outcome["computed"] = {"levels": outcome["levels"]}
+    outcome.setdefault("computed", {}).setdefault("levels", outcome["levels"])
     outcome["levels"] = [level_code(v) for v in chain.levels]
-    chain.claimed = None
+    chain.claimed, chain.declaring, chain.previous_order = None, match.declaring, match.previous_order
     return chain

@@ -239,6 +239,19 @@ def test_a_ruled_claim_is_the_match_restarted_from_the_claim():
     assert shifted(check_record(as_ruled), 2) == shifted(check_record(restarted), 0)
 
 
+def test_guandan_order_claim_stands_and_the_levels_and_tribute_go_on_from_the_claimed_order():
+    record = sample("guandan/ten-card-bomb-and-wild-straight-flush.json")
+    record["deals"][0]["result"] = {"order": [1, 3, 0, 2]}      # computed: 0, 1, 3, 2
+    record.pop("result")
+    record = ruled(record, {"rule": "guandan.result.order", "at": "/deals/0/result/order", "decision": "claim"})
+    report = check_record(record)
+    # from 2 and 2, team 1 finishing first and second rises three levels (guandan §5): 2 and 5
+    assert report.deals[0]["levels"] == ["2", "5"] and report.deals[0]["order"] == [1, 3, 0, 2]
+    assert report.deals[0]["computed"] == {"order": [0, 1, 3, 2], "levels": ["3", "2"]}
+    restarted = with_start(record, 1, levels=["2", "5"], previous_order=[1, 3, 0, 2])
+    assert shifted(report, 1) == shifted(check_record(restarted), 0)
+
+
 @pytest.mark.parametrize("path, rule, at, totals", [
     ("gandengyan/disputed-ace-multiplier-ignored.json", "gandengyan.result.scores", "/deals/0/result/scores",
      [10, -5, -5]),
