@@ -990,7 +990,7 @@ def _tribute(ctx, state: DealState, action: Action):
     if not owed:
         raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat,
                                                   owed=_owed(state)))
-    relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
+    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
     _holds(state, seat, card)
     counts = rank_counts(state.hands[seat])
     highest = max(r for r in range(16) if counts[r])
@@ -999,7 +999,7 @@ def _tribute(ctx, state: DealState, action: Action):
                   msg("seat {seat} paid {card} as tribute, but must pay a card of its highest rank, {rank} (§6.2)",
                       seat=seat, card=Cards(CODES[card]), rank=rank_word(highest)), seat, action.index)
     state.tribute_started = True
-    _move(state, seat, relation.receiver, card)
+    _move(state, seat, taker, card)
     relation.paid += 1
     _tribute_done(ctx, state)
 
@@ -1013,9 +1013,9 @@ def _return(ctx, state: DealState, action: Action):
     if any(r.open and r.paid < r.n for r in state.relations):
         raise StopDeal("gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat,
                                                   owed=_owed(state)))
-    relation = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
+    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
     _holds(state, seat, card)
-    _move(state, seat, relation.payer, card)
+    _move(state, seat, taker, card)
     relation.returned += 1
     _tribute_done(ctx, state)
 
@@ -1033,8 +1033,10 @@ def _move(state: DealState, giver: int, taker: int, card: int):
     state.sizes[taker] += 1
 
 
-def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> Relation:
-    """The duty a tribute or return settles; `to` is required when it could be more than one seat (§6.2)."""
+def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> tuple[Relation, int]:
+    """The duty a tribute or return settles and the seat its card goes to; `to` is required when it could be
+    more than one seat (§6.2). A wrong `to` is reported and the card goes to the seat owed, unless a ruling
+    lets it stand: then it goes to `to` (notation §10)."""
     other = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
     seats = sorted({other(r) for r in duties})
     if action.to is None:
@@ -1042,18 +1044,18 @@ def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> Rela
             raise StopDeal(rule, msg("seat {seat} owes a {verb} to seats {first} and {second}; the action must say "
                                      "which with to (§6.2)", seat=action.seat, verb=verb, first=seats[0],
                                      second=seats[1]))
-        return duties[0]
+        return duties[0], other(duties[0])
     chosen = [r for r in duties if other(r) == action.to]
     if chosen:
-        return chosen[0]
+        return chosen[0], action.to
     if len(seats) > 1:
         raise StopDeal(rule, msg("seat {seat} gave a {verb} to seat {to}, but owes one only to seats {first} and "
                                  "{second} (§6.2)", seat=action.seat, verb=verb, to=action.to, first=seats[0],
                                  second=seats[1]))
-    ctx.error(rule, ctx.at("actions", action.index, "to"),
-              msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat, verb=verb,
-                  owed=seats[0], to=action.to), action.seat, action.index)
-    return duties[0]
+    stood = ctx.error_stands(rule, ctx.at("actions", action.index, "to"),
+                             msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat,
+                                 verb=verb, owed=seats[0], to=action.to), action.seat, action.index)
+    return duties[0], action.to if stood else seats[0]
 
 
 def _tribute_done(ctx, state: DealState):

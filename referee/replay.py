@@ -64,7 +64,7 @@ from .notation import (cycle_collection, number_findings, players_finding, read_
                        structure_findings)
 from .precheck import GAMES
 from .rules import resolve
-from .rulings import Rulings
+from .rulings import STANDS, Rulings
 
 
 class FirstError(Exception):
@@ -83,7 +83,8 @@ class Context:
         self.stop_at_error = stop_at_error
         self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any
 
-    def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
+    def add(self, severity, rule, at, message, seat=None, action=None, legal=None) -> int | None:
+        """Records the finding; returns the ruling that decided it, if one did."""
         ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
         if ruling is not None:
             severity = INFO
@@ -94,9 +95,16 @@ class Context:
             self.unlisted[rule, severity] += 1
         if self.stop_at_error and severity == ERROR:
             raise FirstError
+        return ruling
 
     def error(self, rule, at, message, seat=None, action=None):
         self.add(ERROR, rule, at, message, seat, action)
+
+    def error_stands(self, rule, at, message, seat=None, action=None) -> bool:
+        """Reports an error the table goes on from whichever way it is decided; True when a ruling `stands`
+        decides it, so that the action is taken as played (notation §10)."""
+        ruling = self.add(ERROR, rule, at, message, seat, action)
+        return ruling is not None and self.rulings.raw[ruling]["decision"] == STANDS
 
     def warn(self, rule, at, message, seat=None, action=None):
         self.add(WARNING, rule, at, message, seat, action)

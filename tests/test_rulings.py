@@ -100,6 +100,21 @@ def test_a_wrong_tribute_card_stands(path, rule, at):
     assert report.valid and ("info", rule, at, 0) in found(report)
 
 
+def test_gouji_tribute_to_the_wrong_seat_stands_and_the_card_moves_to_that_seat():
+    record = sample("gouji/disputed-wrong-tribute-card.json")
+    record["deals"][1]["actions"][1]["to"] = 2      # seat 1's red joker is owed to seat 4
+    _, steps = replay_steps(record, 1)
+    jokers = [hand.count("RJ") for hand in steps[1]["table"]["hands"]]
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
+        [n + (seat == 4) - (seat == 1) for seat, n in enumerate(jokers)]        # unruled: to the seat owed
+    record = ruled(record, {"rule": "gouji.tribute.card", "at": "/deals/1/actions/0/tribute", "decision": "stands"},
+                   {"rule": "gouji.tribute.to", "at": "/deals/1/actions/1/to", "decision": "stands"})
+    report, steps = replay_steps(record, 1)
+    assert ("info", "gouji.tribute.to", "/deals/1/actions/1/to", 1) in found(report)
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
+        [n + (seat == 2) - (seat == 1) for seat, n in enumerate(jokers)]        # as ruled: to the seat given
+
+
 def test_an_action_that_cannot_stand_is_an_error_and_its_finding_stays_one():
     record = ruled(sample("gandengyan/disputed-wrong-draw-order.json"),
                    {"rule": "gandengyan.card.not_held", "at": "/deals/0/actions/4", "decision": "stands"})
