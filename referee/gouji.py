@@ -287,7 +287,7 @@ class DealState:
                  "kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
                  "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
                  "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
-                 "acted", "prefer", "trick", "reports", "leader_checked", "offender")
+                 "acted", "prefer", "trick", "reports", "leader_checked", "offender", "lapsed")
     o: dict
     thresholds: tuple[int, ...]
     hands: list[int]                # packed (cards.py)
@@ -330,6 +330,7 @@ class DealState:
     prefer: int
     trick: list[tuple[int, tuple[int, ...] | None]]
     offender: int
+    lapsed: bool
     reports: ReportWatch
 
     def __init__(self, match: Match, deal: Deal):
@@ -349,6 +350,7 @@ class DealState:
         self.leader_checked = False
         self.revolutions = set()
         self.tribute_started = self.playing = self.swapped = False
+        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
         self.top, self.t, self.passed, self.mode = None, -1, 0, NORMAL
         self.duel, self.duel_final = (-1, -1), False
         self.shao_q = self.shao_pending = self.shao_bound = -1
@@ -986,7 +988,7 @@ _DECLARATIONS = {word("revolution"): _revolution, word("swap_losers"): _swap_los
 
 def _tribute(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
-    owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n]
+    owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
         raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat,
                                                   owed=_owed(state)))
@@ -1006,7 +1008,7 @@ def _tribute(ctx, state: DealState, action: Action):
 
 def _return(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
-    due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n]
+    due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n and not state.lapsed]
     if not due:
         raise StopDeal("gouji.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
                                                  owed=_owed(state)))
@@ -1085,6 +1087,8 @@ def _owing(state: DealState) -> list[int]:
 
 def _owed(state: DealState):
     """What is owed before play starts (§6), for a message."""
+    if state.lapsed:
+        return msg("no tribute or return is owed")
     owed = [msg_n("seat {seat} owes {n} tribute card to seat {to}", "seat {seat} owes {n} tribute cards to seat {to}",
                   r.n - r.paid, seat=r.payer, to=r.receiver)
             for r in state.relations if r.open and r.paid < r.n]
@@ -1342,8 +1346,10 @@ def stand(ctx, state: DealState, action: Action) -> None:
             "gouji.play.combination" if x is None else None      # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
+        _lapse_tribute(state, seat)
         _put(state, action, x, packed)
     elif action.verb == "pass":
+        _lapse_tribute(state, seat)
         _passed(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
@@ -1351,6 +1357,14 @@ def stand(ctx, state: DealState, action: Action) -> None:
                                                      "(to)", seat=seat))
         _holds(state, seat, action.card)
         _move(state, seat, action.to, action.card)
+
+
+def _lapse_tribute(state: DealState, seat: int):
+    """A play or pass that stood while tribute or a return was still owed: play has begun, with the trick led
+    by that seat, so what is still owed is not given any more (notation §10; docs/gouji.md, Rulings)."""
+    if not state.playing:
+        state.lapsed = state.playing = True
+        _lead(state, seat)
 
 
 COMPLETE_RESULT = word("the finishing order of every seat")

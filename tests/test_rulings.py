@@ -115,6 +115,22 @@ def test_gouji_tribute_to_the_wrong_seat_stands_and_the_card_moves_to_that_seat(
         [n + (seat == 2) - (seat == 1) for seat, n in enumerate(jokers)]        # as ruled: to the seat given
 
 
+@pytest.mark.parametrize("path, rule, skipped, play", [
+    ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.order", 1, 2),     # seat 0's return
+    ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.order", 5, 6),         # seat 0's return
+])
+def test_a_play_while_a_return_is_owed_stands_and_play_goes_on_as_after_that_play(path, rule, skipped, play):
+    original = sample(path)
+    record = copy.deepcopy(original)
+    del record["deals"][1]["actions"][skipped]
+    at = f"/deals/1/actions/{play - 1}"
+    report, steps = replay_steps(ruled(record, {"rule": rule, "at": at, "decision": "stands"}), 1)
+    assert ("info", rule, at, 0) in found(report)
+    assert not [f for f in report.findings if f.rule == rule and f.at != at]     # the owed return lapsed
+    after, expected = steps[play]["table"], replay_steps(original, 1)[1][play + 1]["table"]
+    assert after["owed"] is None and (after["turn"], after["table"]) == (expected["turn"], expected["table"])
+
+
 def test_an_action_that_cannot_stand_is_an_error_and_its_finding_stays_one():
     record = ruled(sample("gandengyan/disputed-wrong-draw-order.json"),
                    {"rule": "gandengyan.card.not_held", "at": "/deals/0/actions/4", "decision": "stands"})
