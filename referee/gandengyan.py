@@ -989,7 +989,7 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
     return outcome
 
 
-def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
     """A deal's differing scores claim that a ruling `claim` let stand: the totals go on from it (notation §10)."""
     totals_claim_stands(match, outcome, claimed, keys)
     return match

@@ -287,7 +287,7 @@ class DealState:
                  "kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
                  "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
                  "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
-                 "acted", "prefer", "trick", "reports", "leader_checked", "offender")
+                 "acted", "prefer", "trick", "reports", "leader_checked", "offender", "lapsed")
     o: dict
     thresholds: tuple[int, ...]
     hands: list[int]                # packed (cards.py)
@@ -330,6 +330,7 @@ class DealState:
     prefer: int
     trick: list[tuple[int, tuple[int, ...] | None]]
     offender: int
+    lapsed: bool
     reports: ReportWatch
 
     def __init__(self, match: Match, deal: Deal):
@@ -349,6 +350,7 @@ class DealState:
         self.leader_checked = False
         self.revolutions = set()
         self.tribute_started = self.playing = self.swapped = False
+        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
         self.top, self.t, self.passed, self.mode = None, -1, 0, NORMAL
         self.duel, self.duel_final = (-1, -1), False
         self.shao_q = self.shao_pending = self.shao_bound = -1
@@ -986,11 +988,11 @@ _DECLARATIONS = {word("revolution"): _revolution, word("swap_losers"): _swap_los
 
 def _tribute(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
-    owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n]
+    owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
         raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat,
                                                   owed=_owed(state)))
-    relation = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
+    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
     _holds(state, seat, card)
     counts = rank_counts(state.hands[seat])
     highest = max(r for r in range(16) if counts[r])
@@ -999,23 +1001,23 @@ def _tribute(ctx, state: DealState, action: Action):
                   msg("seat {seat} paid {card} as tribute, but must pay a card of its highest rank, {rank} (§6.2)",
                       seat=seat, card=Cards(CODES[card]), rank=rank_word(highest)), seat, action.index)
     state.tribute_started = True
-    _move(state, seat, relation.receiver, card)
+    _move(state, seat, taker, card)
     relation.paid += 1
     _tribute_done(ctx, state)
 
 
 def _return(ctx, state: DealState, action: Action):
     seat, card = action.seat, action.card
-    due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n]
+    due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n and not state.lapsed]
     if not due:
         raise StopDeal("gouji.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
                                                  owed=_owed(state)))
     if any(r.open and r.paid < r.n for r in state.relations):
         raise StopDeal("gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat,
                                                   owed=_owed(state)))
-    relation = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
+    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
     _holds(state, seat, card)
-    _move(state, seat, relation.payer, card)
+    _move(state, seat, taker, card)
     relation.returned += 1
     _tribute_done(ctx, state)
 
@@ -1033,8 +1035,10 @@ def _move(state: DealState, giver: int, taker: int, card: int):
     state.sizes[taker] += 1
 
 
-def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> Relation:
-    """The duty a tribute or return settles; `to` is required when it could be more than one seat (§6.2)."""
+def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> tuple[Relation, int]:
+    """The duty a tribute or return settles and the seat its card goes to; `to` is required when it could be
+    more than one seat (§6.2). A wrong `to` is reported and the card goes to the seat owed, unless a ruling
+    lets it stand: then it goes to `to` (notation §10)."""
     other = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
     seats = sorted({other(r) for r in duties})
     if action.to is None:
@@ -1042,18 +1046,18 @@ def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> Rela
             raise StopDeal(rule, msg("seat {seat} owes a {verb} to seats {first} and {second}; the action must say "
                                      "which with to (§6.2)", seat=action.seat, verb=verb, first=seats[0],
                                      second=seats[1]))
-        return duties[0]
+        return duties[0], other(duties[0])
     chosen = [r for r in duties if other(r) == action.to]
     if chosen:
-        return chosen[0]
+        return chosen[0], action.to
     if len(seats) > 1:
         raise StopDeal(rule, msg("seat {seat} gave a {verb} to seat {to}, but owes one only to seats {first} and "
                                  "{second} (§6.2)", seat=action.seat, verb=verb, to=action.to, first=seats[0],
                                  second=seats[1]))
-    ctx.error(rule, ctx.at("actions", action.index, "to"),
-              msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat, verb=verb,
-                  owed=seats[0], to=action.to), action.seat, action.index)
-    return duties[0]
+    stood = ctx.error_stands(rule, ctx.at("actions", action.index, "to"),
+                             msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat,
+                                 verb=verb, owed=seats[0], to=action.to), action.seat, action.index)
+    return duties[0], action.to if stood else seats[0]
 
 
 def _tribute_done(ctx, state: DealState):
@@ -1083,6 +1087,8 @@ def _owing(state: DealState) -> list[int]:
 
 def _owed(state: DealState):
     """What is owed before play starts (§6), for a message."""
+    if state.lapsed:
+        return msg("no tribute or return is owed")
     owed = [msg_n("seat {seat} owes {n} tribute card to seat {to}", "seat {seat} owes {n} tribute cards to seat {to}",
                   r.n - r.paid, seat=r.payer, to=r.receiver)
             for r in state.relations if r.open and r.paid < r.n]
@@ -1340,8 +1346,10 @@ def stand(ctx, state: DealState, action: Action) -> None:
             "gouji.play.combination" if x is None else None      # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
+        _lapse_tribute(state, seat)
         _put(state, action, x, packed)
     elif action.verb == "pass":
+        _lapse_tribute(state, seat)
         _passed(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
@@ -1349,6 +1357,14 @@ def stand(ctx, state: DealState, action: Action) -> None:
                                                      "(to)", seat=seat))
         _holds(state, seat, action.card)
         _move(state, seat, action.to, action.card)
+
+
+def _lapse_tribute(state: DealState, seat: int):
+    """A play or pass that stood while tribute or a return was still owed: play has begun, with the trick led
+    by that seat, so what is still owed is not given any more (notation §10; docs/gouji.md, Rulings)."""
+    if not state.playing:
+        state.lapsed = state.playing = True
+        _lead(state, seat)
 
 
 COMPLETE_RESULT = word("the finishing order of every seat")
@@ -1365,7 +1381,7 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
     return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "scored")
 
 
-def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
     """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
     tribute, its claimed scores the totals (notation §10)."""
     order = _complete(claimed.get("order")) if "order" in keys else None

@@ -429,12 +429,16 @@ class DealState:
     last_play: dict = field(default_factory=dict)
     reports: ReportWatch = field(init=False)
     over: bool = False
+    lapsed: bool = False                # tribute and returns still owed lapsed: a play or pass before them stood
+
 
     def __post_init__(self):
         self.reports = ReportWatch(NAME, self.options["report_at"])
 
     @property
     def phase(self) -> str:
+        if self.lapsed:
+            return "play"
         if len(self.paid) < len(self.payers):
             return "tribute"
         if len(self.returned) < len(self.given):
@@ -586,7 +590,7 @@ def apply(ctx, state: DealState, action: Action):
         return _tribute(ctx, state, action)
     if action.verb == "return":
         return _return(ctx, state, action)
-    if len(state.returned) < len(state.receivers):    # returns come last: the phase is not play yet (§6)
+    if len(state.returned) < len(state.receivers) and not state.lapsed:    # returns come last: not play yet (§6)
         owed = _owed_text(state)
         text = msg("seat {seat} played while {owed}", seat=action.seat, owed=owed) if action.verb == "play" \
             else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
@@ -622,7 +626,7 @@ def _tribute(ctx, state, action):
         why = (msg("the payers hold both red jokers (anti-tribute)") if state.tribute == "resisted"
                else msg("no tribute is due in this deal"))
         raise StopDeal("guandan.tribute.none", msg("seat {seat} paid tribute, but {why}", seat=seat, why=why))
-    if seat not in state.payers or seat in state.paid:
+    if state.lapsed or seat not in state.payers or seat in state.paid:
         raise StopDeal("guandan.tribute.payer", msg("seat {seat} paid tribute, but {why}", seat=seat,
                                                     why=_owed_text(state)))
     _take(state, seat, (action.card,), ONE[action.card])
@@ -721,7 +725,7 @@ def _return(ctx, state, action):
         raise StopDeal("guandan.tribute.order",
                        msg("seat {seat} returned a card before all tributes were paid: {owed}", seat=seat,
                            owed=_owed_text(state)))
-    if seat not in state.given or seat in state.returned:
+    if state.lapsed or seat not in state.given or seat in state.returned:
         raise StopDeal("guandan.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
                                                    owed=_owed_text(state)))
     payer, received = state.given[seat]
@@ -1282,8 +1286,10 @@ def stand(ctx, state: DealState, action: Action) -> None:
         readings = state.combos.at_level[state.level][packed]
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
+        _lapse_tribute(state, seat)
         _put(state, action, chosen, packed)
     elif action.verb == "pass":
+        _lapse_tribute(state, seat)
         _stood_pass(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
@@ -1292,6 +1298,15 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _take(state, seat, (action.card,), ONE[action.card])
         state.hands[action.to] += ONE[action.card]
         state.sizes[action.to] += 1
+
+
+def _lapse_tribute(state: DealState, seat: int):
+    """A play or pass that stood while tribute or a return was still owed: play has begun, so what is still
+    owed is not given any more, and the seat led (notation §10; docs/guandan.md, Rulings)."""
+    if state.phase != "play":
+        state.lapsed = True
+        if state.leader is None:
+            state.leader = seat
 
 
 def _stood_pass(state: DealState, seat: int):
@@ -1318,13 +1333,21 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
     return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
 
 
-def claim_stands(match, outcome: dict, claimed: dict, keys: set) -> Match:
-    """A differing levels claim that a ruling `claim` let stand: the match goes on from the claimed levels
-    alone (notation §10)."""
+def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+    """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
+    advances the match from where the deal began in place of the computed one (levels, the declaring team,
+    the next deal's tribute, §5); claimed levels are the levels the match goes on from."""
+    order = _complete_order(claimed["order"]) if "order" in keys else None
+    if order is not None:
+        outcome["computed"] = {"order": outcome["order"], "levels": outcome["levels"]}
+        before.claimed = match.claimed
+        _advance(before, order, before.levels[before.declaring if before.declaring is not None else 0], None)
+        outcome["order"], outcome["levels"] = order, [level_code(v) for v in before.levels]
+        match = before
     chain = match.claimed
     if "levels" not in keys or chain is None:
         return match
-    outcome["computed"] = {"levels": outcome["levels"]}
+    outcome.setdefault("computed", {}).setdefault("levels", outcome["levels"])
     outcome["levels"] = [level_code(v) for v in chain.levels]
-    chain.claimed = None
+    chain.claimed, chain.declaring, chain.previous_order = None, match.declaring, match.previous_order
     return chain

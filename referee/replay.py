@@ -27,9 +27,10 @@ A game module offers:
                                                       the deal's own claims are checked against it
     complete_result(result, seats) -> bool            whether a `score` ruling's result is complete;
     COMPLETE_RESULT                                   what a complete one gives, in words
-    claim_stands(match, outcome, claimed, keys)       a deal's differing claims of `keys` (order, levels,
-        -> match                                      scores, ...) that a ruling `claim` let stand: the match
-                                                      goes on from the claim alone
+    claim_stands(before, match, outcome, claimed,     a deal's differing claims of `keys` (order, levels,
+        keys) -> match                                scores, ...) that a ruling `claim` let stand: the match
+                                                      goes on from the claim alone (`before`: a fork of the
+                                                      match as the deal began, which the hook may advance)
     With fork, a match whose `claimed` is set (the state carried on
                                                       from a claim that differed, notation §9) has each
                                                       deal that breaks a rule tried again from that state
@@ -63,7 +64,7 @@ from .notation import (cycle_collection, number_findings, players_finding, read_
                        structure_findings)
 from .precheck import GAMES
 from .rules import resolve
-from .rulings import Rulings
+from .rulings import STANDS, Rulings
 
 
 class FirstError(Exception):
@@ -82,7 +83,8 @@ class Context:
         self.stop_at_error = stop_at_error
         self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any
 
-    def add(self, severity, rule, at, message, seat=None, action=None, legal=None):
+    def add(self, severity, rule, at, message, seat=None, action=None, legal=None) -> int | None:
+        """Records the finding; returns the ruling that decided it, if one did."""
         ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
         if ruling is not None:
             severity = INFO
@@ -93,9 +95,16 @@ class Context:
             self.unlisted[rule, severity] += 1
         if self.stop_at_error and severity == ERROR:
             raise FirstError
+        return ruling
 
     def error(self, rule, at, message, seat=None, action=None):
         self.add(ERROR, rule, at, message, seat, action)
+
+    def error_stands(self, rule, at, message, seat=None, action=None) -> bool:
+        """Reports an error the table goes on from whichever way it is decided; True when a ruling `stands`
+        decides it, so that the action is taken as played (notation §10)."""
+        ruling = self.add(ERROR, rule, at, message, seat, action)
+        return ruling is not None and self.rulings.raw[ruling]["decision"] == STANDS
 
     def warn(self, rule, at, message, seat=None, action=None):
         self.add(WARNING, rule, at, message, seat, action)
@@ -279,7 +288,8 @@ def _ruled_deal(ctx, game, match, deal, is_last, observe):
     rulings = ctx.rulings
     rulings.scored, rulings.voided, rulings.claimed = None, None, []
     voided = rulings.void_of_deal(deal.index)
-    start = game.fork(match) if voided is not None or rulings.may_void(deal.index) else None
+    before = game.fork(match)
+    start = before if voided is not None or rulings.may_void(deal.index) else None
     first, stop_at_error = len(ctx.findings), ctx.stop_at_error
     ctx.stop_at_error = stop_at_error and start is None     # an error of a deal voided later is no error
     outcome = _replay_deal(ctx, game, match, deal, is_last, observe)
@@ -293,7 +303,7 @@ def _ruled_deal(ctx, game, match, deal, is_last, observe):
     if stop_at_error and any(f.severity == ERROR for f in ctx.findings[first:]):
         raise FirstError
     if rulings.claimed:
-        match = game.claim_stands(match, outcome, deal.result or {}, _claim_keys(rulings))
+        match = game.claim_stands(before, match, outcome, deal.result or {}, _claim_keys(rulings))
     return match, outcome
 
 

@@ -100,6 +100,37 @@ def test_a_wrong_tribute_card_stands(path, rule, at):
     assert report.valid and ("info", rule, at, 0) in found(report)
 
 
+def test_gouji_tribute_to_the_wrong_seat_stands_and_the_card_moves_to_that_seat():
+    record = sample("gouji/disputed-wrong-tribute-card.json")
+    record["deals"][1]["actions"][1]["to"] = 2      # seat 1's red joker is owed to seat 4
+    _, steps = replay_steps(record, 1)
+    jokers = [hand.count("RJ") for hand in steps[1]["table"]["hands"]]
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
+        [n + (seat == 4) - (seat == 1) for seat, n in enumerate(jokers)]        # unruled: to the seat owed
+    record = ruled(record, {"rule": "gouji.tribute.card", "at": "/deals/1/actions/0/tribute", "decision": "stands"},
+                   {"rule": "gouji.tribute.to", "at": "/deals/1/actions/1/to", "decision": "stands"})
+    report, steps = replay_steps(record, 1)
+    assert ("info", "gouji.tribute.to", "/deals/1/actions/1/to", 1) in found(report)
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
+        [n + (seat == 2) - (seat == 1) for seat, n in enumerate(jokers)]        # as ruled: to the seat given
+
+
+@pytest.mark.parametrize("path, rule, skipped, play", [
+    ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.order", 1, 2),     # seat 0's return
+    ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.order", 5, 6),         # seat 0's return
+])
+def test_a_play_while_a_return_is_owed_stands_and_play_goes_on_as_after_that_play(path, rule, skipped, play):
+    original = sample(path)
+    record = copy.deepcopy(original)
+    del record["deals"][1]["actions"][skipped]
+    at = f"/deals/1/actions/{play - 1}"
+    report, steps = replay_steps(ruled(record, {"rule": rule, "at": at, "decision": "stands"}), 1)
+    assert ("info", rule, at, 0) in found(report)
+    assert not [f for f in report.findings if f.rule == rule and f.at != at]     # the owed return lapsed
+    after, expected = steps[play]["table"], replay_steps(original, 1)[1][play + 1]["table"]
+    assert after["owed"] is None and (after["turn"], after["table"]) == (expected["turn"], expected["table"])
+
+
 def test_an_action_that_cannot_stand_is_an_error_and_its_finding_stays_one():
     record = ruled(sample("gandengyan/disputed-wrong-draw-order.json"),
                    {"rule": "gandengyan.card.not_held", "at": "/deals/0/actions/4", "decision": "stands"})
@@ -237,6 +268,19 @@ def test_a_ruled_claim_is_the_match_restarted_from_the_claim():
     as_ruled["deals"].append(restarted["deals"][0])
     as_ruled.pop("result")
     assert shifted(check_record(as_ruled), 2) == shifted(check_record(restarted), 0)
+
+
+def test_guandan_order_claim_stands_and_the_levels_and_tribute_go_on_from_the_claimed_order():
+    record = sample("guandan/ten-card-bomb-and-wild-straight-flush.json")
+    record["deals"][0]["result"] = {"order": [1, 3, 0, 2]}      # computed: 0, 1, 3, 2
+    record.pop("result")
+    record = ruled(record, {"rule": "guandan.result.order", "at": "/deals/0/result/order", "decision": "claim"})
+    report = check_record(record)
+    # from 2 and 2, team 1 finishing first and second rises three levels (guandan §5): 2 and 5
+    assert report.deals[0]["levels"] == ["2", "5"] and report.deals[0]["order"] == [1, 3, 0, 2]
+    assert report.deals[0]["computed"] == {"order": [0, 1, 3, 2], "levels": ["3", "2"]}
+    restarted = with_start(record, 1, levels=["2", "5"], previous_order=[1, 3, 0, 2])
+    assert shifted(report, 1) == shifted(check_record(restarted), 0)
 
 
 @pytest.mark.parametrize("path, rule, at, totals", [
