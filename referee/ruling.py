@@ -27,7 +27,7 @@ from .cards import rank_shown
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
 from .rulings import DECISION_WORDS
-from .replay import (acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, games,
+from .replay import (GAME_NAMES, acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, games,
                      reading_shown, step_of_action)
 from .ruledocs import clause, rule_entries, sections
 
@@ -40,16 +40,13 @@ SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|RJ)$")
 CARD_LIST = re.compile(r'^\[\s*"[^"]+"(\s*,\s*"[^"]+")*\s*\]$')
 TEAM_GAMES = ("guandan", "gouji")          # notation §3: team = seat mod 2
-GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
 CLAIM = re.compile(r"^(?:/deals/(\d+))?/result/([^/]+)$")
 # where seats sit around the table, as in the viewer (seat 0 at the bottom, the next to its right)
 PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
           5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"]}
 SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("info")}
 JOKER_FACE = word("Jo")     # a joker's face, where a card shows its rank
-COLON = word(": ")          # between a seat and its value
 YES, NO = word("yes"), word("no")
-FROM_CLAIM = word("from claim")     # an outcome's key: the outcome is the record's claim
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SNAPSHOT_DRAWN = ("hands", "table", "wild")
