@@ -12,7 +12,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from referee.messages import Listing, Term, part
 
 from .budget import start_budget
-from .language import answer_language, choose_language, shown, varies
+from .language import answer_language, choose_language, end_language, shown, varies
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
 from .store import Store, StoreError
@@ -104,6 +104,7 @@ def create_app(db_path: str = "referee.db", token: str | None = None, read_only:
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
     app.before_request(start_budget)
     app.before_request(choose_language)
+    app.teardown_request(end_language)
     app.after_request(varies)
     api = RefereeApi(app)
     api.spec.components.security_scheme("bearerAuth", {"type": "http", "scheme": "bearer"})

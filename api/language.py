@@ -14,7 +14,9 @@ msg, msg_n, word, word_of = part("api")
 
 
 def choose_language() -> None:
-    """Every request's language (flask `before_request`); an unknown ?lang= is a 400."""
+    """Every request's language (flask `before_request`), held for the request's thread until its end
+    (`end_language`), so that threads answering in different languages never mix them; an unknown ?lang=
+    is a 400."""
     g.lang = DEFAULT
     asked = request.args.get("lang")
     if asked is None:
@@ -24,6 +26,13 @@ def choose_language() -> None:
                                known=", ".join(LANGUAGES)))
     else:
         g.lang = language_of(asked)
+    g.language_token = messages.use_language(g.lang)
+
+
+def end_language(_error=None) -> None:
+    """The thread's language as it was before the request (flask `teardown_request`)."""
+    if "language_token" in g:
+        messages.restore_language(g.pop("language_token"))
 
 
 def answer_language() -> str:

@@ -6,6 +6,7 @@ all waiting on checks and reads are served whatever the validate traffic.
 """
 from __future__ import annotations
 
+import contextvars
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -39,11 +40,12 @@ class CheckPool:
         self._slots = threading.BoundedSemaphore(workers + queue)
 
     def run(self, function, *args):
-        """`function(*args)` in the pool, waiting for its answer; Busy when no slot is free."""
+        """`function(*args)` in the pool, waiting for its answer; Busy when no slot is free. It runs in a copy
+        of the caller's context: in the request's language (messages.language)."""
         if not self._slots.acquire(blocking=False):
             raise Busy
         try:
-            return self._executor.submit(function, *args).result()
+            return self._executor.submit(contextvars.copy_context().run, function, *args).result()
         finally:
             self._slots.release()
 

@@ -2,6 +2,7 @@
 command's first sentence whole, --lang on every command, and the exit status of an interrupted command."""
 from __future__ import annotations
 
+import contextvars
 import errno
 import importlib
 import os
@@ -62,7 +63,12 @@ class ListingGroup(Command, click.Group):
             with formatter.section(_("Commands")):
                 formatter.write_dl(rows)
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, *args, **kwargs):
+        """The command run in a context of its own: the language it speaks is its own (messages.language), not
+        the caller's, and ends with it."""
+        return contextvars.copy_context().run(self._main, *args, **kwargs)
+
+    def _main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
         count it, where click exits 1. The language is the environment's until --lang is read; what
         the output's encoding cannot carry is written escaped."""

@@ -24,6 +24,9 @@ from __future__ import annotations
 import gettext
 import io
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar, Token
 from functools import cache, lru_cache
 
 from .cards import rank_shown
@@ -226,7 +229,7 @@ SEPARATORS = (word(", "), word("; "), word(" or "), word(" and "))
 
 def shown(value, lang: str | None = None):
     """A message, cards, a game's word, a listing or a phrase in `lang` (by default the language chosen
-    for this process); any other value as it is."""
+    in this thread: `language()`); any other value as it is."""
     lang = lang or language()
     if isinstance(value, Msg):
         return value.render(lang)
@@ -267,16 +270,42 @@ def _card_shown(code: str, lang: str) -> str:
 
 # ---------------------------------------------------------------- the language and its catalogue
 
-_current = [DEFAULT]
+# held per context, not per process: each of the server's threads answers in its request's language,
+# a command in its own --lang, a block of code in the language it asks for (in_language)
+_current: ContextVar[str] = ContextVar("referee_language", default=DEFAULT)
 
 
 def language() -> str:
-    """The language messages are rendered in where none is named (a command's --lang, set once)."""
-    return _current[0]
+    """The language messages are rendered in where none is named: English unless this thread (or task)
+    chose another with `use_language` or `in_language`."""
+    return _current.get()
 
 
-def use_language(lang: str) -> None:
-    _current[0] = lang
+def use_language(lang: str) -> Token[str]:
+    """Speak `lang` from now on in this thread (or task); the token undoes it (`restore_language`)."""
+    return _current.set(lang)
+
+
+def restore_language(token: Token[str]) -> None:
+    """The language as it was before the `use_language` that gave `token`."""
+    _current.reset(token)
+
+
+@contextmanager
+def in_language(lang: str) -> Iterator[str]:
+    """Messages rendered in `lang` where none is named while the block runs, in this thread only:
+
+    >>> with in_language("zh"):
+    ...     shown(Cards("7H BJ"))
+    '红桃7 小王'
+    >>> language()
+    'en'
+    """
+    token = use_language(lang)
+    try:
+        yield lang
+    finally:
+        restore_language(token)
 
 
 def chosen_language(asked: str | None = None, environ=os.environ) -> str:
