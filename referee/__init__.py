@@ -38,3 +38,20 @@ def _builds() -> list[tuple[str, str]]:
 
 
 sys.meta_path.insert(0, _SourceWhenStale)
+
+
+# The public Python API (referee/public.py, docs/python-api.md), loaded when first used: `import referee` stays cheap.
+TYPE_CHECKING = False     # (typing itself is not imported: it takes longer than the rest of this file)
+if TYPE_CHECKING:
+    from .public import *  # noqa: F403
+
+__all__ = ["__version__", "LANGUAGES", "Explanation", "Finding", "Replay", "Report", "Step", "check", "check_file",
+           "committed_deal", "explain", "games", "in_language", "language", "replay_deal", "report_json", "report_text",
+           "ruling_document"]
+
+
+def __getattr__(name: str):
+    if name in __all__:
+        from . import public
+        return getattr(public, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -277,7 +277,11 @@ _current: ContextVar[str] = ContextVar("referee_language", default=DEFAULT)
 
 def language() -> str:
     """The language messages are rendered in where none is named: English unless this thread (or task)
-    chose another with `use_language` or `in_language`."""
+    chose another with `use_language` or `in_language`.
+
+    >>> language()
+    'en'
+    """
     return _current.get()
 
 
