@@ -2,6 +2,7 @@
 name with a docstring whose examples run, typed (py.typed), and cheap to import."""
 import doctest
 import json
+import re
 import subprocess
 import sys
 import tomllib
@@ -111,3 +112,17 @@ def test_a_committed_deal_opens_and_replays():
 def test_no_public_name_is_hidden_by_a_module_of_the_package():
     modules = {path.stem for path in (ROOT / "referee").glob("*.py")} | {p.name for p in (ROOT / "referee").iterdir() if p.is_dir()}
     assert sorted(set(referee.__all__) & modules) == []
+
+
+def test_the_examples_of_the_python_api_page_run(monkeypatch, capsys):
+    """docs/python-api.md's blocks, in order, with `record` the sample's record (the first block's input)."""
+    monkeypatch.chdir(ROOT)
+    page = (ROOT / "docs/python-api.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```python\n(.*?)^```", page, re.S | re.M)
+    assert len(blocks) == 3 and len(blocks[0].strip().splitlines()) == 3
+    scope = {"record": json.loads(SAMPLE.read_text(encoding="utf-8")), "Path": Path}
+    for block in blocks:
+        exec(block, scope)
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == "False ['guandan.follow']" and "无效" in printed[1]
+    assert printed[-1].endswith("['guandan.follow']")
