@@ -11,7 +11,7 @@ import click
 from referee.messages import part
 
 from .common import EXIT_USAGE, fail
-from .language import Command
+from .language import Choice, Command
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -25,6 +25,7 @@ def _is_loopback(host: str) -> bool:
         return False
 
 
+LOG_LEVELS = ("debug", "info", "warning", "error")      # api/access_log.py
 MIN_TOKEN = 16
 READ_THREADS = 4       # threads never given to checks, so reads are served whatever is posted
 
@@ -95,12 +96,17 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
               help=word("Seconds an idle connection is kept, and a request's headers may take to arrive."))
 @click.option("--access-log/--no-access-log", default=True, show_default=True,
               help=word("Log each request on standard error: time, client, method, path, status, milliseconds."))
+@click.option("--log-level", default="info", show_default=True, envvar="REFEREE_LOG_LEVEL",
+              type=Choice(LOG_LEVELS, case_sensitive=False),
+              help=word("The least severe lines the log writes: info writes each request, warning and error only "
+                        "the server's problems (else REFEREE_LOG_LEVEL)."))
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
-          max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
+          max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log,
+          log_level):
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
     from api import create_app
-    from api.access_log import access_logged, refusals_logged
+    from api.access_log import access_logged, configure, refusals_logged
     from api.limits import Limits
     from api.server import make_server, run
     from api.store import StoreError
@@ -113,6 +119,7 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
         raise click.UsageError(
             msg("--checks plus --check-queue must stay below --threads, so reads are served").render())
     limits = dataclasses.replace(limits, queue=queue)
+    configure(log_level)        # before the app is made: flask then adds no handler of its own to its logger
     try:
         app = create_app(db_path, token=token if access == "token" else None, read_only=access == "read-only",
                          max_body=max_body, limits=limits,

@@ -4,7 +4,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import http.client
-import io
 import json
 import socket
 import threading
@@ -48,20 +47,20 @@ def raw_answer(port, data: bytes, timeout: float = 10) -> bytes:
 
 # ------------------------------------------------------------------ 11. the access log
 
-def test_the_access_log_records_what_waitress_refuses_and_hides_tokens(tmp_path):
+def test_the_access_log_records_what_waitress_refuses_and_hides_tokens(tmp_path, caplog):
     app = create_app(str(tmp_path / "r.db"), read_only=True)
-    log = io.StringIO()
-    app.wsgi_app = access_logged(app.wsgi_app, log)
-    with serving(app, max_request_body_size=1000, log_refusal=refusals_logged(log)) as port:
+    app.wsgi_app = access_logged(app.wsgi_app)
+    with caplog.at_level("INFO", "referee.api.access"), \
+            serving(app, max_request_body_size=1000, log_refusal=refusals_logged()) as port:
         answer = raw_answer(port, b"POST /v1/validate?token=s3cret HTTP/1.1\r\nHost: x\r\n"
                                   b"Content-Length: 50000000\r\n\r\n{")
         assert answer.startswith(b"HTTP/1.1 413")
         raw_answer(port, b"GET /v1/records?page=1&access_token=s3cret HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-    lines = log.getvalue().splitlines()
+    lines = [r.getMessage() for r in caplog.records if r.name == "referee.api.access"]
     assert len(lines) == 2, lines
-    assert " 127.0.0.1 POST /v1/validate?token=*** 413 " in lines[0]
+    assert lines[0].startswith("127.0.0.1 POST /v1/validate?token=*** 413 ")
     assert " GET /v1/records?page=1&access_token=*** 400 " in lines[1]
-    assert "s3cret" not in log.getvalue()
+    assert "s3cret" not in caplog.text
 
 
 # ------------------------------------------------------------------ 7. one record, one id

@@ -274,17 +274,15 @@ def test_records_take_json_lines_one_result_a_line(client):
     assert {f["message"][:7] for f in nothing.get_json()["findings"]} == {"line 1:", "line 2:"}
 
 
-def test_serve_logs_one_line_per_request(tmp_path):
-    import io
-
+def test_serve_logs_one_line_per_request(tmp_path, caplog):
     from api import create_app
     from api.access_log import access_logged
     app = create_app(str(tmp_path / "r.db"), read_only=True)
-    log = io.StringIO()
-    app.wsgi_app = access_logged(app.wsgi_app, log)
-    app.test_client().get("/v1/records?page=2")
-    app.test_client().get("/v1/records/nope%0Afake")
-    lines = log.getvalue().splitlines()
+    app.wsgi_app = access_logged(app.wsgi_app)
+    with caplog.at_level("INFO", "referee.api.access"):
+        app.test_client().get("/v1/records?page=2")
+        app.test_client().get("/v1/records/nope%0Afake")
+    lines = caplog.messages
     assert len(lines) == 2 and lines[0].endswith("ms") and " GET /v1/records?page=2 200 " in lines[0]
     assert " GET /v1/records/nope\\nfake 404 " in lines[1]
 
