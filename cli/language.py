@@ -24,6 +24,21 @@ def use(lang: str) -> None:
     os.environ["LANGUAGE"] = lang
 
 
+@contextlib.contextmanager
+def kept():
+    """Click's words in the language they were in before the block (a command: `use` sets Python's gettext,
+    which is the process's); the referee's own language is held per context (messages.language)."""
+    domain, spoken = gettext.textdomain(), os.environ.get("LANGUAGE")
+    try:
+        yield
+    finally:
+        gettext.textdomain(domain)
+        if spoken is None:
+            os.environ.pop("LANGUAGE", None)
+        else:
+            os.environ["LANGUAGE"] = spoken
+
+
 @functools.cache
 def _readable_cli_catalogue(lang: str) -> bool:
     """Whether Python's gettext can read the compiled cli catalogue of `lang` (for click's words); a

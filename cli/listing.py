@@ -15,7 +15,7 @@ from referee.batch import os_problem
 from referee.messages import chosen_language, part
 
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE
-from .language import Command, click_in_english, lang_option, translated, use
+from .language import Command, click_in_english, kept, lang_option, translated, use
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -66,7 +66,8 @@ class ListingGroup(Command, click.Group):
     def main(self, *args, **kwargs):
         """The command run in a context of its own: the language it speaks is its own (messages.language), not
         the caller's, and ends with it."""
-        return contextvars.copy_context().run(self._main, *args, **kwargs)
+        with kept():
+            return contextvars.copy_context().run(self._main, *args, **kwargs)
 
     def _main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells

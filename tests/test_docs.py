@@ -1,5 +1,5 @@
 """The repository stands on its own: the notation and rules pages it cites are in docs/, in step
-with the shared pages, and the outputs the README shows are what the code prints today."""
+with the shared pages, and the outputs the README and docs/cli.md show are what the code prints today."""
 import re
 import shlex
 from pathlib import Path
@@ -43,18 +43,25 @@ def test_every_game_has_its_rules_page_in_docs():
         assert (ROOT / "docs" / "rules" / f"{name}.md").exists(), name
 
 
-def test_readme_links_only_files_in_the_repository():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    assert "../shared" not in readme
-    for target in re.findall(r"\]\(([^)#:]+)\)", readme):
-        assert (ROOT / target).exists(), target
+# the README, and the pages it moved its long sections to
+PAGES = ["README.md", "docs/cli.md", "docs/samples.md", "docs/performance.md", "docs/internals.md",
+         "docs/python-api.md"]
 
 
-def test_readme_outputs_are_what_the_code_prints(monkeypatch):
+@pytest.mark.parametrize("page", PAGES)
+def test_the_pages_link_only_files_in_the_repository(page):
+    text = (ROOT / page).read_text(encoding="utf-8")
+    assert "../shared" not in text
+    for target in re.findall(r"\]\(([^)#:]+)\)", text):
+        assert ((ROOT / page).parent / target).exists(), target
+
+
+@pytest.mark.parametrize("page, blocks", [("README.md", 2), ("docs/cli.md", 5)])
+def test_the_outputs_shown_are_what_the_code_prints(monkeypatch, page, blocks):
     monkeypatch.chdir(ROOT)
-    blocks = list(OUTPUT_BLOCK.finditer((ROOT / "README.md").read_text(encoding="utf-8")))
-    assert blocks, "the README shows no command output"
-    for block in blocks:
+    shown = list(OUTPUT_BLOCK.finditer((ROOT / page).read_text(encoding="utf-8")))
+    assert len(shown) == blocks, f"{page} shows {len(shown)} command outputs"
+    for block in shown:
         words = shlex.split(block["command"])
         assert words[0] == "referee"
         result = CliRunner().invoke(main, words[1:])

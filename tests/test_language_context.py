@@ -100,3 +100,13 @@ def test_a_check_in_the_pool_runs_in_the_language_of_its_request():
     with in_language("zh"):
         assert pool.run(language) == "zh"
     assert pool.run(language) == "en"
+
+
+def test_after_a_command_in_chinese_clicks_own_words_are_as_they_were(monkeypatch):
+    import gettext
+    import os
+
+    monkeypatch.setenv("LANGUAGE", "en")
+    domain = gettext.textdomain()
+    CliRunner().invoke(main, ["--lang", "zh", "explain", "guandan.follow"])
+    assert (os.environ["LANGUAGE"], gettext.textdomain()) == ("en", domain)

@@ -248,7 +248,7 @@ def test_no_ruling_for_an_unknown_record(client):
     assert client.get("/v1/records/nothing/ruling").status_code == 404
 
 
-README_RULINGS = [args for page, _, args in REFEREE if page == "README.md" and args[:1] == ["ruling"]
+README_RULINGS = [args for page, _, args in REFEREE if page in ("README.md", "cli.md") and args[:1] == ["ruling"]
                   and (ROOT / args[1]).exists()]
 
 
