@@ -103,7 +103,7 @@ def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> 
     options `console`, or None for text without colour, in the language `lang`). Made where the record
     is checked, so that only this crosses between processes."""
     use_language(lang)
-    verdict = "unreadable" if rep.unreadable else "valid" if rep.valid else "invalid"
+    verdict = rep.verdict
     rule_ids = [f.rule for f in rep.findings]
     rep = _shown(rep, *shown)
     if rep is None:

@@ -97,6 +97,11 @@ class Report:
     inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
     rulings: int | None = None    # the rulings applied, for a record that has `rulings` (notation §10)
 
+    @property
+    def verdict(self) -> str:
+        """"valid", "invalid" or "unreadable" (the input could not be read as a record), as `validate` says it."""
+        return "unreadable" if self.unreadable else "valid" if self.valid else "invalid"
+
     @classmethod
     def from_dict(cls, data: dict) -> Report:
         """A report read back from its JSON form (as stored)."""

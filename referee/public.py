@@ -34,10 +34,10 @@ def check(source: Source, *, infer_rules: bool = False) -> Report:
     (`report.inferred`).
 
     >>> report = check('{"cgr": 1, "game": "guandan"}')
-    >>> report.valid, sorted({f.rule for f in report.findings})
-    (False, ['notation.key.missing'])
-    >>> check("not JSON").unreadable
-    True
+    >>> report.verdict, sorted({f.rule for f in report.findings})
+    ('invalid', ['notation.key.missing'])
+    >>> check("not JSON").verdict
+    'unreadable'
     """
     from .batch import check_one, check_parsed
 
