@@ -115,5 +115,6 @@ def test_after_a_command_in_chinese_clicks_own_words_are_as_they_were(monkeypatc
 def test_each_language_and_domain_builds_its_catalogue_chain_once_for_every_thread():
     from referee.messages import translations
 
+    chain = translations("zh", "cli")
     built = _at_once(*[lambda _meet: translations("zh", "cli")] * 2, lambda _meet: translations("zh", "core"))
-    assert built[0] is translations("zh", "cli") and built[1] is built[0] and built[2] is not built[0]
+    assert built[0] is chain and built[1] is chain and built[2] is not chain
