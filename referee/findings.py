@@ -26,7 +26,7 @@ class Finding:
             self.text, self.message = self.message, str(self.message)
 
     def shown(self, lang: str | None = None) -> str:
-        """The message in `lang` (by default the language of the calling thread: messages.language)."""
+        """The message in `lang` (by default the language chosen for this process)."""
         return self.text.render(lang) if self.text is not None else self.message
 
     def as_dict(self, lang: str | None = None) -> dict:
