@@ -116,7 +116,7 @@ class Msg:
         if self.plural is None:
             return translations(lang, self.domain).gettext(self.template) if lang != DEFAULT else self.template
         if lang != DEFAULT:
-            return translations(lang, self.domain).ngettext(self.template, self.plural, self.n)
+            return translations(lang, self.domain).ngettext(self.template, self.plural, self.n or 0)
         return self.template if self.n == 1 else self.plural
 
     def __str__(self) -> str:
@@ -164,6 +164,8 @@ class Phrase(str):
     kept as JSON): the English, keeping the message to show it in another language. `english`, where
     given, is the string instead (a reading as the notation writes it, "triplet:9", shown in Chinese
     in words)."""
+
+    text: object        # the message (or cards, a word...) it stands for
 
     def __new__(cls, text, english: str | None = None):
         phrase = super().__new__(cls, str(shown(text, DEFAULT)) if english is None else english)
