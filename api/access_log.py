@@ -62,10 +62,9 @@ def _without_tokens(query: str | None) -> str | None:
 class LineFormat(logging.Formatter):
     """An access line after the time (UTC); any other line after the time, its level and its logger."""
 
-    converter = time.gmtime
-
     def __init__(self):
         super().__init__(datefmt="%Y-%m-%dT%H:%M:%SZ")
+        self.converter = time.gmtime
 
     def usesTime(self) -> bool:
         return True

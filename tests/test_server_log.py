@@ -87,3 +87,11 @@ def test_a_failing_request_is_logged_with_its_traceback_through_the_same_handler
     err = capsys.readouterr().err
     assert re.search(r"Z ERROR referee: Exception on /boom \[GET\]", err) and "RuntimeError: kaboom" in err
     assert err.count("Exception on /boom") == 1      # flask added no handler of its own
+
+
+def test_the_time_of_a_line_is_utc():
+    from api.access_log import LineFormat
+
+    line = logging.LogRecord("referee.api.access", logging.INFO, __file__, 1, "127.0.0.1 GET / 200 1.0ms", (), None)
+    line.created = 0
+    assert LineFormat().format(line) == "1970-01-01T00:00:00Z 127.0.0.1 GET / 200 1.0ms"
