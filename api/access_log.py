@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from urllib.parse import unquote_plus
 
 
@@ -34,7 +34,7 @@ def _log(stream, environ, status: str, began: float) -> None:
     query = _without_tokens(environ.get("QUERY_STRING"))
     path = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
     took = (time.perf_counter() - began) * 1000
-    stamp = datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    stamp = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     # escaped: a path cannot write a line of its own into the log
     stream.write(f"{stamp} {environ.get('REMOTE_ADDR', '-')} {environ.get('REQUEST_METHOD', '-')} "
                  f"{path.encode('unicode_escape').decode('ascii')} {status.split(' ', 1)[0]} {took:.1f}ms\n")

@@ -121,7 +121,7 @@ def _sources(paths) -> list[str]:
 @contextlib.contextmanager
 def _client(client_class, cluster_class, scheduler, workers):
     """A client of the given scheduler, or of a local cluster closed with it."""
-    import logging     # here: start-up does without it
+    import logging  # here: start-up does without it
 
     if scheduler:
         with client_class(scheduler) as client:

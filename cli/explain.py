@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-
 from referee.messages import Listing, Msg, Term, language, part, shown
 from referee.ruledocs import example_message, examples, meaning, rule_entries, section
 from referee.rules import did_you_mean

@@ -16,8 +16,21 @@ from referee.results import Played, check_sheet, finding_text, played, reason, s
 from referee.rules import MAX_OPTION_NUMBER
 from referee.sheet import SheetError, read_sheet
 
-from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
-                     open_store, padded, spreadsheet_text, visible, warn)
+from .common import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+    EXIT_VALID,
+    cannot_read,
+    cells,
+    expand,
+    fail,
+    open_store,
+    padded,
+    spreadsheet_text,
+    visible,
+    warn,
+)
 from .language import Command
 from .listing import ListingGroup
 

@@ -73,7 +73,7 @@ def _with_inferred(report: Report, record, stop=None) -> Report:
     cycle collector paused: each trial's rules can leave reading caches behind as cyclic garbage
     (rules.shared), which would pile up over the whole search."""
     if not report.valid:
-        from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
+        from .infer import infer_rules  # here: only --infer-rules needs it, and the command starts faster without
         with cycle_collection(True):
             report.inferred = infer_rules(record, stop=stop)
     return report
@@ -97,7 +97,7 @@ def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
         for batch in itertools.chain(head, batches):
             yield from check_batch(batch, infer, outcome)
         return
-    from concurrent.futures import ProcessPoolExecutor     # here: most runs need no pool, and start faster without
+    from concurrent.futures import ProcessPoolExecutor  # here: most runs need no pool, and start faster without
     from concurrent.futures.process import BrokenProcessPool
 
     try:

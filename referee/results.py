@@ -263,7 +263,7 @@ def compare_cell(column: str, text: str, match: Match, values: dict) -> bool:
     apply to the match's game or the cell names no one of it."""
     record = match.parts[0].record
     game = record["game"]
-    if column == "levels" and game != "guandan" or column == "totals" and game == "guandan":
+    if (column == "levels" and game != "guandan") or (column == "totals" and game == "guandan"):
         raise CellProblem(msg("{game} has no {column}: leave the cell empty", game=game, column=column))
     if column == "winner":
         return _winner(text, record) == values["winner"]

@@ -26,10 +26,19 @@ from . import __version__
 from .cards import rank_shown
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
-from .rulings import DECISION_WORDS
-from .replay import (GAME_NAMES, acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, games,
-                     reading_shown, step_of_action)
+from .replay import (
+    GAME_NAMES,
+    acting_seats,
+    check_record,
+    deals_steps,
+    finishing_place,
+    game_word,
+    games,
+    reading_shown,
+    step_of_action,
+)
 from .ruledocs import clause, rule_entries, sections
+from .rulings import DECISION_WORDS
 
 msg, msg_n, word, word_of = part("ruling")
 

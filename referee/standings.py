@@ -9,8 +9,20 @@ from __future__ import annotations
 from collections import Counter
 
 from .messages import Listing, Msg, msg, word
-from .results import (Match, Played, entrants, finding_text, first_error, loose_key, matches_of, meta_of, not_one_match,
-                      result, rulings_of, scores)
+from .results import (
+    Match,
+    Played,
+    entrants,
+    finding_text,
+    first_error,
+    loose_key,
+    matches_of,
+    meta_of,
+    not_one_match,
+    result,
+    rulings_of,
+    scores,
+)
 
 DEFAULT_POINTS = (2, 1, 0)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.cards import CODES, parse_card
-from referee.guandan import Combos, OPTIONS, PRESETS, beats
+from referee.guandan import OPTIONS, PRESETS, Combos, beats
 
 DECK = [code for code in CODES for _ in range(2)]
 

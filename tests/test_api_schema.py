@@ -6,11 +6,11 @@ import json
 import orjson
 import pytest
 import schemathesis
-from schemathesis import GenerationMode
-from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from openapi_spec_validator import validate
+from schemathesis import GenerationMode
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 from api import create_app
 from tests.guandan_gen import match_record

@@ -1,7 +1,6 @@
 """The core's findings and problems as message templates (issue 22): each keeps its template and
 parameters, and reads in Chinese with no English word but those quoted from the record or the rules
 (rule ids, option and preset names, JSON keys and values)."""
-import copy
 import json
 import re
 from pathlib import Path

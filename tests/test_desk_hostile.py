@@ -174,8 +174,7 @@ def test_the_sheets_rows_are_read_as_they_are_asked_for(tmp_path):
 # ---------------------------------------------------------------- the fuzz test
 
 def _fuzz():
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
+    from hypothesis import HealthCheck, given, settings, strategies as st
 
     text = st.text(alphabet=st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
         ["0", "1", "draw", "team 1", "A/7", "5/2", "-1", "9" * 40, "第3轮", "=1+1", "'", '"', "\x1b[2J"])

@@ -2,11 +2,10 @@
 action (a card not held, a weaker follow, a wrong seat) is caught at that action."""
 import copy
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.replay import check_record
-from tests.gandengyan_gen import follows, match_record, Play, value
+from tests.gandengyan_gen import Play, follows, match_record, value
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -8,7 +8,7 @@ import pytest
 
 from referee.gouji import scores_of
 from referee.replay import check_record
-from tests.gouji_builders import declare, deal, fill_hands, findings, go_out, play, record, report_of
+from tests.gouji_builders import deal, declare, fill_hands, findings, go_out, play, record, report_of
 from tests.gouji_gen import DEFAULTS, match_record
 
 AT = "/deals/0/actions/{}".format

@@ -282,6 +282,7 @@ def test_audit_reports_a_folder_that_cannot_be_listed_and_exits_2(tmp_path, monk
 def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     pytest.importorskip("dask")
     import tracemalloc
+
     from referee.audit import report_bag
     monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
     body = orjson.dumps(BASE)

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.importers import Imported, Problem, read_lines
-from referee.importers import competition
+from referee.importers import Imported, Problem, competition, read_lines
 from referee.replay import check_record
 from tests.captures import capture_lines, messages
 from tests.guandan_gen import DealPlayer, deal_hands, is_wild, level_value, match_record, rank_of, return_card

@@ -241,8 +241,8 @@ def test_a_sheet_in_no_known_encoding_exits_2(tmp_path, event):
 # ---------------------------------------------------------------- the sample event
 
 def test_the_sample_event_is_reproducible(tmp_path):
-    from tests.event_gen import SHEET, records
     from referee.canonical import canonical, dumps
+    from tests.event_gen import SHEET, records
 
     folder = SAMPLES / "event"
     assert sorted(p.name for p in folder.glob("*.json")) == sorted(records())

@@ -3,10 +3,10 @@
 import gzip
 import os
 
+import orjson
+
 from referee.batch import BATCH_BYTES, SPAN_BYTES, SPAN_LINES, Span, check_batch, records_of
 from tests.guandan_gen import match_record
-
-import orjson
 
 
 def _edge_file(path):

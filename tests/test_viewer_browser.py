@@ -14,7 +14,6 @@ from urllib.parse import urlsplit
 
 import orjson
 import pytest
-
 from click.testing import CliRunner
 
 from api import create_app
@@ -228,7 +227,7 @@ def test_the_viewer_is_readable_on_a_phone(server, browser):
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     assert page.evaluate("window.scrollY") > 500
     box = page.locator("#next").bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], "the step controls stay on screen"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], "the step controls stay on screen"
     shot(page, "viewer-disputed-phone")
     context.close()
 
@@ -901,7 +900,7 @@ def test_every_game_reads_on_a_phone_and_a_desktop_in_both_languages(server, bro
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     if width < 760:
         box = page.locator("#next").bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, "the step controls stay on screen"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, "the step controls stay on screen"
     shot(page, f"viewer-{game}-{lang}-{width}")
     context.close()
 
