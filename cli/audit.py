@@ -109,7 +109,7 @@ def _sources(paths) -> list[str]:
     sources = []
     for path in paths:
         if Path(path).is_dir():
-            sources += expand([path], lambda _: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
+            sources += expand([path], lambda _, path=path: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
                                ARCHIVE_ENDINGS)
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
             fail(msg("{path}: no such file", path=path))

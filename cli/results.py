@@ -93,7 +93,7 @@ def _sheet(path: str, renamed: dict[str, str]):
     """The sheet, its rows read as the check asks for them (the file stays open until the command ends;
     a pipe, which cannot be read twice, is read whole first)."""
     try:
-        handle = click.get_current_context().with_resource(open(path, "rb"))
+        handle = click.get_current_context().with_resource(open(path, "rb"))   # noqa: SIM115 (closed by click)
         return read_sheet(handle if handle.seekable() else io.BytesIO(handle.read()), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))

@@ -174,7 +174,7 @@ def test_the_rules_page_of_a_rule_without_a_section_reads_in_the_process_languag
 
 
 def test_a_file_that_cannot_be_opened_says_why_in_chinese(tmp_path):
-    [(source, report)] = list(records_of(str(tmp_path / "missing.json")))
+    [(_, report)] = list(records_of(str(tmp_path / "missing.json")))
     [finding] = report.findings
     assert finding.rule == "notation.file" and finding.message.endswith("No such file or directory")
     assert in_chinese(finding, "missing.json", *str(tmp_path).split("/")).endswith("没有这个文件或目录")

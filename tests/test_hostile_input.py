@@ -178,8 +178,8 @@ def test_the_findings_past_those_listed_are_counted():
 def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
     """A referee command run in a process that may use at most `gib` GiB of address space."""
     limit = int(gib * 2**30)
-    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (%d, %d)); "
-            "from cli.main import main; sys.argv[0] = 'referee'; main()" % (limit, limit))
+    code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
+            "from cli.main import main; sys.argv[0] = 'referee'; main()")
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
                           input=stdin)
 

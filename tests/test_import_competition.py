@@ -227,7 +227,7 @@ def test_per_deal_records_start_from_the_captured_previous_deal():
         assert record["start"]["previous_order"] == before["order"]
         assert record["start"]["levels"] == before["levels"]
     assert [check_record(r).valid for r in split] == [True] * len(split)
-    assert sum((outcomes(r) for r in split), []) == outcomes(original)
+    assert [o for r in split for o in outcomes(r)] == outcomes(original)
     assert split[-1]["result"] == {"winner": 0} and all("result" not in r for r in split[:-1])
 
 

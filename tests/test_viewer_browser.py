@@ -5,6 +5,7 @@ else playwright's own download. Screenshots are kept in build/artifacts/ (not co
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -600,7 +601,7 @@ def test_one_main_landmark_and_headings_in_order(server, page):
         assert page.locator("main, [role=main]").count() == 1
         levels = page.evaluate("""[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
             .filter(h => h.getClientRects().length || h.classList.contains('visually-hidden')).map(h => Number(h.tagName[1]))""")
-        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in itertools.pairwise(levels)), levels
 
 
 # ---------------------------------------------------------------- the viewer in Chinese (issue 22)
