@@ -105,5 +105,5 @@ bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
+	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
 	find referee cli api -name __pycache__ -prune -exec rm -rf {} +
