@@ -240,7 +240,7 @@ class _Document:
     def _game_name(self, game: object, blank: str) -> str:
         """The game's name, or what the record says it is, or `blank`."""
         name = GAME_NAMES.get(game) if isinstance(game, str) else None
-        return self.say(name or visible(game or blank))
+        return self.say(name if name is not None else visible(game or blank))
 
     def _verdict(self) -> Msg:
         if self.report.valid and self.report.rulings:
