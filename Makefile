@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BROWSER_STAMP := $(VENV)/.browser
 
-.PHONY: demo test browser bench bench-api bytecode compiled pure catalogues messages clean
+.PHONY: demo lint test browser bench bench-api bytecode compiled pure catalogues messages clean
 
 # The message catalogues (docs/i18n.md): one gettext domain per part of the project, each with the
 # sources it is extracted from in referee/locale/DOMAIN.cfg and its Chinese in
@@ -81,7 +81,15 @@ $(BROWSER_STAMP): | $(STAMP)
 
 browser: $(BROWSER_STAMP)
 
-test: bytecode $(BROWSER_STAMP)
+# The habits the tests start with (and so .ci/run): ruff's lint and its formatting over every Python file,
+# mypy over referee/ (what each checks: pyproject.toml, [tool.ruff] and [tool.mypy]).
+lint: $(STAMP)
+	$(BIN)/ruff check
+# on once the tree has had its one `ruff format` (issue 32): remove the "# " below
+# 	$(BIN)/ruff format --check
+	$(BIN)/mypy
+
+test: lint bytecode $(BROWSER_STAMP)
 	$(BIN)/pytest -q
 
 bench: bytecode
@@ -97,5 +105,5 @@ bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
+	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
 	find referee cli api -name __pycache__ -prune -exec rm -rf {} +

@@ -14,14 +14,14 @@ import hashlib
 import os
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import orjson
 
 from referee.canonical import stored_form
 from referee.findings import Finding, Report
 from referee.messages import part
-from referee.notation import duplicate_key_findings, parse_json, seat_findings, structure_findings
+from referee.notation import duplicate_key_findings, parse_json, structure_findings
 from referee.replay import check_record
 from referee.rulings import Refused, decided
 
@@ -469,4 +469,4 @@ def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[s
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+    return datetime.now(UTC).isoformat(timespec="milliseconds")

@@ -11,13 +11,11 @@ import os
 from functools import cache
 from pathlib import Path
 
+import flask_swagger_ui
 import orjson
 from babel.messages.pofile import read_po
-
-import flask_swagger_ui
 from flask import Blueprint, Response, current_app, request, send_from_directory
-from flask_smorest import Blueprint as ApiBlueprint
-from flask_smorest import abort
+from flask_smorest import Blueprint as ApiBlueprint, abort
 from marshmallow import Schema, fields, validate
 
 from referee.findings import Finding

@@ -16,9 +16,9 @@ from referee.findings import ERROR, Finding
 from referee.messages import DEFAULT, part
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.replay import replay_steps
+from referee.results import reason
 from referee.ruling import POLICY, RulingError, ruling
 from referee.rulings import Refused
-from referee.results import reason
 from referee.standings import standings
 
 from . import schemas

@@ -21,7 +21,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+from pathlib import Path
 
 import psutil
 
@@ -72,7 +72,7 @@ def start_cluster(workers: int, folder: str) -> tuple[str, list[subprocess.Popen
     """`dask scheduler` and `dask worker` as a user starts them, on loopback; (address, processes)."""
     port = free_port()
     address = f"tcp://{HOST}:{port}"
-    log = open(os.path.join(folder, "cluster.log"), "wb")
+    log = open(os.path.join(folder, "cluster.log"), "wb")      # noqa: SIM115 (the cluster's, open while it runs)
     env = dict(os.environ, PYTHONPATH=ROOT)
     scheduler = subprocess.Popen([os.path.join(BIN, "dask"), "scheduler", "--host", HOST, "--port", str(port),
                                   "--dashboard-address", ":0"], stdout=log, stderr=log, env=env)
@@ -109,7 +109,7 @@ def main():
                 with open(reports, "wb") as sink:
                     runs["validate"].append(process_times(COMMAND + ["validate", "-j", str(jobs), "--json", *paths],
                                                           stdout=sink, stderr=subprocess.DEVNULL, env=env))
-                expected = open(reports, "rb").read()
+                expected = Path(reports).read_bytes()
                 for kind, where in (("local", []), ("distributed", ["--scheduler", address])):
                     shutil.rmtree(output, ignore_errors=True)
                     before = tree_cpu([psutil.Process(p.pid) for p in cluster])

@@ -21,9 +21,9 @@ import tracemalloc
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from referee.results import Played, check_sheet, summary  # noqa: E402
-from referee.sheet import read_sheet  # noqa: E402
-from referee.standings import standings  # noqa: E402
+from referee.results import Played, check_sheet, summary
+from referee.sheet import read_sheet
+from referee.standings import standings
 
 LEVELS = "23456789TJQKA"
 

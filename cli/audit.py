@@ -109,7 +109,7 @@ def _sources(paths) -> list[str]:
     sources = []
     for path in paths:
         if Path(path).is_dir():
-            sources += expand([path], lambda _: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
+            sources += expand([path], lambda _, path=path: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
                                ARCHIVE_ENDINGS)
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
             fail(msg("{path}: no such file", path=path))
@@ -121,7 +121,7 @@ def _sources(paths) -> list[str]:
 @contextlib.contextmanager
 def _client(client_class, cluster_class, scheduler, workers):
     """A client of the given scheduler, or of a local cluster closed with it."""
-    import logging     # here: start-up does without it
+    import logging  # here: start-up does without it
 
     if scheduler:
         with client_class(scheduler) as client:

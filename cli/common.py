@@ -46,7 +46,7 @@ def expand(paths, warn_empty, endings=JSON_ENDINGS):
 
 def cells(text: str) -> int:
     """The terminal cells `text` takes: a Chinese character takes two."""
-    from rich.cells import cell_len     # here: start-up does without rich
+    from rich.cells import cell_len  # here: start-up does without rich
 
     return cell_len(text)
 
@@ -131,7 +131,7 @@ def deal_index(number: int, count: int) -> int:
 
 def open_store(db_path: str):
     """The record store in an existing file, or exit 2."""
-    from api.store import Store, StoreError     # here: only the commands that use the store load the API
+    from api.store import Store, StoreError  # here: only the commands that use the store load the API
 
     if not os.path.exists(db_path):
         fail(msg("no record store at {path}", path=db_path))

@@ -63,7 +63,7 @@ def _score(value: str):
 @click.option("-o", "--output", help=word("Write the ruled record to this file."))
 @click.option("-w", "--write", is_flag=True, help=word("Rewrite FILE in place (atomically)."))
 def decide(file, finding_number, decision, arbiter, reason, date, order, winner, scores, output, write):
-    from rich.console import Console      # here, as in every command that renders: start-up stays fast
+    from rich.console import Console  # here, as in every command that renders: start-up stays fast
 
     from referee.replay import check_record
     from referee.rulings import Refused, decided, ruling_on

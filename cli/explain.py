@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-
 from referee.messages import Listing, Msg, Term, language, part, shown
 from referee.ruledocs import example_message, examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
@@ -27,7 +26,7 @@ def explain(rule_id):
         entries, examples_of = rule_entries(), examples()
     except OSError as exc:
         raise click.ClickException(msg("the project's docs are not here ({reason}): explain needs the checkout",
-                                       reason=exc.strerror).render())
+                                       reason=exc.strerror).render()) from exc
     entry = entries.get(rule_id)
     if entry is None:
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))

@@ -22,7 +22,7 @@ def replacing(path: str):
             yield handle
         return
     folder = os.path.dirname(target)
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp")
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, delete=False, suffix=".tmp")  # noqa: SIM115 (closed below)
     try:
         with handle:
             yield handle

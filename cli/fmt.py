@@ -135,7 +135,7 @@ def _canonical_text(path: str, raw: str) -> str | int:
     """The canonical text of a file's records (JSON Lines stay JSON Lines), or the exit status after
     saying why it has none: 2 for text that is not JSON, 1 for JSON that is no CGR/1 record."""
     chunks = list(split_records(raw, True if path.lower().endswith(".jsonl") else None))
-    jsonl = len(chunks) > 1 or bool(chunks) and chunks[0][0] is not None
+    jsonl = len(chunks) > 1 or (bool(chunks) and chunks[0][0] is not None)
     lines = []
     for number, chunk in chunks:
         record = parse_json(chunk)

@@ -10,7 +10,16 @@ import os
 
 import click
 
-from referee.messages import LANGUAGES, LOCALE_DIR, chosen_language, compiled_catalogue, language, part, translations, use_language
+from referee.messages import (
+    LANGUAGES,
+    LOCALE_DIR,
+    chosen_language,
+    compiled_catalogue,
+    language,
+    part,
+    translations,
+    use_language,
+)
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -149,7 +158,7 @@ class Formatter(click.HelpFormatter):
 
 def _wrapped(text: str, width: int) -> list[str]:
     """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart."""
-    from rich.console import Console     # here: only a help in another language needs it
+    from rich.console import Console  # here: only a help in another language needs it
     from rich.text import Text
 
     console = Console(width=width)

@@ -76,7 +76,7 @@ class ListingGroup(Command, click.Group):
         use(chosen_language())
         for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
             if getattr(sys, name) is None:      # closed by the caller (`<&-`): read as empty, written to nowhere
-                setattr(sys, name, open(os.devnull, mode))
+                setattr(sys, name, open(os.devnull, mode))     # noqa: SIM115 (the process's, until it ends)
         for stream in (sys.stdout, sys.stderr):     # an output that cannot encode a character writes it as \uXXXX
             if hasattr(stream, "reconfigure"):      # (PYTHONIOENCODING=ascii, a Latin-1 terminal), never a traceback
                 stream.reconfigure(errors="backslashreplace")
@@ -91,7 +91,7 @@ class ListingGroup(Command, click.Group):
             exc.show()
             sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)   # a file: 1 is INVALID
         except OSError as exc:      # the commands say why they cannot read: this is mostly the output failing
-            sys.stdout = open(os.devnull, "w")      # not written again when Python exits
+            sys.stdout = open(os.devnull, "w")      # noqa: SIM115 (not written again when Python exits)
             if exc.errno == errno.EPIPE:      # the reader went away (`| head`): as click does
                 sys.exit(1)
             click.echo("referee: " + msg("stopped: {reason}", reason=os_problem(exc)).render(), err=True)

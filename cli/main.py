@@ -65,7 +65,7 @@ def main():
 @click.option("--line", type=int, default=None, help=word("The record's line in a JSON Lines file."))
 @click.option("--json", "as_json", is_flag=True, help=word("The table(s) as JSON."))
 def replay(file, deal_number, step, action_number, finding_number, line, as_json):
-    from rich.console import Console     # here, as in every command that renders: start-up stays fast
+    from rich.console import Console  # here, as in every command that renders: start-up stays fast
     from rich.text import Text
 
     from . import render
@@ -142,7 +142,7 @@ def _chosen_steps(frames, deal, step, action_number, finding):
               help=word("One JSON object per game: default_preset, presets, preset_aliases and options "
                         "(each with default, values and effect), for programs."))
 def rules(game, as_json):
-    from . import render     # here: it loads rich, which start-up does without
+    from . import render  # here: it loads rich, which start-up does without
 
     known = games()
     if game is not None and game not in known:

@@ -42,7 +42,7 @@ def text(lines: list[tuple[tuple[str, str], ...]]) -> str:
 
 def _printed(line: str) -> str:
     """A line as a console prints it, for a line with tabs or control codes."""
-    from rich.text import Text     # here: most text has neither
+    from rich.text import Text  # here: most text has neither
 
     shown = Text(line)
     shown.expand_tabs(8)
@@ -65,7 +65,7 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append((("          " + legal_then(f), "dim"),))
     if rep.inferred is not None:
-        from referee.infer import inferred_text     # here: only --infer-rules needs it
+        from referee.infer import inferred_text  # here: only --infer-rules needs it
 
         lines.append((("  " + msg("rules: {rules}", rules=inferred_text(rep.inferred)).render(), "bold"),))
     return [_visible(parts) for parts in lines]

@@ -19,7 +19,7 @@ def progress_bar():
     if not sys.stderr.isatty():
         return None
     from rich.console import Console
-    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn    # here: only a terminal needs it
+    from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn  # here: only a terminal needs it
 
     return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
                     TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),

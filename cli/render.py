@@ -10,8 +10,20 @@ from referee.replay import acting_seats, game_word, reading_shown, step_json
 from referee.rules import json_text
 
 from .common import visible
-from .plain import (COMMA, SEMICOLON, SEVERITY, STYLE, deal_line, key_shown, legal_then, outcome_value, report_parts,
-                    summary_parts, value_shown, verdict_parts)
+from .plain import (
+    COMMA,
+    SEMICOLON,
+    SEVERITY,
+    STYLE,
+    deal_line,
+    key_shown,
+    legal_then,
+    outcome_value,
+    report_parts,
+    summary_parts,
+    value_shown,
+    verdict_parts,
+)
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -49,7 +61,7 @@ def names(record) -> list[str]:
 def table(console: Console, frame: dict, record: dict) -> None:
     """An arbiter's table: who sits where, their hands in rank order (wild cards marked *),
     the trick, who is to act, the findings made at this step and, at the end, the outcome."""
-    from rich.table import Table     # here: only a replay needs it
+    from rich.table import Table  # here: only a replay needs it
 
     snap, players, game = frame["table"], names(record), record.get("game")
     console.print(_step_head(frame, players, game), highlight=False)

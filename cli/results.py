@@ -16,8 +16,21 @@ from referee.results import Played, check_sheet, finding_text, played, reason, s
 from referee.rules import MAX_OPTION_NUMBER
 from referee.sheet import SheetError, read_sheet
 
-from .common import (EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, cells, expand, fail,
-                     open_store, padded, spreadsheet_text, visible, warn)
+from .common import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+    EXIT_VALID,
+    cannot_read,
+    cells,
+    expand,
+    fail,
+    open_store,
+    padded,
+    spreadsheet_text,
+    visible,
+    warn,
+)
 from .language import Command
 from .listing import ListingGroup
 
@@ -80,7 +93,7 @@ def _sheet(path: str, renamed: dict[str, str]):
     """The sheet, its rows read as the check asks for them (the file stays open until the command ends;
     a pipe, which cannot be read twice, is read whole first)."""
     try:
-        handle = click.get_current_context().with_resource(open(path, "rb"))
+        handle = click.get_current_context().with_resource(open(path, "rb"))   # noqa: SIM115 (closed by click)
         return read_sheet(handle if handle.seekable() else io.BytesIO(handle.read()), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))

@@ -41,7 +41,7 @@ PRINT_SECONDS = 120
 @click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
               help=word("The file to write: HTML, or a PDF when its name ends in .pdf (- for HTML on standard output)."))
 def ruling(file, finding_number, deal_number, action_number, line, output):
-    from referee.canonical import record_id      # here: the other commands start without the ruling
+    from referee.canonical import record_id  # here: the other commands start without the ruling
     from referee.replay import check_record
     from referee.ruling import RulingError, ruling as ruling_html
 

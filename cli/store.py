@@ -167,7 +167,7 @@ def show(record_id, db_path):
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help=word("The stored report as JSON."))
 def report(record_id, db_path, as_json):
-    from rich.console import Console     # here: rich is loaded by the commands that render, not at start-up
+    from rich.console import Console  # here: rich is loaded by the commands that render, not at start-up
 
     from . import render
 

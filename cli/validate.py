@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 import orjson
 
-from referee.batch import Span, WorkerLost, check_items, records_of
+from referee.batch import WorkerLost, check_items, records_of
 from referee.messages import language, part, use_language
 
 from . import plain
@@ -112,7 +112,7 @@ def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> 
         return verdict, rule_ids, orjson.dumps(rep.as_dict(lang)).decode() + "\n"
     if console is None:
         return verdict, rule_ids, plain.text([plain.verdict_parts(rep)] if form == "quiet" else plain.report_parts(rep))
-    from . import render     # here: it loads rich, which start-up does without
+    from . import render  # here: it loads rich, which start-up does without
 
     text_console = _text_console(console)
     with text_console.capture() as captured:
@@ -125,7 +125,7 @@ def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> 
 
 def _console(color: bool | None, stderr: bool = False) -> Console:
     """The text console: styled as asked, or (None) on a terminal unless NO_COLOR is set."""
-    from rich.console import Console     # here: start-up does without rich
+    from rich.console import Console  # here: start-up does without rich
 
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
@@ -157,7 +157,7 @@ def _print_summary(summary: dict, console: Console | None) -> None:
     if console is None:
         sys.stdout.write(plain.text(plain.summary_parts(summary)))
     else:
-        from . import render     # here: it loads rich, which start-up does without
+        from . import render  # here: it loads rich, which start-up does without
 
         render.summary(console, summary)
 

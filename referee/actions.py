@@ -70,8 +70,7 @@ def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, o
     raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
     game has tribute and return actions."""
     out: list[Action] = []
-    index = 0
-    for raw in raws:
+    for index, raw in enumerate(raws):
         action = None
         size = len(raw) if type(raw) is dict else 0
         if size == 2 or size == 3:
@@ -79,7 +78,6 @@ def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, o
             if type(seat) is int and 0 <= seat < seats:
                 action = _common(index, raw, seat, size, tribute)
         out.append(other(index, raw) if action is None else action)
-        index += 1
     return out
 
 

@@ -92,7 +92,7 @@ NO_RECORDS = {"records": 0, **{verdict: 0 for verdict in VERDICTS}, "rules": {}}
 
 def summarise(reports) -> dict:
     """Counts of records by verdict and of findings by rule id, as `validate --summary-json` writes them."""
-    verdicts, rules = Counter(), Counter()
+    verdicts, rules = Counter[str](), Counter[str]()
     for report in reports:
         verdicts[_verdict(report)] += 1
         rules.update(f["rule"] for f in report["findings"])

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import functools
 import gzip
 import io
 import itertools
@@ -30,14 +31,16 @@ SPAN_LINES = 1024       # at most, in a Span: its reports come back together (a 
 POOL_AFTER = 4      # batches: a smaller input is checked in this process, as a pool would cost more than it gives
 
 
-def unreadable(source: str, rule: str, message: Msg) -> Report:
-    return Report(False, None, None, [Finding(ERROR, rule, "", message)], source=source, unreadable=True)
+def unreadable(source: str, rule: str, message: Msg | str) -> Report:
+    text = message if isinstance(message, Msg) else None
+    return Report(False, None, None, [Finding(ERROR, rule, "", str(message), text=text)], source=source,
+                  unreadable=True)
 
 
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
     """One record's report; with `infer`, an invalid record also gets the rules it is valid under."""
     report, replayed = _checked_text(chunk, source)
-    return _with_inferred(report, *replayed) if infer and replayed else report
+    return _with_inferred(report, replayed[0]) if infer and replayed else report
 
 
 @cycle_collection_paused()        # the parse too: it makes the most objects
@@ -47,7 +50,7 @@ def _checked_text(chunk: str, source: str) -> tuple[Report, list]:
         return _too_big(source), []
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.text), []
+        return unreadable(source, value.rule, value.text or value.message), []
     return _checked(chunk, value, source)
 
 
@@ -56,7 +59,7 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False, stop=None)
     With `infer`, an invalid record also gets the rules it is valid under, searched until `stop()`
     says otherwise (the API's budget for a request)."""
     report, replayed = _checked(chunk, value, source)
-    return _with_inferred(report, *replayed, stop=stop) if infer and replayed else report
+    return _with_inferred(report, replayed[0], stop=stop) if infer and replayed else report
 
 
 def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
@@ -73,7 +76,7 @@ def _with_inferred(report: Report, record, stop=None) -> Report:
     cycle collector paused: each trial's rules can leave reading caches behind as cyclic garbage
     (rules.shared), which would pile up over the whole search."""
     if not report.valid:
-        from .infer import infer_rules     # here: only --infer-rules needs it, and the command starts faster without
+        from .infer import infer_rules  # here: only --infer-rules needs it, and the command starts faster without
         with cycle_collection(True):
             report.inferred = infer_rules(record, stop=stop)
     return report
@@ -97,12 +100,12 @@ def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
         for batch in itertools.chain(head, batches):
             yield from check_batch(batch, infer, outcome)
         return
-    from concurrent.futures import ProcessPoolExecutor     # here: most runs need no pool, and start faster without
+    from concurrent.futures import Future, ProcessPoolExecutor  # here: most runs need no pool, and start faster without
     from concurrent.futures.process import BrokenProcessPool
 
     try:
         with ProcessPoolExecutor(jobs, mp_context=_start_method(), initializer=_leave_interrupts_to_the_parent) as pool:
-            pending = collections.deque()
+            pending: collections.deque[Future] = collections.deque()
             for batch in itertools.chain(head, batches):
                 pending.append(pool.submit(check_batch, batch, infer, outcome))
                 if len(pending) >= 4 * jobs:
@@ -181,7 +184,7 @@ def records_of(path: str, spans: bool = False):
     if problem:
         yield source, unreadable_file(source, problem)
         return
-    yield from read_records(lambda: open(path, "rb"), source, jsonl_by_name(path), path if spans else None)
+    yield from read_records(functools.partial(open, path, "rb"), source, jsonl_by_name(path), path if spans else None)
 
 
 def shown_path(path: str) -> str:

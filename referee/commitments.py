@@ -120,7 +120,8 @@ def commitment_findings(game, record: dict, options: dict) -> list[Finding]:
 
 
 def _codes(cards: list[str]) -> list[str]:
-    return [CODES[parse_card(code)] for code in cards]
+    """The cards' canonical codes (the record follows the schema: each is a card's code or alias)."""
+    return [CODES[card] for card in map(parse_card, cards) if card is not None]
 
 
 def _problem(game, deal: dict, options: dict, seats: int):

@@ -12,9 +12,24 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, run_low, unpack
-from .findings import INFO, StopDeal, plays_said
+from .cards import (
+    BJ,
+    CODES,
+    ONE,
+    RANKS,
+    RJ,
+    PlayCache,
+    contains,
+    count,
+    missing,
+    pack,
+    rank,
+    rank_shown,
+    run_low,
+    unpack,
+)
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
+from .findings import INFO, StopDeal, plays_said
 from .messages import Cards, Listing, Msg, Phrase, Run, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared

@@ -639,9 +639,7 @@ def _leave(state: DealState, seat: int):
     state.n_live -= 1
     if state.shao_bound == seat:
         state.shao_bound = -1
-    if state.n_live <= 1:
-        state.over = True
-    elif state.o["end_when_team_out"] and sum(1 for s in state.out if team(s) == team(seat)) == 3:
+    if state.n_live <= 1 or (state.o["end_when_team_out"] and sum(1 for s in state.out if team(s) == team(seat)) == 3):
         state.over = True
     if state.over:
         state.allowed = 0

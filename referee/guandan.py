@@ -7,8 +7,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .cards import (CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown,
-                    run_low, unpack)
+from .cards import (
+    CODES,
+    ONE,
+    RANKS,
+    RJ,
+    PlayCache,
+    contains,
+    count,
+    missing,
+    pack,
+    parse_card,
+    rank,
+    rank_code,
+    rank_shown,
+    run_low,
+    unpack,
+)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
 from .messages import Cards, Listing, Phrase, Run, Term, counted, part

@@ -34,7 +34,8 @@ def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     if problems:
         stated = resolve(game, None)[0]
     deadline = time.monotonic() + seconds
-    found, searched, best = [], 0, None
+    found: list[dict] = []
+    searched, best = 0, None
     for cost, preset, changes, differs in _candidates(game, stated["options"]):
         if best is not None and cost > best:
             break

@@ -86,6 +86,7 @@ def _deltas() -> dict[int, tuple]:
             table[-_H[t][c] & _MASK] = ((t, c, -1),)
             if t != u:      # c from t to u
                 table[(_H[u][c] - _H[t][c]) & _MASK] = ((t, c, -1), (u, c, 1))
+            change: tuple[tuple[int, int, int], ...]
             for d in cards:
                 if c == d or t > u:
                     continue
@@ -99,7 +100,7 @@ def _deltas() -> dict[int, tuple]:
 class Archive:
     """The state of one pass over an archive: compact per-deal keys, per-record keys, fair-dealing sums."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.files: list[str] = []
         self.records = {"key": array("q"), "raw": array("I"), "file": array("I"), "line": array("I")}
         self.deals = {"record": array("I"), "deal": array("I"), "game": array("B"), "exact": array("q"),
@@ -291,13 +292,14 @@ class Archive:
 
     def _near_deals(self, deals, kept, np) -> list[dict]:
         distinct = kept[_firsts(deals["sym"][kept], np)]
-        pairs = set()
+        pairs: set[tuple[int, int]] = set()
         for i in range(6):
             for group in _groups(deals[f"block{i}"][distinct], skip_zero=True):
                 rows = distinct[group].tolist()
                 pairs.update(itertools.combinations(rows, 2) if len(rows) <= NEAR_RUN else
                              ((rows[0], row) for row in rows[1:]))
-        parent, changed = {}, {}
+        parent: dict[int, int] = {}
+        changed: dict[int, tuple[int, list[dict]]] = {}     # deal b -> (deal a, how b differs from it)
         for a, b in sorted(pairs):
             changes = _moved(deals, a, b)
             if changes is not None:
@@ -339,7 +341,8 @@ class Archive:
         return found
 
     def _board_findings(self, deals) -> list[dict]:
-        found, played = [], {}
+        found: list[dict] = []
+        played: dict[tuple, set[tuple]] = {}       # (event, deal key) -> {(round, board)}
         for (event, round_, board), copies in self.boards.items():
             keys = [int(deals["exact"][row]) for _, row in copies]
             for key in set(keys):
@@ -437,8 +440,8 @@ _M56 = (1 << 56) - 1
 def _ids(codes: list[str]) -> list[int]:
     try:
         return list(map(CANONICAL.__getitem__, codes))
-    except KeyError:
-        return [parse_card(code) for code in codes]
+    except KeyError:        # an alias (10H, 2s): every code is a card, the record's structure being checked
+        return [card for card in map(parse_card, codes) if card is not None]
 
 
 @cache
@@ -477,7 +480,7 @@ def _symmetric(packed: list[int], talon: list[int]) -> tuple[tuple, int]:
     own = [(tuple(sorted(columns[s])), jokers[s]) for s in range(seats)]
     turned = [own[turn:] + own[:turn] for turn in range(seats)]
     least = min(turned)
-    best = None
+    best: tuple[tuple, int] | None = None
     for turn in (turn for turn in range(seats) if turned[turn] == least):
         order = [(turn + s) % seats for s in range(seats)]
         suits = [(tuple(columns[s][suit] for s in order), in_talon[suit]) for suit in range(4)]
@@ -485,6 +488,7 @@ def _symmetric(packed: list[int], talon: list[int]) -> tuple[tuple, int]:
         form = (tuple(suits[u] for u in permutation), tuple(jokers[s] for s in order), talon_jokers)
         if best is None or form < best[0]:
             best = (form, turn * 24 + _PERMUTATIONS.index(permutation))
+    assert best is not None     # the least rotation is one of them
     return best
 
 
@@ -510,7 +514,7 @@ def _part(block: int, tag: int, hand_blocks: int):
     return msg("the talon's first half") if block == hand_blocks else msg("the talon's second half")
 
 
-def _moved(deals, a: int, b: int):
+def _moved(deals, a: int, b: int) -> list[dict] | None:
     """How deal b differs from deal a by one card moved or two swapped, as (block, cards in, cards out) for
     each block that differs; None when the two are not so related (another game, more blocks differ, or
     their hashes' differences are no such change)."""
@@ -520,7 +524,7 @@ def _moved(deals, a: int, b: int):
     differ = [i for i in range(width) if deals[f"block{i}"][a] != deals[f"block{i}"][b]]
     if len(differ) > 2 or width < 3:
         return None
-    hand_blocks, changes, moved = int(deals["hand_blocks"][a]), [], Counter()
+    hand_blocks, changes, moved = int(deals["hand_blocks"][a]), [], Counter[int]()
     for i in differ:
         delta = (int(deals[f"block{i}"][b]) - int(deals[f"block{i}"][a])) & _MASK
         found = _deltas().get(delta)
@@ -612,7 +616,7 @@ def _add(counts: dict, key: tuple, x: int, deals: int = 1) -> None:
 def _plan(game: str, packs: int, sizes: tuple[int, ...], level: int | None) -> list[tuple]:
     """What a deal of these hand sizes counts: (name, cards or bomb size, each seat's distribution, each
     team's), the distributions exact (hypergeometric, or by rank for bombs) for each hand's own size."""
-    plan = []
+    plan: list[tuple] = []
     for label, what in COUNTED[game]:
         counted = tuple(range(4 * level, 4 * level + 4)) if what == "level" and level is not None else \
             (4 * level + 1,) if what == "wild" and level is not None else what

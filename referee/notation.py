@@ -21,8 +21,7 @@ from functools import cache
 
 import orjson
 
-from .actions import CANONICAL as _CANONICAL
-from .actions import Action, Deal, plain_actions
+from .actions import CANONICAL as _CANONICAL, Action, Deal, plain_actions
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .messages import Msg, Term, msg, msg_n, word

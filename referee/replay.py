@@ -60,8 +60,15 @@ from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .messages import Phrase, msg, msg_n, word, word_in
-from .notation import (cycle_collection, number_findings, players_finding, read_deals, read_plain, seat_findings,
-                       structure_findings)
+from .notation import (
+    cycle_collection,
+    number_findings,
+    players_finding,
+    read_deals,
+    read_plain,
+    seat_findings,
+    structure_findings,
+)
 from .precheck import GAMES
 from .rules import resolve
 from .rulings import STANDS, Rulings

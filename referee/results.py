@@ -84,7 +84,7 @@ def matches_of(records: list[Played]) -> list[Match]:
     for item in records:
         meta = meta_of(item.record)
         if meta.get("round") is None or meta.get("table") is None:
-            key = ("record", item.source)
+            key: tuple[str, ...] = ("record", item.source)
         else:
             key = tuple(loose_key(meta.get(name, "")) for name in ("event", "round", "table"))
         groups.setdefault(key, Match(meta.get("event"), meta.get("round"), meta.get("table"), [])).parts.append(item)
@@ -115,9 +115,13 @@ def first_error(match: Match) -> dict | None:
 
 def rulings_of(match: Match) -> list[dict]:
     """The arbiter's rulings the match's records carry (notation §10), each with its record's source."""
-    return [dict(ruling, source=part.source) for part in match.parts
-            for ruling in (part.record.get("rulings") if isinstance(part.record.get("rulings"), list) else ())
+    return [dict(ruling, source=part.source) for part in match.parts for ruling in _rulings(part.record)
             if isinstance(ruling, dict)]
+
+
+def _rulings(record: dict) -> list:
+    rulings = record.get("rulings")
+    return rulings if isinstance(rulings, list) else []
 def finding_text(finding: dict) -> str | Msg:
     """A finding of a report's JSON form: its message, as a template said by its game where it keeps one."""
     if "template" not in finding:
@@ -263,7 +267,7 @@ def compare_cell(column: str, text: str, match: Match, values: dict) -> bool:
     apply to the match's game or the cell names no one of it."""
     record = match.parts[0].record
     game = record["game"]
-    if column == "levels" and game != "guandan" or column == "totals" and game == "guandan":
+    if (column == "levels" and game != "guandan") or (column == "totals" and game == "guandan"):
         raise CellProblem(msg("{game} has no {column}: leave the cell empty", game=game, column=column))
     if column == "winner":
         return _winner(text, record) == values["winner"]
@@ -300,7 +304,7 @@ def check_sheet(sheet: Sheet, records: list[Played]) -> Iterator[dict]:
 
 def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named: set, first_lines: dict) -> dict:
     cells = row.cells
-    entry = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
+    entry: dict[str, object] = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
              "table": cells.get("table"), "problems": []}
     if row.beyond:
         _problem(entry, sheet, f"#{sheet.width + 1}", msg("{n} filled cell(s) past the header's {width} columns: "

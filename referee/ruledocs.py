@@ -126,8 +126,7 @@ def examples() -> dict[str, dict]:
 
 
 CLAUSE_WORD = re.compile(r"[a-z]{3,}")
-COMMON = frozenset("the and for that with this are not its any may from one has have was were but all each "
-                   "than when which who what where there their them they into only also such seat".split())
+COMMON = frozenset(["the", "and", "for", "that", "with", "this", "are", "not", "its", "any", "may", "from", "one", "has", "have", "was", "were", "but", "all", "each", "than", "when", "which", "who", "what", "where", "there", "their", "them", "they", "into", "only", "also", "such", "seat"])
 FENCE = "```"
 BOLD_LEAD = re.compile(r"(?<=[.!?])\s+(?=\*\*[^*]+[.:]\*\*)")
 POINT = re.compile(r"^- (?:\*\*(.+?)\*\*)?")

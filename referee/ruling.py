@@ -17,19 +17,31 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from markdown_it import MarkdownIt
+from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
 from . import __version__
 from .cards import rank_shown
+from .findings import Finding
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
-from .rulings import DECISION_WORDS
-from .replay import (GAME_NAMES, acting_seats, check_record, deals_steps, finishing_place, game_name, game_word, games,
-                     reading_shown, step_of_action)
+from .replay import (
+    GAME_NAMES,
+    acting_seats,
+    check_record,
+    deals_steps,
+    finishing_place,
+    game_word,
+    games,
+    reading_shown,
+    step_of_action,
+)
 from .ruledocs import clause, rule_entries, sections
+from .rulings import DECISION_WORDS
 
 msg, msg_n, word, word_of = part("ruling")
 
@@ -53,6 +65,15 @@ SNAPSHOT_DRAWN = ("hands", "table", "wild")
 TEAM_KEYS = ("declaring",)
 SEAT_KEYS = ("turn", "dealer", "leader", "seat", "to", "winner")
 SEAT_LISTS = ("order", "out", "penalised")
+
+
+class Placed(NamedTuple):
+    """One part of a ruling: a finding (its number in the report) or, with neither, one action; the deal it
+    is placed in and the replay's frame it is drawn at (None: no table)."""
+    number: int | None
+    finding: Finding | None
+    deal: int | None
+    frame: dict | None
 
 
 class RulingError(ValueError):
@@ -81,8 +102,8 @@ def ruling(record: dict, record_id: str, lang: str = DEFAULT, finding: int | Non
         parts=[doc.part(*c) for c in main], appendix=[doc.part(*c, drawn=False) for c in appendix])
 
 
-def _chosen(doc, finding, deal, action) -> list[tuple]:
-    """(number, finding or None, deal, frame or None) of each part of the ruling."""
+def _chosen(doc: _Document, finding: int | None, deal: int | None, action: int | None) -> list[Placed]:
+    """Each part of the ruling."""
     findings = doc.report.findings
     if finding is not None and (deal is not None or action is not None):
         raise RulingError(msg("name a finding, or a deal and an action, not both"))
@@ -108,7 +129,7 @@ def _chosen(doc, finding, deal, action) -> list[tuple]:
     if at is None:
         raise RulingError(msg("deal {deal} replays to action {last} at most", deal=counted(deal),
                               last=counted(steps[-1]["step"] - 1) if steps else 0))
-    return [(None, None, deal, steps[at])]
+    return [Placed(None, None, deal, steps[at])]
 
 
 @functools.lru_cache(maxsize=1)
@@ -123,7 +144,8 @@ class _Document:
 
     def __init__(self, record: dict, report, lang: str):
         self.record, self.report, self.lang = record, report, lang
-        self.deals = record.get("deals") if isinstance(record.get("deals"), list) else []
+        deals = record.get("deals")
+        self.deals: list = deals if isinstance(deals, list) else []
         self.players = [p if isinstance(p, str) else str(p) for p in seated_players(record)]
         self.teams = record.get("game") in TEAM_GAMES
         self.rules = _documented_rules()
@@ -171,13 +193,16 @@ class _Document:
         if missing:
             self._steps.update(deals_steps(self.record, sorted(missing))[1])
 
-    def placed(self, numbers) -> list[tuple]:
-        """(number, finding, deal, frame) of each of the report's findings `numbers`; a claim about the
-        match is shown after the last deal, a finding about the whole record on no table."""
+    def placed(self, numbers) -> list[Placed]:
+        """Each of the report's findings `numbers` in its place; a claim about the match is shown after the
+        last deal, a finding about the whole record on no table."""
         placed = [(n, self.report.findings[n], self._deal_of(self.report.findings[n])) for n in numbers]
         self._replay(deal for _, _, deal in placed if deal is not None)
-        return [(n, finding, deal, next((f for f in self._steps.get(deal, []) if finding in f["findings"]), None))
-                for n, finding, deal in placed]
+        return [Placed(n, finding, deal, self._frame_of(finding, deal)) for n, finding, deal in placed]
+
+    def _frame_of(self, finding: Finding, deal: int | None) -> dict | None:
+        frames = self._steps.get(deal, []) if deal is not None else []
+        return next((frame for frame in frames if finding in frame["findings"]), None)
 
     def _deal_of(self, finding) -> int | None:
         if finding.deal is None and finding.at.startswith("/result") and self.deals:
@@ -187,14 +212,15 @@ class _Document:
     # ------------------------------------------------------------ the cover
 
     def cover(self, record_id: str) -> dict:
-        meta = self.record.get("meta") if isinstance(self.record.get("meta"), dict) else {}
+        meta = self.record.get("meta")
+        meta = meta if isinstance(meta, dict) else {}
         game = self.report.game or self.record.get("game")
         said = {key: visible(meta[key]) for key in ("event", "round", "table", "date", "site")
                 if meta.get(key) not in (None, "")}
         where = [said["event"]] if "event" in said else []
         where += [self.say(msg("round {round}", round=said["round"])) if "round" in said else "",
                   self.say(msg("table {table}", table=said["table"])) if "table" in said else ""]
-        rows = [(msg("Game"), self.say(GAME_NAMES.get(game, visible(game or "-")))),
+        rows = [(msg("Game"), self._game_name(game, "-")),
                 (msg("Rules"), self._rules_words(game)),
                 *[(label, said[key]) for key, label in (("event", msg("Event")), ("round", msg("Round")),
                                                         ("table", msg("Table")), ("date", msg("Date")),
@@ -203,13 +229,18 @@ class _Document:
         errors = sum(f.severity == "error" for f in self.report.findings)
         return {"lang": "zh-Hans" if self.lang == "zh" else "en",
                 "title": " · ".join([self.say(msg("Ruling")), *[w for w in where if w]]),
-                "game": self.say(GAME_NAMES.get(game, visible(game or ""))),
+                "game": self._game_name(game, ""),
                 "where": self.say(Listing([w for w in where if w], ", ")),
                 "rows": [(self.say(label), value) for label, value in rows],
                 "players_label": self.say(msg("Players")), "players": self._players(),
                 "valid": self.report.valid, "verdict": self.say(self._verdict()),
                 "verdict_note": "" if self.report.valid else self.say(msg_n("{n} error", "{n} errors", errors)),
                 "findings": [self._listed(n, f) for n, f in enumerate(self.report.findings)]}
+
+    def _game_name(self, game: object, blank: str) -> str:
+        """The game's name, or what the record says it is, or `blank`."""
+        name = GAME_NAMES.get(game) if isinstance(game, str) else None
+        return self.say(name if name is not None else visible(game or blank))
 
     def _verdict(self) -> Msg:
         if self.report.valid and self.report.rulings:
@@ -260,6 +291,7 @@ class _Document:
     def part(self, number, finding, deal, frame, drawn: bool = True) -> dict:
         """One finding (or, `finding` None, one action without a finding) with all it is shown with; not
         `drawn`: without its table and what was legal (a warning or a note, in the appendix)."""
+        part: dict[str, Any]
         if finding is None:
             part = {"anchor": None, "severity": "info",
                     "head": self.say(msg("Deal {deal}, action {action}", deal=counted(deal),
@@ -287,7 +319,8 @@ class _Document:
         """The arbiter's decision on a finding (notation §10): for one a ruling decided, the decision in
         words, the arbiter, the date and the reason; for an error none decides yet, a block to fill in at
         the table (the four decisions as boxes, the arbiter's name, the date, a signature)."""
-        rulings = self.record.get("rulings") if isinstance(self.record.get("rulings"), list) else []
+        rulings = self.record.get("rulings")
+        rulings = rulings if isinstance(rulings, list) else []
         if finding.ruling is not None and finding.ruling < len(rulings) and isinstance(rulings[finding.ruling], dict):
             ruling = rulings[finding.ruling]
             said = DECISION_WORDS.get(ruling.get("decision"))
@@ -517,15 +550,14 @@ class _Document:
 @functools.lru_cache(maxsize=4)
 def _markdown(lang: str) -> MarkdownIt:
     md = MarkdownIt("js-default", {"html": False, "linkify": False})
-    plain = md.renderer.rules["code_inline"]
 
-    def code(tokens, idx, options, env):
+    def code(renderer, tokens, idx, options, env):
         content = tokens[idx].content
         codes = card_codes(content)
         if not codes:
-            return plain(tokens, idx, options, env)
+            return RendererHTML.code_inline(renderer, tokens, idx, options, env)
         return str(Markup('<code class="cards" title="{}">{}</code>').format(content, glyphs(codes, lang)))
-    md.renderer.rules["code_inline"] = code
+    md.add_render_rule("code_inline", code)
     return md
 
 
@@ -549,8 +581,8 @@ def glyphs(codes: list[str], lang: str) -> str:
 def _spaced(parts: list) -> list:
     """Parts of a line with a space between each two."""
     spaced: list = []
-    for part in parts:
-        spaced += [" ", part] if spaced else [part]
+    for item in parts:
+        spaced += [" ", item] if spaced else [item]
     return spaced
 
 
@@ -610,6 +642,7 @@ def _marked(frame: dict, offending: bool) -> dict:
 def _cards_of(action: dict | None) -> list[str]:
     if not action:
         return []
-    cards = action.get("play") if isinstance(action.get("play"), list) else []
+    play = action.get("play")
+    cards = play if isinstance(play, list) else []
     return [c for c in [*cards, action.get("tribute"), action.get("return")] if isinstance(c, str)]
 

@@ -162,7 +162,7 @@ def ruling_on(finding, decision: str, by: str, date: str | None = None, reason: 
 def decided(record: dict, ruling: dict):
     """(the record with `ruling` added to its rulings, its report as ruled); Refused where the ruling's
     decision does not fit its finding, or its action cannot stand (nothing is changed then)."""
-    from .replay import check_record      # here: the replay driver reads this module
+    from .replay import check_record  # here: the replay driver reads this module
 
     if not isinstance(record.get("rulings", []), list):
         raise Refused(msg("the record's rulings are not a list; nothing can be added to them"))

@@ -8,9 +8,21 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .messages import Listing, Msg, msg, word
-from .results import (Match, Played, entrants, finding_text, first_error, loose_key, matches_of, meta_of, not_one_match,
-                      result, rulings_of, scores)
+from .messages import Listing, msg, word
+from .results import (
+    Match,
+    Played,
+    entrants,
+    finding_text,
+    first_error,
+    loose_key,
+    matches_of,
+    meta_of,
+    not_one_match,
+    result,
+    rulings_of,
+    scores,
+)
 
 DEFAULT_POINTS = (2, 1, 0)
 
@@ -51,14 +63,17 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
             invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
             if not count_invalid:
                 continue        # nothing computed from a record with an error unless the desk asks
-        reason = _not_counted(match)
-        if reason:
+        reason = not_one_match(match)
+        computed = None if reason else _computed(match)
+        if computed is None:
+            reason = reason or msg("its result could not be computed")
             not_counted.append(dict(_named(match), reason=str(reason), why=reason.as_json()))
             continue
         if error:
             invalid[-1]["counted"] = True
-        meetings.append(_count(match, rows, points))
-        counted.append(_played(match))
+        values, outcome = computed
+        meetings.append(_count(match, rows, points, values, outcome))
+        counted.append(_played(match, outcome))
     stop()
     by_game: dict[str, list[dict]] = {}
     for key, row in rows.items():
@@ -76,25 +91,25 @@ def _named(match: Match) -> dict:
             "game": match.parts[0].record.get("game"), "round": match.round, "table": match.table}
 
 
-def _played(match: Match) -> dict:
+def _played(match: Match, outcome: dict) -> dict:
     """A counted match: its records, entrants and result (the winner's name, or None on a draw)."""
     sides = [" & ".join(sorted(names)) for names in entrants(match.parts[0].record)]
-    outcome = result(match)
     winner = outcome.get("winner")
     ruled = rulings_of(match)
     return dict(_named(match), entrants=sides, winner=None if winner is None else sides[winner],
                 margin=outcome["margin"], **({"rulings": ruled} if ruled else {}))
 
 
-def _not_counted(match: Match) -> Msg | None:
-    """Why a match cannot be counted at all, or None."""
-    return not_one_match(match) or (None if result(match) is not None else msg("its result could not be computed"))
+def _computed(match: Match) -> tuple[list[int], dict] | None:
+    """The match's scores and result (a match that has one has the other), or None when not computed."""
+    values, outcome = scores(match), result(match)
+    return (values, outcome) if values is not None and outcome is not None else None
 
 
-def _count(match: Match, rows: dict, points) -> dict:
-    """Adds one match to the rows; returns what each entrant earned in it."""
+def _count(match: Match, rows: dict, points, values: list[int], outcome: dict) -> dict:
+    """Adds one match, with its scores and result, to the rows; returns what each entrant earned in it."""
     record = match.parts[0].record
-    game, values, outcome = record["game"], scores(match), result(match)
+    game = record["game"]
     sides = entrants(record)
     earned = {}
     for side, names in enumerate(sides):

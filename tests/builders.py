@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.cards import CODES, parse_card
-from referee.guandan import Combos, OPTIONS, PRESETS, beats
+from referee.guandan import OPTIONS, PRESETS, Combos, beats
 
 DECK = [code for code in CODES for _ in range(2)]
 
@@ -74,7 +74,7 @@ def quick_deal(out_seats, level="2", ranks=None, seed=0, **extra):
     for i, seat in enumerate(out_seats):
         mine = ranks[4 * i:4 * i + 4]
         plan[seat] = [[r + s for s in "SSHHDDCC"] for r in mine[:3]] + [[mine[3] + s for s in "SDC"]]
-        partial[seat] = sum(plan[seat], [])
+        partial[seat] = [card for group in plan[seat] for card in group]
     hands = fill_hands(partial, seed)
     spare = [sorted(set(hands[s]) - set(partial[s]), key=parse_card) for s in range(4)]
     sizes, out, actions = [27] * 4, [], []

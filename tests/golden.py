@@ -49,7 +49,7 @@ def _some_action(rng, record):
 
 
 def _replace_card(rng, record):
-    deal, i = _some_action(rng, record)
+    deal, _ = _some_action(rng, record)
     plays = [a for a in deal.get("actions", []) if a.get("play")]
     if plays:
         play = rng.choice(plays)["play"]

@@ -35,7 +35,7 @@ def second_deal(triple=("6S", "6D", "2H")):
     for group in seat_2:
         actions += [P(2, *group), *passes(3, 1)]
     del actions[-2:]
-    return deal([sum(bombs, []) + list(triple), [], sum(seat_2, [])], actions)
+    return deal([[c for bomb in bombs for c in bomb] + list(triple), [], [c for group in seat_2 for c in group]], actions)
 
 
 # Team 0 attempts A for the third time and wins the deal with the partner last, which does not win
@@ -173,13 +173,13 @@ def guandan_levels_slip(stop=None, keep_levels=True):
     """A generated match whose deal 0 claims team 0 one level higher, and every later claim follows on."""
     from tests.guandan_gen import match_record
     record = match_record(0, 6)
-    for d, deal in enumerate(record["deals"]):
-        levels = deal["result"]["levels"]
+    for d, played in enumerate(record["deals"]):
+        levels = played["result"]["levels"]
         levels[0] = "23456789TJQKA"["23456789TJQKA".index(levels[0]) + 1]
         if d == stop:
             stop_deal(record, d)
             if not keep_levels:
-                del deal["result"]["levels"]
+                del played["result"]["levels"]
     final = record["result"]["levels"]
     final[0] = "23456789TJQKA"["23456789TJQKA".index(final[0]) + 1]
     return record

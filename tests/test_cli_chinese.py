@@ -68,10 +68,8 @@ def _commands(group, prefix=()):
 # words that stay as they are in Chinese: file formats, programs and protocols, values a user types
 KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "dask", "fsspec", "parquet", "api",
         "rest", "openapi", "docs", "view", "referee", "schema", "cgr", "utf", "bearer", "token", "http", "tcp",
-        "host", "post", "records", "delete", "get", "events", "event", "standings", "pip", "install", "dask",
-        "guandan", "zh", "en", "infer", "rules", "true", "preset", "options", "meta", "date", "md", "rules",
-        "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
-        "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "cgr", "competition", "ctrl",
+        "host", "post", "records", "delete", "get", "events", "event", "standings", "pip", "install", "guandan", "zh", "en", "infer", "rules", "true", "preset", "options", "meta", "date", "md", "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
+        "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "competition", "ctrl",
         "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
         "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
         "html", "websocket", "decide", "stands", "score", "void", "claim", "notation", "integrity"}

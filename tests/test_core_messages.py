@@ -1,7 +1,6 @@
 """The core's findings and problems as message templates (issue 22): each keeps its template and
 parameters, and reads in Chinese with no English word but those quoted from the record or the rules
 (rule ids, option and preset names, JSON keys and values)."""
-import copy
 import json
 import re
 from pathlib import Path
@@ -175,7 +174,7 @@ def test_the_rules_page_of_a_rule_without_a_section_reads_in_the_process_languag
 
 
 def test_a_file_that_cannot_be_opened_says_why_in_chinese(tmp_path):
-    [(source, report)] = list(records_of(str(tmp_path / "missing.json")))
+    [(_, report)] = list(records_of(str(tmp_path / "missing.json")))
     [finding] = report.findings
     assert finding.rule == "notation.file" and finding.message.endswith("No such file or directory")
     assert in_chinese(finding, "missing.json", *str(tmp_path).split("/")).endswith("没有这个文件或目录")

@@ -2,6 +2,7 @@
 n log n) in the input, numbers and text that cannot leave as they came refused or shown escaped.
 Times are CPU seconds with generous bounds (the quadratic readings these replace took 15-60 s);
 the speed itself is measured in benchmarks/desk.py."""
+import contextlib
 import csv
 import io
 import json
@@ -174,8 +175,7 @@ def test_the_sheets_rows_are_read_as_they_are_asked_for(tmp_path):
 # ---------------------------------------------------------------- the fuzz test
 
 def _fuzz():
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import strategies as st
+    from hypothesis import HealthCheck, given, settings, strategies as st
 
     text = st.text(alphabet=st.characters(codec="utf-8"), max_size=40) | st.sampled_from(
         ["0", "1", "draw", "team 1", "A/7", "5/2", "-1", "9" * 40, "第3轮", "=1+1", "'", '"', "\x1b[2J"])
@@ -214,10 +214,8 @@ def _desk(sheet_bytes: bytes, items):
     except SheetError:
         pass
     for invalid in (False, True):
-        try:
+        with contextlib.suppress(StandingsError):
             json.dumps(standings(checked, None, count_invalid=invalid))
-        except StandingsError:
-            pass
 
 
 test_hostile_sheets_and_records_never_raise_and_take_bounded_time = _fuzz()

@@ -2,11 +2,10 @@
 action (a card not held, a weaker follow, a wrong seat) is caught at that action."""
 import copy
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.replay import check_record
-from tests.gandengyan_gen import follows, match_record, Play, value
+from tests.gandengyan_gen import Play, follows, match_record, value
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -80,7 +79,7 @@ def test_a_card_not_held_is_caught_at_that_action(seed, seats, options, pick):
     plays = [i for i, a in enumerate(record["deals"][0]["actions"]) if "play" in a]
     i = plays[pick % len(plays)]
     held = before[i][0]
-    foreign = [c for c in record["deals"][0]["talon"] + sum(record["deals"][0]["hands"], []) if c not in held]
+    foreign = [c for c in record["deals"][0]["talon"] + [c for hand in record["deals"][0]["hands"] for c in hand] if c not in held]
     action = record["deals"][0]["actions"][i]
     action["play"][pick % len(action["play"])] = foreign[pick % len(foreign)]
     assert problems(record)[0][:2] == ("gandengyan.card.not_held", f"/deals/0/actions/{i}")

@@ -8,7 +8,7 @@ import pytest
 
 from referee.gouji import scores_of
 from referee.replay import check_record
-from tests.gouji_builders import declare, deal, fill_hands, findings, go_out, play, record, report_of
+from tests.gouji_builders import deal, declare, fill_hands, findings, go_out, play, record, report_of
 from tests.gouji_gen import DEFAULTS, match_record
 
 AT = "/deals/0/actions/{}".format
@@ -191,7 +191,7 @@ def test_a_report_with_a_wrong_count():
 def test_a_seat_that_never_reports_gets_a_warning():
     rec = match_record(4, deals=1, options={"report_at": 10})
     actions = rec["deals"][0]["actions"]
-    dropped = [a for a in actions if a.get("declare") == "report"][0]
+    dropped = next(a for a in actions if a.get("declare") == "report")
     actions.remove(dropped)
     warnings = [(f.rule, f.seat) for f in report_of(rec).findings if f.severity == "warning"]
     assert warnings == [("gouji.report.missing", dropped["seat"])] and findings(rec) == []

@@ -4,7 +4,7 @@ from itertools import permutations
 
 import pytest
 
-from tests.gouji_builders import declare, deal, findings, go_out, passes, play, record, report_of
+from tests.gouji_builders import deal, declare, findings, go_out, passes, play, record, report_of
 
 AT = "/deals/0/actions/{}".format
 

@@ -9,7 +9,7 @@ import pytest
 from referee import gouji
 from referee.batch import check_path
 from referee.messages import Msg, Term, translations
-from tests.gouji_builders import declare, deal, fill_hands, passes, play, record, report_of
+from tests.gouji_builders import deal, declare, fill_hands, passes, play, record, report_of
 
 SAMPLES = Path(__file__).parent.parent / "samples" / "gouji"
 ORDINARY = {"previous_order": [0, 1, 2, 3, 4, 5]}          # 5 pays 0 two cards; 4 pays 1 one

@@ -3,8 +3,7 @@
 reported once, at its own deal and action."""
 import copy
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.replay import check_record
 from tests.gouji_gen import hoard_jokers, match_record

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import contextlib
-import http.client
 import copy
+import http.client
 import json
 import os
 import re
@@ -17,8 +17,8 @@ from pathlib import Path
 
 import orjson
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 import api.views
 from api import create_app
@@ -442,7 +442,7 @@ TWICE = orjson.dumps(BASE).decode().replace('"seat":1,', '"seat":3,"seat":1,', 1
 
 
 def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
-    assert TWICE != orjson.dumps(BASE).decode() and json.loads(TWICE) == BASE
+    assert orjson.dumps(BASE).decode() != TWICE and json.loads(TWICE) == BASE
     path = tmp_path / "twice.json"
     path.write_text(TWICE)
     result = run("validate", "--json", str(path))

@@ -178,8 +178,8 @@ def test_the_findings_past_those_listed_are_counted():
 def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
     """A referee command run in a process that may use at most `gib` GiB of address space."""
     limit = int(gib * 2**30)
-    code = ("import resource, sys; resource.setrlimit(resource.RLIMIT_AS, (%d, %d)); "
-            "from cli.main import main; sys.argv[0] = 'referee'; main()" % (limit, limit))
+    code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
+            "from cli.main import main; sys.argv[0] = 'referee'; main()")
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
                           input=stdin)
 
@@ -282,6 +282,7 @@ def test_audit_reports_a_folder_that_cannot_be_listed_and_exits_2(tmp_path, monk
 def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     pytest.importorskip("dask")
     import tracemalloc
+
     from referee.audit import report_bag
     monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
     body = orjson.dumps(BASE)

@@ -13,8 +13,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.importers import Imported, Problem, read_lines
-from referee.importers import competition
+from referee.importers import Imported, Problem, competition, read_lines
 from referee.replay import check_record
 from tests.captures import capture_lines, messages
 from tests.guandan_gen import DealPlayer, deal_hands, is_wild, level_value, match_record, rank_of, return_card
@@ -228,7 +227,7 @@ def test_per_deal_records_start_from_the_captured_previous_deal():
         assert record["start"]["previous_order"] == before["order"]
         assert record["start"]["levels"] == before["levels"]
     assert [check_record(r).valid for r in split] == [True] * len(split)
-    assert sum((outcomes(r) for r in split), []) == outcomes(original)
+    assert [o for r in split for o in outcomes(r)] == outcomes(original)
     assert split[-1]["result"] == {"winner": 0} and all("result" not in r for r in split[:-1])
 
 

@@ -233,7 +233,7 @@ def test_a_seat_biased_by_the_promised_size_is_found(game, seat, cards, count):
     swapped into the seat often enough), it is found."""
     fair = _archive(_fair(300, game, 400))[1]
     promised = _detectable(fair, game, "seat", count)["power_99"]
-    found, summary = _archive(_biased(game, 400, lambda i, dealer: seat, cards, promised / _gain(game, seat, cards)))
+    found, _ = _archive(_biased(game, 400, lambda i, dealer: seat, cards, promised / _gain(game, seat, cards)))
     flagged = [(f["target"], f.get("seat"), f["count"]) for f in _kinds(found, "bias")]
     assert ("seat", seat, count) in flagged
     assert all(f["adjusted_p"] <= 0.01 for f in _kinds(found, "bias"))
@@ -247,7 +247,7 @@ def test_a_team_bias_is_found():
 def test_a_player_bias_is_found():
     rng = random.Random(12)
     recs = []
-    for i in range(300):
+    for _ in range(300):
         names = [f"N{k}" for k in rng.sample(range(10), 4)]
         deal = fair_deal(rng, "guandan")
         if "N7" in names:
@@ -294,5 +294,5 @@ def test_records_that_are_no_deal_of_any_game_cost_nothing_and_break_nothing():
            dict(base, meta={"event": "E", "board": "²"}), dict(base, meta={"event": "E", "board": "9" * 5000}),
            dict(base, deals=[dict(base["deals"][0], hands=base["deals"][0]["hands"][:3])]),
            {"cgr": 1, "game": "guandan", "players": ["a"], "deals": "x"}, "[" * 100000, '{"cgr": 1']
-    found, summary = _archive(odd)
+    _, summary = _archive(odd)
     assert summary["unreadable"] == 2 and summary["skipped_records"] == 1 and summary["uncounted"] == 3

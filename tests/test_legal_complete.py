@@ -5,9 +5,7 @@ tests for the classes the outside engine found missing."""
 import random
 from itertools import product
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import gandengyan, gouji, guandan
 from referee.cards import BJ, CODES, RJ, pack, parse_card, rank

@@ -4,8 +4,7 @@ import random
 import time
 from itertools import combinations
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.cards import BJ, CODES, RJ, pack, rank, unpack
 from referee.gandengyan import Combos, DealState, beats, bomb_order, in_rank_order, legal

@@ -74,7 +74,7 @@ def test_a_may_sentence_says_how_many_plays_it_leaves_out_and_where_they_are():
     """Gan Deng Yan, two packs, both jokers wild: more than twelve plays may follow a single 3."""
     o = gdy.options(decks=2, max_bomb_size=8)
     combos = gandengyan.Combos(o)
-    hand = [parse_card(c) for c in "4S 4H 5S 5H 6S 6H 7S 7H 8S 8H BJ RJ".split()]
+    hand = [parse_card(c) for c in ["4S", "4H", "5S", "5H", "6S", "6H", "7S", "7H", "8S", "8H", "BJ", "RJ"]]
     state = gandengyan.DealState(o, combos, 2, 0, [pack(hand), 0], [len(hand), 5], [])
     state.turn, state.top = 0, (1, combos.readings((parse_card("3S"),))[0])
     legal = gandengyan.legal(state)
@@ -88,8 +88,8 @@ def test_a_may_sentence_says_how_many_plays_it_leaves_out_and_where_they_are():
 def test_a_shao_pai_declarers_first_set_is_listed():
     """Gou Ji: after seat 1 declared Shao Pai on seat 0's three Qs, another seat plays: seat 1's sets that
     may follow are listed, as on any trick (§4.7.1)."""
-    from tests.test_gouji_flow import shao
     from tests.gouji_builders import declare, play
+    from tests.test_gouji_flow import shao
     finding = next(f for f in check_record(shao([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"),
                                                  play(3, "KS", "KH", "KC")])).findings if f.legal)
     assert finding.rule == "gouji.shao_pai.first" and finding.legal["seats"] == [1]

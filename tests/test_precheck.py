@@ -158,7 +158,7 @@ def _at(record, path):
 @pytest.mark.parametrize("base", BASES[4:6] + BASES[6:7])
 def test_no_one_fault_edit_is_wrongly_accepted(base):
     wrong = [(path, edit, value) for path, edit, value in _edits(base)
-             if accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed)
+             if (accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed))
              or not _read_plain_agrees(changed)]
     assert wrong == []
 

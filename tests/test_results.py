@@ -68,7 +68,7 @@ AGREEING = [
 
 @pytest.mark.parametrize("row", AGREEING)
 def test_every_cell_kind_agrees_for_each_game(tmp_path, event, row):
-    status, lines = check(tmp_path, event, row)
+    _, lines = check(tmp_path, event, row)
     assert lines[0]["status"] == "agrees" and lines[0]["problems"] == [], lines[0]
     assert all(cell["agrees"] for cell in lines[0]["cells"].values())
 
@@ -144,7 +144,7 @@ def test_records_of_one_table_with_different_players_are_ambiguous(tmp_path):
     other = with_meta(GUANDAN, 1, 1)
     other["players"] = ["W", "X", "Y", "Z"]
     event = write_records(tmp_path, with_meta(GUANDAN, 1, 1), other)
-    status, lines = check(tmp_path, event, "Open,1,1,,,0,,,")
+    _, lines = check(tmp_path, event, "Open,1,1,,,0,,,")
     assert lines[0]["status"] == "ambiguous" and "different games or players" in lines[0]["reason"]
 
 
@@ -241,8 +241,8 @@ def test_a_sheet_in_no_known_encoding_exits_2(tmp_path, event):
 # ---------------------------------------------------------------- the sample event
 
 def test_the_sample_event_is_reproducible(tmp_path):
-    from tests.event_gen import SHEET, records
     from referee.canonical import canonical, dumps
+    from tests.event_gen import SHEET, records
 
     folder = SAMPLES / "event"
     assert sorted(p.name for p in folder.glob("*.json")) == sorted(records())

@@ -306,7 +306,7 @@ def test_a_ruling_replays_the_record_once_for_all_its_deals(monkeypatch):
 
 def test_the_steps_of_several_deals_are_those_of_each():
     record = load(ROOT / "samples/guandan/match-won-at-a.json")
-    report, steps = deals_steps(record, [0, 2])
+    _, steps = deals_steps(record, [0, 2])
     for deal in (0, 2):
         alone = replay_steps(record, deal)[1]
         assert [step_json(s) for s in steps[deal]] == [step_json(s) for s in alone]

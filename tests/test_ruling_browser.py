@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import main
-from tests.test_viewer_browser import ARTIFACTS, WAIT_MS, browser    # noqa: F401 (browser: the fixture)
+from tests.test_viewer_browser import ARTIFACTS, WAIT_MS, browser  # noqa: F401 (browser: the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 DISPUTES = {"guandan": ("samples/guandan/disputed-wrong-tribute-card.json", 4),

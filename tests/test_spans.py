@@ -1,12 +1,14 @@
 """validate -j N: the lines of a plain JSON Lines file are handed to the pool's processes as Spans
 (byte ranges they read themselves), with the same reports, in the same order, as read line by line."""
 import gzip
+import itertools
 import os
+from pathlib import Path
+
+import orjson
 
 from referee.batch import BATCH_BYTES, SPAN_BYTES, SPAN_LINES, Span, check_batch, records_of
 from tests.guandan_gen import match_record
-
-import orjson
 
 
 def _edge_file(path):
@@ -35,15 +37,15 @@ def test_spans_give_the_reports_of_the_lines_read_one_by_one(tmp_path):
 def test_spans_cover_the_file_once_and_count_its_lines(tmp_path):
     path = _edge_file(tmp_path / "edge.jsonl")
     spans = [item for _, item in records_of(path, spans=True) if isinstance(item, Span)]
-    assert all(a.end == b.start and a.first + a.lines == b.first for a, b in zip(spans, spans[1:]))
-    data = open(path, "rb").read()
+    assert all(a.end == b.start and a.first + a.lines == b.first for a, b in itertools.pairwise(spans))
+    data = Path(path).read_bytes()
     assert spans[-1].end == len(data) and data[:spans[0].start].count(b"\n") + 1 == spans[0].first
 
 
 def test_only_a_plain_file_is_read_in_spans(tmp_path):
     path = _edge_file(tmp_path / "edge.jsonl")
     zipped = tmp_path / "edge.jsonl.gz"
-    zipped.write_bytes(gzip.compress(open(path, "rb").read()))
+    zipped.write_bytes(gzip.compress(Path(path).read_bytes()))
     assert not any(isinstance(item, Span) for _, item in records_of(str(zipped), spans=True))
     assert _reports(records_of(str(zipped), spans=True)) == _reports(records_of(str(zipped)))
 
@@ -63,7 +65,7 @@ def test_spans_shrink_from_a_megabyte_to_a_batch_towards_the_end(tmp_path):
     sizes = [item.end - item.start for _, item in records_of(str(path), spans=True) if isinstance(item, Span)]
     assert max(sizes) <= SPAN_BYTES and sizes[0] > SPAN_BYTES - 1100
     assert BATCH_BYTES - 1100 < sizes[-2] <= BATCH_BYTES
-    assert all(a >= b - 1100 for a, b in zip(sizes, sizes[1:]))
+    assert all(a >= b - 1100 for a, b in itertools.pairwise(sizes))
 
 
 def test_a_file_replaced_before_its_span_is_read_is_reported_not_read_as_the_new_one(tmp_path):
@@ -71,7 +73,7 @@ def test_a_file_replaced_before_its_span_is_read_is_reported_not_read_as_the_new
     have its bytes read as the old file's lines, from the middle of some line."""
     path = _edge_file(tmp_path / "edge.jsonl")
     spans = [(source, item) for source, item in records_of(path, spans=True) if isinstance(item, Span)]
-    (tmp_path / "new.jsonl").write_bytes(open(path, "rb").read()[::-1])
+    (tmp_path / "new.jsonl").write_bytes(Path(path).read_bytes()[::-1])
     os.replace(tmp_path / "new.jsonl", path)
     reports = check_batch(spans[1:2])
     assert [(r.source, r.findings[0].rule, r.unreadable) for r in reports] == \
@@ -102,6 +104,6 @@ def test_a_span_of_tiny_lines_holds_a_bounded_number_of_records(tmp_path):
     spanned = list(records_of(str(path), spans=True))
     spans = [item for _, item in spanned if isinstance(item, Span)]
     assert len(spans) > 5 and max(span.lines for span in spans) <= SPAN_LINES
-    assert all(a.end == b.start and a.first + a.lines == b.first for a, b in zip(spans, spans[1:]))
+    assert all(a.end == b.start and a.first + a.lines == b.first for a, b in itertools.pairwise(spans))
     assert spans[-1].end == path.stat().st_size
     assert _reports(spanned) == _reports(records_of(str(path)))

@@ -2,7 +2,6 @@
 parameters; the catalogues hold nothing the code no longer says; messages render in each language."""
 import glob
 import os
-import re
 import string
 
 import pytest
@@ -10,7 +9,19 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 
-from referee.messages import Cards, Listing, Msg, Term, chosen_language, language_of, msg, msg_n, translations, word, word_of
+from referee.messages import (
+    Cards,
+    Listing,
+    Msg,
+    Term,
+    chosen_language,
+    language_of,
+    msg,
+    msg_n,
+    translations,
+    word,
+    word_of,
+)
 
 ROOT = os.path.join(os.path.dirname(__file__), "..")
 LOCALES = os.path.join(ROOT, "referee", "locale")

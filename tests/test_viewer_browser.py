@@ -5,6 +5,7 @@ else playwright's own download. Screenshots are kept in build/artifacts/ (not co
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import re
@@ -14,7 +15,6 @@ from urllib.parse import urlsplit
 
 import orjson
 import pytest
-
 from click.testing import CliRunner
 
 from api import create_app
@@ -228,7 +228,7 @@ def test_the_viewer_is_readable_on_a_phone(server, browser):
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     assert page.evaluate("window.scrollY") > 500
     box = page.locator("#next").bounding_box()
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"], "the step controls stay on screen"
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], "the step controls stay on screen"
     shot(page, "viewer-disputed-phone")
     context.close()
 
@@ -601,7 +601,7 @@ def test_one_main_landmark_and_headings_in_order(server, page):
         assert page.locator("main, [role=main]").count() == 1
         levels = page.evaluate("""[...document.querySelectorAll('h1, h2, h3, h4, h5, h6')]
             .filter(h => h.getClientRects().length || h.classList.contains('visually-hidden')).map(h => Number(h.tagName[1]))""")
-        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in itertools.pairwise(levels)), levels
 
 
 # ---------------------------------------------------------------- the viewer in Chinese (issue 22)
@@ -901,7 +901,7 @@ def test_every_game_reads_on_a_phone_and_a_desktop_in_both_languages(server, bro
     page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
     if width < 760:
         box = page.locator("#next").bounding_box()
-        assert 0 <= box["y"] and box["y"] + box["height"] <= 844, "the step controls stay on screen"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 844, "the step controls stay on screen"
     shot(page, f"viewer-{game}-{lang}-{width}")
     context.close()
 

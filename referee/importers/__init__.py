@@ -22,8 +22,6 @@ docs/importers.md says how to add one.
 from __future__ import annotations
 
 import contextlib
-import gzip
-import io
 import zlib
 from dataclasses import dataclass, field
 
@@ -33,7 +31,7 @@ from ..messages import DEFAULT, Msg, msg
 MAX_LINE_BYTES = 16 * 1024 * 1024
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Problem:
     """Input that could not be converted, with where it is; made with a Msg, whose English is `message`."""
     source: str
@@ -41,10 +39,11 @@ class Problem:
     message: str
     text: Msg | None = field(default=None, repr=False, compare=False)
 
-    def __post_init__(self):
-        if isinstance(self.message, Msg):
-            object.__setattr__(self, "text", self.message)
-            object.__setattr__(self, "message", str(self.message))
+    def __init__(self, source: str, line: int | None, message: Msg | str):
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "line", line)
+        object.__setattr__(self, "message", str(message))
+        object.__setattr__(self, "text", message if isinstance(message, Msg) else None)
 
     def shown(self, lang: str | None = None) -> str:
         """Where, and the problem in `lang` (by default the process's language)."""

@@ -56,8 +56,8 @@ class Unconvertible(Exception):
 class Deal:
     first_line: int
     hands: dict = field(default_factory=dict)       # seat -> CGR/1 cards as dealt
-    level: str | None = None                        # curRank
-    levels: list | None = None                      # [team0, team1] before the deal
+    level: str = ""                                 # curRank ("": no beginning message yet; every hand has one)
+    levels: list = field(default_factory=list)      # [team0, team1] before the deal
     actions: list = field(default_factory=list)
     tributes: list = field(default_factory=list)    # (from, to, card)
     anti_seats: list | None = None                  # antiPos of an anti-tribute
@@ -225,7 +225,7 @@ def _beginning(deal: Deal, seat, message):
     level = _rank(message.get("curRank"), "curRank")
     own, other = _rank(message.get("selfRank"), "selfRank"), _rank(message.get("oppoRank"), "oppoRank")
     levels = [own, other] if pos % 2 == 0 else [other, own]
-    if deal.level is not None and (level, levels) != (deal.level, deal.levels):
+    if deal.level and (level, levels) != (deal.level, deal.levels):
         raise Unconvertible(msg("seat {seat}'s beginning gives level {level} and levels {levels}; "
                                 "an earlier one gave {earlier_level} and {earlier_levels}", seat=pos, level=level,
                                 levels=str(levels), earlier_level=deal.level, earlier_levels=str(deal.levels)))
@@ -368,7 +368,7 @@ def _records(items, source, per, rules):
             previous, ended = None, True
             continue
         deal = item
-        if previous is not None and previous.order is not None and deal.levels is not None:
+        if previous is not None and previous.order is not None and deal.levels:
             previous.claimed_levels = deal.levels
         if run is not None and (ended or deal.problem or per == "deal" or run.deals[-1].order is None):
             yield _imported(run, source, rules)
@@ -397,12 +397,12 @@ def _winner(before, after):
 
 
 def _deal(deal: Deal, fresh_first: bool) -> dict:
-    out = {"hands": [deal.hands[s] for s in range(SEATS)]}
+    out: dict[str, object] = {"hands": [deal.hands[s] for s in range(SEATS)]}
     if deal.leader is not None and (fresh_first or _equal_double(deal)):
         out["leader"] = deal.leader
     out["actions"] = deal.actions
     if deal.order is not None:
-        result = {"order": deal.order}
+        result: dict[str, object] = {"order": deal.order}
         if deal.claimed_levels is not None:
             result["levels"] = deal.claimed_levels
         if deal.anti_seats is not None:
@@ -419,7 +419,7 @@ def _start(deal: Deal, previous: Deal | None) -> dict:
     """`start` of a record whose first deal is not a fresh match's first (notation §7)."""
     if previous is None and deal.levels == ["2", "2"] and not deal.tributes and deal.anti_seats is None:
         return {}
-    start = {"levels": deal.levels}
+    start: dict[str, object] = {"levels": deal.levels}
     playing = [t for t in (0, 1) if deal.levels[t] == deal.level]
     if len(playing) == 1:
         start["playing"] = playing[0]
