@@ -99,11 +99,11 @@ def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_rec
           max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log):
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
-    from api import create_app
-    from api.access_log import access_logged, refusals_logged
-    from api.limits import Limits
-    from api.server import make_server, run
-    from api.store import StoreError
+    from ..api import create_app
+    from ..api.access_log import access_logged, refusals_logged
+    from ..api.limits import Limits
+    from ..api.server import make_server, run
+    from ..api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
              "seconds": max_seconds, "checks": checks}

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import Unsatisfiable
 from openapi_spec_validator import validate
 
-from api import create_app
+from referee.api import create_app
 from tests.guandan_gen import match_record
 
 

@@ -13,10 +13,19 @@ def test_the_licence_is_an_spdx_expression_with_its_file():
 
 
 def test_every_folder_that_ships_files_is_a_declared_package():
-    declared = set(PROJECT["tool"]["setuptools"]["packages"])
-    shipped = {str(folder.relative_to(ROOT)).replace("/", ".")
-               for top in ("referee", "cli", "api") for folder in [ROOT / top, *(ROOT / top).rglob("*")]
-               if folder.is_dir() and folder.name != "__pycache__" and any(p.is_file() for p in folder.iterdir())}
+    setuptools = PROJECT["tool"]["setuptools"]
+    declared = set(setuptools["packages"])
+    folders = {"referee": "referee", **{package: folder for package, folder in setuptools["package-dir"].items() if package}}
+    shipped = {".".join([package, *inner.relative_to(ROOT / folder).parts])
+               for package, folder in folders.items() for inner in [ROOT / folder, *(ROOT / folder).rglob("*")]
+               if inner.is_dir() and inner.name != "__pycache__" and any(p.is_file() for p in inner.iterdir())}
     assert shipped == declared
-    data = PROJECT["tool"]["setuptools"]["package-data"]
+    data = setuptools["package-data"]
     assert all(package in declared for package in data)
+
+
+def test_only_the_referee_package_is_installed_and_its_command_is_inside_it():
+    """No top-level `cli` or `api` in site-packages (issue 32): the repository's folders are installed
+    as referee.cli and referee.api."""
+    assert {package.split(".")[0] for package in PROJECT["tool"]["setuptools"]["packages"]} == {"referee"}
+    assert PROJECT["project"]["scripts"] == {"referee": "referee.cli.main:main"}
