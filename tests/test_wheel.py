@@ -46,6 +46,8 @@ COMMANDS = [
     ["import", "--from", "competition", CAPTURE],
     ["results", "check", "samples/event/sheet.csv", "samples/event/"],
     ["standings", "samples/event/"],
+    ["decide", DISPUTED, "--finding", "1", "--decision", "stands", "--by", "Li Wei, chief arbiter",
+     "--date", "2026-05-02T15:40+08:00", "--reason", "not challenged before the next play", "-o", "-"],
     ["serve", "--help"],
     ["--lang", "zh", "validate", DISPUTED],
     ["--lang", "zh", "explain", "guandan.follow"],
