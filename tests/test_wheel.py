@@ -95,10 +95,9 @@ def place(wheel, tmp_path_factory) -> dict:
     return {"venv": venv, "inputs": inputs, "environ": environ}
 
 
-def run_installed(place, args, **options) -> subprocess.CompletedProcess:
-    environ = {**place["environ"], "PATH": f"{place['venv'] / 'bin'}{os.pathsep}{place['environ']['PATH']}"}
-    return subprocess.run(args, cwd=place["inputs"], env=environ, capture_output=True, text=True, timeout=300,
-                          **options)
+def run_installed(place, args, env=None) -> subprocess.CompletedProcess:
+    environ = env or {**place["environ"], "PATH": f"{place['venv'] / 'bin'}{os.pathsep}{place['environ']['PATH']}"}
+    return subprocess.run(args, cwd=place["inputs"], env=environ, capture_output=True, text=True, timeout=300)
 
 
 def run_in_checkout(place, args) -> subprocess.CompletedProcess:
@@ -160,3 +159,10 @@ def test_a_command_without_its_extra_says_which_to_install(place, args, extra):
     done = run_installed(place, ["referee", *args])
     assert done.returncode == 2 and "Traceback" not in done.stderr, done.stderr
     assert f"pip install 'cgr-referee[{extra}]'" in done.stderr
+
+
+def test_a_pdf_without_chromium_says_what_to_do(place):
+    done = run_installed(place, [str(place["venv"] / "bin" / "referee"), "ruling", DISPUTED, "-o", "ruling.pdf"],
+                         env={**place["environ"], "PATH": str(place["venv"] / "bin")})
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "REFEREE_CHROMIUM" in done.stderr, done.stderr
+    assert not (place["inputs"] / "ruling.pdf").exists()
