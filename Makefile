@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BROWSER_STAMP := $(VENV)/.browser
 
-.PHONY: demo lint test browser bench bench-api bytecode compiled pure catalogues messages clean
+.PHONY: demo lint test browser bench bench-api bytecode compiled pure wheel catalogues messages clean
 
 # The message catalogues (docs/i18n.md): one gettext domain per part of the project, each with the
 # sources it is extracted from in referee/locale/DOMAIN.cfg and its Chinese in
@@ -17,7 +17,7 @@ PO := $(wildcard $(LOCALES)/zh/LC_MESSAGES/*.po)
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip 'setuptools>=77'
-	$(BIN)/pip install --quiet -e '.[api,test,dask,integrity,browser,compiled]'
+	REFEREE_PURE_BUILD=1 $(BIN)/pip install --quiet -e '.[api,test,dask,integrity,browser,compiled]'     # compiled below
 	touch $(STAMP)
 
 # The project's own modules compiled to bytecode: an editable install leaves that to Python, which
@@ -45,21 +45,36 @@ messages: $(STAMP)
 
 # The hot modules (typed for it) compiled with mypyc where a C compiler is: the same reports, faster
 # (README, "Performance"); without a compiler, or if the build fails, they stay pure Python. A module
-# edited after its build is read from its source until the next build (referee/__init__.py).
+# edited after its build is read from its source until the next build (referee/__init__.py). setup.py
+# builds them (into build/, then copied beside their sources), and the wheel reuses that build.
 COMPILED := referee/actions.py referee/cards.py referee/gandengyan.py referee/gouji.py referee/guandan.py
 COMPILED_STAMP := $(VENV)/.compiled
 
 compiled: $(COMPILED_STAMP)
 
-$(COMPILED_STAMP): $(STAMP) $(COMPILED)
-	@if command -v cc >/dev/null 2>&1; then \
-	  mkdir -p build && $(BIN)/mypyc $(COMPILED) >build/mypyc.log 2>&1 && touch referee/*.so *__mypyc*.so || \
-	  { tail -20 build/mypyc.log; echo "the mypyc build failed: the pure-Python build is used"; $(MAKE) -s pure; }; \
-	else echo "no C compiler: the pure-Python build is used"; fi
+$(COMPILED_STAMP): $(STAMP) $(COMPILED) setup.py
+	@rm -rf *__mypyc*.so build/lib.*     # one group: any change rebuilds it all, and nothing stale reaches the wheel
+	@mkdir -p build && $(BIN)/python setup.py build_ext --inplace >build/mypyc.log 2>&1 || \
+	  { tail -20 build/mypyc.log; echo "the mypyc build failed: the pure-Python build is used"; $(MAKE) -s pure; }
+	@grep -h "pure-Python build is used" build/mypyc.log || find referee -maxdepth 1 -name '*.so' -exec touch {} +
 	@touch $@
 
 pure:
 	rm -f referee/*.so *__mypyc*.so $(COMPILED_STAMP)
+
+# The installable wheel (dist/), with the compiled modules of the build above where there are any, the
+# docs the commands read and the catalogues compiled (setup.py); tests/test_wheel.py installs it.
+WHEEL_STAMP := dist/.built
+
+wheel: $(WHEEL_STAMP)
+
+$(WHEEL_STAMP): $(COMPILED_STAMP) pyproject.toml setup.py MANIFEST.in \
+                $(shell find referee cli api docs -type f ! -path '*/__pycache__/*' ! -name '*.so' ! -name '*.mo')
+	@rm -rf dist && mkdir -p build && find build -path 'build/lib.*' -type f ! -name '*.so' -delete
+	@{ ls referee/*.so >/dev/null 2>&1 || export REFEREE_PURE_BUILD=1; } && \
+	  $(BIN)/pip wheel --quiet --no-build-isolation --no-deps --wheel-dir dist . >build/wheel.log 2>&1 || \
+	  { tail -20 build/wheel.log; exit 1; }
+	@ls dist/*.whl && touch $@
 
 demo: bytecode
 	$(BIN)/referee validate samples/*/*.json; \
@@ -89,7 +104,7 @@ lint: $(STAMP)
 # 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
-test: lint bytecode $(BROWSER_STAMP)
+test: lint bytecode wheel $(BROWSER_STAMP)
 	$(BIN)/pytest -q
 
 bench: bytecode
@@ -105,5 +120,5 @@ bench-api: bytecode
 	$(BIN)/python benchmarks/api_throughput.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .mypy_cache .ruff_cache referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
+	rm -rf $(VENV) build dist *.egg-info .mypy_cache .ruff_cache referee/*.so *__mypyc*.so $(LOCALES)/*.pot $(LOCALES)/zh/LC_MESSAGES/*.mo
 	find referee cli api -name __pycache__ -prune -exec rm -rf {} +

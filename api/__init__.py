@@ -10,4 +10,4 @@ def __getattr__(name: str):
         raise AttributeError(name)
     from importlib import import_module
 
-    return getattr(import_module("api.app"), name)
+    return getattr(import_module("referee.api.app"), name)

@@ -30,7 +30,7 @@ sys.path.insert(0, ROOT)
 from benchmarks.throughput import GAMES, corpus  # noqa: E402
 from tests.integrity_gen import fair_deal, record  # noqa: E402
 
-REFEREE = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
+REFEREE = [sys.executable, "-c", "import sys; from referee.cli.main import main; sys.argv[0] = 'referee'; main()"]
 
 
 # the command run from a process of its own, which says what its processes took: the operating system's

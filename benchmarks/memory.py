@@ -27,7 +27,7 @@ sys.path.insert(0, ROOT)
 from benchmarks.throughput import GAMES, corpus  # noqa: E402
 
 # This tree's command, whichever `referee` is installed.
-COMMAND = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
+COMMAND = [sys.executable, "-c", "import sys; from referee.cli.main import main; sys.argv[0] = 'referee'; main()"]
 
 
 def write_archives(lines: list[str], deals_per_line: list[int], deals: int, folder: str) -> tuple[str, str, int]:

@@ -28,10 +28,10 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
 from benchmarks.throughput import GAMES, corpus  # noqa: E402
-from cli.validate import default_jobs  # noqa: E402
+from referee.cli.validate import default_jobs  # noqa: E402
 
 # This tree's command, whichever `referee` is installed.
-COMMAND = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
+COMMAND = [sys.executable, "-c", "import sys; from referee.cli.main import main; sys.argv[0] = 'referee'; main()"]
 
 
 def cores() -> int:

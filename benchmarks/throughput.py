@@ -52,7 +52,7 @@ DEFAULT_SIZE = 3
 LONG = 100          # actions: a match this long, whose cost per action says what its plays cost
 # Seeds of the corpora, far apart so that no two corpora share a match.
 MEASURED, WARM_UP, WORST = 0, 10**8, 2 * 10**8
-COMMAND = [sys.executable, "-c", "import sys; from cli.main import main; sys.argv[0] = 'referee'; main()"]
+COMMAND = [sys.executable, "-c", "import sys; from referee.cli.main import main; sys.argv[0] = 'referee'; main()"]
 PARSE = [sys.executable, "-c", "import sys, orjson\nfor line in open(sys.argv[1], 'rb'): orjson.loads(line)"]
 
 

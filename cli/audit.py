@@ -49,8 +49,16 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
     try:
         import dask
         from distributed import Client, LocalCluster
+        if form == "parquet":
+            import pyarrow  # noqa: F401  (dask writes parquet with it)
     except ImportError:
         fail(msg("referee audit needs Dask: pip install 'cgr-referee[dask]' (or '.[dask]' in a checkout)"))
+    try:
+        if deals:
+            import numpy  # noqa: F401  (the integrity findings group the keys with it)
+    except ImportError:
+        fail(msg("referee audit --integrity needs numpy: pip install 'cgr-referee[integrity]' "
+                 "(or '.[integrity]' in a checkout)"))
     sources = _sources(paths)
     if deals:
         _integrity(dask, _client(Client, LocalCluster, scheduler, workers), sources, output)

@@ -18,11 +18,11 @@ from .listing import ListingGroup
 msg, msg_n, word, word_of = part("cli")
 
 # the commands of the other modules, each imported when it runs
-COMMANDS = {"validate": "cli.validate:validate", "audit": "cli.audit:audit", "explain": "cli.explain:explain",
-            "ruling": "cli.ruling:ruling", "fmt": "cli.fmt:fmt", "serve": "cli.serve:serve", "store": "cli.store:store",
-            "import": "cli.importing:import_", "results": "cli.results:results",
-            "standings": "cli.results:standings", "deal": "cli.deal:deal", "integrity": "cli.integrity:integrity",
-            "decide": "cli.decide:decide"}
+COMMANDS = {"validate": "referee.cli.validate:validate", "audit": "referee.cli.audit:audit", "explain": "referee.cli.explain:explain",
+            "ruling": "referee.cli.ruling:ruling", "fmt": "referee.cli.fmt:fmt", "serve": "referee.cli.serve:serve", "store": "referee.cli.store:store",
+            "import": "referee.cli.importing:import_", "results": "referee.cli.results:results",
+            "standings": "referee.cli.results:standings", "deal": "referee.cli.deal:deal", "integrity": "referee.cli.integrity:integrity",
+            "decide": "referee.cli.decide:decide"}
 
 
 def _version(ctx, _param, asked):

@@ -103,13 +103,17 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 def serve(host, port, db_path, token_file, read_only, no_auth, max_body, max_records, max_deals, max_actions,
           max_message, max_seconds, checks, check_queue, threads, connection_limit, channel_timeout, access_log,
           log_level):
+    try:
+        from ..api import create_app
+        from ..api.access_log import access_logged, configure, refusals_logged
+        from ..api.limits import Limits
+        from ..api.server import make_server, run
+        from ..api.store import StoreError
+    except ModuleNotFoundError as missing:      # flask and the rest: the api extra
+        fail(msg("referee serve needs {module}: pip install 'cgr-referee[api]' (or '.[api]' in a checkout)",
+                 module=missing.name))
     token = _token(token_file)
     access = write_access(host, token, read_only, no_auth)
-    from api import create_app
-    from api.access_log import access_logged, configure, refusals_logged
-    from api.limits import Limits
-    from api.server import make_server, run
-    from api.store import StoreError
 
     given = {"records": max_records, "deals": max_deals, "actions": max_actions, "message": max_message,
              "seconds": max_seconds, "checks": checks}

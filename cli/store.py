@@ -52,7 +52,7 @@ def store():
 @DB_OPTION
 @click.option("--submitter", default="cli", show_default=True, help=word("Stored as who submitted the records."))
 def import_(files, db_path, submitter):
-    from api.store import Store, StoreError
+    from ..api.store import Store, StoreError
 
     from .progress import counted, progress_bar, total_bytes
 
@@ -83,7 +83,7 @@ IMPORT_BATCH = 64       # records a transaction: one commit for each, memory fla
 def _prepared(batch: list, hashes: list, known: dict) -> list:
     """For each (source, item) of a batch: the findings that keep it out, the summary of the record
     its text is stored as (`known`, by hash), or the entry to store."""
-    from api.store import prepare
+    from ..api.store import prepare
 
     return [[item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
             for (_, item), h in zip(batch, hashes)]
@@ -93,7 +93,7 @@ def _import_batch(records, batch: list, submitter: str, counts: Counter):
     """Store a batch of (source, record text or unreadable report) in one transaction, saying what
     became of each record in order. A text stored before (the same bytes) is known by its hash and
     not checked again."""
-    from api.store import Entry, StoreError, text_hash
+    from ..api.store import Entry, StoreError, text_hash
 
     hashes = [text_hash(item) if isinstance(item, str) else None for _, item in batch]
     known = records.stored_sources([h for h in hashes if h])

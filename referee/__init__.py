@@ -8,9 +8,9 @@ __version__ = "0.1.0"     # the one place of the version: pyproject.toml reads i
 
 class _SourceWhenStale:
     """Imports the modules of this package from their source, not their compiled build, when any of them was
-    edited after the build (an edit takes effect before the next `make`; the compiled modules share their
-    classes, so it is all or none), or with REFEREE_PURE_PYTHON set (the pure-Python build, tested beside
-    the compiled one)."""
+    edited after the build in a checkout (an edit takes effect before the next `make`; the compiled modules
+    share their classes, so it is all or none; an installed package's files bear the time pip wrote them), or
+    with REFEREE_PURE_PYTHON set (the pure-Python build, tested beside the compiled one)."""
     stale = None
 
     @classmethod
@@ -18,13 +18,17 @@ class _SourceWhenStale:
         if not name.startswith("referee.") or name.count(".") != 1:
             return None
         if cls.stale is None:
-            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or any(
+            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or _in_checkout() and any(
                 os.path.getmtime(built) < os.path.getmtime(source) for source, built in _builds())
         source = os.path.join(os.path.dirname(__file__), name[len("referee."):] + ".py")
         if cls.stale and any(source == s for s, _ in _builds()):
             from importlib.util import spec_from_file_location
             return spec_from_file_location(name, source)
         return None
+
+
+def _in_checkout() -> bool:
+    return os.path.exists(os.path.join(os.path.dirname(__file__), os.pardir, "pyproject.toml"))
 
 
 def _builds() -> list[tuple[str, str]]:

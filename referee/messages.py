@@ -359,7 +359,7 @@ def translations(lang: str, domain: str = CORE) -> gettext.NullTranslations:
     merged = gettext.NullTranslations()
     if not os.path.isdir(folder):
         return merged
-    names = sorted(name[:-3] for name in os.listdir(folder) if name.endswith(".po"))
+    names = sorted({name[:-3] for name in os.listdir(folder) if name.endswith((".po", ".mo"))})
     for name in sorted(names, key=lambda name: (name != domain, name != CORE)):
         merged.add_fallback(_catalogue(os.path.join(folder, name + ".po")))
     return merged
@@ -373,7 +373,8 @@ def _catalogue(po_path: str) -> gettext.GNUTranslations:
 @cache
 def _compiled(po_path: str) -> bytes:
     mo_path = po_path[:-3] + ".mo"
-    if os.path.exists(mo_path) and os.path.getmtime(mo_path) >= os.path.getmtime(po_path):
+    installed = not os.path.exists(po_path)      # the wheel ships the .mo files only (setup.py)
+    if os.path.exists(mo_path) and (installed or os.path.getmtime(mo_path) >= os.path.getmtime(po_path)):
         found = compiled_catalogue(mo_path)
         if found is not None:
             return found

@@ -171,7 +171,7 @@ def report_text(report: Report, lang: str | None = None) -> str:
     >>> print(report_text(check(Path("samples/gouji/liberation.json"))).splitlines()[0])
     samples/gouji/liberation.json  VALID  gouji (pagat)
     """
-    from cli.plain import report_parts, text     # the command line's rendering, without a console
+    from referee.cli.plain import report_parts, text     # the command line's rendering, without a console
 
     with in_language(lang or language()):
         return text(report_parts(report))

@@ -10,7 +10,8 @@ from pathlib import Path
 
 from .messages import CORE, Msg, Term, language, word
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parent / "docs"    # installed: the repository's docs/ inside the package
+DOCS = DOCS if DOCS.is_dir() else DOCS.parent.parent / "docs"
 ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
 PAGES = {"guandan": "rules/guandan", "gandengyan": "rules/gandengyan", "gouji": "rules/gouji", "notation": "notation"}
 # notation ids name no section in their meaning: the notation page's sections by id

@@ -46,7 +46,9 @@ from .rulings import DECISION_WORDS
 msg, msg_n, word, word_of = part("ruling")
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
-VIEWER_CSS = Path(__file__).resolve().parent.parent / "api" / "web" / "viewer.css"
+# the repository's api/ folder, installed as referee/api (pyproject.toml, package-dir)
+VIEWER_CSS = next(folder for folder in (TEMPLATES.parent / "api", TEMPLATES.parent.parent / "api")
+                  if folder.is_dir()) / "web" / "viewer.css"
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|RJ)$")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import contextlib
 import threading
 
-from api.server import make_server
+from referee.api.server import make_server
 
 
 @contextlib.contextmanager

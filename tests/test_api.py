@@ -10,10 +10,10 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
-from api.schemas import ErrorSchema
-from api.store import Entry, Store, prepare
-from cli.main import main
+from referee.api import create_app
+from referee.api.schemas import ErrorSchema
+from referee.api.store import Entry, Store, prepare
+from referee.cli.main import main
 from referee.standings import standings
 from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record
@@ -112,7 +112,7 @@ def test_a_record_is_stored_once_under_its_content_hash(client):
 def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkeypatch):
     first = post(client, guandan(1)).get_json()
     checks = []
-    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
+    monkeypatch.setattr("referee.api.store.check_record", lambda record, **options: checks.append(record))
     again = post(client, guandan(1))
     assert again.status_code == 200 and checks == []
     assert again.get_json()["report"] == first["report"]
@@ -129,7 +129,7 @@ def test_a_new_record_is_read_and_replayed_once_and_its_repeat_not_replayed(clie
         return lambda *args: calls.append(name) or real(*args)
 
     monkeypatch.setattr(game, "new_match", counted("replay", game.new_match))
-    for module, checks in (("api.store", ("structure_findings",)), ("referee.replay", ("structure_findings",
+    for module, checks in (("referee.api.store", ("structure_findings",)), ("referee.replay", ("structure_findings",
                                                                                         "seat_findings"))):
         for check in checks:
             monkeypatch.setattr(f"{module}.{check}", counted(check, getattr(importlib.import_module(module), check)))
@@ -334,7 +334,7 @@ def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
     before keeps its records and has them filled in."""
     from pathlib import Path
 
-    from api.store import _V1_TABLES, MIGRATIONS, prepare
+    from referee.api.store import _V1_TABLES, MIGRATIONS, prepare
 
     record = json.loads((Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text())
     entry = prepare(json.dumps(record))
@@ -399,7 +399,7 @@ def served(monkeypatch):
         def run(self):
             pass
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: calls.append((app, kwargs)) or Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kwargs: calls.append((app, kwargs)) or Server())
     monkeypatch.delenv("REFEREE_API_TOKEN", raising=False)
     return calls
 
@@ -428,7 +428,7 @@ def test_serve_keeps_what_it_loaded_out_of_the_garbage_collectors_walks(monkeypa
         def run(self):
             frozen.append(gc.get_freeze_count())
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kwargs: Server())
     assert CliRunner().invoke(main, ["serve", "--db", db, "--read-only"]).exit_code == 0
     assert frozen[0] > 10_000     # flask, the schemas, the game modules ...: the ~50 ms full collections of p99
     assert gc.get_freeze_count() == 0
@@ -451,8 +451,8 @@ def test_a_json_lines_body_sent_again_is_answered_from_the_store_by_its_texts(cl
     results = [orjson.loads(line) for line in first.data.splitlines()]
     assert [r["created"] for r in results] == [True] * 3 and [r["line"] for r in results] == [1, 2, 3]
     checks = []
-    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
-    monkeypatch.setattr("api.store.structure_findings", lambda record: checks.append(record))
+    monkeypatch.setattr("referee.api.store.check_record", lambda record, **options: checks.append(record))
+    monkeypatch.setattr("referee.api.store.structure_findings", lambda record: checks.append(record))
     again = client.post("/v1/records", data=body, headers=AUTH, content_type="application/x-ndjson")
     repeated = [orjson.loads(line) for line in again.data.splitlines()]
     assert checks == [] and [r["created"] for r in repeated] == [False] * 3

@@ -2,7 +2,7 @@
 import orjson
 import pytest
 
-from api import create_app
+from referee.api import create_app
 from tests.guandan_gen import match_record
 
 TOKEN = "s3cret"

@@ -10,8 +10,8 @@ from collections import Counter
 
 import orjson
 
-from api import create_app
-from api.limits import Limits
+from referee.api import create_app
+from referee.api.limits import Limits
 from tests.guandan_gen import match_record
 from tests.servers import serving
 

@@ -14,12 +14,12 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-import api.views
-from api import create_app
-from api.access_log import access_logged, refusals_logged
-from api.limits import Limits
-from api.store import Store, prepare
-from cli.main import main
+import referee.api.views
+from referee.api import create_app
+from referee.api.access_log import access_logged, refusals_logged
+from referee.api.limits import Limits
+from referee.api.store import Store, prepare
+from referee.cli.main import main
 from tests.builders import guandan, quick_deal
 from tests.guandan_gen import match_record
 from tests.servers import serving
@@ -136,7 +136,7 @@ def served_as_serve_would(monkeypatch, tmp_path, *args):
         def run(self):
             pass
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **options: calls.append((app, options)) or Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **options: calls.append((app, options)) or Server())
     result = CliRunner().invoke(main, ["serve", "--no-auth", "--db", str(tmp_path / "r.db"), *args])
     assert result.exit_code == 0, result.output
     return calls[0]
@@ -164,8 +164,8 @@ def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | Non
 
 
 def slow_checks(monkeypatch, seconds: float):
-    real = api.views.check_parsed
-    monkeypatch.setattr(api.views, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw))
+    real = referee.api.views.check_parsed
+    monkeypatch.setattr(referee.api.views, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw))
 
 
 def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
@@ -213,8 +213,8 @@ def test_checks_beyond_the_budget_are_refused(tmp_path, monkeypatch):
     refused = client.post("/v1/validate", data=(orjson.dumps(BASE) + b"\n") * 10, content_type="application/x-ndjson")
     assert refused.status_code == 422 and time.monotonic() - began < 2.5
     assert refused.get_json()["findings"][0]["rule"] == "api.limit"
-    real_entry = api.views._entry
-    monkeypatch.setattr(api.views, "_entry", lambda *args: time.sleep(0.3) or real_entry(*args))
+    real_entry = referee.api.views._entry
+    monkeypatch.setattr(referee.api.views, "_entry", lambda *args: time.sleep(0.3) or real_entry(*args))
     lines = b"".join(orjson.dumps(changed(BASE, lambda r, n=n: r.update(comment=str(n)))) + b"\n" for n in range(6))
     stored = client.post("/v1/records", data=lines, headers=AUTH, content_type="application/x-ndjson")
     results = [json.loads(line) for line in stored.data.splitlines()]
@@ -247,8 +247,8 @@ def test_standings_are_kept_per_event_so_many_of_them_leave_reads_alone(tmp_path
     for n in range(3):
         client.post("/v1/records", json=changed(BASE, lambda r, n=n: r.update(comment=str(n))), headers=AUTH)
     computed = []
-    real = api.views.standings
-    monkeypatch.setattr(api.views, "standings", lambda *args, **kw: computed.append(1) or time.sleep(1) or real(*args, **kw))
+    real = referee.api.views.standings
+    monkeypatch.setattr(referee.api.views, "standings", lambda *args, **kw: computed.append(1) or time.sleep(1) or real(*args, **kw))
     with serving(app, threads=8) as port:
         asked = [threading.Thread(target=get, args=(port, "/v1/events/Open/standings")) for _ in range(16)]
         for thread in asked:

@@ -17,7 +17,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from api.store import Store
+from referee.api.store import Store
 from tests.test_api import AUTH, client, db  # noqa: F401 (fixtures)
 
 SERVED_TOKEN = "s3cret-token-of-16-or-more"      # `referee serve` takes one of 16 characters at least
@@ -130,7 +130,7 @@ def free_port() -> int:
 
 def started(db, token_file) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--db", db, "--port", str(port),
+    server = subprocess.Popen([sys.executable, "-m", "referee.cli.main", "serve", "--db", db, "--port", str(port),
                                "--token-file", str(token_file), "--no-access-log"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=Path(__file__).parent.parent)
     for _ in range(200):

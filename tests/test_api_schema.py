@@ -12,7 +12,7 @@ from openapi_spec_validator import validate
 from schemathesis import GenerationMode
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
-from api import create_app
+from referee.api import create_app
 from tests.guandan_gen import match_record
 
 

@@ -5,7 +5,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.guandan_gen import match_record
 
 pytest.importorskip("distributed", reason="referee audit needs the optional dask extra: pip install '.[dask]'")

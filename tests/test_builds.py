@@ -48,6 +48,23 @@ def test_the_compiled_build_is_imported_when_it_is_newer_than_its_source():
 def test_a_module_edited_after_the_build_puts_every_module_back_to_its_source(
         tmp_path, hot_build_newer, other_build_newer, imported):
     """The compiled modules share their classes: one edited after the build, and none of the build is used."""
+    result = _import_with_builds(tmp_path, hot_build_newer, other_build_newer, checkout=True)
+    if imported == "build":
+        assert result.returncode != 0 and "ImportError" in result.stderr
+    else:
+        assert result.stdout.strip() == "source"
+
+
+def test_an_installed_package_uses_its_build_whatever_the_times_pip_gave_its_files(tmp_path):
+    result = _import_with_builds(tmp_path, False, False, checkout=False)
+    assert result.returncode != 0 and "ImportError" in result.stderr
+
+
+def _import_with_builds(tmp_path, hot_build_newer, other_build_newer, checkout):
+    """`import referee.hot` from a package of two modules with a (broken) build each, older or newer than its
+    source, in a checkout (pyproject.toml beside the package) or installed."""
+    if checkout:
+        (tmp_path / "pyproject.toml").write_text("")
     package = tmp_path / "referee"
     package.mkdir()
     (package / "__init__.py").write_text(Path(referee.__file__).read_text())
@@ -57,9 +74,5 @@ def test_a_module_edited_after_the_build_puts_every_module_back_to_its_source(
         build.write_bytes(b"not a shared library")     # importing it fails: it is passed over only when stale
         source_time = (package / f"{name}.py").stat().st_mtime
         os.utime(build, (source_time + 10,) * 2 if newer else (source_time - 10,) * 2)
-    result = subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"], capture_output=True,
-                            text=True, cwd=tmp_path, env=_env(tmp_path))
-    if imported == "build":
-        assert result.returncode != 0 and "ImportError" in result.stderr
-    else:
-        assert result.stdout.strip() == "source"
+    return subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"], capture_output=True,
+                          text=True, cwd=tmp_path, env=_env(tmp_path))

@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.replay import games
 from referee.ruledocs import rule_entries
 from tests.test_translations import DOMAINS, catalogue
@@ -190,7 +190,7 @@ def _for_people(value, key=None):
 
 
 def test_the_apis_answers_in_chinese_hold_no_english(tmp_path):
-    from api import create_app
+    from referee.api import create_app
     token = "t" * 32
     client = create_app(str(tmp_path / "referee.db"), token=token).test_client()
     allowed = set(kept_words()).union(*(record_words(json.loads(p.read_text())) for p in SAMPLES))

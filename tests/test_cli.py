@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.guandan_gen import match_record
 
 SAMPLES = Path(__file__).parent.parent / "samples" / "guandan"

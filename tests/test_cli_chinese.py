@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from rich.cells import cell_len
 
-from cli.main import main
+from referee.cli.main import main
 from referee.importers import importers
 
 SAMPLES = Path(__file__).parent.parent / "samples"
@@ -128,7 +128,7 @@ def test_the_version_in_chinese():
 
 
 def test_standings_columns_line_up_in_terminal_cells_with_chinese_heads_and_names():
-    from cli.results import standings_text
+    from referee.cli.results import standings_text
     from referee.messages import use_language
 
     rows = [{"rank": n + 1, "game": "guandan", "entrant": name, "played": 2, "won": 2 - n, "drawn": 0, "lost": n,

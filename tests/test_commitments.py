@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.commitments import committed_deal, salt_commitment, seed_commitment, seed_deal, shuffled_deck
 from referee.replay import check_record, game_module
 

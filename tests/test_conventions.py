@@ -6,7 +6,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.guandan_gen import match_record
 
 SAMPLES = Path(__file__).parent.parent / "samples" / "guandan"
@@ -119,7 +119,7 @@ def test_color_is_chosen_on_the_command_line():
 @pytest.mark.parametrize("terminal", [True, False])
 @pytest.mark.parametrize("color", [True, False, None])
 def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(monkeypatch, environ, terminal, color):
-    from cli.validate import _colourless, _console
+    from referee.cli.validate import _colourless, _console
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -131,7 +131,7 @@ def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(m
 def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control_codes():
     from rich.console import Console
 
-    from cli import plain, render
+    from referee.cli import plain, render
     from referee.replay import check_record
     record = dict(json.loads(DISPUTED.read_text()), rules="off\ticial\r\a", players=["a\tb", "c\bd", "e", "f"])
     report = check_record(record)
@@ -217,7 +217,7 @@ API_TOKEN = "s3cret-token-0123456789"
 
 @pytest.fixture
 def client(tmp_path):
-    from api import create_app
+    from referee.api import create_app
     return create_app(str(tmp_path / "r.db"), token=API_TOKEN).test_client()
 
 
@@ -275,8 +275,8 @@ def test_records_take_json_lines_one_result_a_line(client):
 
 
 def test_serve_logs_one_line_per_request(tmp_path, caplog):
-    from api import create_app
-    from api.access_log import access_logged
+    from referee.api import create_app
+    from referee.api.access_log import access_logged
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     app.wsgi_app = access_logged(app.wsgi_app)
     with caplog.at_level("INFO", "referee.api.access"):
@@ -295,7 +295,7 @@ def test_serve_access_log_can_be_turned_off(tmp_path, monkeypatch, option, logge
         def run(self):
             apps[0].test_client().get("/v1/records")
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: apps.append(app) or Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kwargs: apps.append(app) or Server())
     result = CliRunner().invoke(main, ["serve", "--read-only", "--db", str(tmp_path / "r.db"), *option])
     assert result.exit_code == 0
     assert (" GET /v1/records 200 " in result.stderr) is logged
@@ -374,7 +374,7 @@ def test_quiet_and_json_together_are_refused():
 def test_an_interrupted_command_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr("cli.main.replay_steps", interrupted)
+    monkeypatch.setattr("referee.cli.main.replay_steps", interrupted)
     result = run("replay", VALID, "--deal", "1")
     assert result.exit_code == 130 and "Aborted!" in result.stderr
 

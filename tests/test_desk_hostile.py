@@ -11,7 +11,7 @@ import resource
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.results import Played, check_sheet, loose_key, played
 from referee.sheet import read_sheet
 from referee.standings import standings
@@ -236,7 +236,7 @@ def _stored_event(tmp_path, event: str):
 
 
 def test_an_event_whose_name_holds_a_slash_has_standings(tmp_path):
-    from api import create_app
+    from referee.api import create_app
 
     client = create_app(str(_stored_event(tmp_path, "Spring/Summer Cup")), read_only=True).test_client()
     for path in ("/v1/events/Spring/Summer Cup/standings", "/v1/events/Spring%2FSummer%20Cup/standings"):
@@ -248,8 +248,8 @@ def test_the_api_stops_standings_when_the_requests_time_is_up_during_the_work(tm
     import time
 
     import referee.standings
-    from api import create_app
-    from api.limits import Limits
+    from referee.api import create_app
+    from referee.api.limits import Limits
 
     counted = referee.standings._count
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.replay import games
 
 ROOT = Path(__file__).parent.parent

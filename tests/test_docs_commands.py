@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 import pytest
 
-from cli.main import main
+from referee.cli.main import main
 
 ROOT = Path(__file__).parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -86,7 +86,7 @@ VARIABLES = {"$T": "Authorization: Bearer token", "$J": "Content-Type: applicati
 
 @pytest.mark.parametrize("page, line, args", CURL, ids=[f"{p}: {line[:60]}" for p, line, _ in CURL])
 def test_every_curl_line_names_an_endpoint_and_the_type_of_what_it_sends(page, line, args):
-    from api import create_app
+    from referee.api import create_app
     method, body, headers, url = _curl_request(args)
     assert url, line
     path = re.sub(r"^(\$B|https?://[^/]+/v1)", "/v1", url.split("?")[0]).replace("$ID", "abc").replace("%20", " ")

@@ -6,8 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from referee.replay import check_record
 from tests.gouji_gen import match_record as gouji_record
 from tests.test_desk_hostile import cpu_seconds
@@ -100,7 +100,7 @@ def test_every_command_speaks_chinese_to_an_output_that_cannot_encode_it(tmp_pat
                 (["results", "check", "--lang", "zh", samples / "event" / "sheet.csv", samples / "event"], 1),
                 (["validate", "--lang", "zh", tmp_path / "无.json"], 2)]
     for args, status in commands:
-        done = subprocess.run([sys.executable, "-m", "cli.main", *map(str, args)], capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "referee.cli.main", *map(str, args)], capture_output=True,
                               env=dict(os.environ, PYTHONIOENCODING=encoding), cwd=Path(__file__).parent.parent)
         assert b"Traceback" not in done.stderr and done.returncode == status, (args, done.stderr[-600:])
         assert done.stdout or done.stderr
@@ -114,7 +114,7 @@ def test_a_damaged_mo_catalogue_falls_back_to_its_po(tmp_path, monkeypatch, dama
     import shutil
     from pathlib import Path
 
-    import cli.language
+    import referee.cli.language
     import referee.messages
 
     locale = tmp_path / "locale"
@@ -130,10 +130,10 @@ def test_a_damaged_mo_catalogue_falls_back_to_its_po(tmp_path, monkeypatch, dama
         import os
         os.utime(mo, (1e9, 2e9))        # newer than its .po: the .mo would be read first
     monkeypatch.setattr(referee.messages, "LOCALE_DIR", str(locale))
-    monkeypatch.setattr(cli.language, "LOCALE_DIR", str(locale))
+    monkeypatch.setattr(referee.cli.language, "LOCALE_DIR", str(locale))
     monkeypatch.setattr(gettext, "_translations", {})
     referee.messages.translations.cache_clear()
-    cli.language._readable_cli_catalogue.cache_clear()
+    referee.cli.language._readable_cli_catalogue.cache_clear()
     try:
         sample = Path(__file__).parent.parent / "samples" / "guandan" / "match-won-at-a.json"
         done = run("validate", "--lang", "zh", sample)
@@ -143,4 +143,4 @@ def test_a_damaged_mo_catalogue_falls_back_to_its_po(tmp_path, monkeypatch, dama
         assert run("--lang", "zh", "nosuchcommand").exit_code == 2
     finally:
         referee.messages.translations.cache_clear()
-        cli.language._readable_cli_catalogue.cache_clear()
+        referee.cli.language._readable_cli_catalogue.cache_clear()

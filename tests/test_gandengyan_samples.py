@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.batch import check_path
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "gandengyan"

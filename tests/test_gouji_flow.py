@@ -276,7 +276,7 @@ def test_a_stop_says_who_could_act_and_what_they_could_play():
 def test_referee_rules_gouji_lists_every_option():
     from click.testing import CliRunner
 
-    from cli.main import main
+    from referee.cli.main import main
     from referee.gouji import OPTIONS
     result = CliRunner().invoke(main, ["rules", "gouji", "--json"])
     assert result.exit_code == 0 and set(__import__("json").loads(result.output)["gouji"]["options"]) == set(OPTIONS)

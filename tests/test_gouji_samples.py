@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.batch import check_path
 from referee.canonical import canonical
 from referee.replay import replay_steps

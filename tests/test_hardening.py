@@ -20,12 +20,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-import api.views
-from api import create_app
-from api.limits import Limits
-from api.schemas import ErrorSchema
-from api.store import Store, prepare
-from cli.main import main
+import referee.api.views
+from referee.api import create_app
+from referee.api.limits import Limits
+from referee.api.schemas import ErrorSchema
+from referee.api.store import Store, prepare
+from referee.cli.main import main
 from referee.replay import check_record
 from tests.builders import guandan, quick_deal
 from tests.folders import refuse_listing
@@ -191,8 +191,8 @@ def test_steps_are_replayed_once_per_deal(tmp_path, monkeypatch):
     client = app_with(tmp_path).test_client()
     record_id = client.post("/v1/records", json=BASE, headers=AUTH).get_json()["id"]
     calls = []
-    real = api.views.replay_steps
-    monkeypatch.setattr(api.views, "replay_steps", lambda *args: calls.append(args) or real(*args))
+    real = referee.api.views.replay_steps
+    monkeypatch.setattr(referee.api.views, "replay_steps", lambda *args: calls.append(args) or real(*args))
     tables = [client.get(f"/v1/records/{record_id}/deals/0/steps/{k}").get_json()["table"] for k in range(4)]
     assert len(calls) == 1 and tables[0] != tables[3]
     client.delete(f"/v1/records/{record_id}", headers=AUTH)
@@ -229,7 +229,7 @@ def test_serve_hands_the_limits_to_waitress_and_the_app(monkeypatch, tmp_path):
         def run(self):
             pass
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **kw: calls.append((app, kw)) or Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kw: calls.append((app, kw)) or Server())
     result = run("serve", "--db", str(tmp_path / "r.db"), "--read-only", "--max-body", "5000", "--threads", "12",
                  "--connection-limit", "20", "--channel-timeout", "5", "--max-records", "7", "--checks", "3", "--max-seconds", "2.5")
     assert result.exit_code == 0, result.output
@@ -245,7 +245,7 @@ def test_serve_hands_the_limits_to_waitress_and_the_app(monkeypatch, tmp_path):
 
 def test_open_writes_take_json_bodies_only_and_answer_our_host(monkeypatch, tmp_path):
     calls = []
-    monkeypatch.setattr("api.server.make_server", lambda app, **kw: calls.append(app) or Server())
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kw: calls.append(app) or Server())
 
     class Server:
         def run(self):
@@ -499,7 +499,7 @@ def test_a_store_that_cannot_be_used_is_a_clear_error(tmp_path, make, said, monk
     record.write_bytes(orjson.dumps(BASE))
     imported = no_traceback(run("store", "import", "--db", str(db), str(record)))
     assert imported.exit_code == 2 and said in imported.output
-    monkeypatch.setattr("api.server.make_server", lambda app, **kw: pytest.fail("served a broken store"))
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kw: pytest.fail("served a broken store"))
     served = no_traceback(run("serve", "--db", str(db), "--read-only"))
     assert served.exit_code == 2 and said in served.output
 

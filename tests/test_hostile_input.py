@@ -15,8 +15,8 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from referee.replay import check_record, replay_steps
 from tests.builders import guandan, quick_deal
 from tests.folders import refuse_listing
@@ -179,7 +179,7 @@ def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
     """A referee command run in a process that may use at most `gib` GiB of address space."""
     limit = int(gib * 2**30)
     code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
-            "from cli.main import main; sys.argv[0] = 'referee'; main()")
+            "from referee.cli.main import main; sys.argv[0] = 'referee'; main()")
     return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
                           input=stdin)
 
@@ -234,11 +234,11 @@ def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, mo
 
 
 def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monkeypatch):
-    import api.views
+    import referee.api.views
 
     def exhausted(*args, **kwargs):
         raise MemoryError
-    monkeypatch.setattr(api.views, "check_parsed", exhausted)
+    monkeypatch.setattr(referee.api.views, "check_parsed", exhausted)
     answer = client(tmp_path).post("/v1/validate", data=orjson.dumps(BASE), content_type="application/json")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
     assert "memory" in answer.get_json()["message"]
@@ -344,7 +344,7 @@ def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
     """Writing standard output fails (no space left): said in a line, exit 2, no traceback."""
     args = command + ([str(ROOT / "samples/guandan/disputed-illegal-follow.json")] if command[0] == "validate" else [])
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "cli.main", *args], stdout=full, stderr=subprocess.PIPE,
+        done = subprocess.run([sys.executable, "-m", "referee.cli.main", *args], stdout=full, stderr=subprocess.PIPE,
                               text=True, cwd=ROOT, timeout=60)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() in ("referee: stopped: No space left on device", "referee: 已停止：设备上没有剩余空间")
@@ -356,7 +356,7 @@ def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
 def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, status):
     """`referee validate - <&-`: Python has no sys.stdin then; the command reads nothing rather than crash."""
     stream = "stdin" if "-" in args else "stdout"
-    code = f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from cli.main import main; main()"
+    code = f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from referee.cli.main import main; main()"
     done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           cwd=ROOT, timeout=60)
     assert done.returncode == status and "Traceback" not in done.stderr
@@ -364,6 +364,6 @@ def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, 
 
 def test_a_pool_bigger_than_any_machine_is_refused_before_forking(monkeypatch):
     """The pool's processes are forked at once (Linux): -j 100000 would fork until the system gave out."""
-    monkeypatch.setattr("cli.validate.check_items", lambda *a, **k: pytest.fail("checked"))
+    monkeypatch.setattr("referee.cli.validate.check_items", lambda *a, **k: pytest.fail("checked"))
     result = run("validate", "-j", "100000", str(ROOT / "samples/guandan/disputed-illegal-follow.json"))
     assert result.exit_code == 2 and "100000 is not in the range 1<=x<=256" in result.output

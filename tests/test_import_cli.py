@@ -4,7 +4,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 
 CAPTURES = Path(__file__).parent / "data" / "captures"
 MATCH = str(CAPTURES / "match-several-deals.jsonl.gz")
@@ -88,7 +88,7 @@ def test_an_interrupted_run_leaves_the_output_file_as_it_was(tmp_path, monkeypat
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
-    monkeypatch.setattr("cli.importing.canonical", interrupted)
+    monkeypatch.setattr("referee.cli.importing.canonical", interrupted)
     result = run(MATCH, "-o", str(out))
     assert result.exit_code != 0
     assert out.read_text() == "earlier records\n"

@@ -6,8 +6,8 @@ from pathlib import Path
 import orjson
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from referee.infer import describe, infer_rules
 from tests.builders import deal, guandan, quick_deal
 from tests.gandengyan_builders import deal as gdy_deal, record as gdy_record

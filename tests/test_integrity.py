@@ -8,7 +8,7 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.integrity import Archive, _bomb_pmf, _holm, _hypergeometric_pmf
 from tests.integrity_gen import SEATS, fair_deal, favour, record
 

@@ -5,7 +5,7 @@ import threading
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.messages import Cards, in_language, language, msg
 
 SAID = msg("seat {seat} does not hold {card}", seat=2, card=Cards("7H"))
@@ -69,7 +69,7 @@ def test_a_command_speaks_its_own_language_and_leaves_the_callers():
 def app(tmp_path):
     from flask import jsonify
 
-    from api import create_app
+    from referee.api import create_app
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     meet = threading.Barrier(2)
 
@@ -95,7 +95,7 @@ def test_a_request_leaves_its_thread_in_the_language_it_found(app):
 
 
 def test_a_check_in_the_pool_runs_in_the_language_of_its_request():
-    from api.limits import CheckPool
+    from referee.api.limits import CheckPool
     pool = CheckPool(1, 0)
     with in_language("zh"):
         assert pool.run(language) == "zh"

@@ -4,7 +4,7 @@ import copy
 
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.claims import match_result
 from referee.replay import check_record
 from tests.gandengyan_gen import match_record as gdy_record

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.event_gen import in_parts
 from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record

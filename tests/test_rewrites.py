@@ -10,7 +10,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.builders import guandan, quick_deal
 
 CAPTURE = str(Path(__file__).parent / "data" / "captures" / "match-several-deals.jsonl.gz")

@@ -41,7 +41,7 @@ def test_every_rule_id_has_an_example():
 def test_explain_prints_meaning_section_and_example():
     from click.testing import CliRunner
 
-    from cli.main import main
+    from referee.cli.main import main
     shown = CliRunner().invoke(main, ["explain", "guandan.follow"])
     assert shown.exit_code == 0
     assert "a play that may not follow the top play" in shown.output

@@ -14,8 +14,8 @@ from click.testing import CliRunner
 
 import referee.replay
 import referee.ruling
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from referee.canonical import record_id
 from referee.replay import deals_steps, replay_steps, step_json
 from referee.ruledocs import section_text
@@ -254,7 +254,7 @@ README_RULINGS = [args for page, _, args in REFEREE if page in ("README.md", "cl
 
 @pytest.mark.parametrize("args", README_RULINGS, ids=[" ".join(a) for a in README_RULINGS])
 def test_the_readme_ruling_commands_write_their_file(args, tmp_path, monkeypatch):
-    from cli.ruling import _chromium
+    from referee.cli.ruling import _chromium
 
     if args[-1].endswith(".pdf") and _chromium() is None:
         pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.test_viewer_browser import ARTIFACTS, WAIT_MS, browser  # noqa: F401 (browser: the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,7 +97,7 @@ ALL_DISPUTES = sorted(ROOT.glob("samples/*/disputed-*.json"))
 
 def printed(tmp_path: Path, sample: Path, *args) -> int:
     """The pages of the ruling `referee ruling -o FILE.pdf` prints (kept in build/artifacts/)."""
-    from cli.ruling import _chromium
+    from referee.cli.ruling import _chromium
 
     if _chromium() is None:
         pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")

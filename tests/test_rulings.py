@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from referee.replay import check_record, replay_steps
 
 SAMPLES = Path(__file__).parent.parent / "samples"

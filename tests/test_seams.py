@@ -5,8 +5,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from tests.gouji_gen import match_record as gouji_record
 from tests.guandan_gen import match_record as guandan_record
 

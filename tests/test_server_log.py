@@ -7,8 +7,8 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from api.access_log import LOGGERS, StandardError, configure
-from cli.main import main
+from referee.api.access_log import LOGGERS, StandardError, configure
+from referee.cli.main import main
 
 ACCESS_LINE = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ 127\.0\.0\.1 GET /v1/records 200 \d+\.\dms$")
 
@@ -32,7 +32,7 @@ def serving_once(monkeypatch, tmp_path):
         def run(self):
             self.app.test_client().get("/v1/records")
 
-    monkeypatch.setattr("api.server.make_server", lambda app, **kwargs: Server(app))
+    monkeypatch.setattr("referee.api.server.make_server", lambda app, **kwargs: Server(app))
 
     def serve(*args, env=None):
         result = CliRunner().invoke(main, ["serve", "--read-only", "--db", str(tmp_path / "r.db"), *args], env=env)
@@ -74,7 +74,7 @@ def test_configured_twice_it_writes_each_line_once(capsys):
 
 
 def test_a_failing_request_is_logged_with_its_traceback_through_the_same_handler(tmp_path, capsys):
-    from api import create_app
+    from referee.api import create_app
 
     configure("info")
     app = create_app(str(tmp_path / "r.db"), read_only=True)
@@ -90,7 +90,7 @@ def test_a_failing_request_is_logged_with_its_traceback_through_the_same_handler
 
 
 def test_the_time_of_a_line_is_utc():
-    from api.access_log import LineFormat
+    from referee.api.access_log import LineFormat
 
     line = logging.LogRecord("referee.api.access", logging.INFO, __file__, 1, "127.0.0.1 GET / 200 1.0ms", (), None)
     line.created = 0

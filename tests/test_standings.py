@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from referee.standings import StandingsError, standings
 
 EVENT = Path(__file__).parent.parent / "samples" / "event"

@@ -9,7 +9,7 @@ ROOT = Path(__file__).parent.parent
 
 # rendering (rich), rule inference, the ruling document, the API with its store, the cluster, and logging
 # (which Dask uses)
-ONLY_SOME_COMMANDS = ("rich", "referee.infer", "referee.ruling", "api", "flask", "sqlite_utils", "pandas", "dask",
+ONLY_SOME_COMMANDS = ("rich", "referee.infer", "referee.ruling", "referee.api", "flask", "sqlite_utils", "pandas", "dask",
                       "distributed", "logging")
 
 
@@ -22,7 +22,7 @@ def loaded_by(code: str) -> set[str]:
 
 
 def test_the_command_line_loads_no_module_that_only_some_commands_need():
-    loaded = loaded_by("import cli.main")
+    loaded = loaded_by("import referee.cli.main")
     assert sorted(loaded & (set(ONLY_SOME_COMMANDS) | command_modules())) == []
 
 
@@ -30,8 +30,8 @@ def test_validate_into_a_file_loads_no_other_command_no_console_and_no_progress_
     loaded = loaded_by("import contextlib, io, sys\nfrom cli.main import main\n"
                        "sys.argv = ['referee', 'validate', '-j', '1', 'samples/guandan/disputed-illegal-follow.json']\n"
                        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()")
-    assert "cli.validate" in loaded and "cli.plain" in loaded     # it ran, ...
-    others = command_modules() - {"cli.validate"}
+    assert "referee.cli.validate" in loaded and "referee.cli.plain" in loaded     # it ran, ...
+    others = command_modules() - {"referee.cli.validate"}
     only_some = set(ONLY_SOME_COMMANDS) - {"rich"} | {"rich.console"}     # rich.cells measures severities' width
     assert sorted(loaded & (others | only_some)) == []    # ... with only its own
 
@@ -44,7 +44,7 @@ def test_checking_a_record_of_one_game_loads_only_that_game():
 
 def command_modules() -> set[str]:
     """The modules of the commands that cli.main loads when they run."""
-    from cli.main import COMMANDS
+    from referee.cli.main import COMMANDS
 
     return {target.split(":")[0] for target in COMMANDS.values()}
 

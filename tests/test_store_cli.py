@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 VALID = str(SAMPLES / "guandan" / "match-won-at-a.json")
@@ -96,7 +96,7 @@ def test_show_prints_the_layout_fmt_writes_and_takes_a_unique_start_of_the_id(db
 
 
 def test_an_ambiguous_or_too_short_start_of_an_id_is_refused(db, monkeypatch):
-    from api.store import Store
+    from referee.api.store import Store
     ids, _ = _ids(db)
     assert Store(db).ids_starting(ids[0][:4], limit=5)[0] <= ids[0] and ids[0] in Store(db).ids_starting(ids[0][:4], 5)
     short = run("store", "show", ids[0][:3], "--db", db)
@@ -125,8 +125,8 @@ def test_a_file_imported_again_is_found_stored_by_its_text_without_a_check(tmp_p
     first = run("store", "import", "--db", path, str(archive))
     assert "70 new, 0 already in the store, 0 rejected; 0 invalid" in first.output
     checks = []
-    monkeypatch.setattr("api.store.check_record", lambda record, **options: checks.append(record))
-    monkeypatch.setattr("api.store.structure_findings", lambda record: checks.append(record))
+    monkeypatch.setattr("referee.api.store.check_record", lambda record, **options: checks.append(record))
+    monkeypatch.setattr("referee.api.store.structure_findings", lambda record: checks.append(record))
     again = run("store", "import", "--db", path, str(archive))
     assert "0 new, 70 already in the store, 0 rejected; 0 invalid" in again.output and checks == []
     assert again.output.count("already stored") == 70 and again.exit_code == 0
@@ -135,7 +135,7 @@ def test_a_file_imported_again_is_found_stored_by_its_text_without_a_check(tmp_p
 def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
     import sqlite3
 
-    from api.store import Store
+    from referee.api.store import Store
     path = str(tmp_path / "old.db")
     run("store", "import", "--db", path, VALID)
     with sqlite3.connect(path) as conn:

@@ -10,7 +10,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from cli.main import main
+from referee.cli.main import main
 from tests.builders import guandan, quick_deal
 
 VALID = guandan([quick_deal([0, 2])])                                           # two warnings: reports missing
@@ -119,7 +119,7 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
 
 
 def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
-    from cli.progress import progress_bar as progress
+    from referee.cli.progress import progress_bar as progress
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert not progress().disable
     assert not progress().live.auto_refresh      # no thread of its own when -j forks
@@ -131,7 +131,7 @@ def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
 def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch, terminal):
     """Reports written to a terminal go through the bar's display, which clears and redraws it
     around them; written to a file they go there unchanged."""
-    from cli.progress import progress_bar as progress
+    from referee.cli.progress import progress_bar as progress
     monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert progress().live._redirect_stdout is terminal
@@ -151,7 +151,7 @@ def test_reports_above_the_progress_bar_are_not_broken_into_lines(tmp_path):
     reader, terminal = pty.openpty()
     env = dict(os.environ, COLUMNS="50", PYTHONPATH=str(Path(__file__).parent.parent))
     env.pop("NO_COLOR", None)
-    subprocess.run([sys.executable, "-c", "from cli.main import main; main()", "validate", str(archive)],
+    subprocess.run([sys.executable, "-c", "from referee.cli.main import main; main()", "validate", str(archive)],
                    stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env, timeout=60)
     os.close(terminal)
     shown = b""
@@ -236,14 +236,14 @@ def test_the_checking_processes_leave_ctrl_c_to_the_command():
                                                 (8, 2.2, 6), (1, 0.0, 1)])
 def test_the_default_process_count_is_the_free_cores(monkeypatch, cores, load, jobs):
     """Issue 20: on a busy machine the default is never more processes than free cores."""
-    from cli import validate as command
+    from referee.cli import validate as command
     monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
     monkeypatch.setattr(command.os, "getloadavg", lambda: (load, load, load))
     assert command.default_jobs() == jobs
 
 
 def test_without_a_load_average_the_default_is_every_core(monkeypatch):
-    from cli import validate as command
+    from referee.cli import validate as command
     monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: {0, 1, 2}, raising=False)
 
     def unavailable():

@@ -7,8 +7,8 @@ from pathlib import Path
 import orjson
 import pytest
 
-import api.viewer
-from api import create_app
+import referee.api.viewer
+from referee.api import create_app
 from referee.replay import replay_steps, step_json
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +67,7 @@ def test_replay_refuses_a_deal_the_record_lacks(client, query, code):
 
 
 def test_replay_refuses_a_deal_longer_than_its_bound(client, monkeypatch):
-    monkeypatch.setattr(api.viewer, "MAX_STEPS", 20)
+    monkeypatch.setattr(referee.api.viewer, "MAX_STEPS", 20)
     response = replay(client, DISPUTED.read_bytes())
     assert response.status_code == 422
     assert "28 actions" in response.get_json()["message"]

@@ -17,8 +17,8 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
-from api import create_app
-from cli.main import main
+from referee.api import create_app
+from referee.cli.main import main
 from tests.test_api_concurrency import serving
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[browser]'")
