@@ -489,7 +489,7 @@ class _Document:
         clauses = []
         # the rules pages are normative in English only: quoted as the English original, meaning said beside
         original = "" if self.lang == DEFAULT else " · " + self.say(msg("the English original"))
-        for page, numbers in sections(finding.rule, entry["meaning"]):
+        for page, numbers in sections(finding.rule):
             for number in numbers:
                 kind, key, text = clause(page, number, finding.rule, finding.shown(DEFAULT), entry["meaning"])
                 if text:
@@ -497,7 +497,7 @@ class _Document:
                                     "html": self.markdown(text)})
         return {"id": finding.rule, "meaning": self.say(Term(entry["meaning"])), "clauses": clauses,
                 "sections": "; ".join(f"{page} {', '.join(numbers)}" for page, numbers in
-                                      sections(finding.rule, entry["meaning"]) if numbers)}
+                                      sections(finding.rule) if numbers)}
 
     def _clause_name(self, kind: str, key: str) -> str:
         if kind == "item":

@@ -1,17 +1,23 @@
-"""Every rule id the referee can report is documented and exercised by a test."""
+"""Every rule id the referee can report is in the registry (referee/ruleids.py), docs/rule-ids.md is the
+registry's, and each id's example record, replayed, gives the example finding."""
 import re
 from pathlib import Path
 
 import pytest
 
+from referee.batch import records_of
+from referee.ruledocs import DOCS, section
+from referee.ruleids import markdown, rules
+
 ROOT = Path(__file__).parent.parent
+EXAMPLES = Path(__file__).parent / "data" / "rule-examples"     # the example record of each id: ID.json
 GAMES = "notation|guandan|gandengyan|gouji"
 ID = re.compile(rf'"((?:{GAMES})\.[a-z_.0-9]+)"')
-DOCS = ["rule-ids.md"]
 
 
 def emitted_ids():
     sources = list((ROOT / "referee").glob("*.py")) + [ROOT / "referee" / "schema" / "cgr1.schema.json"]
+    sources.remove(ROOT / "referee" / "ruleids.py")
     found = {m for path in sources for m in ID.findall(path.read_text())}
     built = {f"{game}.{rule}" for game in ("guandan", "gandengyan", "gouji")      # by the driver and reports.py
              for rule in ("deal.over", "declare", "report.count", "report.missing")}
@@ -20,10 +26,13 @@ def emitted_ids():
     return found | built | totals
 
 
-def test_every_rule_id_is_documented():
-    text = "".join((ROOT / "docs" / name).read_text() for name in DOCS)
-    documented = set(re.findall(rf"`((?:{GAMES})\.[a-z_.0-9]+)`", text))
-    assert emitted_ids() <= documented
+def test_the_registry_holds_every_rule_id_the_code_reports_and_no_other():
+    assert sorted(rules()) == sorted(emitted_ids())
+
+
+def test_the_rule_ids_page_is_written_from_the_registry():
+    """`make rule-ids` writes it; edit referee/ruleids.json, not the page."""
+    assert (DOCS / "rule-ids.md").read_text(encoding="utf-8") == markdown()
 
 
 def test_every_rule_id_is_tested():
@@ -32,10 +41,20 @@ def test_every_rule_id_is_tested():
     assert untested == set()
 
 
-def test_every_rule_id_has_an_example():
-    import json
-    examples = json.loads((ROOT / "docs" / "rule-examples.json").read_text())
-    assert emitted_ids() <= set(examples)
+def _example_reports(rule: str) -> list:
+    """The reports of the id's example record, read as `referee validate` reads a file; the example of
+    notation.file is a file that is not there."""
+    path = EXAMPLES / f"{rule}.json"
+    assert path.exists() != (rule == "notation.file"), f"an example record of {rule}: {path}"
+    return [report for _source, report in records_of(str(path))]
+
+
+@pytest.mark.parametrize("rule", sorted(rules()))
+def test_each_rule_ids_example_record_gives_its_example_finding(rule):
+    example = rules()[rule].example
+    found = [(f.rule, f.at, f.message) for report in _example_reports(rule) for f in report.findings]
+    message = example["message"].replace("games/round3.json", str(EXAMPLES / f"{rule}.json"))
+    assert (rule, example["at"], message) in found, found
 
 
 def test_explain_prints_meaning_section_and_example():
@@ -51,28 +70,13 @@ def test_explain_prints_meaning_section_and_example():
     assert unknown.exit_code == 2 and "guandan.follow" in unknown.output
 
 
-def _table_rows():
-    """(section, cells) of every table row of docs/rule-ids.md."""
-    section, rows = None, []
-    for line in (ROOT / "docs" / "rule-ids.md").read_text().splitlines():
-        if line.startswith("## "):
-            section = line
-        elif line.startswith("|"):
-            rows.append((section, [c.strip() for c in line.strip().strip("|").split("|")]))
-    return rows
-
-
-def test_every_game_lists_its_ids_in_one_table_layout():
+def test_every_id_says_what_it_stops_and_is_in_its_groups_table():
     """Issue 19: one layout for the three games and the notation: id, severity, stops, meaning."""
-    rows = _table_rows()
-    headers = {tuple(cells) for _, cells in rows if cells[0] == "id"}
-    assert headers == {("id", "severity", "stops", "meaning")}
-    assert all(len(cells) == 4 for _, cells in rows)
-    assert {cells[2].split()[0] for _, cells in rows if cells[0].startswith("`")} <= {"no", "deal", "record", "rest"}
-    sections = {section.split("`")[1].split(".")[0] for section, cells in rows if cells[0].startswith("`")}
-    assert sections == {"notation", "guandan", "gandengyan", "gouji"}
-    documented = [cells[0].strip("`") for _, cells in rows if cells[0].startswith("`")]
-    assert sorted(documented) == sorted(emitted_ids())      # each id once, and none the code never reports
+    from referee.ruleids import registry
+    assert {rule.stops.split()[0] for rule in rules().values()} <= {"no", "deal", "record", "rest"}
+    for group in registry()["groups"]:
+        [prefix] = {rule.split(".")[0] for rule in group["rules"]}
+        assert f"(`{prefix}.*`)" in group["heading"]
 
 
 SEVERITY_NAMES = {"ERROR": "error", "WARNING": "warning", "INFO": "info"}
@@ -112,14 +116,25 @@ def _ids_of(arg) -> set[str]:
     return {rule for rule in emitted_ids() if rule.endswith(tail) and rule.count(".") == tail.count(".")}
 
 
-def test_the_documented_severity_is_the_one_the_code_reports():
-    documented = {cells[0].strip("`"): set(re.findall(r"error|warning|info", cells[1]))
-                  for _, cells in _table_rows() if cells[0].startswith("`")}
+def test_the_registrys_severity_is_the_one_the_code_reports():
+    registered = {rule: set(re.findall(r"error|warning|info", entry.severity)) for rule, entry in rules().items()}
     in_code = severities_in_code()
-    wrong = {rule: (sorted(documented[rule]), sorted(sev)) for rule, sev in in_code.items()
-             if rule in documented and not (documented[rule] <= sev and (len(sev) == 3 or sev <= documented[rule]))}
+    wrong = {rule: (sorted(registered[rule]), sorted(sev)) for rule, sev in in_code.items()
+             if rule in registered and not (registered[rule] <= sev and (len(sev) == 3 or sev <= registered[rule]))}
     assert wrong == {}
     assert len(in_code) > 100           # the calls were found
+
+
+def test_each_section_a_meaning_names_is_among_those_that_decide_it():
+    for rule, entry in rules().items():
+        game = rule.split(".")[0]
+        own = "docs/notation.md" if game == "notation" else f"docs/rules/{game}.md"
+        named = {("docs/notation.md" if page else own, number)
+                 for page, number in re.findall(r"(notation |RFC \d+ )?(§[0-9]+(?:\.[0-9]+)?)", entry.meaning)
+                 if not page.startswith("RFC")}     # an RFC's sections are not ours
+        decided = {(page, number) for page, numbers in entry.sections.items() for number in numbers}
+        assert named <= decided, rule
+        assert all((DOCS.parent / page).exists() for page in entry.sections), rule
 
 
 @pytest.mark.parametrize("rule, shown", [
@@ -129,5 +144,4 @@ def test_the_documented_severity_is_the_one_the_code_reports():
     ("gandengyan.follow", "docs/rules/gandengyan.md §3"),
 ])
 def test_explain_sends_each_section_to_its_page(rule, shown):
-    from referee.ruledocs import rule_entries, section
-    assert section(rule, rule_entries()[rule]["meaning"]) == shown
+    assert section(rule) == shown
