@@ -1,16 +1,34 @@
-"""A record's deals and actions as the replay reads them, and the reading of an action in its common
-forms (notation §5): `{seat, pass}`, `{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}`
-and `{seat, return}`, read once per action of every record checked.
+"""The action forms, and a record's deals and actions as the replay reads them.
+
+FIELDS is the one table of what an action may hold (notation §5): its verbs, one of which it holds, and
+every key, with the kind of value it takes. The pre-check (precheck.py), the reading of actions
+(notation.py), the seat and number findings and the canonical form (canonical.py) read it;
+tests/test_precheck.py holds the schema (schema/cgr1.schema.json) to it. The common forms, `{seat, pass}`,
+`{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}` and `{seat, return}`, are read
+here once per action of every record checked.
 
 Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
 (README, "Performance"); the pure-Python build reads the same.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Final
 
 from .cards import CODES, reading_code
-from .precheck import READING
+
+VERBS: Final = ("play", "pass", "tribute", "return", "declare")     # an action holds exactly one
+# Every key of an action, in the order of notation.md (the canonical form's), and the kind of its value:
+# seat (a whole number, a seat at the table), cards (a non-empty list of card codes), card (one code), true,
+# name (a non-empty string), reading (TYPE:RANK), count (a whole number), time (a number), text (any string).
+FIELDS: Final = {"seat": "seat", "play": "cards", "pass": "true", "tribute": "card", "return": "card",
+                 "declare": "name", "as": "reading", "to": "seat", "count": "count", "t": "time", "comment": "text"}
+TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))      # only in games with tribute (not Gan Deng Yan)
+CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
+NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")   # `to`
+NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
+READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
 
 CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
 
@@ -98,7 +116,7 @@ def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Actio
         declared = raw.get("declare")
         if type(declared) is str and declared:
             return Action(index, seat, "declare", declare=declared)
-        for verb in ("tribute", "return") if tribute else ():
+        for verb in CARD_VERBS if tribute else ():
             card = raw.get(verb)
             if type(card) is str and card in CANONICAL:
                 return Action(index, seat, verb, card=CANONICAL[card])

@@ -22,7 +22,7 @@ from functools import cache
 import orjson
 
 from .actions import CANONICAL as _CANONICAL
-from .actions import Action, Deal, plain_actions
+from .actions import CARD_VERBS, FIELDS, NAMED_SEATS, NUMBER_KEYS, VERBS, Action, Deal, plain_actions
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .messages import Msg, Term, msg, msg_n, word
@@ -60,7 +60,6 @@ def _validators():
     return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(schema())
 
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
-VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
                int: word("a number"), float: word("a number"), type(None): word("null")}
 
@@ -416,7 +415,8 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
             if type(seat) is not int or seat >= seats:      # the common case skips the call
                 check(action, "seat", "deals", d, "actions", a, "seat")
             if len(action) > 2:
-                check(action, "to", "deals", d, "actions", a, "to")
+                for key in NAMED_SEATS:
+                    check(action, key, "deals", d, "actions", a, key)
                 check(action, "count")
         result = deal.get("result", {})
         check_all(result.get("order", []), "deals", d, "result", "order")
@@ -453,8 +453,8 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     for d, deal in enumerate(record["deals"]):
         for a, action in enumerate(deal["actions"] if actions else ()):
             if len(action) > 2:
-                check(action.get("count"), "deals", d, "actions", a, "count")
-                check(action.get("t"), "deals", d, "actions", a, "t")
+                for key in NUMBER_KEYS:
+                    check(action.get(key), "deals", d, "actions", a, key)
         check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
     for r, ruling in enumerate(record.get("rulings", ())):
         check_all(ruling.get("result", {}).get("scores", []), "rulings", r, "result", "scores")
@@ -531,8 +531,8 @@ def _plain_action(index, raw, seats, talon, deal) -> Action:
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
         raise _NotPlain
-    if not action_ok(raw, talon) or raw.get("to", 0) >= seats \
-            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in ("count", "t")):
+    if not action_ok(raw, talon) or any(raw.get(key, 0) >= seats for key in NAMED_SEATS) \
+            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in NUMBER_KEYS):
         raise _NotPlain
     return _read_action(index, raw, _canonical_card, _canonical_cards, deal)
 
@@ -558,12 +558,12 @@ def _read_action(index, raw, card, cards, deal) -> Action:
     reading = raw.get("as")
     action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),
                     count=raw.get("count"))
-    if verb == "play":
-        action.cards = tuple(cards(raw["play"], *path, "play"))
-    elif verb in ("tribute", "return"):
+    if FIELDS[verb] == "cards":
+        action.cards = tuple(cards(raw[verb], *path, verb))
+    elif verb in CARD_VERBS:
         action.card = card(raw[verb], *path, verb)
-    elif verb == "declare":
-        action.declare = raw["declare"]
+    elif FIELDS[verb] == "name":
+        action.declare = raw[verb]
     return action
 
 
