@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.batch import records_of
+from referee.batch import MAX_RECORD_BYTES, check_path
 from referee.ruledocs import DOCS, section
 from referee.ruleids import markdown, rules
 
@@ -41,19 +41,25 @@ def test_every_rule_id_is_tested():
     assert untested == set()
 
 
-def _example_reports(rule: str) -> list:
-    """The reports of the id's example record, read as `referee validate` reads a file; the example of
-    notation.file is a file that is not there."""
+def _example_file(rule: str, folder: Path) -> Path:
+    """The id's example record: a file of EXAMPLES, but for two ids: notation.file's is a file that is not
+    there, notation.size's one a byte too big, made here."""
     path = EXAMPLES / f"{rule}.json"
-    assert path.exists() != (rule == "notation.file"), f"an example record of {rule}: {path}"
-    return [report for _source, report in records_of(str(path))]
+    assert path.exists() == (rule not in ("notation.file", "notation.size")), f"an example record of {rule}: {path}"
+    if rule == "notation.size":
+        path = folder / "big.json"
+        with open(path, "wb") as big:
+            big.truncate(MAX_RECORD_BYTES + 1)
+    return path
 
 
 @pytest.mark.parametrize("rule", sorted(rules()))
-def test_each_rule_ids_example_record_gives_its_example_finding(rule):
-    example = rules()[rule].example
-    found = [(f.rule, f.at, f.message) for report in _example_reports(rule) for f in report.findings]
-    message = example["message"].replace("games/round3.json", str(EXAMPLES / f"{rule}.json"))
+def test_each_rule_ids_example_record_gives_its_example_finding(rule, tmp_path, monkeypatch):
+    example, path = rules()[rule].example, _example_file(rule, tmp_path)
+    if rule == "notation.game.unsupported":     # every game has its module: a referee without them
+        monkeypatch.setattr("referee.replay.GAMES", ())
+    found = [(f.rule, f.at, f.message) for report in check_path(str(path)) for f in report.findings]
+    message = example["message"].replace("games/round3.json", str(path))     # the file named: where it is looked for
     assert (rule, example["at"], message) in found, found
 
 
