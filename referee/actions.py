@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from .cards import CODES, reading_code
 
@@ -42,7 +42,7 @@ class Action:
         self.index, self.seat, self.verb, self.cards, self.card = index, seat, verb, cards, card
         self.declare, self.as_, self.to, self.count = declare, as_, to, count
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[object, ...]:
         return self.index, self.seat, self.verb, self.cards, self.card, self.declare, self.as_, self.to, self.count
 
     def __eq__(self, other: object) -> bool:
@@ -56,11 +56,11 @@ class Deal:
     __slots__ = ("index", "hands", "talon", "leader", "actions", "result")
 
     def __init__(self, index: int, hands: list[list[int]], talon: list[int] | None, leader: int | None,
-                 actions: list[Action], result: dict | None):
+                 actions: list[Action], result: dict[str, Any] | None):
         self.index, self.hands, self.talon, self.leader, self.actions, self.result = \
             index, hands, talon, leader, actions, result
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[object, ...]:
         return self.index, self.hands, self.talon, self.leader, self.actions, self.result
 
     def __eq__(self, other: object) -> bool:
@@ -83,7 +83,7 @@ def _reading(text: object) -> str | None:
     return found
 
 
-def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
+def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
     """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
     raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
     game has tribute and return actions."""
@@ -101,7 +101,7 @@ def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, o
     return out
 
 
-def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Action | None:
+def _common(index: int, raw: dict[str, Any], seat: int, size: int, tribute: bool) -> Action | None:
     """An action of two keys, or a play with its reading, with its seat at the table; None for any other.
     The forms are tried in the order they are most often met: a pass, a play, the rest."""
     if size == 2 and raw.get("pass") is True:
@@ -123,8 +123,8 @@ def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Actio
     return None
 
 
-def applied(apply: Callable, is_over: Callable, ctx: object, state: object, actions: list[Action],
-            observe: Callable | None, deal: int) -> int:
+def applied(apply: Callable[[Any, Any, Action], object], is_over: Callable[[Any], bool], ctx: object, state: object,
+            actions: list[Action], observe: Callable[[int, int, Any], object] | None, deal: int) -> int:
     """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
     `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
     one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""

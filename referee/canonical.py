@@ -155,7 +155,7 @@ def _action(action: dict) -> dict:
         out["play"] = list(_played(tuple(out["play"])))
     for verb in CARD_VERBS:
         if verb in out:
-            out[verb] = CODES[parse_card(out[verb])]
+            out[verb] = _cards([out[verb]])[0]
     if "as" in out:
         out["as"] = reading_code(out["as"])
     return out

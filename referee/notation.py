@@ -17,7 +17,7 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, partial
 
 import orjson
 
@@ -74,7 +74,7 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
-        if (b"\n" if isinstance(text, bytes) else "\n") not in text:     # a JSON Lines record: its line is the source's
+        if b"\n" not in text if isinstance(text, bytes) else "\n" not in text:     # a JSON Lines record: its line is the source's
             return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
                                                            column=exc.colno, problem=Term(exc.msg)))
         return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
@@ -110,15 +110,16 @@ JSON_PROBLEMS = (
 def _values(text: str | bytes) -> int:
     """The values of a JSON text, counted from above: each but the first of an array or object follows a comma
     (commas and brackets in strings are counted too)."""
-    marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
-    return sum(map(text.count, marks))
+    if isinstance(text, str):
+        return text.count(",") + text.count("[") + text.count("{")
+    return text.count(b",") + text.count(b"[") + text.count(b"{")
 
 
 BOM = "\ufeff"
 
 
 def has_bom(text: str | bytes) -> bool:
-    return text.startswith(BOM.encode() if isinstance(text, bytes) else BOM)
+    return text.startswith(BOM.encode()) if isinstance(text, bytes) else text.startswith(BOM)
 
 
 def bom_findings(text: str | bytes) -> list[Finding]:
@@ -194,7 +195,7 @@ def seated_players(record: dict) -> list:
     """A record's players, as many as its game (or any game) has seats: the rest are never read."""
     players = record.get("players")
     game = record.get("game") if isinstance(record.get("game"), str) else None
-    return players[:most_seats(game) or max(map(most_seats, GAMES))] if isinstance(players, list) else []
+    return players[:most_seats(game) or max(most_seats(name) or 0 for name in GAMES)] if isinstance(players, list) else []
 
 
 # Players beyond which a record is read no further: a few more than a game's seats are its own seats
@@ -312,7 +313,7 @@ def located(record, rule: str, path: list, message: Msg, severity: str = ERROR) 
         if len(path) > 3 and path[2] == "actions" and isinstance(path[3], int):
             action = path[3]
             seat = _acting_seat(record, deal, action)
-    return Finding(severity, rule, pointer(*path), message, seat, deal, action)
+    return Finding(severity, rule, pointer(*path), str(message), seat, deal, action, text=message)
 
 
 def _acting_seat(record, deal: int, action: int) -> int | None:
@@ -467,7 +468,7 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
 
 def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     """The deals with card codes read; an info finding where aliases were used."""
-    alias_at = []
+    alias_at: list[list] = []
 
     def card(code, *path):
         found = _CANONICAL.get(code)
@@ -516,7 +517,7 @@ def read_plain(record) -> list[Deal] | None:
         return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
                      list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
                      plain_actions(raw["actions"], seats, not talon,
-                                   lambda i, a, d=d: _plain_action(i, a, seats, talon, d)),
+                                   partial(_plain_action, seats=seats, talon=talon, deal=d)),
                      raw.get("result"))
                 for d, raw in enumerate(record["deals"])]
     except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code

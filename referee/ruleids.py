@@ -1,11 +1,12 @@
 """The rule ids: the one registry of every id a finding can carry (referee/ruleids.json), each with its
 severity, whether it stops the replay, its meaning, the rules pages' sections that decide it and an
-example finding, whose record tests/test_rule_ids.py replays. docs/rule-ids.md is written from it:
-`python -m referee.ruleids > docs/rule-ids.md` (`make rule-ids`).
+example finding, whose record (tests/data/rule-examples/ID.json) tests/test_rule_ids.py replays: it must
+give that finding at that pointer. docs/rule-ids.md is written from it: `python -m referee.ruleids >
+docs/rule-ids.md` (`make rule-ids`).
 
-A new rule id is added to referee/ruleids.json in its game's group, with an example record in
-tests/data/rule-records.json; `python -m tests.rule_examples` then keeps the example's message as its
-template, and `make messages` takes its meaning into the catalogues for its Chinese."""
+A new rule id is added to referee/ruleids.json in its game's group, with its example record;
+`python -m tests.rule_examples` then keeps the example's message as its template, and `make messages`
+takes its meaning into the catalogues for its Chinese."""
 from __future__ import annotations
 
 import functools
