@@ -24,6 +24,8 @@ VERBS: Final = ("play", "pass", "tribute", "return", "declare")     # an action 
 # name (a non-empty string), reading (TYPE:RANK), count (a whole number), time (a number), text (any string).
 FIELDS: Final = {"seat": "seat", "play": "cards", "pass": "true", "tribute": "card", "return": "card",
                  "declare": "name", "as": "reading", "to": "seat", "count": "count", "t": "time", "comment": "text"}
+# A new key or verb is added here (and to the schema, which tests/test_precheck.py holds to this table); the
+# words for it are the ruling's (ruling.action_line) and the viewer's (api/web/viewer.js), its meaning the games'.
 TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))      # only in games with tribute (not Gan Deng Yan)
 CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
 NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")   # `to`

@@ -23,6 +23,7 @@ from markdown_it import MarkdownIt
 from markupsafe import Markup
 
 from . import __version__
+from .actions import CARD_VERBS
 from .cards import rank_shown
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
@@ -603,7 +604,7 @@ def _marked(frame: dict, offending: bool) -> dict:
         return {}
     if frame.get("rejected"):
         return {action.get("seat"): _cards_of(action)}
-    given = [card for card in (action.get("tribute"), action.get("return")) if isinstance(card, str)]
+    given = [card for card in map(action.get, CARD_VERBS) if isinstance(card, str)]
     return {action["to"]: given} if offending and given and isinstance(action.get("to"), int) else {}
 
 
@@ -611,5 +612,5 @@ def _cards_of(action: dict | None) -> list[str]:
     if not action:
         return []
     cards = action.get("play") if isinstance(action.get("play"), list) else []
-    return [c for c in [*cards, action.get("tribute"), action.get("return")] if isinstance(c, str)]
+    return [c for c in [*cards, *map(action.get, CARD_VERBS)] if isinstance(c, str)]
 
