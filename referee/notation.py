@@ -74,7 +74,8 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
-        if b"\n" not in text if isinstance(text, bytes) else "\n" not in text:     # a JSON Lines record: its line is the source's
+        one_line = b"\n" not in text if isinstance(text, bytes) else "\n" not in text
+        if one_line:     # a JSON Lines record: its line is the source's
             return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
                                                            column=exc.colno, problem=Term(exc.msg)))
         return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
@@ -195,7 +196,9 @@ def seated_players(record: dict) -> list:
     """A record's players, as many as its game (or any game) has seats: the rest are never read."""
     players = record.get("players")
     game = record.get("game") if isinstance(record.get("game"), str) else None
-    return players[:most_seats(game) or max(most_seats(name) or 0 for name in GAMES)] if isinstance(players, list) else []
+    if not isinstance(players, list):
+        return []
+    return players[:most_seats(game) or max(most_seats(name) or 0 for name in GAMES)]
 
 
 # Players beyond which a record is read no further: a few more than a game's seats are its own seats
