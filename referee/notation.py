@@ -52,12 +52,20 @@ def _inlined(node, definitions, keep=("deal", "action")):
 # item it hands to a referenced definition, and formats messages with the frame's locals:
 # inlining small definitions and keeping deals and actions as small functions keeps both cheap.
 @cache
-def _validators():
-    """(fast yes/no, full) validators, built when a record first fails the pre-check: slow to import."""
+def _fast_validator():
+    """(the compiled yes/no validator, its exception), built when a record first fails the pre-check."""
     import fastjsonschema
+    return fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False), \
+        fastjsonschema.JsonSchemaException
+
+
+@cache
+def _full_validator():
+    """The reference validator, which explains every problem: imported only when a record fails the compiled one
+    (a record the pre-check declines but the schema accepts needs only that)."""
     import jsonschema
-    fast = fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False)
-    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(schema())
+    return jsonschema.Draft7Validator(schema())
+
 
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 _JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
@@ -231,14 +239,14 @@ def structure_findings(record) -> list[Finding]:
     if too_deep is not None:
         return [located(record, "notation.depth", too_deep, msg("arrays and objects are nested more than {limit} "
                         "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions", limit=MAX_DEPTH))]
-    fast_validate, failed, full_validator = _validators()
+    fast_validate, failed = _fast_validator()
     try:
         fast_validate(record)
         return []
     except failed:
         pass
     with cycle_collection(True):      # the validator's errors are reference cycles: freed as they go, in a check too
-        errors = full_validator.iter_errors(record)
+        errors = _full_validator().iter_errors(record)
         first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
         findings = _distinct(itertools.chain(first, errors), record)
         listed = list(itertools.islice(findings, MAX_LISTED))
