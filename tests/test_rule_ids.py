@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from referee.batch import MAX_RECORD_BYTES, check_path
-from referee.ruledocs import DOCS, section
+from referee.ruledocs import DOCS, section, section_text
 from referee.ruleids import markdown, rules
 
 ROOT = Path(__file__).parent.parent
@@ -140,6 +140,7 @@ def test_each_section_a_meaning_names_is_among_those_that_decide_it():
                  if not page.startswith("RFC")}     # an RFC's sections are not ours
         decided = {(page, number) for page, numbers in entry.sections.items() for number in numbers}
         assert named <= decided, rule
+        assert all(section_text(page, number) for page, numbers in entry.sections.items() for number in numbers), rule
         assert all((DOCS.parent / page).exists() for page in entry.sections), rule
 
 
