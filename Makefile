@@ -4,7 +4,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 BROWSER_STAMP := $(VENV)/.browser
 
-.PHONY: demo lint test browser bench bench-api bytecode compiled pure wheel catalogues messages clean
+.PHONY: demo lint test browser bench bench-api bytecode compiled pure wheel catalogues messages rule-ids clean
 
 # The message catalogues (docs/i18n.md): one gettext domain per part of the project, each with the
 # sources it is extracted from in referee/locale/DOMAIN.cfg and its Chinese in
@@ -27,6 +27,10 @@ bytecode: $(STAMP) compiled catalogues
 	@$(BIN)/python -m compileall -q referee cli api
 
 catalogues: $(PO:.po=.mo)
+
+# docs/rule-ids.md, written from the registry of rule ids (referee/ruleids.json).
+rule-ids: $(STAMP)
+	$(BIN)/python -m referee.ruleids > docs/rule-ids.md
 
 $(LOCALES)/zh/LC_MESSAGES/%.mo: $(LOCALES)/zh/LC_MESSAGES/%.po | $(STAMP)
 	@$(BIN)/pybabel -q compile -D $* -d $(LOCALES) -l zh

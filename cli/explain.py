@@ -36,13 +36,13 @@ def explain(rule_id):
     columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v))     # the core's: referee.ruledocs
                        for k, v in entry["columns"].items()], "; ")
     click.echo(msg("{rule}  ({columns})", rule=rule_id, columns=columns).render())
-    for label, text in _explained(rule_id, entry, examples_of.get(rule_id)):
+    for label, text in _explained(rule_id, examples_of.get(rule_id)):
         click.echo("  " + _labelled(label, text))
 
 
-def _explained(rule_id: str, entry: dict, example: dict | None) -> list:
+def _explained(rule_id: str, example: dict | None) -> list:
     """(label, text) lines: the meaning, the rules page (English: it is normative) and an example finding."""
-    lines = [(msg("means:"), meaning(rule_id)), (msg("rules page:"), section(rule_id, entry["meaning"]))]
+    lines = [(msg("means:"), meaning(rule_id)), (msg("rules page:"), section(rule_id))]
     if example:     # in its words where the docs keep its template, else as they keep it: in English, said so
         said = example_message(example)
         label = msg("example:") if language() == "en" or isinstance(said, Msg) else msg("example (in English):")

@@ -1,16 +1,36 @@
-"""A record's deals and actions as the replay reads them, and the reading of an action in its common
-forms (notation §5): `{seat, pass}`, `{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}`
-and `{seat, return}`, read once per action of every record checked.
+"""The action forms, and a record's deals and actions as the replay reads them.
+
+FIELDS is the one table of what an action may hold (notation §5): its verbs, one of which it holds, and
+every key, with the kind of value it takes. The pre-check (precheck.py), the reading of actions
+(notation.py), the seat and number findings and the canonical form (canonical.py) read it;
+tests/test_precheck.py holds the schema (schema/cgr1.schema.json) to it. The common forms, `{seat, pass}`,
+`{seat, play}`, `{seat, play, as}`, `{seat, declare}`, `{seat, tribute}` and `{seat, return}`, are read
+here once per action of every record checked.
 
 Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
 (README, "Performance"); the pure-Python build reads the same.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from typing import Any, Final
 
 from .cards import CODES, reading_code
-from .precheck import READING
+
+VERBS: Final = ("play", "pass", "tribute", "return", "declare")     # an action holds exactly one
+# Every key of an action, in the order of notation.md (the canonical form's), and the kind of its value:
+# seat (a whole number, a seat at the table), cards (a non-empty list of card codes), card (one code), true,
+# name (a non-empty string), reading (TYPE:RANK), count (a whole number), time (a number), text (any string).
+FIELDS: Final = {"seat": "seat", "play": "cards", "pass": "true", "tribute": "card", "return": "card",
+                 "declare": "name", "as": "reading", "to": "seat", "count": "count", "t": "time", "comment": "text"}
+# A new key or verb is added here (and to the schema, which tests/test_precheck.py holds to this table); the
+# words for it are the ruling's (ruling.action_line) and the viewer's (api/web/viewer.js), its meaning the games'.
+TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))      # only in games with tribute (not Gan Deng Yan)
+CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
+NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")   # `to`
+NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
+READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
 
 CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
 
@@ -24,7 +44,7 @@ class Action:
         self.index, self.seat, self.verb, self.cards, self.card = index, seat, verb, cards, card
         self.declare, self.as_, self.to, self.count = declare, as_, to, count
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[object, ...]:
         return self.index, self.seat, self.verb, self.cards, self.card, self.declare, self.as_, self.to, self.count
 
     def __eq__(self, other: object) -> bool:
@@ -38,11 +58,11 @@ class Deal:
     __slots__ = ("index", "hands", "talon", "leader", "actions", "result")
 
     def __init__(self, index: int, hands: list[list[int]], talon: list[int] | None, leader: int | None,
-                 actions: list[Action], result: dict | None):
+                 actions: list[Action], result: dict[str, Any] | None):
         self.index, self.hands, self.talon, self.leader, self.actions, self.result = \
             index, hands, talon, leader, actions, result
 
-    def fields(self) -> tuple:
+    def fields(self) -> tuple[object, ...]:
         return self.index, self.hands, self.talon, self.leader, self.actions, self.result
 
     def __eq__(self, other: object) -> bool:
@@ -65,7 +85,7 @@ def _reading(text: object) -> str | None:
     return found
 
 
-def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
+def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
     """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
     raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
     game has tribute and return actions."""
@@ -81,7 +101,7 @@ def plain_actions(raws: list, seats: int, tribute: bool, other: Callable[[int, o
     return out
 
 
-def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Action | None:
+def _common(index: int, raw: dict[str, Any], seat: int, size: int, tribute: bool) -> Action | None:
     """An action of two keys, or a play with its reading, with its seat at the table; None for any other.
     The forms are tried in the order they are most often met: a pass, a play, the rest."""
     if size == 2 and raw.get("pass") is True:
@@ -96,15 +116,15 @@ def _common(index: int, raw: dict, seat: int, size: int, tribute: bool) -> Actio
         declared = raw.get("declare")
         if type(declared) is str and declared:
             return Action(index, seat, "declare", declare=declared)
-        for verb in ("tribute", "return") if tribute else ():
+        for verb in CARD_VERBS if tribute else ():
             card = raw.get(verb)
             if type(card) is str and card in CANONICAL:
                 return Action(index, seat, verb, card=CANONICAL[card])
     return None
 
 
-def applied(apply: Callable, is_over: Callable, ctx: object, state: object, actions: list[Action],
-            observe: Callable | None, deal: int) -> int:
+def applied(apply: Callable[[Any, Any, Action], object], is_over: Callable[[Any], bool], ctx: object, state: object,
+            actions: list[Action], observe: Callable[[int, int, Any], object] | None, deal: int) -> int:
     """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
     `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
     one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""

@@ -10,6 +10,7 @@ import json
 
 import orjson
 
+from .actions import CARD_VERBS, FIELDS
 from .cards import CODES, parse_card, rank_code, reading_code
 from .notation import MAX_NUMBER, structure_findings
 from .replay import game_module
@@ -18,7 +19,7 @@ from .rules import plain_rules
 KEY_ORDER = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"],
     "deal": ["hands", "talon", "leader", "actions", "result", "commit", "reveal", "comment"],
-    "action": ["seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t", "comment"],
+    "action": list(FIELDS),
     "ruling": ["rule", "at", "decision", "by", "date", "reason", "result", "comment"],
 }
 
@@ -152,9 +153,9 @@ def _action(action: dict) -> dict:
     out = {k: action[k] for k in _key_order(keys, "action")}
     if "play" in out:
         out["play"] = list(_played(tuple(out["play"])))
-    for verb in ("tribute", "return"):
+    for verb in CARD_VERBS:
         if verb in out:
-            out[verb] = CODES[parse_card(out[verb])]
+            out[verb] = _cards([out[verb]])[0]
     if "as" in out:
         out["as"] = reading_code(out["as"])
     return out

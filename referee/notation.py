@@ -17,11 +17,12 @@ import json
 import os
 import re
 from collections.abc import Iterable
-from functools import cache
+from functools import cache, partial
 
 import orjson
 
-from .actions import CANONICAL as _CANONICAL, Action, Deal, plain_actions
+from .actions import CANONICAL as _CANONICAL
+from .actions import CARD_VERBS, FIELDS, NAMED_SEATS, NUMBER_KEYS, VERBS, Action, Deal, plain_actions
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .messages import Msg, Term, msg, msg_n, word
@@ -51,15 +52,22 @@ def _inlined(node, definitions, keep=("deal", "action")):
 # item it hands to a referenced definition, and formats messages with the frame's locals:
 # inlining small definitions and keeping deals and actions as small functions keeps both cheap.
 @cache
-def _validators():
-    """(fast yes/no, full) validators, built when a record first fails the pre-check: slow to import."""
+def _fast_validator():
+    """(the compiled yes/no validator, its exception), built when a record first fails the pre-check."""
     import fastjsonschema
+    return fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False), \
+        fastjsonschema.JsonSchemaException
+
+
+@cache
+def _full_validator():
+    """The reference validator, which explains every problem: imported only when a record fails the compiled one
+    (a record the pre-check declines but the schema accepts needs only that)."""
     import jsonschema
-    fast = fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False)
-    return fast, fastjsonschema.JsonSchemaException, jsonschema.Draft7Validator(schema())
+    return jsonschema.Draft7Validator(schema())
+
 
 MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
-VERBS = ("play", "pass", "tribute", "return", "declare")
 _JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
                int: word("a number"), float: word("a number"), type(None): word("null")}
 
@@ -74,7 +82,8 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(text[len(BOM):] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
-        if (b"\n" if isinstance(text, bytes) else "\n") not in text:     # a JSON Lines record: its line is the source's
+        one_line = b"\n" not in text if isinstance(text, bytes) else "\n" not in text
+        if one_line:     # a JSON Lines record: its line is the source's
             return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
                                                            column=exc.colno, problem=Term(exc.msg)))
         return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
@@ -110,15 +119,16 @@ JSON_PROBLEMS = (
 def _values(text: str | bytes) -> int:
     """The values of a JSON text, counted from above: each but the first of an array or object follows a comma
     (commas and brackets in strings are counted too)."""
-    marks = (",", "[", "{") if isinstance(text, str) else (b",", b"[", b"{")
-    return sum(map(text.count, marks))
+    if isinstance(text, str):
+        return text.count(",") + text.count("[") + text.count("{")
+    return text.count(b",") + text.count(b"[") + text.count(b"{")
 
 
 BOM = "\ufeff"
 
 
 def has_bom(text: str | bytes) -> bool:
-    return text.startswith(BOM.encode() if isinstance(text, bytes) else BOM)
+    return text.startswith(BOM.encode()) if isinstance(text, bytes) else text.startswith(BOM)
 
 
 def bom_findings(text: str | bytes) -> list[Finding]:
@@ -194,7 +204,9 @@ def seated_players(record: dict) -> list:
     """A record's players, as many as its game (or any game) has seats: the rest are never read."""
     players = record.get("players")
     game = record.get("game") if isinstance(record.get("game"), str) else None
-    return players[:most_seats(game) or max(map(most_seats, GAMES))] if isinstance(players, list) else []
+    if not isinstance(players, list):
+        return []
+    return players[:most_seats(game) or max(most_seats(name) or 0 for name in GAMES)]
 
 
 # Players beyond which a record is read no further: a few more than a game's seats are its own seats
@@ -227,14 +239,14 @@ def structure_findings(record) -> list[Finding]:
     if too_deep is not None:
         return [located(record, "notation.depth", too_deep, msg("arrays and objects are nested more than {limit} "
                         "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions", limit=MAX_DEPTH))]
-    fast_validate, failed, full_validator = _validators()
+    fast_validate, failed = _fast_validator()
     try:
         fast_validate(record)
         return []
     except failed:
         pass
     with cycle_collection(True):      # the validator's errors are reference cycles: freed as they go, in a check too
-        errors = full_validator.iter_errors(record)
+        errors = _full_validator().iter_errors(record)
         first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
         findings = _distinct(itertools.chain(first, errors), record)
         listed = list(itertools.islice(findings, MAX_LISTED))
@@ -312,7 +324,7 @@ def located(record, rule: str, path: list, message: Msg, severity: str = ERROR) 
         if len(path) > 3 and path[2] == "actions" and isinstance(path[3], int):
             action = path[3]
             seat = _acting_seat(record, deal, action)
-    return Finding(severity, rule, pointer(*path), message, seat, deal, action)
+    return Finding(severity, rule, pointer(*path), str(message), seat, deal, action, text=message)
 
 
 def _acting_seat(record, deal: int, action: int) -> int | None:
@@ -415,7 +427,8 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
             if type(seat) is not int or seat >= seats:      # the common case skips the call
                 check(action, "seat", "deals", d, "actions", a, "seat")
             if len(action) > 2:
-                check(action, "to", "deals", d, "actions", a, "to")
+                for key in NAMED_SEATS:
+                    check(action, key, "deals", d, "actions", a, key)
                 check(action, "count")
         result = deal.get("result", {})
         check_all(result.get("order", []), "deals", d, "result", "order")
@@ -452,8 +465,8 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
     for d, deal in enumerate(record["deals"]):
         for a, action in enumerate(deal["actions"] if actions else ()):
             if len(action) > 2:
-                check(action.get("count"), "deals", d, "actions", a, "count")
-                check(action.get("t"), "deals", d, "actions", a, "t")
+                for key in NUMBER_KEYS:
+                    check(action.get(key), "deals", d, "actions", a, key)
         check_all(deal.get("result", {}).get("scores", []), "deals", d, "result", "scores")
     for r, ruling in enumerate(record.get("rulings", ())):
         check_all(ruling.get("result", {}).get("scores", []), "rulings", r, "result", "scores")
@@ -466,7 +479,7 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
 
 def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     """The deals with card codes read; an info finding where aliases were used."""
-    alias_at = []
+    alias_at: list[list] = []
 
     def card(code, *path):
         found = _CANONICAL.get(code)
@@ -515,7 +528,7 @@ def read_plain(record) -> list[Deal] | None:
         return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
                      list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
                      plain_actions(raw["actions"], seats, not talon,
-                                   lambda i, a, d=d: _plain_action(i, a, seats, talon, d)),
+                                   partial(_plain_action, seats=seats, talon=talon, deal=d)),
                      raw.get("result"))
                 for d, raw in enumerate(record["deals"])]
     except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code
@@ -530,8 +543,8 @@ def _plain_action(index, raw, seats, talon, deal) -> Action:
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
         raise _NotPlain
-    if not action_ok(raw, talon) or raw.get("to", 0) >= seats \
-            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in ("count", "t")):
+    if not action_ok(raw, talon) or any(raw.get(key, 0) >= seats for key in NAMED_SEATS) \
+            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in NUMBER_KEYS):
         raise _NotPlain
     return _read_action(index, raw, _canonical_card, _canonical_cards, deal)
 
@@ -557,12 +570,12 @@ def _read_action(index, raw, card, cards, deal) -> Action:
     reading = raw.get("as")
     action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),
                     count=raw.get("count"))
-    if verb == "play":
-        action.cards = tuple(cards(raw["play"], *path, "play"))
-    elif verb in ("tribute", "return"):
+    if FIELDS[verb] == "cards":
+        action.cards = tuple(cards(raw[verb], *path, verb))
+    elif verb in CARD_VERBS:
         action.card = card(raw[verb], *path, verb)
-    elif verb == "declare":
-        action.declare = raw["declare"]
+    elif FIELDS[verb] == "name":
+        action.declare = raw[verb]
     return action
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 
+from .actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
+
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
 RANKS = frozenset(_RANK_SPELLINGS)
 CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k for j in "BRbr" for k in "Jj"])
-READING = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
 COMMIT = re.compile(r"sha256:[0-9a-f]{64}")
 SALT, SEED = re.compile(r"[0-9a-fA-F]{32,}"), re.compile(r"[0-9a-fA-F]{64,}")
 
@@ -24,8 +25,6 @@ _DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute")
 _RESULT_KEYS = frozenset(("totals", "levels", "winner"))
 _RULING_KEYS = frozenset(("rule", "at", "decision", "by", "date", "reason", "result", "comment"))
 DECISIONS = ("stands", "score", "void", "claim")      # notation §10
-_VERBS = ("play", "pass", "tribute", "return", "declare")
-_ACTION_KEYS = frozenset(_VERBS + ("seat", "as", "to", "count", "t", "comment"))
 # start keys each game may use (the schema's `if game ... then start.X: not {}`)
 _START_KEYS = {
     "guandan": frozenset(("levels", "playing", "previous_order", "a_attempts")),
@@ -214,18 +213,24 @@ def _deal_result(result) -> bool:
 
 
 def action_ok(a: dict, no_tribute: bool) -> bool:
-    """Any action: seat (checked by the caller) and exactly one verb, with the optional keys."""
-    if not _known(a, _ACTION_KEYS) or sum(v in a for v in _VERBS) != 1:
+    """Any action: exactly one verb, and each key one of the action forms' (actions.FIELDS) with a value of its
+    kind; `no_tribute`: a game without tribute, whose actions hold none of its keys (Gan Deng Yan)."""
+    if sum(verb in a for verb in VERBS) != 1 or (no_tribute and not TRIBUTE_KEYS.isdisjoint(a)):
         return False
-    if no_tribute and ("tribute" in a or "return" in a or "to" in a):     # Gan Deng Yan has no tribute
-        return False
-    return (("play" not in a or (_cards(a["play"]) and len(a["play"]) > 0))
-            and ("pass" not in a or a["pass"] is True)
-            and ("tribute" not in a or (type(a["tribute"]) is str and a["tribute"] in CARDS))
-            and ("return" not in a or (type(a["return"]) is str and a["return"] in CARDS))
-            and ("declare" not in a or (type(a["declare"]) is str and a["declare"] != ""))
-            and ("as" not in a or (type(a["as"]) is str and READING.fullmatch(a["as"]) is not None))
-            and ("to" not in a or _is_int(a["to"]))
-            and ("count" not in a or _is_int(a["count"]))
-            and ("t" not in a or (_is_number(a["t"]) and a["t"] >= 0))
-            and ("comment" not in a or type(a["comment"]) is str))
+    for key, value in a.items():
+        kind = FIELDS.get(key)
+        if not (_VALUE_OF[kind](value) if kind else type(key) is str and key.startswith("x-") and _shallow(value)):
+            return False
+    return True
+
+
+_VALUE_OF = {     # each kind of value of actions.FIELDS: whether a value is one
+    "seat": _is_int, "count": _is_int,
+    "cards": lambda value: _cards(value) and len(value) > 0,
+    "card": lambda value: type(value) is str and value in CARDS,
+    "true": lambda value: value is True,
+    "name": lambda value: type(value) is str and value != "",
+    "reading": lambda value: type(value) is str and READING.fullmatch(value) is not None,
+    "time": lambda value: _is_number(value) and value >= 0,
+    "text": lambda value: type(value) is str,
+}

@@ -1,6 +1,6 @@
-"""What the project's docs say of each rule id (docs/rule-ids.md, docs/rule-examples.json): the one
-place the ids are described, which tests/test_rule_ids.py holds to the code. Read by `referee
-explain`, `validate --rule` and the ruling document; the pages cited are in docs/."""
+"""What the registry of rule ids (referee/ruleids.py) says of each id, in the words of its readers: `referee
+explain`, `validate --rule`, the ruling document and the catalogues; and the sections of the rules pages
+(docs/, the only place this package finds them) that decide an id, quoted by the ruling."""
 from __future__ import annotations
 
 import itertools
@@ -9,77 +9,51 @@ import re
 from pathlib import Path
 
 from .messages import CORE, Msg, Term, language, word
+from .ruleids import COLUMNS, rules
 
 DOCS = Path(__file__).resolve().parent / "docs"    # installed: the repository's docs/ inside the package
 DOCS = DOCS if DOCS.is_dir() else DOCS.parent.parent / "docs"
-ROW = re.compile(r"^\| `([a-z_]+(?:\.[a-z_0-9]+)+)` \|(.*)\|\s*$")
-PAGES = {"guandan": "rules/guandan", "gandengyan": "rules/gandengyan", "gouji": "rules/gouji", "notation": "notation"}
-# notation ids name no section in their meaning: the notation page's sections by id
-NOTATION_SECTIONS = {"file": 1, "encoding": 1, "json": 1, "size": 1, "card": 2, "seat": 3, "structure": 4,
-                     "key": 4, "version": 4, "game": 4, "meta": 4, "deals": 4, "action": 5, "deal": 5,
-                     "result": 6, "start": 7, "rules": 8, "rank": 7, "commit": 11, "reveal": 11, "ruling": 10}
 
 
 def rule_entries() -> dict[str, dict]:
-    """Every documented rule id: its table's other columns by header, the last one its meaning."""
-    return _entries((DOCS / "rule-ids.md").read_text(encoding="utf-8").splitlines())
+    """Every rule id: its columns (severity, stops) and its meaning, as messages (without Markdown's `code`)."""
+    return {rule: {"columns": {column: _plain(getattr(entry, column)) for column in COLUMNS},
+                   "meaning": _plain(entry.meaning)} for rule, entry in rules().items()}
 
 
-def _entries(lines) -> dict[str, dict]:
-    entries, headers = {}, []
-    for line in lines:
-        if line.startswith("| id |"):
-            headers = [c.strip() for c in line.strip("|").split("|")][1:-1]
-        match = ROW.match(line)
-        if match and match.group(1) not in entries:
-            cells = [c.strip().replace("`", "") for c in match.group(2).split("|")]
-            entries[match.group(1)] = {"columns": dict(zip(headers, cells[:-1])), "meaning": cells[-1]}
-    return entries
+def _plain(markdown: str) -> str:
+    return markdown.replace("`", "")
 
 
 def meaning(rule: str, lang: str | None = None) -> str | None:
-    """What docs/rule-ids.md says a rule id means, in `lang` (by default the process's language), from
-    the core catalogue; None for an id it does not list."""
-    entry = rule_entries().get(rule)
-    return None if entry is None else Term(entry["meaning"]).shown(lang or language())
+    """What a rule id means, in `lang` (by default the process's language), from the core catalogue; None for
+    an id the registry does not list."""
+    entry = rules().get(rule)
+    return None if entry is None else Term(_plain(entry.meaning)).shown(lang or language())
 
 
 def meanings_for_catalogue(fileobj, keywords, comment_tags, options):
-    """Babel extraction method (referee/locale/core.cfg): every meaning of the rule-id table, a message, and
-    each value of its other columns (severity, stops: "no (deal, when two payers are owed)")."""
-    lines = fileobj.read().decode("utf-8").splitlines()
-    for rule, entry in _entries(lines).items():
-        yield 0, None, entry["meaning"], [rule]
-        for value in entry["columns"].values():
-            yield 0, None, value, [rule]
+    """Babel extraction method (referee/locale/core.cfg): from the registry (referee/ruleids.json), every rule
+    id's meaning, a message, and each value of its other columns (severity, stops: "no (deal, when two payers
+    are owed)")."""
+    for group in json.loads(fileobj.read().decode("utf-8"))["groups"]:
+        for rule, entry in group["rules"].items():
+            for text in (entry["meaning"], *(entry[column] for column in COLUMNS)):
+                yield 0, None, _plain(text), [rule]
 
 
 NO_SECTION = word("(no single section)")
 
 
-def section(rule: str, meaning: str) -> str:
+def section(rule: str) -> str:
     """The pages and sections that decide a rule id, in words: "docs/rules/guandan.md §3"."""
     return "; ".join(f"{page} " + (", ".join(numbers) if numbers else NO_SECTION.shown(language()))
-                     for page, numbers in sections(rule, meaning))
+                     for page, numbers in sections(rule))
 
 
-def sections(rule: str, meaning: str) -> list[tuple[str, list[str]]]:
-    """(page, sections) that decide a rule id: those its meaning names ("§5" on the game's page,
-    "notation §9" on the notation page), else the usual one."""
-    game = rule.split(".")[0]
-    found = re.findall(r"(notation |RFC \d+ )?§\s?([0-9]+(?:\.[0-9]+)?)", meaning)     # an RFC's are not ours
-    own = [f"§{number}" for page, number in found if not page]
-    of_notation = [f"§{number}" for page, number in found if page == "notation "]
-    if game == "notation":
-        own, of_notation = own + of_notation, []
-        number = NOTATION_SECTIONS.get(rule.split(".")[1])
-        own = own or ([f"§{number}"] if number else [])
-    elif not own and rule.split(".")[1] in ("result", "match"):
-        own = ["§5"]            # both games' pages: end of deal, claims, the match
-    pages = [(f"docs/{PAGES.get(game, game)}.md", own)]
-    if of_notation:
-        pages = pages[:1] * bool(own) + [("docs/notation.md", of_notation)]
-    return pages
+def sections(rule: str) -> list[tuple[str, list[str]]]:
+    """(page, sections) that decide a rule id, as the registry says."""
+    return list(rules()[rule].sections.items())
 
 
 HEADING = re.compile(r"^(#{2,4}) ([0-9]+(?:\.[0-9]+)?)\.? ")
@@ -90,7 +64,10 @@ def section_text(page: str, number: str) -> str:
     """The text of section `number` ("§6.4") of a page ("docs/rules/guandan.md"), as written: its
     heading's part of the page, or, where the section has no heading of its own, the item of that
     number in its parent section's numbered list (guandan §6.4 is item 4 of §6); "" if there is none."""
-    lines = (DOCS.parent / page).read_text(encoding="utf-8").splitlines()
+    try:
+        lines = (DOCS.parent / page).read_text(encoding="utf-8").splitlines()
+    except OSError:         # installed without the docs: the ruling is written without the rules' text
+        return ""
     number = number.lstrip("§")
     found = _headed(lines, number)
     if found is None and "." in number:
@@ -123,7 +100,7 @@ def _item(lines: list[str], number: str) -> list[str] | None:
 def examples() -> dict[str, dict]:
     """An example finding of each rule id: `at`, `message` and, where kept, the message's `template`,
     `params` and `domain` (the part whose catalogue says it; cards as {"cards": …}, a word as {"word": …})."""
-    return json.loads((DOCS / "rule-examples.json").read_text(encoding="utf-8"))
+    return {rule: entry.example for rule, entry in rules().items()}
 
 
 CLAUSE_WORD = re.compile(r"[a-z]{3,}")

@@ -25,6 +25,7 @@ from markdown_it.renderer import RendererHTML
 from markupsafe import Markup
 
 from . import __version__
+from .actions import CARD_VERBS
 from .cards import rank_shown
 from .findings import Finding
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
@@ -524,7 +525,7 @@ class _Document:
         clauses = []
         # the rules pages are normative in English only: quoted as the English original, meaning said beside
         original = "" if self.lang == DEFAULT else " · " + self.say(msg("the English original"))
-        for page, numbers in sections(finding.rule, entry["meaning"]):
+        for page, numbers in sections(finding.rule):
             for number in numbers:
                 kind, key, text = clause(page, number, finding.rule, finding.shown(DEFAULT), entry["meaning"])
                 if text:
@@ -532,7 +533,7 @@ class _Document:
                                     "html": self.markdown(text)})
         return {"id": finding.rule, "meaning": self.say(Term(entry["meaning"])), "clauses": clauses,
                 "sections": "; ".join(f"{page} {', '.join(numbers)}" for page, numbers in
-                                      sections(finding.rule, entry["meaning"]) if numbers)}
+                                      sections(finding.rule) if numbers)}
 
     def _clause_name(self, kind: str, key: str) -> str:
         if kind == "item":
@@ -637,7 +638,7 @@ def _marked(frame: dict, offending: bool) -> dict:
         return {}
     if frame.get("rejected"):
         return {action.get("seat"): _cards_of(action)}
-    given = [card for card in (action.get("tribute"), action.get("return")) if isinstance(card, str)]
+    given = [card for card in map(action.get, CARD_VERBS) if isinstance(card, str)]
     return {action["to"]: given} if offending and given and isinstance(action.get("to"), int) else {}
 
 
@@ -646,5 +647,5 @@ def _cards_of(action: dict | None) -> list[str]:
         return []
     play = action.get("play")
     cards = play if isinstance(play, list) else []
-    return [c for c in [*cards, action.get("tribute"), action.get("return")] if isinstance(c, str)]
+    return [c for c in [*cards, *map(action.get, CARD_VERBS)] if isinstance(c, str)]
 

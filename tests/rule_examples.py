@@ -1,5 +1,6 @@
-"""The templates of docs/rule-examples.json: each example finding's message kept as the template and
-parameters the code says it with, so that `referee explain` says it in any language (issue 34).
+"""The templates of the rule ids' examples (their registry, referee/ruleids.json): each example finding's
+message kept as the template and parameters the code says it with, so that `referee explain` says it in any
+language (issue 34).
 
 After adding an example (`at`, `message`), `python -m tests.rule_examples` finds its template by matching
 the message against every catalogue's templates (its game's first), its parameters typed as explain needs
@@ -16,7 +17,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).parent.parent
-EXAMPLES = ROOT / "docs" / "rule-examples.json"
+REGISTRY = ROOT / "referee" / "ruleids.json"
 CATALOGUES = ROOT / "referee" / "locale" / "zh" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 CARDS = re.compile(r"([2-9TJQKA][SHDC]|BJ|RJ)( ([2-9TJQKA][SHDC]|BJ|RJ))*")
@@ -98,13 +99,13 @@ class Catalogues:
 
 
 def write():
-    catalogues, examples = Catalogues(), json.loads(EXAMPLES.read_text(encoding="utf-8"))
-    for rule, example in examples.items():
+    catalogues, registry = Catalogues(), json.loads(REGISTRY.read_text(encoding="utf-8"))
+    for rule, example in ((rule, entry["example"]) for group in registry["groups"] for rule, entry in group["rules"].items()):
         prefer = rule.split(".")[0] if rule.split(".")[0] in GAMES else "core"
         found = None if "template" in example else catalogues.parse(example["message"], prefer)
         if found:
             example.update(catalogues.templated(found[1], found[2], prefer), domain=found[0])
-    EXAMPLES.write_text(json.dumps(examples, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    REGISTRY.write_text(json.dumps(registry, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

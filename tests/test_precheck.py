@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.notation import number_findings, read_deals, read_plain, schema, seat_findings
+from referee.actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
 from referee.precheck import CARDS, RANKS, accepts
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal
@@ -220,3 +221,49 @@ def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
     action = record["deals"][0]["actions"][0]
     action.update(change)
     assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
+
+
+# The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
+KIND_SCHEMAS = {
+    "seat": {"$ref": "#/definitions/seat"}, "cards": {"$ref": "#/definitions/cards_nonempty"},
+    "card": {"$ref": "#/definitions/card"}, "true": {"enum": [True]}, "name": {"type": "string", "minLength": 1},
+    "reading": {"type": "string", "pattern": "^" + READING.pattern + "$"},
+    "count": {"type": "integer", "minimum": 0}, "time": {"type": "number", "minimum": 0}, "text": {"type": "string"},
+}
+
+
+def _unannotated(node: dict) -> dict:
+    return {key: value for key, value in node.items() if not key.startswith("x-")}
+
+
+def test_the_schemas_action_is_the_table_of_action_forms():
+    """The action of schema/cgr1.schema.json holds the keys of actions.FIELDS, in their order, each with a value
+    of its kind, and exactly one of its VERBS; Gan Deng Yan's actions none of TRIBUTE_KEYS."""
+    action = schema()["definitions"]["action"]
+    assert {key: _unannotated(value) for key, value in action["properties"].items()} == \
+        {key: KIND_SCHEMAS[kind] for key, kind in FIELDS.items()}
+    assert list(action["properties"]) == list(FIELDS)
+    assert [branch["required"] for branch in action["allOf"][0]["anyOf"]] == [[verb] for verb in VERBS]
+    assert {verb: set(others["properties"]) for verb, others in action["dependencies"].items()} == \
+        {verb: set(VERBS) - {verb} for verb in VERBS}
+    [gandengyan] = [rule["then"] for rule in schema()["allOf"]
+                    if rule["if"]["properties"]["game"]["enum"] == ["gandengyan"] and "deals" in rule["then"]["properties"]]
+    forbidden = gandengyan["properties"]["deals"]["items"]["properties"]["actions"]["items"]["properties"]
+    assert set(forbidden) == TRIBUTE_KEYS and all(value["not"] == {} for value in forbidden.values())
+
+
+@pytest.mark.parametrize("key", list(FIELDS))
+def test_the_pre_check_takes_each_key_of_the_action_forms_as_the_schema_does(key):
+    """Each key of an action with a value of its kind, and with a value of every other kind: the pre-check
+    accepts only where the schema does."""
+    samples = {"seat": 1, "cards": ["3S", "4H"], "card": "5D", "true": True, "name": "report", "reading": "pair:3",
+               "count": 0, "time": 2.5, "text": ""}
+    for kind, value in samples.items():
+        action = {"seat": 0} if key in VERBS else {"seat": 0, "pass": True}
+        action[key] = value
+        record = guandan([quick_deal([0, 2])])
+        record["deals"][0]["actions"] = [action]
+        accepted, valid = accepts(record), SCHEMA_VALIDATOR.is_valid(record)
+        assert not accepted or valid, (key, kind)
+        if kind == FIELDS[key]:
+            assert accepted and valid, (key, kind)

@@ -1,17 +1,23 @@
-"""Every rule id the referee can report is documented and exercised by a test."""
+"""Every rule id the referee can report is in the registry (referee/ruleids.py), docs/rule-ids.md is the
+registry's, and each id's example record, replayed, gives the example finding."""
 import re
 from pathlib import Path
 
 import pytest
 
+from referee.batch import MAX_RECORD_BYTES, check_path
+from referee.ruledocs import DOCS, section, section_text
+from referee.ruleids import markdown, rules
+
 ROOT = Path(__file__).parent.parent
+EXAMPLES = Path(__file__).parent / "data" / "rule-examples"     # the example record of each id: ID.json
 GAMES = "notation|guandan|gandengyan|gouji"
 ID = re.compile(rf'"((?:{GAMES})\.[a-z_.0-9]+)"')
-DOCS = ["rule-ids.md"]
 
 
 def emitted_ids():
     sources = list((ROOT / "referee").glob("*.py")) + [ROOT / "referee" / "schema" / "cgr1.schema.json"]
+    sources.remove(ROOT / "referee" / "ruleids.py")
     found = {m for path in sources for m in ID.findall(path.read_text())}
     built = {f"{game}.{rule}" for game in ("guandan", "gandengyan", "gouji")      # by the driver and reports.py
              for rule in ("deal.over", "declare", "report.count", "report.missing")}
@@ -20,10 +26,13 @@ def emitted_ids():
     return found | built | totals
 
 
-def test_every_rule_id_is_documented():
-    text = "".join((ROOT / "docs" / name).read_text() for name in DOCS)
-    documented = set(re.findall(rf"`((?:{GAMES})\.[a-z_.0-9]+)`", text))
-    assert emitted_ids() <= documented
+def test_the_registry_holds_every_rule_id_the_code_reports_and_no_other():
+    assert sorted(rules()) == sorted(emitted_ids())
+
+
+def test_the_rule_ids_page_is_written_from_the_registry():
+    """`make rule-ids` writes it; edit referee/ruleids.json, not the page."""
+    assert (DOCS / "rule-ids.md").read_text(encoding="utf-8") == markdown()
 
 
 def test_every_rule_id_is_tested():
@@ -32,10 +41,26 @@ def test_every_rule_id_is_tested():
     assert untested == set()
 
 
-def test_every_rule_id_has_an_example():
-    import json
-    examples = json.loads((ROOT / "docs" / "rule-examples.json").read_text())
-    assert emitted_ids() <= set(examples)
+def _example_file(rule: str, folder: Path) -> Path:
+    """The id's example record: a file of EXAMPLES, but for two ids: notation.file's is a file that is not
+    there, notation.size's one a byte too big, made here."""
+    path = EXAMPLES / f"{rule}.json"
+    assert path.exists() == (rule not in ("notation.file", "notation.size")), f"an example record of {rule}: {path}"
+    if rule == "notation.size":
+        path = folder / "big.json"
+        with open(path, "wb") as big:
+            big.truncate(MAX_RECORD_BYTES + 1)
+    return path
+
+
+@pytest.mark.parametrize("rule", sorted(rules()))
+def test_each_rule_ids_example_record_gives_its_example_finding(rule, tmp_path, monkeypatch):
+    example, path = rules()[rule].example, _example_file(rule, tmp_path)
+    if rule == "notation.game.unsupported":     # every game has its module: a referee without them
+        monkeypatch.setattr("referee.replay.GAMES", ())
+    found = [(f.rule, f.at, f.message) for report in check_path(str(path)) for f in report.findings]
+    message = example["message"].replace("games/round3.json", str(path))     # the file named: where it is looked for
+    assert (rule, example["at"], message) in found, found
 
 
 def test_explain_prints_meaning_section_and_example():
@@ -52,28 +77,13 @@ def test_explain_prints_meaning_section_and_example():
     assert unknown.exit_code == 2 and "guandan.follow" in unknown.output
 
 
-def _table_rows():
-    """(section, cells) of every table row of docs/rule-ids.md."""
-    section, rows = None, []
-    for line in (ROOT / "docs" / "rule-ids.md").read_text().splitlines():
-        if line.startswith("## "):
-            section = line
-        elif line.startswith("|"):
-            rows.append((section, [c.strip() for c in line.strip().strip("|").split("|")]))
-    return rows
-
-
-def test_every_game_lists_its_ids_in_one_table_layout():
+def test_every_id_says_what_it_stops_and_is_in_its_groups_table():
     """Issue 19: one layout for the three games and the notation: id, severity, stops, meaning."""
-    rows = _table_rows()
-    headers = {tuple(cells) for _, cells in rows if cells[0] == "id"}
-    assert headers == {("id", "severity", "stops", "meaning")}
-    assert all(len(cells) == 4 for _, cells in rows)
-    assert {cells[2].split()[0] for _, cells in rows if cells[0].startswith("`")} <= {"no", "deal", "record", "rest"}
-    sections = {section.split("`")[1].split(".")[0] for section, cells in rows if cells[0].startswith("`")}
-    assert sections == {"notation", "guandan", "gandengyan", "gouji"}
-    documented = [cells[0].strip("`") for _, cells in rows if cells[0].startswith("`")]
-    assert sorted(documented) == sorted(emitted_ids())      # each id once, and none the code never reports
+    from referee.ruleids import registry
+    assert {rule.stops.split()[0] for rule in rules().values()} <= {"no", "deal", "record", "rest"}
+    for group in registry()["groups"]:
+        [prefix] = {rule.split(".")[0] for rule in group["rules"]}
+        assert f"(`{prefix}.*`)" in group["heading"]
 
 
 SEVERITY_NAMES = {"ERROR": "error", "WARNING": "warning", "INFO": "info"}
@@ -113,14 +123,26 @@ def _ids_of(arg) -> set[str]:
     return {rule for rule in emitted_ids() if rule.endswith(tail) and rule.count(".") == tail.count(".")}
 
 
-def test_the_documented_severity_is_the_one_the_code_reports():
-    documented = {cells[0].strip("`"): set(re.findall(r"error|warning|info", cells[1]))
-                  for _, cells in _table_rows() if cells[0].startswith("`")}
+def test_the_registrys_severity_is_the_one_the_code_reports():
+    registered = {rule: set(re.findall(r"error|warning|info", entry.severity)) for rule, entry in rules().items()}
     in_code = severities_in_code()
-    wrong = {rule: (sorted(documented[rule]), sorted(sev)) for rule, sev in in_code.items()
-             if rule in documented and not (documented[rule] <= sev and (len(sev) == 3 or sev <= documented[rule]))}
+    wrong = {rule: (sorted(registered[rule]), sorted(sev)) for rule, sev in in_code.items()
+             if rule in registered and not (registered[rule] <= sev and (len(sev) == 3 or sev <= registered[rule]))}
     assert wrong == {}
     assert len(in_code) > 100           # the calls were found
+
+
+def test_each_section_a_meaning_names_is_among_those_that_decide_it():
+    for rule, entry in rules().items():
+        game = rule.split(".")[0]
+        own = "docs/notation.md" if game == "notation" else f"docs/rules/{game}.md"
+        named = {("docs/notation.md" if page else own, number)
+                 for page, number in re.findall(r"(notation |RFC \d+ )?(§[0-9]+(?:\.[0-9]+)?)", entry.meaning)
+                 if not page.startswith("RFC")}     # an RFC's sections are not ours
+        decided = {(page, number) for page, numbers in entry.sections.items() for number in numbers}
+        assert named <= decided, rule
+        assert all(section_text(page, number) for page, numbers in entry.sections.items() for number in numbers), rule
+        assert all((DOCS.parent / page).exists() for page in entry.sections), rule
 
 
 @pytest.mark.parametrize("rule, shown", [
@@ -130,5 +152,4 @@ def test_the_documented_severity_is_the_one_the_code_reports():
     ("gandengyan.follow", "docs/rules/gandengyan.md §3"),
 ])
 def test_explain_sends_each_section_to_its_page(rule, shown):
-    from referee.ruledocs import rule_entries, section
-    assert section(rule, rule_entries()[rule]["meaning"]) == shown
+    assert section(rule) == shown
