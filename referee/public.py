@@ -131,7 +131,7 @@ def explain(rule: str, lang: str | None = None) -> Explanation | None:
     with in_language(lang):
         said = None if example is None else str(shown(example_message(example), lang))
         return Explanation(rule, entry["columns"].get("severity", ""), entry["columns"].get("stops", ""),
-                           meaning(rule, lang) or "", section(rule, entry["meaning"]), said)
+                           meaning(rule, lang) or "", section(rule), said)
 
 
 def ruling_document(source: Source, lang: str | None = None, *, finding: int | None = None, deal: int | None = None,

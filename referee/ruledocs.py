@@ -168,6 +168,8 @@ def _clauses(text: str) -> list[tuple[str, str, str]]:
                 blocks += [("", "", part) for part in BOLD_LEAD.split("\n".join(lines[i:end]))]
             i = end
     return blocks
+
+
 def example_message(example: dict):
     """An example's message: a message where its template is kept, else its English."""
     return Msg.from_json(example, example.get("domain", CORE)) if "template" in example else example["message"]
