@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, run_low, unpack
 from .findings import INFO, StopDeal, plays_said
+from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
-from .messages import Cards, Listing, Msg, Phrase, Run, counted, part
+from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -31,14 +32,14 @@ TWO, ACE = 0, 12                    # rank indices; the ladder is 1 (3) .. 12 (A
 JOKER_BOMB_CLASS = 100              # above every other bomb class (§2)
 
 DEFAULT_PRESET = "pagat"
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "pagat": {},
     "wenshan": {"scoring": "winner_only"},
     "catsatcards": {"next_dealer": "any"},
 }
-PRESET_ALIASES = {f"gandengyan-{name}": name for name in PRESETS}
+PRESET_ALIASES: dict[str, str] = {f"gandengyan-{name}": name for name in PRESETS}
 _BOOL = (True, False)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "decks": Option(1, (1, 2), effect=word("number of 54-card packs")),
     "jokers_wild": Option(True, _BOOL, effect=word("false: jokers only make joker_bomb or a §2.1 lead")),
     "joker_as_two": Option(True, _BOOL, effect=word("false: a joker never stands for a 2")),
@@ -214,7 +215,8 @@ def may_follow(top: Reading, o: dict) -> Msg:
 
 
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
+PLACES: tuple[Term, ...] = ()      # Gan Deng Yan names no finishing places
 # The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
 COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
 PLAY, OVER = word("play"), word("over")
@@ -647,7 +649,7 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     seat = state.turn
     if state.top is None:
         may = msg("seat {seat} leads: any combination", seat=seat) if can_lead(state, seat) else \
@@ -732,7 +734,7 @@ def in_rank_order(cards) -> list[int]:
     return sorted(cards, key=lambda c: (bomb_order(rank(c)) if c < BJ else 14 + c - BJ, c))
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "dealer": state.dealer,
         "phase": OVER if state.over else PLAY,
@@ -830,14 +832,14 @@ def _scores(state, pays) -> list[int]:
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
+    outcome: Outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
                "winner": state.winner, "left": list(state.sizes),
                "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
                "multipliers": why, "payments": pays, "scores": scores,
@@ -896,12 +898,13 @@ def _winner_text(winner) -> Msg:
     return msg("seat {seat} went out first", seat=winner)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end: the position reached; a stopped one then carries on
     from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
+        outcome.update({"dealer": state.dealer, "turn": state.turn, "left": list(state.sizes),
+                        "talon": state.talon_left})
     claimed = deal.result or {}
     scores = claimed.get("scores")
     if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
@@ -916,7 +919,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     match.dealer = winner if match.options["next_dealer"] == "winner" else None
     match.first = False
     if winner is not None or scores is not None:
-        outcome.update(winner=winner, scores=scores, totals=match.totals, from_claim=True)
+        outcome.update({"winner": winner, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome
 
 
@@ -949,6 +952,10 @@ def fork(match: Match) -> Match:
                  None if match.carried is None else list(match.carried))
 
 
+# Gan Deng Yan's claims carry on as totals (Match.carried), never as a whole match state
+claimed_state, adopt_claim = no_claimed_state, computed_state
+
+
 def stand(ctx, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
     (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a
@@ -968,7 +975,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _passed(state, seat)
 
 
-COMPLETE_RESULT = word("the winner and every seat's scores")
+COMPLETE_RESULT: Term = word("the winner and every seat's scores")
 
 
 def complete_result(result: dict, seats: int) -> bool:
@@ -976,20 +983,20 @@ def complete_result(result: dict, seats: int) -> bool:
     return type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the winner and scores a ruling `score` fixed: the totals
     and the next dealer follow from them (§1, §5)."""
     winner, scores = result["winner"], list(result["scores"])
     _carry(match, scores, winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
+    outcome: Outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
                "left": list(state.sizes), "talon": state.talon_left, "multipliers": [], "scores": scores,
                "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
     return outcome
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing scores claim that a ruling `claim` let stand: the totals go on from it (notation §10)."""
     totals_claim_stands(match, outcome, claimed, keys)
     return match

@@ -11,11 +11,12 @@ bit masks; finding messages are built only when something is wrong.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
+from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
 from .messages import Cards, Count, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 NAME = "gouji"
 SEATS: Final = 6
+MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE, COPIES = 36, 4
 BJ: Final = 52
 RJ: Final = 53
@@ -48,10 +50,10 @@ BLOCKS: Final = 1
 ALTERNATING: Final = 2
 
 DEFAULT_PRESET = "pagat"
-PRESETS: dict[str, dict] = {"pagat": {}}
-PRESET_ALIASES = {"gouji-pagat": "pagat"}
+PRESETS: dict[str, dict[str, Any]] = {"pagat": {}}
+PRESET_ALIASES: dict[str, str] = {"gouji-pagat": "pagat"}
 _BOOL = (True, False)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "duel_thresholds": Option({"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, kind=dict,
                               effect=word("rank -> least size of a set of that rank that starts a Gou Ji (§2)")),
     "pure_twos_qualify": Option(True, _BOOL, effect=word("a set of RANK 2 starts a Gou Ji (§2)")),
@@ -260,9 +262,9 @@ def _options_fit(ctx, record, o) -> tuple | None:
 
 COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
-PLACES = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
+PLACES: tuple[Term, ...] = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
           word("big loser"))
 
 
@@ -1117,18 +1119,19 @@ def _ruling(state: DealState) -> Phrase:
                       seat=state.offender))
 
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     seats = _seats(state.allowed)
     mode = Phrase(_mode(state))
+    out = _legal(state, seats, mode)
     if state.offender >= 0:
-        return dict(_legal(state, seats, mode), ruling=_ruling(state))
-    return _legal(state, seats, mode)
+        out["ruling"] = _ruling(state)
+    return out
 
 
-def _legal(state, seats, mode) -> dict:
+def _legal(state, seats, mode) -> Legal:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
-    out = {"mode": mode, "seats": seats}
+    out: Legal = {"mode": mode, "seats": seats, "may": ""}
     if state.top is None:
         out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
         return out
@@ -1174,7 +1177,7 @@ def _followers(state, seat) -> list[Cards]:
     return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
@@ -1212,7 +1215,7 @@ def scores_of(order, o) -> list[int]:
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     state.reports.warn_missing(ctx)
     if not state.leader_checked:        # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
@@ -1223,13 +1226,13 @@ def finish_deal(ctx, match, state, deal) -> dict:
     return _ended(ctx, match, state, deal, order, scores_of(order, state.o), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, scores, status) -> dict:
+def _ended(ctx, match, state, deal, order, scores, status) -> Outcome:
     """The outcome of a deal that ended in `order` (None: voided), the match advanced, the deal's claims checked."""
     if order is not None:
         match.fresh, match.previous = False, order
     match.totals = add_scores(match.totals, scores)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
+    outcome: Outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
                "leader": None if state.void else state.leader, "order": order,
                "penalised": (state.dead or None) if status != "scored" else None,
                "scores": scores, "totals": None if match.totals is None else list(match.totals)}
@@ -1281,12 +1284,12 @@ def _claimed(value):
     return plain(value)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(mode=Phrase(_mode(state)), turn=_seats(state.allowed), out=list(state.out),
-                       penalised=list(state.dead) or None, left=list(state.sizes))
+        outcome.update({"mode": Phrase(_mode(state)), "turn": _seats(state.allowed), "out": list(state.out),
+                        "penalised": list(state.dead) or None, "left": list(state.sizes)})
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)
     claimed = deal.result or {}
@@ -1307,7 +1310,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:
-        outcome.update(order=order, scores=scores, totals=match.totals, from_claim=True)
+        outcome.update({"order": order, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome
 
 
@@ -1333,6 +1336,10 @@ def fork(match: Match) -> Match:
                  None if match.totals is None else list(match.totals))
     copy.known, copy.carried = match.known, None if match.carried is None else list(match.carried)
     return copy
+
+
+# Gou Ji's claims carry on as the order and totals a later deal starts from, never as a whole match state
+claimed_state, adopt_claim = no_claimed_state, computed_state
 
 
 def stand(ctx, state: DealState, action: Action) -> None:
@@ -1367,21 +1374,21 @@ def _lapse_tribute(state: DealState, seat: int):
         _lead(state, seat)
 
 
-COMPLETE_RESULT = word("the finishing order of every seat")
+COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
 def complete_result(result: dict, seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed (pagat: the
     offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6)."""
     order = list(result["order"])
     return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "scored")
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
     tribute, its claimed scores the totals (notation §10)."""
     order = _complete(claimed.get("order")) if "order" in keys else None

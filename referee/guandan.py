@@ -5,12 +5,13 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cards import (CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown,
                     run_low, unpack)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
+from .game import Legal, Outcome, Snapshot
 from .messages import Cards, Listing, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -22,18 +23,19 @@ if TYPE_CHECKING:
 
 NAME = "guandan"
 SEATS = 4
+MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE = 27
 ACE, TEN = 12, 8                    # rank indices
 HEARTS = 1
 
 DEFAULT_PRESET = "official"
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "pagat": {"one_two_levels": 4, "return_cap": "none", "equal_double_tribute": "free",
               "a_fail_rule": "three_to_two", "wild_stands_for_itself": True, "report_at": None},
 }
-PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
-OPTIONS = {
+PRESET_ALIASES: dict[str, str] = {"guandan-official": "official", "guandan-pagat": "pagat"}
+OPTIONS: dict[str, Option] = {
     "max_bomb_size": Option(10, (8, 9, 10), effect=word("largest bomb")),
     "joker_bomb_rank": Option("top", ("top", "below_eight"),
                               effect=word("below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)")),
@@ -235,9 +237,9 @@ def beats(x: Reading, y: Reading) -> bool:
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
 COMPLETE, STOPPED = word("complete"), word("stopped")     # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头游 … 末游), first out first
-PLACES = (word("first out"), word("second out"), word("third out"), word("last out"))
+PLACES: tuple[Term, ...] = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
 TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
             "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
@@ -316,6 +318,10 @@ def fork(match) -> Match:
     by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
     return Match(match.rules, match.combos, list(match.levels), match.settled, match.declaring,
                  match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
+
+
+def claimed_state(match: Match) -> Match | None:
+    return match.claimed
 
 
 def adopt_claim(ctx, match, broken) -> Match:
@@ -932,7 +938,7 @@ def _goes_out(state: DealState, seat: int):
 
 # ---------------------------------------------------------------- what would have been legal
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     phase = state.phase
     if phase != "play":
         owed = Phrase(_owed_text(state))
@@ -1037,7 +1043,7 @@ def _suit_choices(groups) -> list[list[int]]:
     return choices + [mixed]
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "level": level_code(state.level),
         "phase": PHASES["over" if state.over else state.phase],
@@ -1061,17 +1067,17 @@ def snapshot(state) -> dict:
 
 # ---------------------------------------------------------------- end of deal (§5)
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
     return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, o1_last_play, status) -> dict:
+def _ended(ctx, match, state, deal, order, o1_last_play, status) -> Outcome:
     """The outcome of a deal that ended in `order`, the match advanced, the deal's claims checked."""
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, o1_last_play)
-    outcome = {"deal": deal.index, "status": status, "level": level_code(level),
+    outcome: Outcome = {"deal": deal.index, "status": status, "level": level_code(level),
                "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
@@ -1205,15 +1211,15 @@ def _order_matches(claimed, computed, state) -> bool:
     return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end: a stopped one carries on from its claimed order, if any,
     and its claimed levels set the next deal's levels (notation §9)."""
     claimed = deal.result or {}
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
-                       leader=state.leader, out=list(state.out))
+        outcome.update({"level": level_code(state.level), "declaring": match.declaring,
+                        "tribute": TRIBUTES[state.tribute], "leader": state.leader, "out": list(state.out)})
     if match.winner is None and not stopped and (full or "levels" in claimed):
         chain = _incomplete_claim(match, claimed, full)
         if (chain.levels, chain.winner) != (match.levels, match.winner):
@@ -1230,7 +1236,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     _follow_levels_claim(ctx, match, claimed, outcome)
     if "levels" in claimed:             # they set the next deal's levels (notation §9)
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
-    outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
+    outcome.update({"order": full, "levels": [level_code(v) for v in match.levels], "from_claim": True})
     return outcome
 
 
@@ -1320,20 +1326,20 @@ def _stood_pass(state: DealState, seat: int):
         _on_from(state, seat, state.top[0])
 
 
-COMPLETE_RESULT = word("the finishing order of every seat")
+COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
 def complete_result(result: dict, seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed: levels, the
     match and the next tribute follow from it (§5, §6)."""
     return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
     advances the match from where the deal began in place of the computed one (levels, the declaring team,
     the next deal's tribute, §5); claimed levels are the levels the match goes on from."""

@@ -26,7 +26,7 @@ class Option:
             return self.nullable
         if self.choices:
             return any(value == c and type(value) is type(c) for c in self.choices)
-        return isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
+        return self.kind is not None and isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
 
     def describe(self) -> str:
         return str(self.allowed())
@@ -35,6 +35,7 @@ class Option:
         """The values the option takes, in words: its choices as JSON, or its kind."""
         if self.choices:
             return " | ".join(json_text(c) for c in self.choices)
+        assert self.kind is not None        # an option gives its choices or its kind
         kind = KIND_NAMES[self.kind]
         return msg("{kind} or null", kind=kind) if self.nullable else kind
 
