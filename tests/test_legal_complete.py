@@ -172,14 +172,14 @@ def gouji_sets(hand: list[int], sizes) -> list[tuple[int, ...]]:
 def check_gouji(state, seed):
     legal = gouji.legal(state)
     check_may_names(legal)
-    size = state.top[0]
+    size = state.top.size
     for seat in gouji._seats(state.allowed):
-        shown = {gouji.read_set(ids(p))[1]: p for p in legal["plays"][str(seat)]}
+        shown = {gouji.read_set(ids(p)).rank: p for p in legal["plays"][str(seat)]}
         hand = [c for c in range(54) for _ in range(gouji.count(state.hands[seat], c))]
         tried = gouji_sets(hand, {size - 1, size, size + 1}) + sub_multisets(hand, size + 1, seed)[:300]
         for cards in tried:
             if accepted(gouji, state, seat, cards, None):
-                assert gouji.read_set(cards)[1] in shown, ([CODES[c] for c in cards], gouji.set_name(state.top))
+                assert gouji.read_set(cards).rank in shown, ([CODES[c] for c in cards], gouji.set_name(state.top))
         for p in shown.values():
             assert accepted(gouji, state, seat, tuple(sorted(ids(p))), None), p
 
