@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, cast
 if TYPE_CHECKING:
     from .findings import Finding
     from .messages import Cards, Msg, Term
-    from .notation import Action, Deal
+    from .actions import Action, Deal
     from .replay import Context
     from .rules import Option
 

@@ -12,7 +12,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import BJ, CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, rank, rank_shown, run_low, unpack
+from .cards import (BJ, CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, rank, rank_shown,
+                    run_low, unpack)
 from .findings import INFO, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
@@ -372,10 +373,7 @@ def _check_hands(ctx, match, deal) -> int:
 def _check_deck(ctx, match, deal):
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options["decks"]
-    seen = [0] * 54
-    for hand in (*deal.hands, deal.talon):
-        for card in hand:
-            seen[card] += 1
+    seen = card_counts((*deal.hands, deal.talon))
     if max(seen) > decks:
         _surplus(ctx, deal, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]

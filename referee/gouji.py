@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
+from .cards import CODES, ONE, PlayCache, card_counts, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
@@ -437,10 +437,7 @@ def _check_deck(ctx, deal):
             raise StopDeal("gouji.deal.hand_size",
                            msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                            ctx.at("hands", seat))
-    seen = [0] * 54
-    for hand in deal.hands:
-        for c in hand:
-            seen[c] += 1
+    seen = card_counts(deal.hands)
     wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
     if wrong:
         shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))

@@ -4,11 +4,12 @@ Every Guandan rule lives here; the replay driver calls the functions listed in r
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import (CODES, ONE, RANKS, RJ, PlayCache, contains, count, missing, pack, parse_card, rank, rank_code, rank_shown,
-                    run_low, unpack)
+from .cards import (CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, parse_card, rank,
+                    rank_code, rank_shown, run_low, unpack)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot
@@ -140,7 +141,7 @@ class Combos:
             result = [r for r in result if r.self_count == most]
         return tuple(result)
 
-    def _candidates(self, size, naturals, wilds, level):
+    def _candidates(self, size: int, naturals: list[int], wilds: int, level: int) -> Iterator[Reading]:
         counts: dict[int, int] = {}
         for c in naturals:
             counts[rank(c)] = counts.get(rank(c), 0) + 1
@@ -510,11 +511,7 @@ def _check_deck(ctx, deal):
             raise StopDeal("guandan.deal.hand_size",
                            msg("seat {seat} was dealt {n} cards; every Guandan hand has 27", seat=seat, n=len(hand)),
                            ctx.at("hands", seat), seat=seat)
-    tally = [0] * 54
-    for hand in deal.hands:
-        for c in hand:
-            tally[c] += 1
-    wrong = [(c, n) for c, n in enumerate(tally) if n != 2]
+    wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
     if wrong:
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
         text = msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts) \
@@ -554,8 +551,9 @@ def previous_order_shown(payers: list[int], o1: int) -> list[int]:
 def equal_tributes(cards: list[str], level: str) -> bool:
     """Two tributes of equal value (§6.4): where they are allocated freely, the record must name
     the leader."""
-    values = {level_value(rank(parse_card(c)), _rank_index(level)) for c in cards}
-    return len(cards) == 2 and len(values) == 1
+    ids = [card for card in map(parse_card, cards) if card is not None]
+    values = {level_value(rank(c), _rank_index(level)) for c in ids}
+    return len(ids) == len(cards) == 2 and len(values) == 1
 
 
 def _begin_play(state, leader):

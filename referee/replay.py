@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from .messages import Msg
-    from .notation import Action, Deal
+    from .actions import Action, Deal
 
     Observer = Callable[[int, int, Any], None]      # (deal, action index, state), as check_record says
 
