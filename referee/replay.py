@@ -25,7 +25,7 @@ from .rulings import STANDS, Rulings
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .messages import Msg
+    from .messages import Msg, Term
     from .actions import Action, Deal
 
     Observer = Callable[[int, int, Any], None]      # (deal, action index, state), as check_record says
@@ -86,12 +86,12 @@ INCOMPLETE = word("incomplete")     # a deal whose actions end before it does
 GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
 
 
-def game_name(game):
+def game_name(game: object) -> object:
     """The game named by a record's `game`: in English as the record writes it, else as players say it (掼蛋)."""
     return Phrase(GAME_NAMES[game], game) if isinstance(game, str) and game in GAME_NAMES else game
 
 
-def reading_shown(game, text, cards):
+def reading_shown(game: object, text: object, cards: object) -> object:
     """An `as` reading (TYPE:RANK) of `cards`: in English as the notation writes it (single:J), otherwise in
     the game's words (单张J, 9到K的顺子)."""
     module = game_module(game) if isinstance(game, str) else None
@@ -100,7 +100,7 @@ def reading_shown(game, text, cards):
     return Phrase(module.reading_words(text, cards), text)
 
 
-def game_word(game, name):
+def game_word(game: object, name: object) -> object:
     """A word of the game named (a declaration, "wild card"), from its catalogue."""
     return word_in(game, name) if isinstance(game, str) and game in GAMES and isinstance(name, str) else name
 
@@ -120,7 +120,8 @@ def cycle_collection_paused():
 
 
 @cycle_collection_paused()
-def check_record(record, source=None, observe=None, stop_at_error=False, seat_problems=None) -> Report:
+def check_record(record: Any, source: str | None = None, observe: Observer | None = None, stop_at_error: bool = False,
+                 seat_problems: list[Finding] | None = None) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
     `stop_at_error` the check ends at the first error (the report then holds just that, without what
@@ -134,7 +135,8 @@ def check_record(record, source=None, observe=None, stop_at_error=False, seat_pr
         return _report(ctx, game_named(record), None, source)
 
 
-def _check(ctx, record, source, observe, seat_problems) -> Report:
+def _check(ctx: Context, record: Any, source: str | None, observe: Observer | None,
+           seat_problems: list[Finding] | None) -> Report:
     game_name = game_named(record)
     crowded = players_finding(record)
     if crowded:
@@ -175,7 +177,7 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
     ctx.deal = None
     summary = game.finish_match(ctx, match, record.get("result"))
     if ctx.rulings is not None:
-        _ruled_match(ctx, summary, record.get("result") or {})
+        _ruled_match(ctx, ctx.rulings, summary, record.get("result") or {})
     return _report(ctx, game_name, rules, source, outcomes, summary)
 
 
@@ -310,15 +312,15 @@ def _stood(ctx: Context, game: Game, state: Any, action: Action, stop: StopDeal)
     return True
 
 
-def _ruled_match(ctx, summary, claimed):
+def _ruled_match(ctx: Context, rulings: Rulings, summary: dict[str, Any], claimed: dict[str, Any]) -> None:
     """The record's claims that rulings let stand replace the computed values in the match outcome (the
     computed ones are kept beside them), and the rulings' own errors are reported."""
-    for key in _claim_keys(ctx.rulings):
+    for key in _claim_keys(rulings):
         summary.setdefault("computed", {})[key] = summary.get(key)
         summary[key] = claimed[key]
         if key == "totals":
             summary["result"] = match_result(claimed[key])
-    for rule, at, message in ctx.rulings.problems + ctx.rulings.unmatched():
+    for rule, at, message in rulings.problems + rulings.unmatched():
         ctx.error(rule, at, message)
 
 
@@ -403,7 +405,7 @@ def step_of_action(steps, action: int) -> int | None:
     return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
 
 
-def finishing_place(game, index: int):
+def finishing_place(game: object, index: int) -> Term | None:
     """The name of the finishing place `index` (0: the first out) in the game named, as players say it
     (Guandan's 头游, Gou Ji's 大落), or None where the game names none."""
     module = game_module(game)
