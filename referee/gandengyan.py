@@ -1,6 +1,6 @@
 """Gan Deng Yan (干瞪眼), as docs/rules/gandengyan.md says. Section numbers (§) are that page's.
 
-Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
+Every Gan Deng Yan rule lives here; the replay driver calls it through the contract in game.py.
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds

@@ -1,6 +1,6 @@
 """Gou Ji (够级), as docs/rules/gouji.md says. Section numbers (§) are that page's.
 
-Every Gou Ji rule lives here; the replay driver calls the functions listed in replay.py.
+Every Gou Ji rule lives here; the replay driver calls it through the contract in game.py.
 Where the page is silent, docs/gouji.md says how it was read.
 
 Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is

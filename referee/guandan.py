@@ -1,6 +1,6 @@
 """Guandan (掼蛋), as docs/rules/guandan.md says. Section numbers (§) are that page's.
 
-Every Guandan rule lives here; the replay driver calls the functions listed in replay.py.
+Every Guandan rule lives here; the replay driver calls it through the contract in game.py.
 """
 from __future__ import annotations
 
