@@ -74,6 +74,31 @@ OPTIONS: dict[str, Option] = {
 }
 
 
+@dataclass
+class GuandanOptions:
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    max_bomb_size: int
+    joker_bomb_rank: str
+    straight_flush_bomb: bool
+    ace_low: bool
+    level_in_sequences: bool
+    wild_straight_flush: bool
+    wild_stands_for_itself: bool
+    full_house_joker_pair: bool
+    one_two_levels: int
+    a_win: str
+    a_fail_rule: str
+    a_fail_after: int | None
+    a_fail_counts: str | None
+    a_fail_to: str | None
+    ace_finish_to_two: bool
+    return_cap: str
+    return_excludes_level: bool
+    play_out_after_one_two: bool
+    equal_double_tribute: str
+    report_at: int | None
+
+
 def partner(seat: int) -> int:
     return (seat + 2) % SEATS
 
@@ -113,13 +138,18 @@ def level_value(r: int, level: int) -> int:
     return r + 1 if r >= 13 else r
 
 
+def _combos(options: dict[str, Any]) -> Combos:
+    """The readings of plays under the options of a record's rules (shared by rules.shared)."""
+    return Combos(GuandanOptions(**options))
+
+
 class Combos:
     """The readings of plays under one set of options, cached per level and packed play;
     new_match shares one per option set among all records (rules.shared)."""
 
-    def __init__(self, options: dict):
-        self.o = options
-        self.joker_step = 4.5 if options["joker_bomb_rank"] == "below_eight" else 8
+    def __init__(self, options: GuandanOptions):
+        self.options = options
+        self.joker_step = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level = [PlayCache(lambda packed, level=level: self._readings(tuple(unpack(packed)), level))
                          for level in range(len(RANKS))]
 
@@ -136,7 +166,7 @@ class Combos:
             if best is None or reading.self_count > best.self_count:
                 found[reading.name] = reading
         result = list(found.values())
-        if self.o["wild_stands_for_itself"] and result:
+        if self.options.wild_stands_for_itself and result:
             most = max(r.self_count for r in result)
             result = [r for r in result if r.self_count == most]
         return tuple(result)
@@ -168,7 +198,7 @@ class Combos:
             return
         if size <= 3:
             yield Reading(("single", "pair", "triple")[size - 1], code, key, None, itself)
-        elif size <= self.o["max_bomb_size"]:
+        elif size <= self.options.max_bomb_size:
             yield Reading("bomb", code, key, BOMB_STEPS[size], itself)
 
     def _full_houses(self, counts, wilds, level):
@@ -181,7 +211,7 @@ class Combos:
                 continue
             p = others[0] if others else None
             have_p = counts[p] if p is not None else 0
-            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.o["full_house_joker_pair"])):
+            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.options.full_house_joker_pair)):
                 continue
             need_t, need_p = 3 - have_t, 2 - have_p
             if need_t + need_p != wilds:
@@ -193,11 +223,11 @@ class Combos:
 
     def _runs(self, kind, positions, per, naturals, counts, wilds, level):
         """Straights, tubes, plates (and straight flushes) on natural positions (§2)."""
-        lowest_top = positions if self.o["ace_low"] else positions + 1
+        lowest_top = positions if self.options.ace_low else positions + 1
         for top in range(lowest_top, 15):
             window = range(top - positions + 1, top + 1)
             level_pos = 1 if level == ACE and 1 in window else level + 2
-            if not self.o["level_in_sequences"] and level_pos in window:
+            if not self.options.level_in_sequences and level_pos in window:
                 continue
             at = {}
             for r, n in counts.items():
@@ -216,7 +246,7 @@ class Combos:
     def _straights(self, code, top, naturals, wilds, itself):
         suits = {c & 3 for c in naturals}
         one_suit = len(suits) == 1
-        flush_allowed = self.o["straight_flush_bomb"] and (wilds == 0 or self.o["wild_straight_flush"])
+        flush_allowed = self.options.straight_flush_bomb and (wilds == 0 or self.options.wild_straight_flush)
         if one_suit and flush_allowed:
             yield Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if HEARTS in suits else 0)
             if wilds == 0:
@@ -303,8 +333,7 @@ def may_follow(top: Reading):
 
 @dataclass
 class Match:
-    rules: dict
-    combos: Combos
+    combos: Combos                           # the readings of plays, and the options
     levels: list[int] | None = None          # [team0, team1] rank indices
     settled: bool = True                     # False once a deal ended without a known order
     declaring: int | None = None             # None: the fresh match's first deal (§1)
@@ -317,7 +346,7 @@ class Match:
 def fork(match) -> Match:
     """A copy of the match state that later deals can advance on their own, made field by field (compiled
     by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
-    return Match(match.rules, match.combos, list(match.levels), match.settled, match.declaring,
+    return Match(match.combos, list(match.levels), match.settled, match.declaring,
                  match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
 
 
@@ -356,7 +385,7 @@ def new_match(ctx, record, rules):
         ctx.error("notation.rules.option", "/rules/options/a_fail_after",
                   msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
         return None
-    match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
+    match = Match(shared(_combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
         _read_start(ctx, match, start)
@@ -411,7 +440,7 @@ def _complete_order(order) -> list[int] | None:
 @dataclass
 class DealState:
     level: int
-    options: dict
+    options: GuandanOptions
     combos: Combos
     dealt: list[list[int]]
     hands: list[int]
@@ -440,7 +469,7 @@ class DealState:
 
 
     def __post_init__(self):
-        self.reports = ReportWatch(NAME, self.options["report_at"])
+        self.reports = ReportWatch(NAME, self.options.report_at)
 
     @property
     def phase(self) -> str:
@@ -479,8 +508,7 @@ def start_deal(ctx, match, deal) -> DealState:
                        severity=WARNING)
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
-    opts = match.rules["options"]
-    state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
+    state = DealState(level, match.combos.options, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
@@ -713,7 +741,7 @@ def _by_value(state, value) -> dict | None:
     if v1 != v2:
         high = p1 if v1 > v2 else p2
         return {high: o1, (p2 if high == p1 else p1): o2}
-    if state.options["equal_double_tribute"] == "clockwise":
+    if state.options.equal_double_tribute == "clockwise":
         first = (o1 + 1) % SEATS
         return {first: o1, (p2 if first == p1 else p1): o2}
     return None
@@ -753,7 +781,7 @@ def _return_problem(state, seat, payer, received, card):
     hand = state.hands[seat]
     if card == received and count(hand, card) < 2:
         return msg("the card received as tribute cannot be given back")
-    cap = state.options["return_cap"]
+    cap = state.options.return_cap
     if cap == "ten_to_partner":
         cap = "ten" if payer == partner(seat) else "none"
     if cap == "none":
@@ -761,12 +789,12 @@ def _return_problem(state, seat, payer, received, card):
     others = unpack(hand - ONE[received])
 
     def small(c):
-        return c < 52 and rank(c) <= TEN and not (state.options["return_excludes_level"] and rank(c) == state.level)
+        return c < 52 and rank(c) <= TEN and not (state.options.return_excludes_level and rank(c) == state.level)
 
     if any(small(c) for c in others):
         if small(card):
             return None
-        if state.options["return_excludes_level"]:
+        if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
     lowest = min(level_value(rank(c), state.level) for c in others)
@@ -923,10 +951,10 @@ def _ends_deal(state, seat, played) -> bool:
     return _deal_is_over(out, state.options)
 
 
-def _deal_is_over(out, options) -> bool:
+def _deal_is_over(out: list[int], options: GuandanOptions) -> bool:
     """§4.5: at the second seat out after a 1-2 finish, otherwise at the third."""
     one_two = len(out) == 2 and out[1] == partner(out[0])
-    return len(out) >= 3 or (one_two and not options["play_out_after_one_two"])
+    return len(out) >= 3 or (one_two and not options.play_out_after_one_two)
 
 
 def _goes_out(state: DealState, seat: int):
@@ -988,7 +1016,7 @@ def _shapes(state, seat) -> set[tuple[int, ...]]:
             found.add(tuple(sorted(naturals + wilds[:short])))
 
     for group in [*by_rank.values(), []]:          # one rank, or wild cards alone (§10.6)
-        for size in range(1, state.options["max_bomb_size"] + 1):
+        for size in range(1, state.options.max_bomb_size + 1):
             for n in range(min(size, len(group)) + 1):
                 add(group[:n], size)
     jokers = by_rank.get(13, []) + by_rank.get(14, [])
@@ -1105,17 +1133,17 @@ def _advance(match, order, level, o1_last_play):
     winners, declaring = team(o1), match.declaring
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
-    opts = match.rules["options"]
-    rise = {2: opts["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    opts = match.combos.options
+    rise = {2: opts.one_two_levels, 3: 2, 4: 1}[partner_place]
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
-    a_win = opts["a_win"]
+    a_win = opts.a_win
     if attempting is not None and winners == attempting and (
             a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
         match.winner = attempting
     else:
         _count_failures(match, attempting, start_levels)
-        if attempting is not None and opts["ace_finish_to_two"] and winners != attempting and o1_last_play \
+        if attempting is not None and opts.ace_finish_to_two and winners != attempting and o1_last_play \
                 and all(rank(c) == ACE for c in o1_last_play):
             match.levels[attempting] = 0
             match.attempts[attempting] = 0
@@ -1130,18 +1158,18 @@ A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts"
                 "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
 
 
-def a_fail_rule(opts) -> tuple[int | None, str, str]:
+def a_fail_rule(opts: GuandanOptions) -> tuple[int | None, str, str]:
     """(failures, what counts, where the team goes): the named `a_fail_rule`, each part
     replaced by `a_fail_after`, `a_fail_counts`, `a_fail_to` where those are set."""
-    after, counts, to = A_FAIL_RULES[opts["a_fail_rule"]]
-    return (opts["a_fail_after"] or after, opts["a_fail_counts"] or counts, opts["a_fail_to"] or to or "2")
+    after, counts, to = A_FAIL_RULES[opts.a_fail_rule]
+    return (opts.a_fail_after or after, opts.a_fail_counts or counts, opts.a_fail_to or to or "2")
 
 
 def _count_failures(match, attempting, start_levels):
     """A deal that did not win the match: failures at A, and the move at the limit (§5).
     `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
     at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
-    after, counts, to = a_fail_rule(match.rules["options"])
+    after, counts, to = a_fail_rule(match.combos.options)
     for t in (0, 1):
         failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
         if failed:

@@ -57,7 +57,7 @@ def guandan_table(seed, options, hand=None):
     neighbouring ranks with the level's wild cards and jokers."""
     rng = random.Random(seed)
     level = rng.randrange(13)
-    o = builders.options(**options)
+    o = guandan.GuandanOptions(**builders.options(**options))
     combos = guandan.Combos(o)
     if hand is None:        # runs of one or two suits are common, so are bombs
         low, suits = rng.randrange(13), rng.sample(range(4), rng.randint(1, 3))
@@ -66,7 +66,7 @@ def guandan_table(seed, options, hand=None):
         hand = rng.sample(pool, min(len(pool), rng.randint(4, 13)))
     top = None
     while top is None:
-        top = guandan_top(rng, combos, level, o["max_bomb_size"])
+        top = guandan_top(rng, combos, level, o.max_bomb_size)
     state = guandan.DealState(level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20],
                               "none", [], [], None, None)
     state.turn, state.top = 0, (1, top[1], top[0])
@@ -78,7 +78,7 @@ def check_guandan(state, seed=0):
     check_may(legal)
     shown = listed(legal["plays"])
     hand = [c for c in range(54) for _ in range(guandan.count(state.hands[seat], c))]
-    for cards in sub_multisets(hand, state.options["max_bomb_size"], seed):
+    for cards in sub_multisets(hand, state.options.max_bomb_size, seed):
         for r in state.combos.readings(cards, state.level):
             if accepted(guandan, state, seat, cards, r.name):
                 assert (r.name, len(cards)) in shown, (CODES[state.level * 4], state.top[1].name,
