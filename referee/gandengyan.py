@@ -88,12 +88,42 @@ def bomb_order(r: int) -> int:
     return 13 if r == TWO else r
 
 
+@dataclass
+class GandengyanOptions:
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    decks: int
+    jokers_wild: bool
+    joker_as_two: bool
+    triplet_is_bomb: bool
+    triplet_sequences: bool
+    max_sequence_ranks: int
+    min_sequence_length: int
+    next_dealer: str
+    max_bomb_size: int
+    follow_equal_rank: bool
+    two_on_two: bool
+    lone_joker_lead: bool
+    talon_limit_to_win: int | None
+    scoring: str
+    ace_multiplier: int
+    public_multipliers: bool
+    private_multipliers: bool
+    soft_bombs: bool
+    payment_cap: int | None
+    report_at: int | None
+
+
+def _combos(options: dict[str, Any]) -> Combos:
+    """The readings of plays under the options of a record's rules (shared by rules.shared)."""
+    return Combos(GandengyanOptions(**options))
+
+
 class Combos:
     """The readings of plays under one set of options, cached per packed play;
     new_match shares one per option set among all records (rules.shared)."""
 
-    def __init__(self, options: dict):
-        self.o = options
+    def __init__(self, options: GandengyanOptions):
+        self.options = options
         self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -107,7 +137,7 @@ class Combos:
                 counts[rank(c)] = counts.get(rank(c), 0) + 1
         if not counts:     # jokers alone: only the joker bomb here; §2.1 leads are the caller's
             return (Reading("joker_bomb", 14, 2, JOKER_BOMB_CLASS, 2),) if cards == (BJ, RJ) else ()
-        if jokers and not self.o["jokers_wild"]:
+        if jokers and not self.options.jokers_wild:
             return ()
         found: list[Reading] = []
         if len(counts) == 1:
@@ -117,28 +147,28 @@ class Combos:
         return tuple(found)
 
     def _same_rank(self, size: int, r: int, jokers: int) -> list[Reading]:
-        if r == TWO and jokers and not self.o["joker_as_two"]:
+        if r == TWO and jokers and not self.options.joker_as_two:
             return []
         if size <= 3:
-            bomb = 1 if size == 3 and self.o["triplet_is_bomb"] else 0
+            bomb = 1 if size == 3 and self.options.triplet_is_bomb else 0
             return [Reading(("single", "pair", "triplet")[size - 1], r, size, bomb, jokers)]
         if size == 4:
             return [Reading("four_bomb", r, 4, 2, jokers)]
-        if size <= self.o["max_bomb_size"]:
+        if size <= self.options.max_bomb_size:
             return [Reading("bomb", r, size, size - 2, jokers)]
         return []
 
     def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
         """Sequence types on the ladder; jokers fill the missing places (§2)."""
-        o = self.o
+        o = self.options
         found = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
-            if size % per or ranks > o["max_sequence_ranks"] or ranks < 2:
+            if size % per or ranks > o.max_sequence_ranks or ranks < 2:
                 continue
-            if kind == "sequence" and ranks < max(3, o["min_sequence_length"]):
+            if kind == "sequence" and ranks < max(3, o.min_sequence_length):
                 continue
-            if kind == "triplet_sequence" and not o["triplet_sequences"]:
+            if kind == "triplet_sequence" and not o.triplet_sequences:
                 continue
             for top in range(ranks, ACE + 1):
                 low = top - ranks + 1
@@ -147,7 +177,7 @@ class Combos:
         return found
 
 
-def beats(x: Reading, y: Reading, o: dict) -> bool:
+def beats(x: Reading, y: Reading, o: GandengyanOptions) -> bool:
     """Whether X may follow Y (§3)."""
     if y.type == "joker_bomb":
         return False
@@ -157,9 +187,9 @@ def beats(x: Reading, y: Reading, o: dict) -> bool:
         return bool(x.bomb)
     if x.type != y.type or x.size != y.size:
         return False
-    if y.rank != TWO and (x.rank == y.rank + 1 or (o["follow_equal_rank"] and x.rank == y.rank)):
+    if y.rank != TWO and (x.rank == y.rank + 1 or (o.follow_equal_rank and x.rank == y.rank)):
         return True
-    return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o["two_on_two"])
+    return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o.two_on_two)
 
 
 def describe(r: Reading) -> Msg:
@@ -198,7 +228,7 @@ def reading_words(text: str, cards: list[str]):
     return describe(Reading(kind, RANKS.index(code) if code in RANKS else 14, len(cards), 0, 0))
 
 
-def may_follow(top: Reading, o: dict) -> Msg:
+def may_follow(top: Reading, o: GandengyanOptions) -> Msg:
     """In words: what may follow `top` (§3)."""
     if top.type == "joker_bomb":
         return msg("nothing may follow the joker bomb")
@@ -206,9 +236,9 @@ def may_follow(top: Reading, o: dict) -> Msg:
         return msg("only a higher bomb may follow")
     allowed = []
     if top.rank != TWO:
-        ranks = [top.rank] * o["follow_equal_rank"] + [top.rank + 1] * (top.rank < ACE)
+        ranks = [top.rank] * o.follow_equal_rank + [top.rank + 1] * (top.rank < ACE)
         allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
-    if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o["two_on_two"]):
+    if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o.two_on_two):
         allowed.append(describe(Reading(top.type, TWO, top.size, 0, 0)))
     if not allowed:
         return msg("only a bomb may follow")
@@ -231,8 +261,7 @@ TYPE_WORDS = {"single": word("single"), "pair": word("pair"), "triplet": word("t
 
 @dataclass
 class Match:
-    rules: dict
-    options: dict
+    options: GandengyanOptions
     combos: Combos
     seats: int
     totals: list | None              # None: not checkable after a stopped deal (notation §9)
@@ -255,8 +284,8 @@ def new_match(ctx, record, rules):
         ctx.error("gandengyan.start.totals", "/start/totals",
                   msg("start totals must give {seats} numbers, one per seat", seats=seats))
         totals = None
-    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"),
-                 carried=totals)
+    combos = shared(_combos, rules["options"])
+    return Match(combos.options, combos, seats, totals, start.get("dealer"), carried=totals)
 
 
 def _options_fit(ctx, record, o) -> bool:
@@ -293,7 +322,7 @@ Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]     # (seat, cards
 
 @dataclass
 class DealState:
-    options: dict
+    options: GandengyanOptions
     combos: Combos
     seats: int
     dealer: int
@@ -317,7 +346,7 @@ class DealState:
         return len(self.talon) - self.drawn
 
     def __post_init__(self):
-        self.reports = ReportWatch(NAME, self.options["report_at"])
+        self.reports = ReportWatch(NAME, self.options.report_at)
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
@@ -372,7 +401,7 @@ def _check_hands(ctx, match, deal) -> int:
 
 def _check_deck(ctx, match, deal):
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
-    decks = match.options["decks"]
+    decks = match.options.decks
     seen = card_counts((*deal.hands, deal.talon))
     if max(seen) > decks:
         _surplus(ctx, deal, decks)
@@ -526,7 +555,7 @@ def _put(state: DealState, action: Action, reading: Reading, packed: int) -> Non
 
 def _out_wins(state: DealState) -> bool:
     """Going out wins at once, unless the talon holds more than T cards (§4.3, §10.11)."""
-    limit = state.options["talon_limit_to_win"]
+    limit = state.options.talon_limit_to_win
     return limit is None or state.talon_left <= limit
 
 
@@ -546,12 +575,12 @@ def can_lead(state: DealState, seat: int) -> bool:
     hand = state.hands[seat]
     if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
         return True
-    return state.options["lone_joker_lead"] and _lone_jokers(state.sizes[seat], state.options)
+    return state.options.lone_joker_lead and _lone_jokers(state.sizes[seat], state.options)
 
 
-def _lone_jokers(size: int, o: dict) -> bool:
+def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
     """A whole hand of jokers that §2.1 lets lead: one joker, or two identical ones with two decks."""
-    return size == 1 or (size == 2 and o["decks"] == 2)
+    return size == 1 or (size == 2 and o.decks == 2)
 
 
 def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
@@ -564,7 +593,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
-        if o["jokers_wild"] or max(cards) < BJ:
+        if o.jokers_wild or max(cards) < BJ:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         raise StopDeal("gandengyan.play.combination", msg("seat {seat} played {cards}, which is no combination "
                                                           "(jokers are not wild under these rules)",
@@ -584,7 +613,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     return legal[0]
 
 
-def _legal_readings(readings, top: Reading | None, o: dict) -> list[Reading]:
+def _legal_readings(readings, top: Reading | None, o: GandengyanOptions) -> list[Reading]:
     """The readings that may be played now (§3): what the judge of a play and the list of what was
     legal both ask."""
     return [r for r in readings if top is None or beats(r, top, o)]
@@ -604,7 +633,7 @@ def _no_combination(seat, cards) -> Msg:
     return msg("seat {seat} played {cards}, which is no combination", seat=seat, cards=_shown(cards))
 
 
-def _not_on(seat, play: Reading, top: Reading, o: dict) -> Msg:
+def _not_on(seat, play: Reading, top: Reading, o: GandengyanOptions) -> Msg:
     return msg("seat {seat} played {play} on {top}; {allowed}", seat=seat, play=describe(play), top=describe(top),
                allowed=may_follow(top, o))
 
@@ -638,7 +667,7 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
         raise StopDeal("gandengyan.joker.alone",
                        msg("seat {seat} played {cards} alone: jokers without a natural card are no combination, "
                            "except as the leader's last card (§2.1)", seat=seat, cards=_shown(cards)))
-    if not o["lone_joker_lead"]:
+    if not o.lone_joker_lead:
         raise StopDeal("gandengyan.joker.lone_lead",
                        msg("seat {seat} led {cards}, but these rules do not allow a lone joker lead; seat {seat} "
                            "must pass", seat=seat, cards=_shown(cards)))
@@ -686,12 +715,12 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     one rank with jokers, the joker bomb, and sequences of the top's shape one rank higher (or as
     high, where equal ranks may follow)."""
     jokers = piles.get(rank(BJ), []) + piles.get(rank(RJ), [])
-    budget = len(jokers) if o["jokers_wild"] else 0
+    budget = len(jokers) if o.jokers_wild else 0
     naturals = {r: cards for r, cards in piles.items() if r < rank(BJ)}
     found: dict[tuple[int, ...], None] = {}
     if BJ in jokers and RJ in jokers:
         found[(BJ, RJ)] = None
-    for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
+    for size in sorted({top.size, *range(2, o.max_bomb_size + 1)}):
         for cards in naturals.values():
             for taken in range(max(1, size - budget), min(size, len(cards)) + 1):
                 for wild in _joker_sets(jokers, size - taken):
@@ -699,7 +728,7 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     per = {"sequence": 1, "double_sequence": 2, "triplet_sequence": 3}.get(top.type)
     if per:
         length = top.size // per
-        for high in [top.rank + 1] + [top.rank] * o["follow_equal_rank"]:
+        for high in [top.rank + 1] + [top.rank] * o.follow_equal_rank:
             if length <= high <= ACE:
                 window = [naturals.get(r, []) for r in range(high - length + 1, high + 1)]
                 for cards, short in _fills(window, per, budget):
@@ -737,7 +766,7 @@ def snapshot(state) -> Snapshot:
         "dealer": state.dealer,
         "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
-        "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
+        "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
@@ -752,19 +781,19 @@ def snapshot(state) -> Snapshot:
 
 # ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
 
-def _bomb_factor(r: Reading, o: dict) -> int:
+def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     """A bomb's multiplier (§5); 1 for ordinary plays (triplets that are no bombs never count)."""
     if not r.bomb:
         return 1
     if r.type == "joker_bomb":
         return 8
-    if o["soft_bombs"]:
+    if o.soft_bombs:
         return 2 if r.jokers else 4
     return 2 if r.type == "triplet" else 4
 
 
 def _public(state: DealState) -> tuple[int, list[Phrase]]:
-    if not state.options["public_multipliers"]:
+    if not state.options.public_multipliers:
         return 1, []
     factor = 1
     why: list[Phrase] = []
@@ -776,17 +805,17 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
     return factor, why
 
 
-def _private(hand: int, o: dict) -> list[tuple[int, Msg]]:
+def _private(hand: int, o: GandengyanOptions) -> list[tuple[int, Msg]]:
     """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
-    if not o["private_multipliers"]:
+    if not o.private_multipliers:
         return []
     found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
-    triplet = 4 if o["soft_bombs"] else 2
+    triplet = 4 if o.soft_bombs else 2
     for r in range(13):
         m = sum(count(hand, r * 4 + s) for s in range(4))
         if m >= 4:
             found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
-        if m % 4 == 3 and o["triplet_is_bomb"]:
+        if m % 4 == 3 and o.triplet_is_bomb:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
     found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
     return found
@@ -805,26 +834,26 @@ def _payments(state) -> tuple[list[int], list[Phrase]]:
             continue
         hand = state.hands[seat]
         aces = sum(count(hand, ACE * 4 + s) for s in range(4))
-        factor = o["ace_multiplier"] ** aces
-        if aces and o["ace_multiplier"] > 1:
+        factor = o.ace_multiplier ** aces
+        if aces and o.ace_multiplier > 1:
             why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}",
                                     "seat {seat} ×{factor}: {n} aces at ×{each}",
-                                    aces, seat=seat, factor=factor, each=o["ace_multiplier"])))
+                                    aces, seat=seat, factor=factor, each=o.ace_multiplier)))
         for f, reason in _private(hand, o):
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
-        if o["payment_cap"] is not None and pays[seat] > o["payment_cap"]:
+        if o.payment_cap is not None and pays[seat] > o.payment_cap:
             why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat],
-                                  cap=o["payment_cap"])))
-            pays[seat] = o["payment_cap"]
+                                  cap=o.payment_cap)))
+            pays[seat] = o.payment_cap
     return pays, why
 
 
 def _scores(state, pays) -> list[int]:
     if state.winner is None:
         return [0] * state.seats
-    zero_sum = state.options["scoring"] == "zero_sum"
+    zero_sum = state.options.scoring == "zero_sum"
     scores = [-p if zero_sum else 0 for p in pays]
     scores[state.winner] = sum(pays)
     return scores
@@ -849,7 +878,7 @@ def finish_deal(ctx, match, state, deal) -> Outcome:
 def _carry(match, scores, next_dealer):
     """Totals and the next dealer (§1, §5)."""
     match.totals = add_scores(match.totals, scores)
-    match.dealer = next_dealer if match.options["next_dealer"] == "winner" else None
+    match.dealer = next_dealer if match.options.next_dealer == "winner" else None
 
 
 def _check_deal_claims(ctx, deal, outcome):
@@ -914,7 +943,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     winner = claimed.get("winner", order[0] if order else None)
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
-    match.dealer = winner if match.options["next_dealer"] == "winner" else None
+    match.dealer = winner if match.options.next_dealer == "winner" else None
     match.first = False
     if winner is not None or scores is not None:
         outcome.update({"winner": winner, "scores": scores, "totals": match.totals, "from_claim": True})
@@ -945,7 +974,7 @@ def _leader_of(totals) -> int | None:
 def fork(match: Match) -> Match:
     """A copy of the match state: where a voided deal's redeal starts from (made field by field: compiled by
     mypyc, Match is a native class)."""
-    return Match(match.rules, match.options, match.combos, match.seats,
+    return Match(match.options, match.combos, match.seats,
                  None if match.totals is None else list(match.totals), match.dealer, match.first,
                  None if match.carried is None else list(match.carried))
 
