@@ -288,8 +288,8 @@ COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # 
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
-PLACES: tuple[Term, ...] = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
-          word("big loser"))
+PLACES: tuple[Term, ...] = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"),
+                            word("second loser"), word("big loser"))
 
 
 # ---------------------------------------------------------------- deal state
@@ -309,11 +309,12 @@ class Relation:
 
 
 class DealState:
-    __slots__ = ("options", "thresholds", "hands", "dealt", "sizes", "live", "live_count", "out", "penalised", "over", "void",
-                 "deal_kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
-                 "playing", "swapped", "top", "top_seat", "passed", "mode", "duel", "duel_final", "shao_declarer",
-                 "shao_pending", "shao_bound", "locked", "rang_pending", "last_actor", "last_event", "allowed", "endgame",
-                 "block_team", "acted_mask", "first_team", "trick", "reports", "leader_checked", "offender", "lapsed")
+    __slots__ = ("options", "thresholds", "hands", "dealt", "sizes", "live", "live_count", "out", "penalised", "over",
+                 "void", "deal_kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions",
+                 "tribute_started", "playing", "swapped", "top", "top_seat", "passed", "mode", "duel", "duel_final",
+                 "shao_declarer", "shao_pending", "shao_bound", "locked", "rang_pending", "last_actor", "last_event",
+                 "allowed", "endgame", "block_team", "acted_mask", "first_team", "trick", "reports", "leader_checked",
+                 "offender", "lapsed")
     options: GoujiOptions
     thresholds: tuple[int, ...]
     hands: list[int]                # packed (cards.py)

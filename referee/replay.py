@@ -42,7 +42,7 @@ class Context:
     def __init__(self, stop_at_error: bool = False) -> None:
         self.findings: list[Finding] = []
         self.made: Counter[str] = Counter()                     # findings made, by rule
-        self.unlisted: Counter[tuple[str, str]] = Counter()     # (rule, severity) of those past MAX_LISTED of their rule
+        self.unlisted: Counter[tuple[str, str]] = Counter()     # (rule, severity) of those past MAX_LISTED of a rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
         self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any

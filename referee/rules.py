@@ -26,7 +26,8 @@ class Option:
             return self.nullable
         if self.choices:
             return any(value == c and type(value) is type(c) for c in self.choices)
-        return self.kind is not None and isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
+        kind = self.kind
+        return kind is not None and isinstance(value, kind) and not (kind is int and isinstance(value, bool))
 
     def describe(self) -> str:
         return str(self.allowed())
