@@ -13,7 +13,7 @@ reports serialize them; each game adds its own keys to them in its module.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, cast
+from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, TypeVar, cast
 
 if TYPE_CHECKING:
     from .findings import Finding
@@ -25,9 +25,10 @@ if TYPE_CHECKING:
 # The games this referee checks, by the `game` value that names them in a record (notation §2).
 GAMES = ("guandan", "gouji", "gandengyan")
 
-# A game's own match and deal state: the driver only passes them back to the game that made them.
-Match = Any
-State = Any
+# A game's own match and deal state (its classes Match and DealState): the driver only passes them back to the
+# game that made them, and mypy checks each game's functions against its own.
+Match = TypeVar("Match")
+State = TypeVar("State")
 
 
 class Outcome(TypedDict, total=False):
@@ -107,7 +108,7 @@ class Snapshot(TypedDict, total=False):
     winner: int | None
 
 
-class Game(Protocol):
+class Game(Protocol[Match, State]):
     """One game, as the replay driver uses it. Its rules' presets and options are resolved by rules.py."""
 
     NAME: str                               # the record's `game`
@@ -185,20 +186,20 @@ class Game(Protocol):
         """An `as` reading (TYPE:RANK) of `cards` in the game's words (单张J, 9到K的顺子)."""
 
 
-def game(name: object) -> Game | None:
+def game(name: object) -> Game[Any, Any] | None:
     """The module of the game named, imported when first asked for; None for a name that is no game this
     referee checks."""
     if not isinstance(name, str) or name not in GAMES:
         return None
-    return cast("Game", importlib.import_module(f"{__package__}.{name}"))
+    return cast("Game[Any, Any]", importlib.import_module(f"{__package__}.{name}"))
 
 
-def games() -> dict[str, Game]:
+def games() -> dict[str, Game[Any, Any]]:
     """Every game by name."""
-    return {name: cast("Game", importlib.import_module(f"{__package__}.{name}")) for name in GAMES}
+    return {name: cast("Game[Any, Any]", importlib.import_module(f"{__package__}.{name}")) for name in GAMES}
 
 
-def no_claimed_state(match: Match) -> None:
+def no_claimed_state(match: object) -> None:
     """`claimed_state` of a game whose claims carry on as totals only, never as a whole state: no deal is
     tried again, and `adopt_claim` (computed_state) is never asked."""
     return None
@@ -211,6 +212,6 @@ def computed_state(ctx: Context, match: Match, broken: Finding) -> Match:
 
 if TYPE_CHECKING:       # mypy checks that every game satisfies the contract
     from . import gandengyan, gouji, guandan
-    _GUANDAN: Game = guandan
-    _GOUJI: Game = gouji
-    _GANDENGYAN: Game = gandengyan
+    _GUANDAN: Game[guandan.Match, guandan.DealState] = guandan
+    _GOUJI: Game[gouji.Match, gouji.DealState] = gouji
+    _GANDENGYAN: Game[gandengyan.Match, gandengyan.DealState] = gandengyan

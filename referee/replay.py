@@ -181,7 +181,7 @@ def _check(ctx: Context, record: Any, source: str | None, observe: Observer | No
     return _report(ctx, game_name, rules, source, outcomes, summary)
 
 
-def _judged_from(ctx: Context, game: Game, match: Any, deal: Deal, is_last: bool) -> Any:
+def _judged_from(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool) -> Any:
     """The match state a deal is judged from: the computed one, unless the deal breaks a rule there
     but plays through from the state carried on from an earlier differing claim (notation §9).
     The trials replay copies, without findings; the deal is then replayed for real."""
@@ -195,7 +195,7 @@ def _judged_from(ctx: Context, game: Game, match: Any, deal: Deal, is_last: bool
     return game.adopt_claim(ctx, match, broken)
 
 
-def _first_error(game: Game, match: Any, deal: Deal, is_last: bool) -> Finding | None:
+def _first_error(game: Game[Any, Any], match: Any, deal: Deal, is_last: bool) -> Finding | None:
     """The deal's first error but in its own claims, which are weighed once the state is chosen."""
     trial = Context()
     trial.deal = deal.index
@@ -204,7 +204,8 @@ def _first_error(game: Game, match: Any, deal: Deal, is_last: bool) -> Finding |
     return next((f for f in trial.findings if f.severity == ERROR and not f.at.startswith(claims)), None)
 
 
-def _replay_deal(ctx: Context, game: Game, match: Any, deal: Deal, is_last: bool, observe: Observer | None) -> Outcome:
+def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
+                 observe: Observer | None) -> Outcome:
     ctx.deal = deal.index
     try:
         state = game.start_deal(ctx, match, deal)
@@ -241,7 +242,7 @@ def _replay_deal(ctx: Context, game: Game, match: Any, deal: Deal, is_last: bool
     return _incomplete(ctx, game, match, state, deal, is_last)
 
 
-def _ruled_deal(ctx: Context, game: Game, match: Any, deal: Deal, is_last: bool,
+def _ruled_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
                 observe: Observer | None) -> tuple[Any, Outcome]:
     """(match, outcome) after a deal of a record with rulings (notation §10): a voided deal has its findings
     as info and leaves the match as it started; a claim that a ruling let stand is the match's only
@@ -276,7 +277,7 @@ def _claim_keys(rulings) -> set[str]:
     return keys
 
 
-def _ruled_actions(ctx: Context, game: Game, state: Any, deal: Deal, observe: Observer | None) -> int:
+def _ruled_actions(ctx: Context, game: Game[Any, Any], state: Any, deal: Deal, observe: Observer | None) -> int:
     """As actions.applied, for a record with rulings: an action a ruling lets stand is taken as played, and
     a deal a ruling scores ends after the decided action."""
     rulings = ctx.rulings
@@ -295,7 +296,7 @@ def _ruled_actions(ctx: Context, game: Game, state: Any, deal: Deal, observe: Ob
     return len(deal.actions)
 
 
-def _stood(ctx: Context, game: Game, state: Any, action: Action, stop: StopDeal) -> bool:
+def _stood(ctx: Context, game: Game[Any, Any], state: Any, action: Action, stop: StopDeal) -> bool:
     """Whether the action that broke a rule (`stop`) was taken as played, as a ruling `stands` says."""
     at = stop.at or ctx.at("actions", action.index)
     rulings = ctx.rulings
@@ -324,7 +325,8 @@ def _ruled_match(ctx: Context, rulings: Rulings, summary: dict[str, Any], claime
         ctx.error(rule, at, message)
 
 
-def _incomplete(ctx: Context, game: Game, match: Any, state: Any, deal: Deal, is_last: bool) -> Outcome:
+def _incomplete(ctx: Context, game: Game[Any, Any], match: Any, state: Any, deal: Deal,
+                is_last: bool) -> Outcome:
     reached = len(deal.actions)
     severity = WARNING if is_last else ERROR
     stops = msg_n("the deal stops after {n} action, before it is over",
