@@ -8,7 +8,7 @@ record of one game loads only that game's module).
 
 What crosses the contract is typed here too: the `Outcome` of a deal, what was `Legal` at a
 point of the deal, and a `Snapshot` of the table. They stay plain dicts (TypedDicts), as the
-reports serialize them; each game adds its own keys to them in its module.
+reports serialize them; each names the keys of every game, marked with the game that gives them.
 """
 from __future__ import annotations
 
@@ -16,9 +16,9 @@ import importlib
 from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, TypeVar, cast
 
 if TYPE_CHECKING:
+    from .actions import Action, Deal
     from .findings import Finding
     from .messages import Cards, Msg, Term
-    from .actions import Action, Deal
     from .replay import Context
     from .rules import Option
 
@@ -196,7 +196,7 @@ def game(name: object) -> Game[Any, Any] | None:
 
 def games() -> dict[str, Game[Any, Any]]:
     """Every game by name."""
-    return {name: cast("Game[Any, Any]", importlib.import_module(f"{__package__}.{name}")) for name in GAMES}
+    return {name: cast("Game[Any, Any]", game(name)) for name in GAMES}
 
 
 def no_claimed_state(match: object) -> None:
