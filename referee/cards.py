@@ -10,8 +10,8 @@ Hands are packed-int multisets: 4 bits per card id, the low 3 bits the count
 """
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Final
+from collections.abc import Callable, Iterable
+from typing import Any, Final
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -92,6 +92,15 @@ def count(hand: int, card: int) -> int:
     return (hand >> (_SLOT * card)) & 7
 
 
+def card_counts(hands: Iterable[Iterable[int]]) -> list[int]:
+    """How many of each card (by id) the hands hold together: what every game's deck check counts (§1)."""
+    counts = [0] * len(CODES)
+    for hand in hands:
+        for card in hand:
+            counts[card] += 1
+    return counts
+
+
 def unpack(hand: int) -> list[int]:
     """The cards of packed `hand`, low ids first. Each card's 4-bit slot is one hex digit."""
     cards = []
@@ -101,7 +110,7 @@ def unpack(hand: int) -> list[int]:
     return cards
 
 
-def missing(hand: int, cards) -> list[int]:
+def missing(hand: int, cards: Iterable[int]) -> list[int]:
     """The cards of `cards` (a multiset) that packed `hand` does not hold."""
     short: list[int] = []
     wanted: dict[int, int] = {}
@@ -112,15 +121,15 @@ def missing(hand: int, cards) -> list[int]:
     return sorted(short)
 
 
-class PlayCache(dict):
+class PlayCache(dict[Any, Any]):
     """Values computed once per packed play (and whatever else the key holds); emptied
     when it grows past `limit`, so that memory stays bounded."""
 
-    def __init__(self, compute, limit: int = 200_000):
+    def __init__(self, compute: Callable[..., Any], limit: int = 200_000) -> None:
         super().__init__()
         self.compute, self.limit = compute, limit
 
-    def __missing__(self, key):
+    def __missing__(self, key: Any) -> Any:
         if len(self) >= self.limit:
             self.clear()
         value = self[key] = self.compute(key)

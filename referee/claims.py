@@ -9,8 +9,13 @@ either is no new finding.
 (docs/formats/results-sheet.md)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .findings import INFO, plain
 from .messages import Term, msg, word
+
+if TYPE_CHECKING:
+    from .game import Outcome
 
 TITLES = (word("Gou Ji"), word("Gan Deng Yan"))      # the games that call check_totals, for the catalogue
 
@@ -25,7 +30,7 @@ def carried_on(carried, scores, claimed: dict) -> list | None:
     return add_scores(carried, said if said is not None and len(said) == len(scores) else scores)
 
 
-def totals_claim_stands(match, outcome: dict, claimed: dict, keys: set):
+def totals_claim_stands(match: Any, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> None:
     """A deal's differing `scores` claim that a ruling `claim` let stand (notation §10): the totals the
     claimed scores add up to are the match's, and the computed ones no longer a candidate."""
     if "scores" not in keys or match.carried is None:

@@ -2,8 +2,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from .messages import Cards, Listing, Msg, Phrase, msg, msg_n
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .game import Legal
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 
@@ -13,24 +18,24 @@ class Finding:
     severity: str
     rule: str
     at: str
-    message: str
+    message: str | Msg                   # a Msg is kept as `text`, and here as its English text
     seat: int | None = None
     deal: int | None = None
     action: int | None = None
-    legal: dict | None = None
+    legal: Legal | None = None
     ruling: int | None = None            # the ruling (an index into the record's `rulings`) that decided it
     text: Msg | None = field(default=None, repr=False, compare=False)   # the message as a template
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if isinstance(self.message, Msg):
             self.text, self.message = self.message, str(self.message)
 
     def shown(self, lang: str | None = None) -> str:
         """The message in `lang` (by default the language chosen for this process)."""
-        return self.text.render(lang) if self.text is not None else self.message
+        return self.text.render(lang) if self.text is not None else str(self.message)
 
-    def as_dict(self, lang: str | None = None) -> dict:
-        out = {"severity": self.severity, "rule": self.rule, "at": self.at}
+    def as_dict(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {"severity": self.severity, "rule": self.rule, "at": self.at}
         for key in ("seat", "deal", "action", "ruling"):
             value = getattr(self, key)
             if value is not None:
@@ -82,6 +87,7 @@ class StopDeal(Exception):
         self.at = at
         self.severity = severity
         self.seat = seat
+        self.action: Action | None = None     # the action that broke the rule, where the replay driver says
 
 
 @dataclass
@@ -108,8 +114,8 @@ class Report:
         return cls(data["valid"], data["game"], data["rules"], [_finding_from_dict(f) for f in data["findings"]],
                    data["deals"], data.get("match"), data.get("source"), rulings=data.get("rulings"))
 
-    def as_dict(self, lang: str | None = None) -> dict:
-        out = {}
+    def as_dict(self, lang: str | None = None) -> dict[str, Any]:
+        out: dict[str, Any] = {}
         if self.source is not None:
             out["source"] = self.source
         out.update(

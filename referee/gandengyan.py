@@ -1,6 +1,6 @@
 """Gan Deng Yan (干瞪眼), as docs/rules/gandengyan.md says. Section numbers (§) are that page's.
 
-Every Gan Deng Yan rule lives here; the replay driver calls the functions listed in replay.py.
+Every Gan Deng Yan rule lives here; the replay driver calls it through the contract in game.py.
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
@@ -10,27 +10,14 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .cards import (
-    BJ,
-    CODES,
-    ONE,
-    RANKS,
-    RJ,
-    PlayCache,
-    contains,
-    count,
-    missing,
-    pack,
-    rank,
-    rank_shown,
-    run_low,
-    unpack,
-)
-from .claims import add_scores, carried_on, check_totals, totals_claim_stands
+from .cards import (BJ, CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, rank, rank_shown,
+                    run_low, unpack)
 from .findings import INFO, StopDeal, plays_said
-from .messages import Cards, Listing, Msg, Phrase, Run, counted, part
+from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
+from .claims import add_scores, carried_on, check_totals, totals_claim_stands
+from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
@@ -46,14 +33,14 @@ TWO, ACE = 0, 12                    # rank indices; the ladder is 1 (3) .. 12 (A
 JOKER_BOMB_CLASS = 100              # above every other bomb class (§2)
 
 DEFAULT_PRESET = "pagat"
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "pagat": {},
     "wenshan": {"scoring": "winner_only"},
     "catsatcards": {"next_dealer": "any"},
 }
-PRESET_ALIASES = {f"gandengyan-{name}": name for name in PRESETS}
+PRESET_ALIASES: dict[str, str] = {f"gandengyan-{name}": name for name in PRESETS}
 _BOOL = (True, False)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "decks": Option(1, (1, 2), effect=word("number of 54-card packs")),
     "jokers_wild": Option(True, _BOOL, effect=word("false: jokers only make joker_bomb or a §2.1 lead")),
     "joker_as_two": Option(True, _BOOL, effect=word("false: a joker never stands for a 2")),
@@ -101,12 +88,42 @@ def bomb_order(r: int) -> int:
     return 13 if r == TWO else r
 
 
+@dataclass
+class GandengyanOptions:
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    decks: int
+    jokers_wild: bool
+    joker_as_two: bool
+    triplet_is_bomb: bool
+    triplet_sequences: bool
+    max_sequence_ranks: int
+    min_sequence_length: int
+    next_dealer: str
+    max_bomb_size: int
+    follow_equal_rank: bool
+    two_on_two: bool
+    lone_joker_lead: bool
+    talon_limit_to_win: int | None
+    scoring: str
+    ace_multiplier: int
+    public_multipliers: bool
+    private_multipliers: bool
+    soft_bombs: bool
+    payment_cap: int | None
+    report_at: int | None
+
+
+def _combos(options: dict[str, Any]) -> Combos:
+    """The readings of plays under the options of a record's rules (shared by rules.shared)."""
+    return Combos(GandengyanOptions(**options))
+
+
 class Combos:
     """The readings of plays under one set of options, cached per packed play;
     new_match shares one per option set among all records (rules.shared)."""
 
-    def __init__(self, options: dict):
-        self.o = options
+    def __init__(self, options: GandengyanOptions):
+        self.options = options
         self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -120,7 +137,7 @@ class Combos:
                 counts[rank(c)] = counts.get(rank(c), 0) + 1
         if not counts:     # jokers alone: only the joker bomb here; §2.1 leads are the caller's
             return (Reading("joker_bomb", 14, 2, JOKER_BOMB_CLASS, 2),) if cards == (BJ, RJ) else ()
-        if jokers and not self.o["jokers_wild"]:
+        if jokers and not self.options.jokers_wild:
             return ()
         found: list[Reading] = []
         if len(counts) == 1:
@@ -130,28 +147,28 @@ class Combos:
         return tuple(found)
 
     def _same_rank(self, size: int, r: int, jokers: int) -> list[Reading]:
-        if r == TWO and jokers and not self.o["joker_as_two"]:
+        if r == TWO and jokers and not self.options.joker_as_two:
             return []
         if size <= 3:
-            bomb = 1 if size == 3 and self.o["triplet_is_bomb"] else 0
+            bomb = 1 if size == 3 and self.options.triplet_is_bomb else 0
             return [Reading(("single", "pair", "triplet")[size - 1], r, size, bomb, jokers)]
         if size == 4:
             return [Reading("four_bomb", r, 4, 2, jokers)]
-        if size <= self.o["max_bomb_size"]:
+        if size <= self.options.max_bomb_size:
             return [Reading("bomb", r, size, size - 2, jokers)]
         return []
 
     def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
         """Sequence types on the ladder; jokers fill the missing places (§2)."""
-        o = self.o
+        o = self.options
         found = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
-            if size % per or ranks > o["max_sequence_ranks"] or ranks < 2:
+            if size % per or ranks > o.max_sequence_ranks or ranks < 2:
                 continue
-            if kind == "sequence" and ranks < max(3, o["min_sequence_length"]):
+            if kind == "sequence" and ranks < max(3, o.min_sequence_length):
                 continue
-            if kind == "triplet_sequence" and not o["triplet_sequences"]:
+            if kind == "triplet_sequence" and not o.triplet_sequences:
                 continue
             for top in range(ranks, ACE + 1):
                 low = top - ranks + 1
@@ -160,7 +177,7 @@ class Combos:
         return found
 
 
-def beats(x: Reading, y: Reading, o: dict) -> bool:
+def beats(x: Reading, y: Reading, o: GandengyanOptions) -> bool:
     """Whether X may follow Y (§3)."""
     if y.type == "joker_bomb":
         return False
@@ -170,9 +187,9 @@ def beats(x: Reading, y: Reading, o: dict) -> bool:
         return bool(x.bomb)
     if x.type != y.type or x.size != y.size:
         return False
-    if y.rank != TWO and (x.rank == y.rank + 1 or (o["follow_equal_rank"] and x.rank == y.rank)):
+    if y.rank != TWO and (x.rank == y.rank + 1 or (o.follow_equal_rank and x.rank == y.rank)):
         return True
-    return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o["two_on_two"])
+    return x.type in ("single", "pair", "triplet") and x.rank == TWO and (y.rank != TWO or o.two_on_two)
 
 
 def describe(r: Reading) -> Msg:
@@ -211,7 +228,7 @@ def reading_words(text: str, cards: list[str]):
     return describe(Reading(kind, RANKS.index(code) if code in RANKS else 14, len(cards), 0, 0))
 
 
-def may_follow(top: Reading, o: dict) -> Msg:
+def may_follow(top: Reading, o: GandengyanOptions) -> Msg:
     """In words: what may follow `top` (§3)."""
     if top.type == "joker_bomb":
         return msg("nothing may follow the joker bomb")
@@ -219,9 +236,9 @@ def may_follow(top: Reading, o: dict) -> Msg:
         return msg("only a higher bomb may follow")
     allowed = []
     if top.rank != TWO:
-        ranks = [top.rank] * o["follow_equal_rank"] + [top.rank + 1] * (top.rank < ACE)
+        ranks = [top.rank] * o.follow_equal_rank + [top.rank + 1] * (top.rank < ACE)
         allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
-    if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o["two_on_two"]):
+    if top.type in ("single", "pair", "triplet") and (top.rank != TWO or o.two_on_two):
         allowed.append(describe(Reading(top.type, TWO, top.size, 0, 0)))
     if not allowed:
         return msg("only a bomb may follow")
@@ -229,7 +246,8 @@ def may_follow(top: Reading, o: dict) -> Msg:
 
 
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
+PLACES: tuple[Term, ...] = ()      # Gan Deng Yan names no finishing places
 # The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
 COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
 PLAY, OVER = word("play"), word("over")
@@ -243,8 +261,7 @@ TYPE_WORDS = {"single": word("single"), "pair": word("pair"), "triplet": word("t
 
 @dataclass
 class Match:
-    rules: dict
-    options: dict
+    options: GandengyanOptions
     combos: Combos
     seats: int
     totals: list | None              # None: not checkable after a stopped deal (notation §9)
@@ -267,8 +284,8 @@ def new_match(ctx, record, rules):
         ctx.error("gandengyan.start.totals", "/start/totals",
                   msg("start totals must give {seats} numbers, one per seat", seats=seats))
         totals = None
-    return Match(rules, rules["options"], shared(Combos, rules["options"]), seats, totals, start.get("dealer"),
-                 carried=totals)
+    combos = shared(_combos, rules["options"])
+    return Match(combos.options, combos, seats, totals, start.get("dealer"), carried=totals)
 
 
 def _options_fit(ctx, record, o) -> bool:
@@ -305,7 +322,7 @@ Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]     # (seat, cards
 
 @dataclass
 class DealState:
-    options: dict
+    options: GandengyanOptions
     combos: Combos
     seats: int
     dealer: int
@@ -329,7 +346,7 @@ class DealState:
         return len(self.talon) - self.drawn
 
     def __post_init__(self):
-        self.reports = ReportWatch(NAME, self.options["report_at"])
+        self.reports = ReportWatch(NAME, self.options.report_at)
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
@@ -384,11 +401,8 @@ def _check_hands(ctx, match, deal) -> int:
 
 def _check_deck(ctx, match, deal):
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
-    decks = match.options["decks"]
-    seen = [0] * 54
-    for hand in (*deal.hands, deal.talon):
-        for card in hand:
-            seen[card] += 1
+    decks = match.options.decks
+    seen = card_counts((*deal.hands, deal.talon))
     if max(seen) > decks:
         _surplus(ctx, deal, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]
@@ -541,7 +555,7 @@ def _put(state: DealState, action: Action, reading: Reading, packed: int) -> Non
 
 def _out_wins(state: DealState) -> bool:
     """Going out wins at once, unless the talon holds more than T cards (§4.3, §10.11)."""
-    limit = state.options["talon_limit_to_win"]
+    limit = state.options.talon_limit_to_win
     return limit is None or state.talon_left <= limit
 
 
@@ -561,12 +575,12 @@ def can_lead(state: DealState, seat: int) -> bool:
     hand = state.hands[seat]
     if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
         return True
-    return state.options["lone_joker_lead"] and _lone_jokers(state.sizes[seat], state.options)
+    return state.options.lone_joker_lead and _lone_jokers(state.sizes[seat], state.options)
 
 
-def _lone_jokers(size: int, o: dict) -> bool:
+def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
     """A whole hand of jokers that §2.1 lets lead: one joker, or two identical ones with two decks."""
-    return size == 1 or (size == 2 and o["decks"] == 2)
+    return size == 1 or (size == 2 and o.decks == 2)
 
 
 def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
@@ -579,7 +593,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
-        if o["jokers_wild"] or max(cards) < BJ:
+        if o.jokers_wild or max(cards) < BJ:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         raise StopDeal("gandengyan.play.combination", msg("seat {seat} played {cards}, which is no combination "
                                                           "(jokers are not wild under these rules)",
@@ -599,7 +613,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     return legal[0]
 
 
-def _legal_readings(readings, top: Reading | None, o: dict) -> list[Reading]:
+def _legal_readings(readings, top: Reading | None, o: GandengyanOptions) -> list[Reading]:
     """The readings that may be played now (§3): what the judge of a play and the list of what was
     legal both ask."""
     return [r for r in readings if top is None or beats(r, top, o)]
@@ -619,7 +633,7 @@ def _no_combination(seat, cards) -> Msg:
     return msg("seat {seat} played {cards}, which is no combination", seat=seat, cards=_shown(cards))
 
 
-def _not_on(seat, play: Reading, top: Reading, o: dict) -> Msg:
+def _not_on(seat, play: Reading, top: Reading, o: GandengyanOptions) -> Msg:
     return msg("seat {seat} played {play} on {top}; {allowed}", seat=seat, play=describe(play), top=describe(top),
                allowed=may_follow(top, o))
 
@@ -653,7 +667,7 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
         raise StopDeal("gandengyan.joker.alone",
                        msg("seat {seat} played {cards} alone: jokers without a natural card are no combination, "
                            "except as the leader's last card (§2.1)", seat=seat, cards=_shown(cards)))
-    if not o["lone_joker_lead"]:
+    if not o.lone_joker_lead:
         raise StopDeal("gandengyan.joker.lone_lead",
                        msg("seat {seat} led {cards}, but these rules do not allow a lone joker lead; seat {seat} "
                            "must pass", seat=seat, cards=_shown(cards)))
@@ -662,7 +676,7 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     seat = state.turn
     if state.top is None:
         may = msg("seat {seat} leads: any combination", seat=seat) if can_lead(state, seat) else \
@@ -701,12 +715,12 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     one rank with jokers, the joker bomb, and sequences of the top's shape one rank higher (or as
     high, where equal ranks may follow)."""
     jokers = piles.get(rank(BJ), []) + piles.get(rank(RJ), [])
-    budget = len(jokers) if o["jokers_wild"] else 0
+    budget = len(jokers) if o.jokers_wild else 0
     naturals = {r: cards for r, cards in piles.items() if r < rank(BJ)}
     found: dict[tuple[int, ...], None] = {}
     if BJ in jokers and RJ in jokers:
         found[(BJ, RJ)] = None
-    for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
+    for size in sorted({top.size, *range(2, o.max_bomb_size + 1)}):
         for cards in naturals.values():
             for taken in range(max(1, size - budget), min(size, len(cards)) + 1):
                 for wild in _joker_sets(jokers, size - taken):
@@ -714,7 +728,7 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     per = {"sequence": 1, "double_sequence": 2, "triplet_sequence": 3}.get(top.type)
     if per:
         length = top.size // per
-        for high in [top.rank + 1] + [top.rank] * o["follow_equal_rank"]:
+        for high in [top.rank + 1] + [top.rank] * o.follow_equal_rank:
             if length <= high <= ACE:
                 window = [naturals.get(r, []) for r in range(high - length + 1, high + 1)]
                 for cards, short in _fills(window, per, budget):
@@ -747,12 +761,12 @@ def in_rank_order(cards) -> list[int]:
     return sorted(cards, key=lambda c: (bomb_order(rank(c)) if c < BJ else 14 + c - BJ, c))
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "dealer": state.dealer,
         "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
-        "wild": ["BJ", "RJ"] if state.options["jokers_wild"] else [],
+        "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
         "table": [{"seat": seat, "pass": True} if cards is None else
                   {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
@@ -767,19 +781,19 @@ def snapshot(state) -> dict:
 
 # ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
 
-def _bomb_factor(r: Reading, o: dict) -> int:
+def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     """A bomb's multiplier (§5); 1 for ordinary plays (triplets that are no bombs never count)."""
     if not r.bomb:
         return 1
     if r.type == "joker_bomb":
         return 8
-    if o["soft_bombs"]:
+    if o.soft_bombs:
         return 2 if r.jokers else 4
     return 2 if r.type == "triplet" else 4
 
 
 def _public(state: DealState) -> tuple[int, list[Phrase]]:
-    if not state.options["public_multipliers"]:
+    if not state.options.public_multipliers:
         return 1, []
     factor = 1
     why: list[Phrase] = []
@@ -791,17 +805,17 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
     return factor, why
 
 
-def _private(hand: int, o: dict) -> list[tuple[int, Msg]]:
+def _private(hand: int, o: GandengyanOptions) -> list[tuple[int, Msg]]:
     """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
-    if not o["private_multipliers"]:
+    if not o.private_multipliers:
         return []
     found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
-    triplet = 4 if o["soft_bombs"] else 2
+    triplet = 4 if o.soft_bombs else 2
     for r in range(13):
         m = sum(count(hand, r * 4 + s) for s in range(4))
         if m >= 4:
             found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
-        if m % 4 == 3 and o["triplet_is_bomb"]:
+        if m % 4 == 3 and o.triplet_is_bomb:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
     found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
     return found
@@ -820,39 +834,39 @@ def _payments(state) -> tuple[list[int], list[Phrase]]:
             continue
         hand = state.hands[seat]
         aces = sum(count(hand, ACE * 4 + s) for s in range(4))
-        factor = o["ace_multiplier"] ** aces
-        if aces and o["ace_multiplier"] > 1:
+        factor = o.ace_multiplier ** aces
+        if aces and o.ace_multiplier > 1:
             why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}",
                                     "seat {seat} ×{factor}: {n} aces at ×{each}",
-                                    aces, seat=seat, factor=factor, each=o["ace_multiplier"])))
+                                    aces, seat=seat, factor=factor, each=o.ace_multiplier)))
         for f, reason in _private(hand, o):
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
-        if o["payment_cap"] is not None and pays[seat] > o["payment_cap"]:
+        if o.payment_cap is not None and pays[seat] > o.payment_cap:
             why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat],
-                                  cap=o["payment_cap"])))
-            pays[seat] = o["payment_cap"]
+                                  cap=o.payment_cap)))
+            pays[seat] = o.payment_cap
     return pays, why
 
 
 def _scores(state, pays) -> list[int]:
     if state.winner is None:
         return [0] * state.seats
-    zero_sum = state.options["scoring"] == "zero_sum"
+    zero_sum = state.options.scoring == "zero_sum"
     scores = [-p if zero_sum else 0 for p in pays]
     scores[state.winner] = sum(pays)
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
+    outcome: Outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
                "winner": state.winner, "left": list(state.sizes),
                "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
                "multipliers": why, "payments": pays, "scores": scores,
@@ -864,7 +878,7 @@ def finish_deal(ctx, match, state, deal) -> dict:
 def _carry(match, scores, next_dealer):
     """Totals and the next dealer (§1, §5)."""
     match.totals = add_scores(match.totals, scores)
-    match.dealer = next_dealer if match.options["next_dealer"] == "winner" else None
+    match.dealer = next_dealer if match.options.next_dealer == "winner" else None
 
 
 def _check_deal_claims(ctx, deal, outcome):
@@ -911,12 +925,13 @@ def _winner_text(winner) -> Msg:
     return msg("seat {seat} went out first", seat=winner)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end: the position reached; a stopped one then carries on
     from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(dealer=state.dealer, turn=state.turn, left=list(state.sizes), talon=state.talon_left)
+        outcome.update({"dealer": state.dealer, "turn": state.turn, "left": list(state.sizes),
+                        "talon": state.talon_left})
     claimed = deal.result or {}
     scores = claimed.get("scores")
     if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
@@ -928,10 +943,10 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     winner = claimed.get("winner", order[0] if order else None)
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
-    match.dealer = winner if match.options["next_dealer"] == "winner" else None
+    match.dealer = winner if match.options.next_dealer == "winner" else None
     match.first = False
     if winner is not None or scores is not None:
-        outcome.update(winner=winner, scores=scores, totals=match.totals, from_claim=True)
+        outcome.update({"winner": winner, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome
 
 
@@ -959,9 +974,13 @@ def _leader_of(totals) -> int | None:
 def fork(match: Match) -> Match:
     """A copy of the match state: where a voided deal's redeal starts from (made field by field: compiled by
     mypyc, Match is a native class)."""
-    return Match(match.rules, match.options, match.combos, match.seats,
+    return Match(match.options, match.combos, match.seats,
                  None if match.totals is None else list(match.totals), match.dealer, match.first,
                  None if match.carried is None else list(match.carried))
+
+
+# Gan Deng Yan's claims carry on as totals (Match.carried), never as a whole match state
+claimed_state, adopt_claim = no_claimed_state, computed_state
 
 
 def stand(ctx, state: DealState, action: Action) -> None:
@@ -983,7 +1002,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _passed(state, seat)
 
 
-COMPLETE_RESULT = word("the winner and every seat's scores")
+COMPLETE_RESULT: Term = word("the winner and every seat's scores")
 
 
 def complete_result(result: dict, seats: int) -> bool:
@@ -991,20 +1010,20 @@ def complete_result(result: dict, seats: int) -> bool:
     return type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the winner and scores a ruling `score` fixed: the totals
     and the next dealer follow from them (§1, §5)."""
     winner, scores = result["winner"], list(result["scores"])
     _carry(match, scores, winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
+    outcome: Outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
                "left": list(state.sizes), "talon": state.talon_left, "multipliers": [], "scores": scores,
                "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
     return outcome
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing scores claim that a ruling `claim` let stand: the totals go on from it (notation §10)."""
     totals_claim_stands(match, outcome, claimed, keys)
     return match

@@ -1,21 +1,22 @@
 """Gou Ji (够级), as docs/rules/gouji.md says. Section numbers (§) are that page's.
 
-Every Gou Ji rule lives here; the replay driver calls the functions listed in replay.py.
+Every Gou Ji rule lives here; the replay driver calls it through the contract in game.py.
 Where the page is silent, docs/gouji.md says how it was read.
 
 Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
-read into a plain tuple (size, rank, black jokers, red jokers); hands are packed multisets
+read into a small Set (size, rank, black jokers, red jokers), once per play; hands are packed multisets
 (cards.py) so that the cards a seat holds are still checked card by card; seat sets are
 bit masks; finding messages are built only when something is wrong.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from .cards import CODES, ONE, PlayCache, contains, count, pack, unpack
+from .cards import CODES, ONE, PlayCache, card_counts, contains, count, pack, unpack
 from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
+from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
 from .messages import Cards, Count, Listing, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 NAME = "gouji"
 SEATS: Final = 6
+MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE, COPIES = 36, 4
 BJ: Final = 52
 RJ: Final = 53
@@ -48,10 +50,10 @@ BLOCKS: Final = 1
 ALTERNATING: Final = 2
 
 DEFAULT_PRESET = "pagat"
-PRESETS: dict[str, dict] = {"pagat": {}}
-PRESET_ALIASES = {"gouji-pagat": "pagat"}
+PRESETS: dict[str, dict[str, Any]] = {"pagat": {}}
+PRESET_ALIASES: dict[str, str] = {"gouji-pagat": "pagat"}
 _BOOL = (True, False)
-OPTIONS = {
+OPTIONS: dict[str, Option] = {
     "duel_thresholds": Option({"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, kind=dict,
                               effect=word("rank -> least size of a set of that rank that starts a Gou Ji (§2)")),
     "pure_twos_qualify": Option(True, _BOOL, effect=word("a set of RANK 2 starts a Gou Ji (§2)")),
@@ -73,6 +75,24 @@ OPTIONS = {
 }
 
 
+class GoujiOptions:
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    __slots__ = ("duel_thresholds", "pure_twos_qualify", "black_joker_qualifies", "catch_wind", "end_when_team_out",
+                 "sweep_tribute", "same_team_tribute", "revolution_declarers", "place_points", "sweep_multiplier",
+                 "scoring", "threes_last", "report_at")
+
+    def __init__(self, duel_thresholds: dict[str, int], pure_twos_qualify: bool, black_joker_qualifies: bool,
+                 catch_wind: str, end_when_team_out: bool, sweep_tribute: str, same_team_tribute: str,
+                 revolution_declarers: int, place_points: list[int], sweep_multiplier: int, scoring: str,
+                 threes_last: bool, report_at: int | None) -> None:
+        self.duel_thresholds, self.pure_twos_qualify = duel_thresholds, pure_twos_qualify
+        self.black_joker_qualifies, self.catch_wind = black_joker_qualifies, catch_wind
+        self.end_when_team_out, self.sweep_tribute = end_when_team_out, sweep_tribute
+        self.same_team_tribute, self.revolution_declarers = same_team_tribute, revolution_declarers
+        self.place_points, self.sweep_multiplier, self.scoring = place_points, sweep_multiplier, scoring
+        self.threes_last, self.report_at = threes_last, report_at
+
+
 def team(seat: int) -> int:
     return seat & 1
 
@@ -87,11 +107,16 @@ def _seats(mask: int) -> list[int]:
 
 # ---------------------------------------------------------------- §2 sets, §3 the follow relation
 
-Set = tuple[int, int, int, int]       # (size, RANK, black jokers, red jokers)
+class Set:
+    """A set as §2 reads a play: how many cards, its RANK in set order, and the black and red jokers in it."""
+    __slots__ = ("size", "rank", "black", "red")
+
+    def __init__(self, size: int, rank: int, black: int, red: int) -> None:
+        self.size, self.rank, self.black, self.red = size, rank, black, red
 
 
 def read_set(cards: Sequence[int]) -> Set | None:
-    """(size, RANK, black jokers, red jokers) of a play, or None when it is no set (§2)."""
+    """The set a play makes, or None when it is no set (§2)."""
     natural = twos = black = red = 0
     for c in cards:
         if c >= BJ:
@@ -107,7 +132,7 @@ def read_set(cards: Sequence[int]) -> Set | None:
                 if natural:
                     return None
                 natural = r
-    return len(cards), natural or (TWO if twos else BLACK if black else RED), black, red
+    return Set(len(cards), natural or (TWO if twos else BLACK if black else RED), black, red)
 
 
 def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
@@ -119,19 +144,19 @@ _READINGS = PlayCache(_reading)      # a play's set and packed cards, read once 
 
 def follows(x: Set, y: Set) -> bool:
     """Whether set X may follow the top set Y (§3, all four conditions)."""
-    return x[0] == y[0] and not y[3] and x[1] > y[1] and x[3] >= y[2]
+    return x.size == y.size and not y.red and x.rank > y.rank and x.red >= y.black
 
 
-def qualifies(x: Set, thresholds: tuple[int, ...], o: dict) -> bool:
+def qualifies(x: Set, thresholds: tuple[int, ...], o: GoujiOptions) -> bool:
     """Whether a set starts a Gou Ji (§2 qualifying set)."""
-    if x[3]:
+    if x.red:
         return False
-    return (x[2] and o["black_joker_qualifies"]) or (x[1] == TWO and o["pure_twos_qualify"]) \
-        or x[0] >= thresholds[x[1]]
+    return (x.black and o.black_joker_qualifies) or (x.rank == TWO and o.pure_twos_qualify) \
+        or x.size >= thresholds[x.rank]
 
 
-def set_name(x: tuple) -> str:
-    return f"set:{RANK_NAMES[x[1]]}"
+def set_name(x: Set) -> str:
+    return f"set:{RANK_NAMES[x.rank]}"
 
 
 def rank_word(r: int):
@@ -139,9 +164,9 @@ def rank_word(r: int):
     return _RANK_WORDS.get(RANK_NAMES[r], RANK_NAMES[r])
 
 
-def describe(x: tuple):
-    size, r, black, red = x
-    rank = "10" if r == 8 else rank_word(r)
+def describe(x: Set):
+    size, black, red = x.size, x.black, x.red
+    rank = "10" if x.rank == 8 else rank_word(x.rank)
     head = msg("a single {rank}", rank=rank) if size == 1 else \
         msg("a set of {size} {rank}s", size=Count(size), rank=rank)
     jokers = [joker for joker in (_black_jokers(black), _red_jokers(red)) if joker]
@@ -162,15 +187,15 @@ def _red_jokers(n: int):
     return n and msg_n("{n} red joker", "{n} red jokers", n)
 
 
-def may_follow(y: tuple):
-    if y[3]:
+def may_follow(y: Set):
+    if y.red:
         return msg("nothing may follow a set with a red joker (§3 rule 2)")
-    if y[2]:
+    if y.black:
         return msg_n("only a set of {n} card of a higher rank than {rank} holding at least {reds} may follow",
                      "only a set of {n} cards of a higher rank than {rank} holding at least {reds} may follow",
-                     y[0], rank=rank_word(y[1]), reds=_red_jokers(y[2]))
+                     y.size, rank=rank_word(y.rank), reds=_red_jokers(y.black))
     return msg_n("only a set of {n} card of a higher rank than {rank} may follow",
-                 "only a set of {n} cards of a higher rank than {rank} may follow", y[0], rank=rank_word(y[1]))
+                 "only a set of {n} cards of a higher rank than {rank} may follow", y.size, rank=rank_word(y.rank))
 
 
 def rank_counts(hand: int) -> list[int]:
@@ -193,7 +218,8 @@ def shao_valid(hand: int) -> bool:
 # ---------------------------------------------------------------- match state (§1, §5, §6)
 
 class Match:
-    def __init__(self, options, thresholds, previous, fresh, totals):
+    def __init__(self, options: GoujiOptions, thresholds: tuple[int, ...], previous: list[int] | None, fresh: bool,
+                 totals: list[int] | None) -> None:
         self.options, self.thresholds = options, thresholds
         self.previous = previous        # the previous finishing order; None when there is none
         self.fresh = fresh              # the next deal is a fresh game owing no ordinary tribute
@@ -207,7 +233,7 @@ def new_match(ctx, record, rules):
         ctx.error("gouji.deal.seats", "/players",
                   msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])))
         return None
-    o = rules["options"]
+    o = GoujiOptions(**rules["options"])
     thresholds = _options_fit(ctx, record, o)
     if thresholds is None:
         return None
@@ -227,7 +253,7 @@ def new_match(ctx, record, rules):
     return Match(o, thresholds, previous, previous is None or start.get("fresh") is True, totals)
 
 
-def _options_fit(ctx, record, o) -> tuple | None:
+def _options_fit(ctx, record, o: GoujiOptions) -> tuple[int, ...] | None:
     """Ranges the option types cannot say; the thresholds as a table by set-order rank."""
     raw = record.get("rules")
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
@@ -238,21 +264,21 @@ def _options_fit(ctx, record, o) -> tuple | None:
 
     table = [10 ** 9] * 16
     fits = True
-    for key, least in o["duel_thresholds"].items():
+    for key, least in o.duel_thresholds.items():
         r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
         if not r or type(least) is not int or least < 1:
             bad("duel_thresholds", msg("an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1"))
             fits = False
             break
         table[r] = least
-    points = o["place_points"]
+    points = o.place_points
     if len(points) != SEATS or any(type(p) is not int for p in points):
         bad("place_points", msg("a list of 6 integers"))
         fits = False
-    if o["sweep_multiplier"] < 1:
+    if o.sweep_multiplier < 1:
         bad("sweep_multiplier", msg("an integer ≥ 1"))
         fits = False
-    if o["report_at"] is not None and o["report_at"] < 1:
+    if o.report_at is not None and o.report_at < 1:
         bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
@@ -260,10 +286,10 @@ def _options_fit(ctx, record, o) -> tuple | None:
 
 COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
-PLACES = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"), word("second loser"),
-          word("big loser"))
+PLACES: tuple[Term, ...] = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"),
+                            word("second loser"), word("big loser"))
 
 
 # ---------------------------------------------------------------- deal state
@@ -283,24 +309,25 @@ class Relation:
 
 
 class DealState:
-    __slots__ = ("o", "thresholds", "hands", "dealt", "sizes", "live", "n_live", "out", "dead", "over", "void",
-                 "kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions", "tribute_started",
-                 "playing", "swapped", "top", "t", "passed", "mode", "duel", "duel_final", "shao_q",
-                 "shao_pending", "shao_bound", "lock", "xrr", "last", "just", "allowed", "endgame", "visit",
-                 "acted", "prefer", "trick", "reports", "leader_checked", "offender", "lapsed")
-    o: dict
+    __slots__ = ("options", "thresholds", "hands", "dealt", "sizes", "live", "live_count", "out", "penalised", "over",
+                 "void", "deal_kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions",
+                 "tribute_started", "playing", "swapped", "top", "top_seat", "passed", "mode", "duel", "duel_final",
+                 "shao_declarer", "shao_pending", "shao_bound", "locked", "rang_pending", "last_actor", "last_event",
+                 "allowed", "endgame", "block_team", "acted_mask", "first_team", "trick", "reports", "leader_checked",
+                 "offender", "lapsed")
+    options: GoujiOptions
     thresholds: tuple[int, ...]
     hands: list[int]                # packed (cards.py)
     dealt: list[int]
     sizes: list[int]
     live: list[bool]
     holders: int                    # seat bits, as the other masks
-    n_live: int
-    out: list[int]
-    dead: list[int]
+    live_count: int                 # seats still holding cards
+    out: list[int]                  # seats gone out, first out first
+    penalised: list[int]            # seats out of the deal for an infringement, first penalised first
     over: bool
     void: bool
-    kind: str
+    deal_kind: str                  # "fresh", "sweep" or "ordinary" (§6)
     relations: list[Relation]
     previous: list[int] | None
     leader: int
@@ -310,38 +337,38 @@ class DealState:
     tribute_started: bool
     playing: bool
     swapped: bool
-    top: Set | None
-    t: int
+    top: Set | None                 # the trick's top set, and the seat that played it
+    top_seat: int
     passed: int
     mode: int
     duel: tuple[int, int]
     duel_final: bool
-    shao_q: int
-    shao_pending: int
-    shao_bound: int
-    lock: bool
-    xrr: tuple[int, int] | None
-    last: int
-    just: tuple[str, int] | None
+    shao_declarer: int              # the seat playing Shao Pai (mode SHAO), else -1
+    shao_pending: int               # a Shao Pai declarer who has still to play its first set, else -1
+    shao_bound: int                 # a Shao Pai declarer none of whose sets was beaten yet (§4.7.4), else -1
+    locked: bool                    # the trick is locked by Xian Rang Rang (§4.6)
+    rang_pending: tuple[int, int] | None    # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
+    last_actor: int                 # the seat that played or passed last, else -1
+    last_event: tuple[str, int] | None      # ("play", "gouji" or "declared", seat) of the action just taken
     allowed: int
-    endgame: int
-    visit: int
-    acted: int
-    prefer: int
+    endgame: int                    # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
+    block_team: int                 # BLOCKS: the team whose block acts
+    acted_mask: int                 # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
+    first_team: int                 # ALTERNATING: the team that acts first
     trick: list[tuple[int, tuple[int, ...] | None]]
     offender: int
     lapsed: bool
     reports: ReportWatch
 
     def __init__(self, match: Match, deal: Deal):
-        self.o, self.thresholds = match.options, match.thresholds
+        self.options, self.thresholds = match.options, match.thresholds
         self.hands = [pack(h) for h in deal.hands]
         self.dealt = list(self.hands)
         self.sizes = [len(h) for h in deal.hands]
         self.live = [True] * SEATS
         self.holders = (1 << SEATS) - 1
-        self.n_live = SEATS
-        self.out, self.dead = [], []
+        self.live_count = SEATS
+        self.out, self.penalised = [], []
         self.over = self.void = False
         self.relations = []
         self.previous = match.previous
@@ -351,20 +378,20 @@ class DealState:
         self.revolutions = set()
         self.tribute_started = self.playing = self.swapped = False
         self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
-        self.top, self.t, self.passed, self.mode = None, -1, 0, NORMAL
+        self.top, self.top_seat, self.passed, self.mode = None, -1, 0, NORMAL
         self.duel, self.duel_final = (-1, -1), False
-        self.shao_q = self.shao_pending = self.shao_bound = -1
-        self.lock, self.xrr = False, None
-        self.last, self.just = -1, None
+        self.shao_declarer = self.shao_pending = self.shao_bound = -1
+        self.locked, self.rang_pending = False, None
+        self.last_actor, self.last_event = -1, None
         self.allowed = 0
-        self.endgame = self.visit = self.acted = self.prefer = 0
+        self.endgame = self.block_team = self.acted_mask = self.first_team = 0
         self.trick = []
         self.offender = -1              # the seat whose action stopped the deal (for pagat's ruling)
-        self.reports = ReportWatch(NAME, self.o["report_at"])
+        self.reports = ReportWatch(NAME, self.options.report_at)
 
     def open_mask(self) -> int:
         """Holders that have not passed and did not play the top set (§4)."""
-        return self.holders & ~self.passed & ~(1 << self.t if self.t >= 0 else 0)
+        return self.holders & ~self.passed & ~(1 << self.top_seat if self.top_seat >= 0 else 0)
 
     def next_live(self, seat: int) -> int:
         for i in range(1, SEATS + 1):
@@ -389,12 +416,12 @@ def start_deal(ctx, match, deal) -> DealState:
     state = DealState(match, deal)
     previous, fresh = match.previous, match.fresh
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
-    state.kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
-    if state.kind != "ordinary" and deal.leader is None:
+    state.deal_kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
+    if state.deal_kind != "ordinary" and deal.leader is None:
         raise StopDeal("gouji.leader.missing", msg("this deal is a fresh game (§1): the record must name its leader"),
                        ctx.at("leader"))
     _owe(state)
-    if state.kind != "ordinary":
+    if state.deal_kind != "ordinary":
         state.leader = deal.leader
     else:
         state.leader = previous[5]
@@ -411,10 +438,7 @@ def _check_deck(ctx, deal):
             raise StopDeal("gouji.deal.hand_size",
                            msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                            ctx.at("hands", seat))
-    seen = [0] * 54
-    for hand in deal.hands:
-        for c in hand:
-            seen[c] += 1
+    seen = card_counts(deal.hands)
     wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
     if wrong:
         shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))
@@ -425,11 +449,11 @@ def _check_deck(ctx, deal):
 def _owe(state):
     """The relations owed at the start of a deal (§6.1), before any declaration."""
     previous = state.previous
-    if state.kind == "sweep":
+    if state.deal_kind == "sweep":
         state.relations = [Relation(p, dui_men(p), 1, word("sweep")) for p in previous[3:]]
-        if state.o["sweep_tribute"] == "replace":
+        if state.options.sweep_tribute == "replace":
             return
-    elif state.kind != "ordinary":
+    elif state.deal_kind != "ordinary":
         return
     _owe_ordinary(state, previous)
 
@@ -500,17 +524,17 @@ def _passed(state: DealState, seat: int):
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
     bit = 1 << seat
-    state.just = None
+    state.last_event = None
     state.trick.append((seat, None))
     if state.mode == DUEL and state.top is not None:        # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
-    state.last = seat
-    if state.xrr is not None:
-        _xrr_pass(state, seat)
+    state.last_actor = seat
+    if state.rang_pending is not None:
+        _xian_rang_rang_pass(state, seat)
     if state.endgame:
-        state.acted |= bit
-        state.prefer = 1 - team(seat)
+        state.acted_mask |= bit
+        state.first_team = 1 - team(seat)
     _next(state)
 
 
@@ -530,7 +554,7 @@ def _play(ctx, state: DealState, action: Action):
         ctx.error("gouji.play.as", ctx.at("actions", action.index, "as"),
                   msg("seat {seat}'s {cards} reads as {set}, not {claimed} (§2)", seat=seat, cards=_shown(cards),
                       set=set_name(x), claimed=action.as_), seat, action.index)
-    if x[1] == 1 and state.o["threes_last"]:
+    if x.rank == 1 and state.options.threes_last:
         _threes_last(state, seat, cards, x)
     if state.shao_pending >= 0:
         return _shao_first(ctx, state, action, x, packed)
@@ -545,15 +569,15 @@ def _put(state: DealState, action: Action, x: Set, packed: int):
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
     seat, cards, top = action.seat, action.cards, state.top
     state.hands[seat] -= packed
-    size = state.sizes[seat] = state.sizes[seat] - x[0]
+    size = state.sizes[seat] = state.sizes[seat] - x.size
     if state.reports.report_at is not None:
         state.reports.played(seat, size, action.index)
-    if state.t == state.shao_bound and top is not None:
+    if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1           # a set of the Shao Pai declarer was beaten (§4.7.4)
     state.trick.append((seat, cards))
-    state.top, state.t, state.last = x, seat, seat
-    if state.xrr is not None:
-        state.xrr = None                # a play declines Xian Rang Rang (§4.6)
+    state.top, state.top_seat, state.last_actor = x, seat, seat
+    if state.rang_pending is not None:
+        state.rang_pending = None                # a play declines Xian Rang Rang (§4.6)
     gone = size == 0
     if gone:
         _goes_out(state, seat)
@@ -570,10 +594,10 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool):
         started = state.live[dui_men(seat)]
         state.mode = DUEL if started else NORMAL
     elif mode == NORMAL:
-        started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.o)
+        started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.options)
         if started:
             state.mode = DUEL
-    state.just = ("gouji" if started else "play", seat)
+    state.last_event = ("gouji" if started else "play", seat)
     if state.mode == DUEL:
         if started:
             state.duel, state.duel_final = (seat, dui_men(seat)), gone
@@ -586,9 +610,9 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool):
             state.allowed = 1 << (a if seat == b else b)
         return
     if state.endgame:
-        state.acted |= 1 << seat
-        state.prefer = 1 - team(seat)
-    if gone and state.n_live <= 4:
+        state.acted_mask |= 1 << seat
+        state.first_team = 1 - team(seat)
+    if gone and state.live_count <= 4:
         _restart(state, state.next_live(seat))
     _next(state)
 
@@ -617,7 +641,7 @@ def _refusal_text(state, rule: str, seat: int, cards: tuple[int, ...], x: Set | 
 
 
 def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set):
-    if x[0] != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
+    if x.size != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
         _stop(state, seat, "gouji.threes_last", msg("seat {seat} played {cards}: with threes_last a set of 3s may only "
                                                     "be the player's last cards, without wild cards (§2)",
                                                     seat=seat, cards=_shown(cards)))
@@ -636,10 +660,12 @@ def _goes_out(state: DealState, seat: int):
 def _leave(state: DealState, seat: int):
     state.live[seat] = False
     state.holders &= ~(1 << seat)
-    state.n_live -= 1
+    state.live_count -= 1
     if state.shao_bound == seat:
         state.shao_bound = -1
-    if state.n_live <= 1 or (state.o["end_when_team_out"] and sum(1 for s in state.out if team(s) == team(seat)) == 3):
+    if state.live_count <= 1:
+        state.over = True
+    elif state.options.end_when_team_out and sum(1 for s in state.out if team(s) == team(seat)) == 3:
         state.over = True
     if state.over:
         state.allowed = 0
@@ -649,10 +675,10 @@ def _leave(state: DealState, seat: int):
 
 def _next(state: DealState):
     """Who may act now in NORMAL or SHAO mode; the trick ends when nobody may."""
-    if state.endgame and state.n_live <= 4:
+    if state.endgame and state.live_count <= 4:
         allowed = _endgame_next(state)
     else:
-        allowed = _FIRST_AFTER[state.last][state.open_mask()]
+        allowed = _FIRST_AFTER[state.last_actor][state.open_mask()]
     if allowed:
         state.allowed = allowed
     else:
@@ -673,10 +699,10 @@ _FIRST_AFTER: Final = tuple(tuple(_first_after(seat, mask) for mask in range(1 <
 
 def _end_trick(state: DealState):
     """§4.3: the player of the top set leads, or the wind is caught from him."""
-    t = state.t
+    t = state.top_seat
     if state.live[t]:
         return _lead(state, t)
-    if state.o["catch_wind"] == "teammate":
+    if state.options.catch_wind == "teammate":
         for i in (2, 4):
             s = (t + i) % SEATS
             if state.live[s]:
@@ -685,11 +711,11 @@ def _end_trick(state: DealState):
 
 
 def _lead(state: DealState, leader: int):
-    state.top, state.t, state.passed, state.mode = None, -1, 0, NORMAL
-    state.lock, state.xrr, state.duel_final = False, None, False
+    state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
+    state.locked, state.rang_pending, state.duel_final = False, None, False
     state.trick = []
     state.allowed = 1 << leader
-    state.endgame = _endgame_kind(state) if state.n_live <= 4 else 0
+    state.endgame = _endgame_kind(state) if state.live_count <= 4 else 0
     if state.endgame:
         _bookkeeping_at_lead(state, leader)
 
@@ -716,35 +742,35 @@ def _block_before(state: DealState, seat: int) -> int:
 
 def _bookkeeping_at_lead(state: DealState, leader: int):
     if state.endgame == BLOCKS:
-        state.visit, state.acted = team(leader), _block_before(state, leader)
+        state.block_team, state.acted_mask = team(leader), _block_before(state, leader)
     else:
-        state.acted, state.prefer = 0, 1 - team(leader)
+        state.acted_mask, state.first_team = 0, 1 - team(leader)
 
 
 def _restart(state: DealState, h: int):
     """§4.8: the holders changed mid-trick; as if the turn had just reached h."""
     state.endgame = _endgame_kind(state)
     if state.endgame == BLOCKS:
-        state.visit, state.acted = team(h), _block_before(state, h)
+        state.block_team, state.acted_mask = team(h), _block_before(state, h)
     else:
-        state.acted, state.prefer = 0, team(h)
+        state.acted_mask, state.first_team = 0, team(h)
 
 
 def _endgame_next(state: DealState) -> int:
     open_ = state.open_mask()
     if state.endgame == BLOCKS:
-        found = open_ & TEAM[state.visit] & ~state.acted
+        found = open_ & TEAM[state.block_team] & ~state.acted_mask
         for _ in range(2):
             if found:
                 return found
-            state.visit, state.acted = 1 - state.visit, 0
-            found = open_ & TEAM[state.visit]
+            state.block_team, state.acted_mask = 1 - state.block_team, 0
+            found = open_ & TEAM[state.block_team]
         return found
-    first, second = TEAM[state.prefer], TEAM[1 - state.prefer]
-    free = open_ & ~state.acted
+    first, second = TEAM[state.first_team], TEAM[1 - state.first_team]
+    free = open_ & ~state.acted_mask
     found = free & first or free & second
     if not found:
-        state.acted = 0
+        state.acted_mask = 0
         found = open_ & first or open_ & second
     return found
 
@@ -757,10 +783,10 @@ def _mode(state: DealState):
     if state.mode == DUEL:
         return msg("DUEL {seat}-{other}", seat=state.duel[0], other=state.duel[1])
     if state.mode == SHAO:
-        return msg("SHAO {seat}", seat=state.shao_q)
-    if state.endgame and state.n_live <= 4:
+        return msg("SHAO {seat}", seat=state.shao_declarer)
+    if state.endgame and state.live_count <= 4:
         return msg("endgame blocks") if state.endgame == BLOCKS else msg("endgame alternating")
-    return msg("NORMAL (locked)") if state.lock else msg("NORMAL")
+    return msg("NORMAL (locked)") if state.locked else msg("NORMAL")
 
 
 # ---------------------------------------------------------------- Xian Rang Rang (§4.6), Shao Pai (§4.7)
@@ -782,7 +808,7 @@ def _declare(ctx, state, action):
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
     if name in ("xian_rang_rang", "shao_pai"):
-        state.just = ("declared", seat)      # a declaration that broke its conditions changed nothing
+        state.last_event = ("declared", seat)      # a declaration that broke its conditions changed nothing
     elif not state.over:
         state.playing = False               # the duties or the leader changed (§6.4)
         _tribute_done(ctx, state)
@@ -790,11 +816,11 @@ def _declare(ctx, state, action):
 
 def _xian_rang_rang(state: DealState, s: int):
     rule = "gouji.xian_rang_rang"
-    if not state.playing or state.mode != NORMAL or state.n_live < 5:
+    if not state.playing or state.mode != NORMAL or state.live_count < 5:
         return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
                          seat=s)
     d = dui_men(s)
-    if state.just != ("play", d) or not _only_passes_since(state, s):
+    if state.last_event != ("play", d) or not _only_passes_since(state, s):
         return rule, msg("seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
                          "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
                          "{second} in between (§4.6)",
@@ -803,7 +829,7 @@ def _xian_rang_rang(state: DealState, s: int):
     if not state.open_mask() >> follower & 1:
         return rule, msg("seat {seat} declared Xian Rang Rang, but seat {follower} is not open (§4.6)",
                          seat=s, follower=follower)
-    state.xrr = (s, follower)
+    state.rang_pending = (s, follower)
     return None
 
 
@@ -818,21 +844,21 @@ def _only_passes_since(state: DealState, s: int) -> bool:
     return False
 
 
-def _xrr_pass(state, seat):
+def _xian_rang_rang_pass(state, seat):
     """A pass by s+4 accepts; when s+5 passes too (or is not open) the trick is locked (§4.6)."""
-    s, expected = state.xrr
+    s, expected = state.rang_pending
     if seat != expected:
         return
     after = (s + 5) % SEATS
     if expected == after or not state.open_mask() >> after & 1:
-        state.lock, state.xrr = True, None
+        state.locked, state.rang_pending = True, None
     else:
-        state.xrr = (s, after)
+        state.rang_pending = (s, after)
 
 
 def _shao_pai(state: DealState, q: int):
     rule = "gouji.shao_pai.declare"
-    just = state.just
+    just = state.last_event
     if not state.playing or just is None or just[0] != "gouji":
         return rule, msg("seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji "
                          "(§4.7)", seat=q)
@@ -840,7 +866,7 @@ def _shao_pai(state: DealState, q: int):
     if not state.live[q] or team(q) == team(p) or q == dui_men(p):
         return rule, msg("seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
                          "other than the Dui Men (seat {dui_men}) may (§4.7)", seat=q, starter=p, dui_men=dui_men(p))
-    if state.lock:
+    if state.locked:
         return rule, msg("seat {seat} declared Shao Pai in a trick locked by Xian Rang Rang (§4.6)", seat=q)
     state.shao_pending, state.allowed = q, 1 << q
     return None
@@ -855,20 +881,20 @@ def _shao_first(ctx, state: DealState, action: Action, x: Set, packed: int):
         return _shao_void(ctx, state, action, msg("seat {seat}'s Shao Pai is false: after {set} its hand does not "
                                                   "split into sets that each hold a joker plus one last set (§4.7.2)",
                                                   seat=q, set=describe(x)))
-    if state.t == state.shao_bound:
+    if state.top_seat == state.shao_bound:
         state.shao_bound = -1           # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
-    state.sizes[q] -= x[0]
+    state.sizes[q] -= x.size
     if state.reports.report_at is not None:
         state.reports.played(q, state.sizes[q], action.index)
     state.trick.append((q, action.cards))
-    state.top, state.t, state.last = x, q, q
-    state.mode, state.shao_q, state.shao_bound = SHAO, q, q
-    state.just = ("play", q)
-    if state.n_live <= 4:
+    state.top, state.top_seat, state.last_actor = x, q, q
+    state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
+    state.last_event = ("play", q)
+    if state.live_count <= 4:
         state.endgame = _endgame_kind(state)
         _bookkeeping_at_lead(state, q)
-        state.acted |= 1 << q
+        state.acted_mask |= 1 << q
     _next(state)
 
 
@@ -878,8 +904,8 @@ def _shao_void(ctx, state: DealState, action: Action, message):
     ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index),
               msg("{problem}; ruling: the play is void and the seat is ranked big loser (§4.7.5)", problem=message),
               q, action.index)
-    state.dead.append(q)
-    state.just = None
+    state.penalised.append(q)
+    state.last_event = None
     if state.shao_bound == q:
         state.shao_bound = -1
     was_lead = state.top is None
@@ -893,16 +919,16 @@ def _shao_void(ctx, state: DealState, action: Action, message):
 
 
 def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
-    if x[0] == state.sizes[q]:
+    if x.size == state.sizes[q]:
         return True
-    return (x[2] + x[3]) > 0 and shao_valid(state.hands[q] - packed)
+    return (x.black + x.red) > 0 and shao_valid(state.hands[q] - packed)
 
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
 
 def _between_deals(state: DealState, seat: int, name) -> tuple | None:
     """The common timing of §6.3.1: before any tribute action and before the first play."""
-    if state.tribute_started or state.last >= 0:
+    if state.tribute_started or state.last_actor >= 0:
         return "gouji.tribute.order", msg("seat {seat} declared {name} after tribute or play had begun; the "
                                           "declarations between deals come first (§6.3)", seat=seat, name=Term(name))
     return None
@@ -919,7 +945,7 @@ def _revolution(state: DealState, seat: int):
     if seat in state.revolutions:
         return "gouji.revolution", msg("seat {seat} already declared revolution (§6.5)", seat=seat)
     state.revolutions.add(seat)
-    if len(state.revolutions) >= state.o["revolution_declarers"]:
+    if len(state.revolutions) >= state.options.revolution_declarers:
         state.void = state.over = True
         state.allowed = 0
     return None
@@ -930,7 +956,7 @@ def _swap_losers(state, seat):
     if late:
         return late
     previous = state.previous
-    if state.kind != "ordinary" or state.swapped or seat not in previous[4:] \
+    if state.deal_kind != "ordinary" or state.swapped or seat not in previous[4:] \
             or team(previous[4]) != team(previous[5]):
         return "gouji.swap_losers", msg("seat {seat} declared swap_losers; only the two losers of the previous "
                                         "deal, when team-mates, may swap, once, in an ordinary game (§6.4)", seat=seat)
@@ -948,7 +974,7 @@ def _swap_losers(state, seat):
 def _owe_ordinary(state: DealState, order):
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
-        if team(payer) != team(receiver) or state.o["same_team_tribute"] == "waivable":
+        if team(payer) != team(receiver) or state.options.same_team_tribute == "waivable":
             state.relations.append(Relation(payer, receiver, n, word("ordinary")))
 
 
@@ -1115,18 +1141,19 @@ def _ruling(state: DealState) -> Phrase:
                       seat=state.offender))
 
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     seats = _seats(state.allowed)
     mode = Phrase(_mode(state))
+    out = _legal(state, seats, mode)
     if state.offender >= 0:
-        return dict(_legal(state, seats, mode), ruling=_ruling(state))
-    return _legal(state, seats, mode)
+        out["ruling"] = _ruling(state)
+    return out
 
 
-def _legal(state, seats, mode) -> dict:
+def _legal(state, seats, mode) -> Legal:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
-    out = {"mode": mode, "seats": seats}
+    out: Legal = {"mode": mode, "seats": seats, "may": ""}
     if state.top is None:
         out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
         return out
@@ -1151,7 +1178,7 @@ def _followers(state, seat) -> list[Cards]:
     how many natural cards, 2s, black and red jokers it holds (§2, §3): for every rank's natural cards
     (or none) and every count of each joker the rest is filled with that rank's cards, then 2s, and
     each such set is judged as a play is (_refusal)."""
-    size = state.top[0]
+    size = state.top.size
     held: dict[int, list[int]] = {}
     for c in unpack(state.hands[seat]):
         held.setdefault(_SET_RANK[c], []).append(c)
@@ -1167,12 +1194,12 @@ def _followers(state, seat) -> list[Cards]:
                 x, packed = _READINGS[tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])]
                 if x is not None and _refusal(state, seat, x, packed) is None:
                     cost = (b + c + d, d, c)
-                    if x[1] not in best or cost < best[x[1]][0]:
-                        best[x[1]] = (cost, tuple(unpack(packed)))
+                    if x.rank not in best or cost < best[x.rank][0]:
+                        best[x.rank] = (cost, tuple(unpack(packed)))
     return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
@@ -1182,8 +1209,8 @@ def snapshot(state) -> dict:
                   {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}  # type: ignore[arg-type]
                   for s, cards in state.trick],
         "out": list(state.out),
-        "penalised": list(state.dead),
-        "lock": state.lock or None,
+        "penalised": list(state.penalised),
+        "lock": state.locked or None,
         "owed": None if state.playing or state.over else Phrase(_owed(state)),
     }
 
@@ -1195,22 +1222,22 @@ def _final_order(state) -> list[int]:
     if len(rest) > 1:           # end_when_team_out: fewer cards first, ties from after the last out
         last = state.out[-1]
         rest.sort(key=lambda s: (state.sizes[s], (s - last - 1) % SEATS))
-    return state.out + rest + state.dead[::-1]
+    return state.out + rest + state.penalised[::-1]
 
 
-def scores_of(order, o) -> list[int]:
-    points = o["place_points"]
+def scores_of(order: list[int], o: GoujiOptions) -> list[int]:
+    points = o.place_points
     scores = [0, 0]
     for place, seat in enumerate(order):
         scores[team(seat)] += points[place]
     if team(order[0]) == team(order[1]) == team(order[2]):
-        scores = [s * o["sweep_multiplier"] for s in scores]
-    if o["scoring"] == "winner_only":
+        scores = [s * o.sweep_multiplier for s in scores]
+    if o.scoring == "winner_only":
         scores = [max(s, 0) for s in scores]
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     state.reports.warn_missing(ctx)
     if not state.leader_checked:        # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
@@ -1218,18 +1245,18 @@ def finish_deal(ctx, match, state, deal) -> dict:
         match.fresh, match.previous = True, None
         return _ended(ctx, match, state, deal, None, [0, 0], VOID)
     order = _final_order(state)
-    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), COMPLETE)
+    return _ended(ctx, match, state, deal, order, scores_of(order, state.options), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, scores, status) -> dict:
+def _ended(ctx, match, state, deal, order, scores, status) -> Outcome:
     """The outcome of a deal that ended in `order` (None: voided), the match advanced, the deal's claims checked."""
     if order is not None:
         match.fresh, match.previous = False, order
     match.totals = add_scores(match.totals, scores)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
+    outcome: Outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
                "leader": None if state.void else state.leader, "order": order,
-               "penalised": (state.dead or None) if status != "scored" else None,
+               "penalised": (state.penalised or None) if status != "scored" else None,
                "scores": scores, "totals": None if match.totals is None else list(match.totals)}
     _check_deal_claims(ctx, deal, outcome)
     return outcome
@@ -1279,12 +1306,12 @@ def _claimed(value):
     return plain(value)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(mode=Phrase(_mode(state)), turn=_seats(state.allowed), out=list(state.out),
-                       penalised=list(state.dead) or None, left=list(state.sizes))
+        outcome.update({"mode": Phrase(_mode(state)), "turn": _seats(state.allowed), "out": list(state.out),
+                        "penalised": list(state.penalised) or None, "left": list(state.sizes)})
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)
     claimed = deal.result or {}
@@ -1305,7 +1332,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
     match.carried = None if match.totals is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:
-        outcome.update(order=order, scores=scores, totals=match.totals, from_claim=True)
+        outcome.update({"order": order, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome
 
 
@@ -1331,6 +1358,10 @@ def fork(match: Match) -> Match:
                  None if match.totals is None else list(match.totals))
     copy.known, copy.carried = match.known, None if match.carried is None else list(match.carried)
     return copy
+
+
+# Gou Ji's claims carry on as the order and totals a later deal starts from, never as a whole match state
+claimed_state, adopt_claim = no_claimed_state, computed_state
 
 
 def stand(ctx, state: DealState, action: Action) -> None:
@@ -1365,21 +1396,21 @@ def _lapse_tribute(state: DealState, seat: int):
         _lead(state, seat)
 
 
-COMPLETE_RESULT = word("the finishing order of every seat")
+COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
 def complete_result(result: dict, seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed (pagat: the
     offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6)."""
     order = list(result["order"])
-    return _ended(ctx, match, state, deal, order, scores_of(order, state.o), "scored")
+    return _ended(ctx, match, state, deal, order, scores_of(order, state.options), "scored")
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
     tribute, its claimed scores the totals (notation §10)."""
     order = _complete(claimed.get("order")) if "order" in keys else None

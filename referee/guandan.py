@@ -1,31 +1,18 @@
 """Guandan (掼蛋), as docs/rules/guandan.md says. Section numbers (§) are that page's.
 
-Every Guandan rule lives here; the replay driver calls the functions listed in replay.py.
+Every Guandan rule lives here; the replay driver calls it through the contract in game.py.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from .cards import (
-    CODES,
-    ONE,
-    RANKS,
-    RJ,
-    PlayCache,
-    contains,
-    count,
-    missing,
-    pack,
-    parse_card,
-    rank,
-    rank_code,
-    rank_shown,
-    run_low,
-    unpack,
-)
+from .cards import (CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, parse_card, rank,
+                    rank_code, rank_shown, run_low, unpack)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
+from .game import Legal, Outcome, Snapshot
 from .messages import Cards, Listing, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
@@ -37,18 +24,19 @@ if TYPE_CHECKING:
 
 NAME = "guandan"
 SEATS = 4
+MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE = 27
 ACE, TEN = 12, 8                    # rank indices
 HEARTS = 1
 
 DEFAULT_PRESET = "official"
-PRESETS = {
+PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
     "pagat": {"one_two_levels": 4, "return_cap": "none", "equal_double_tribute": "free",
               "a_fail_rule": "three_to_two", "wild_stands_for_itself": True, "report_at": None},
 }
-PRESET_ALIASES = {"guandan-official": "official", "guandan-pagat": "pagat"}
-OPTIONS = {
+PRESET_ALIASES: dict[str, str] = {"guandan-official": "official", "guandan-pagat": "pagat"}
+OPTIONS: dict[str, Option] = {
     "max_bomb_size": Option(10, (8, 9, 10), effect=word("largest bomb")),
     "joker_bomb_rank": Option("top", ("top", "below_eight"),
                               effect=word("below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)")),
@@ -84,6 +72,31 @@ OPTIONS = {
     "report_at": Option(10, kind=int, nullable=True,
                         effect=word("a seat at this many cards or fewer should report its count; null: no reports (§7)")),
 }
+
+
+@dataclass
+class GuandanOptions:
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    max_bomb_size: int
+    joker_bomb_rank: str
+    straight_flush_bomb: bool
+    ace_low: bool
+    level_in_sequences: bool
+    wild_straight_flush: bool
+    wild_stands_for_itself: bool
+    full_house_joker_pair: bool
+    one_two_levels: int
+    a_win: str
+    a_fail_rule: str
+    a_fail_after: int | None
+    a_fail_counts: str | None
+    a_fail_to: str | None
+    ace_finish_to_two: bool
+    return_cap: str
+    return_excludes_level: bool
+    play_out_after_one_two: bool
+    equal_double_tribute: str
+    report_at: int | None
 
 
 def partner(seat: int) -> int:
@@ -125,13 +138,18 @@ def level_value(r: int, level: int) -> int:
     return r + 1 if r >= 13 else r
 
 
+def _combos(options: dict[str, Any]) -> Combos:
+    """The readings of plays under the options of a record's rules (shared by rules.shared)."""
+    return Combos(GuandanOptions(**options))
+
+
 class Combos:
     """The readings of plays under one set of options, cached per level and packed play;
     new_match shares one per option set among all records (rules.shared)."""
 
-    def __init__(self, options: dict):
-        self.o = options
-        self.joker_step = 4.5 if options["joker_bomb_rank"] == "below_eight" else 8
+    def __init__(self, options: GuandanOptions):
+        self.options = options
+        self.joker_step = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level = [PlayCache(lambda packed, level=level: self._readings(tuple(unpack(packed)), level))
                          for level in range(len(RANKS))]
 
@@ -148,12 +166,12 @@ class Combos:
             if best is None or reading.self_count > best.self_count:
                 found[reading.name] = reading
         result = list(found.values())
-        if self.o["wild_stands_for_itself"] and result:
+        if self.options.wild_stands_for_itself and result:
             most = max(r.self_count for r in result)
             result = [r for r in result if r.self_count == most]
         return tuple(result)
 
-    def _candidates(self, size, naturals, wilds, level):
+    def _candidates(self, size: int, naturals: list[int], wilds: int, level: int) -> Iterator[Reading]:
         counts: dict[int, int] = {}
         for c in naturals:
             counts[rank(c)] = counts.get(rank(c), 0) + 1
@@ -180,7 +198,7 @@ class Combos:
             return
         if size <= 3:
             yield Reading(("single", "pair", "triple")[size - 1], code, key, None, itself)
-        elif size <= self.o["max_bomb_size"]:
+        elif size <= self.options.max_bomb_size:
             yield Reading("bomb", code, key, BOMB_STEPS[size], itself)
 
     def _full_houses(self, counts, wilds, level):
@@ -193,7 +211,7 @@ class Combos:
                 continue
             p = others[0] if others else None
             have_p = counts[p] if p is not None else 0
-            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.o["full_house_joker_pair"])):
+            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.options.full_house_joker_pair)):
                 continue
             need_t, need_p = 3 - have_t, 2 - have_p
             if need_t + need_p != wilds:
@@ -205,11 +223,11 @@ class Combos:
 
     def _runs(self, kind, positions, per, naturals, counts, wilds, level):
         """Straights, tubes, plates (and straight flushes) on natural positions (§2)."""
-        lowest_top = positions if self.o["ace_low"] else positions + 1
+        lowest_top = positions if self.options.ace_low else positions + 1
         for top in range(lowest_top, 15):
             window = range(top - positions + 1, top + 1)
             level_pos = 1 if level == ACE and 1 in window else level + 2
-            if not self.o["level_in_sequences"] and level_pos in window:
+            if not self.options.level_in_sequences and level_pos in window:
                 continue
             at = {}
             for r, n in counts.items():
@@ -228,7 +246,7 @@ class Combos:
     def _straights(self, code, top, naturals, wilds, itself):
         suits = {c & 3 for c in naturals}
         one_suit = len(suits) == 1
-        flush_allowed = self.o["straight_flush_bomb"] and (wilds == 0 or self.o["wild_straight_flush"])
+        flush_allowed = self.options.straight_flush_bomb and (wilds == 0 or self.options.wild_straight_flush)
         if one_suit and flush_allowed:
             yield Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if HEARTS in suits else 0)
             if wilds == 0:
@@ -250,9 +268,9 @@ def beats(x: Reading, y: Reading) -> bool:
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
 COMPLETE, STOPPED = word("complete"), word("stopped")     # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
-WILD_WORDS = (word("wild"), word("wild card"))
+WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头游 … 末游), first out first
-PLACES = (word("first out"), word("second out"), word("third out"), word("last out"))
+PLACES: tuple[Term, ...] = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
 TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
             "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
@@ -315,8 +333,7 @@ def may_follow(top: Reading):
 
 @dataclass
 class Match:
-    rules: dict
-    combos: Combos
+    combos: Combos                           # the readings of plays, and the options
     levels: list[int] | None = None          # [team0, team1] rank indices
     settled: bool = True                     # False once a deal ended without a known order
     declaring: int | None = None             # None: the fresh match's first deal (§1)
@@ -329,8 +346,12 @@ class Match:
 def fork(match) -> Match:
     """A copy of the match state that later deals can advance on their own, made field by field (compiled
     by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
-    return Match(match.rules, match.combos, list(match.levels), match.settled, match.declaring,
+    return Match(match.combos, list(match.levels), match.settled, match.declaring,
                  match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
+
+
+def claimed_state(match: Match) -> Match | None:
+    return match.claimed
 
 
 def adopt_claim(ctx, match, broken) -> Match:
@@ -364,7 +385,7 @@ def new_match(ctx, record, rules):
         ctx.error("notation.rules.option", "/rules/options/a_fail_after",
                   msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
         return None
-    match = Match(rules, shared(Combos, rules["options"]), levels=[0, 0])
+    match = Match(shared(_combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
     if start:
         _read_start(ctx, match, start)
@@ -419,7 +440,7 @@ def _complete_order(order) -> list[int] | None:
 @dataclass
 class DealState:
     level: int
-    options: dict
+    options: GuandanOptions
     combos: Combos
     dealt: list[list[int]]
     hands: list[int]
@@ -448,7 +469,7 @@ class DealState:
 
 
     def __post_init__(self):
-        self.reports = ReportWatch(NAME, self.options["report_at"])
+        self.reports = ReportWatch(NAME, self.options.report_at)
 
     @property
     def phase(self) -> str:
@@ -487,8 +508,7 @@ def start_deal(ctx, match, deal) -> DealState:
                        severity=WARNING)
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
-    opts = match.rules["options"]
-    state = DealState(level, opts, match.combos, deal.hands, [pack(h) for h in deal.hands],
+    state = DealState(level, match.combos.options, match.combos, deal.hands, [pack(h) for h in deal.hands],
                       [len(h) for h in deal.hands], "none", [], [],
                       match.previous_order[0] if match.previous_order else None, deal.leader)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
@@ -519,11 +539,7 @@ def _check_deck(ctx, deal):
             raise StopDeal("guandan.deal.hand_size",
                            msg("seat {seat} was dealt {n} cards; every Guandan hand has 27", seat=seat, n=len(hand)),
                            ctx.at("hands", seat), seat=seat)
-    tally = [0] * 54
-    for hand in deal.hands:
-        for c in hand:
-            tally[c] += 1
-    wrong = [(c, n) for c, n in enumerate(tally) if n != 2]
+    wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
     if wrong:
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
         text = msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts) \
@@ -563,8 +579,9 @@ def previous_order_shown(payers: list[int], o1: int) -> list[int]:
 def equal_tributes(cards: list[str], level: str) -> bool:
     """Two tributes of equal value (§6.4): where they are allocated freely, the record must name
     the leader."""
-    values = {level_value(rank(parse_card(c)), _rank_index(level)) for c in cards}
-    return len(cards) == 2 and len(values) == 1
+    ids = [card for card in map(parse_card, cards) if card is not None]
+    values = {level_value(rank(c), _rank_index(level)) for c in ids}
+    return len(ids) == len(cards) == 2 and len(values) == 1
 
 
 def _begin_play(state, leader):
@@ -724,7 +741,7 @@ def _by_value(state, value) -> dict | None:
     if v1 != v2:
         high = p1 if v1 > v2 else p2
         return {high: o1, (p2 if high == p1 else p1): o2}
-    if state.options["equal_double_tribute"] == "clockwise":
+    if state.options.equal_double_tribute == "clockwise":
         first = (o1 + 1) % SEATS
         return {first: o1, (p2 if first == p1 else p1): o2}
     return None
@@ -764,7 +781,7 @@ def _return_problem(state, seat, payer, received, card):
     hand = state.hands[seat]
     if card == received and count(hand, card) < 2:
         return msg("the card received as tribute cannot be given back")
-    cap = state.options["return_cap"]
+    cap = state.options.return_cap
     if cap == "ten_to_partner":
         cap = "ten" if payer == partner(seat) else "none"
     if cap == "none":
@@ -772,12 +789,12 @@ def _return_problem(state, seat, payer, received, card):
     others = unpack(hand - ONE[received])
 
     def small(c):
-        return c < 52 and rank(c) <= TEN and not (state.options["return_excludes_level"] and rank(c) == state.level)
+        return c < 52 and rank(c) <= TEN and not (state.options.return_excludes_level and rank(c) == state.level)
 
     if any(small(c) for c in others):
         if small(card):
             return None
-        if state.options["return_excludes_level"]:
+        if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
     lowest = min(level_value(rank(c), state.level) for c in others)
@@ -934,10 +951,10 @@ def _ends_deal(state, seat, played) -> bool:
     return _deal_is_over(out, state.options)
 
 
-def _deal_is_over(out, options) -> bool:
+def _deal_is_over(out: list[int], options: GuandanOptions) -> bool:
     """§4.5: at the second seat out after a 1-2 finish, otherwise at the third."""
     one_two = len(out) == 2 and out[1] == partner(out[0])
-    return len(out) >= 3 or (one_two and not options["play_out_after_one_two"])
+    return len(out) >= 3 or (one_two and not options.play_out_after_one_two)
 
 
 def _goes_out(state: DealState, seat: int):
@@ -947,7 +964,7 @@ def _goes_out(state: DealState, seat: int):
 
 # ---------------------------------------------------------------- what would have been legal
 
-def legal(state) -> dict:
+def legal(state) -> Legal:
     phase = state.phase
     if phase != "play":
         owed = Phrase(_owed_text(state))
@@ -999,7 +1016,7 @@ def _shapes(state, seat) -> set[tuple[int, ...]]:
             found.add(tuple(sorted(naturals + wilds[:short])))
 
     for group in [*by_rank.values(), []]:          # one rank, or wild cards alone (§10.6)
-        for size in range(1, state.options["max_bomb_size"] + 1):
+        for size in range(1, state.options.max_bomb_size + 1):
             for n in range(min(size, len(group)) + 1):
                 add(group[:n], size)
     jokers = by_rank.get(13, []) + by_rank.get(14, [])
@@ -1052,7 +1069,7 @@ def _suit_choices(groups) -> list[list[int]]:
     return choices + [mixed]
 
 
-def snapshot(state) -> dict:
+def snapshot(state) -> Snapshot:
     return {
         "level": level_code(state.level),
         "phase": PHASES["over" if state.over else state.phase],
@@ -1076,17 +1093,17 @@ def snapshot(state) -> dict:
 
 # ---------------------------------------------------------------- end of deal (§5)
 
-def finish_deal(ctx, match, state, deal) -> dict:
+def finish_deal(ctx, match, state, deal) -> Outcome:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
     return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, o1_last_play, status) -> dict:
+def _ended(ctx, match, state, deal, order, o1_last_play, status) -> Outcome:
     """The outcome of a deal that ended in `order`, the match advanced, the deal's claims checked."""
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, o1_last_play)
-    outcome = {"deal": deal.index, "status": status, "level": level_code(level),
+    outcome: Outcome = {"deal": deal.index, "status": status, "level": level_code(level),
                "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
                "order": order, "levels": [level_code(v) for v in match.levels],
                "a_attempts": list(match.attempts)}
@@ -1116,17 +1133,17 @@ def _advance(match, order, level, o1_last_play):
     winners, declaring = team(o1), match.declaring
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
-    opts = match.rules["options"]
-    rise = {2: opts["one_two_levels"], 3: 2, 4: 1}[partner_place]
+    opts = match.combos.options
+    rise = {2: opts.one_two_levels, 3: 2, 4: 1}[partner_place]
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
-    a_win = opts["a_win"]
+    a_win = opts.a_win
     if attempting is not None and winners == attempting and (
             a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
         match.winner = attempting
     else:
         _count_failures(match, attempting, start_levels)
-        if attempting is not None and opts["ace_finish_to_two"] and winners != attempting and o1_last_play \
+        if attempting is not None and opts.ace_finish_to_two and winners != attempting and o1_last_play \
                 and all(rank(c) == ACE for c in o1_last_play):
             match.levels[attempting] = 0
             match.attempts[attempting] = 0
@@ -1141,18 +1158,18 @@ A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts"
                 "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
 
 
-def a_fail_rule(opts) -> tuple[int | None, str, str]:
+def a_fail_rule(opts: GuandanOptions) -> tuple[int | None, str, str]:
     """(failures, what counts, where the team goes): the named `a_fail_rule`, each part
     replaced by `a_fail_after`, `a_fail_counts`, `a_fail_to` where those are set."""
-    after, counts, to = A_FAIL_RULES[opts["a_fail_rule"]]
-    return (opts["a_fail_after"] or after, opts["a_fail_counts"] or counts, opts["a_fail_to"] or to or "2")
+    after, counts, to = A_FAIL_RULES[opts.a_fail_rule]
+    return (opts.a_fail_after or after, opts.a_fail_counts or counts, opts.a_fail_to or to or "2")
 
 
 def _count_failures(match, attempting, start_levels):
     """A deal that did not win the match: failures at A, and the move at the limit (§5).
     `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
     at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
-    after, counts, to = a_fail_rule(match.rules["options"])
+    after, counts, to = a_fail_rule(match.combos.options)
     for t in (0, 1):
         failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
         if failed:
@@ -1220,15 +1237,15 @@ def _order_matches(claimed, computed, state) -> bool:
     return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> dict:
+def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     """A deal not played to its end: a stopped one carries on from its claimed order, if any,
     and its claimed levels set the next deal's levels (notation §9)."""
     claimed = deal.result or {}
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
-    outcome = {"deal": deal.index, "status": STOPPED}
+    outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(level=level_code(state.level), declaring=match.declaring, tribute=TRIBUTES[state.tribute],
-                       leader=state.leader, out=list(state.out))
+        outcome.update({"level": level_code(state.level), "declaring": match.declaring,
+                        "tribute": TRIBUTES[state.tribute], "leader": state.leader, "out": list(state.out)})
     if match.winner is None and not stopped and (full or "levels" in claimed):
         chain = _incomplete_claim(match, claimed, full)
         if (chain.levels, chain.winner) != (match.levels, match.winner):
@@ -1245,7 +1262,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> dict:
     _follow_levels_claim(ctx, match, claimed, outcome)
     if "levels" in claimed:             # they set the next deal's levels (notation §9)
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
-    outcome.update(order=full, levels=[level_code(v) for v in match.levels], from_claim=True)
+    outcome.update({"order": full, "levels": [level_code(v) for v in match.levels], "from_claim": True})
     return outcome
 
 
@@ -1335,20 +1352,20 @@ def _stood_pass(state: DealState, seat: int):
         _on_from(state, seat, state.top[0])
 
 
-COMPLETE_RESULT = word("the finishing order of every seat")
+COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
 def complete_result(result: dict, seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> dict:
+def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed: levels, the
     match and the next tribute follow from it (§5, §6)."""
     return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
 
 
-def claim_stands(before, match, outcome: dict, claimed: dict, keys: set) -> Match:
+def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
     """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
     advances the match from where the deal began in place of the computed one (levels, the declaring team,
     the next deal's tribute, §5); claimed levels are the levels the match goes on from."""

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib
 import itertools
 import json
 import os
@@ -25,6 +24,7 @@ from .actions import CANONICAL as _CANONICAL
 from .actions import CARD_VERBS, FIELDS, NAMED_SEATS, NUMBER_KEYS, VERBS, Action, Deal, plain_actions
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
+from .game import game as game_module
 from .messages import Msg, Term, msg, msg_n, word
 from .precheck import GAMES, accepts, action_ok
 
@@ -194,10 +194,8 @@ def _colons(value) -> int:
 
 def most_seats(game: str | None) -> int | None:
     """The most seats a game has (its players at most, notation §3), as its module says; None for no game."""
-    if game not in GAMES:
-        return None
-    module = importlib.import_module(f"{__package__}.{game}")
-    return getattr(module, "MAX_SEATS", None) or module.SEATS
+    module = game_module(game)
+    return None if module is None else module.MAX_SEATS
 
 
 def seated_players(record: dict) -> list:

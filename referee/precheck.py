@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
+from .game import GAMES
 
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
 RANKS = frozenset(_RANK_SPELLINGS)
@@ -17,7 +18,6 @@ CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k 
 COMMIT = re.compile(r"sha256:[0-9a-f]{64}")
 SALT, SEED = re.compile(r"[0-9a-fA-F]{32,}"), re.compile(r"[0-9a-fA-F]{64,}")
 
-GAMES = ("guandan", "gouji", "gandengyan")
 _RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"))
 _DEAL_KEYS = frozenset(("hands", "talon", "leader", "actions", "result", "comment", "commit", "reveal"))
 _SALT_KEYS, _SEED_KEYS = frozenset(("salt",)), frozenset(("seed", "shuffle", "beacon"))

@@ -1,77 +1,34 @@
 """The replay driver: reads a record, replays every deal through its game module,
 and builds the report (notation sections 5, 6 and 9).
 
-A game module offers:
-
-    NAME, DEFAULT_PRESET, PRESETS, PRESET_ALIASES, OPTIONS   (see rules.py)
-    new_match(ctx, record, rules) -> match | None    None: the record cannot be replayed
-    start_deal(ctx, match, deal) -> state             may raise StopDeal
-    apply(ctx, state, action)                         may raise StopDeal
-    is_over(state) -> bool
-    legal(state) -> dict                              what would have been legal now
-    finish_deal(ctx, match, state, deal) -> dict      outcome; checks the deal's claims
-    skip_deal(ctx, match, deal, state, stopped)       a deal not played to its end: `stopped` by an
-        -> dict                                       error (or incomplete before the last deal), when
-                                                      later deals carry on from its claims; otherwise
-                                                      the record's unfinished last deal, which leaves
-                                                      the match as the last complete deal left it.
-                                                      `state` is None when it could not even start
-    finish_match(ctx, match, claimed) -> dict         match outcome; checks record claims
-    fork(match) -> match                              a copy of the match state (also what a voided deal's
-                                                      redeal starts from, notation §10)
-    stand(ctx, state, action)                         takes an action that broke a rule as played (a ruling
-                                                      `stands`, notation §10): raises StopDeal where it cannot
-                                                      stand (cards not held, no combination), before any change
-    score_deal(ctx, match, deal, state, result)       ends the deal with the outcome a ruling `score` fixed
-        -> dict                                       (`result` is complete): the match goes on from it, and
-                                                      the deal's own claims are checked against it
-    complete_result(result, seats) -> bool            whether a `score` ruling's result is complete;
-    COMPLETE_RESULT                                   what a complete one gives, in words
-    claim_stands(before, match, outcome, claimed,     a deal's differing claims of `keys` (order, levels,
-        keys) -> match                                scores, ...) that a ruling `claim` let stand: the match
-                                                      goes on from the claim alone (`before`: a fork of the
-                                                      match as the deal began, which the hook may advance)
-    With fork, a match whose `claimed` is set (the state carried on
-                                                      from a claim that differed, notation §9) has each
-                                                      deal that breaks a rule tried again from that state
-    adopt_claim(ctx, match, broken) -> match          with fork: says (info) that a deal is judged from
-                                                      the claimed state, as it breaks a rule (`broken`,
-                                                      a Finding) at the computed one; returns that state
-    snapshot(state) -> dict                           the table, for `replay`: `hands` (card codes per
-                                                      seat, low to high in the game's rank order),
-                                                      `table` (the trick), `turn`, `phase`; optional
-                                                      `wild` (card codes shown marked), `levels` and
-                                                      `declaring` (team games); any other key is shown
-                                                      as it is
-    legal(state) -> dict                              `may` (a sentence), `seat`; where a play was to be
-                                                      followed `top` and `plays` ("CARDS as TYPE:RANK",
-                                                      weakest first)
+The games are modules that satisfy the contract in game.py (`Game`), found by name in its registry.
 
 Steps of a replay (`replay_steps`): step 0 is the table as dealt, step k+1 the table after
 action k; an action that was rejected is the last step, shown on the table it was tried on.
 """
 from __future__ import annotations
 
-import importlib
 from collections import Counter
+from typing import TYPE_CHECKING, Any
 
 from .actions import applied
 from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
+from .game import GAMES, Game, Legal, Outcome, Snapshot, game as game_module, games
 from .messages import Phrase, msg, msg_n, word, word_in
-from .notation import (
-    cycle_collection,
-    number_findings,
-    players_finding,
-    read_deals,
-    read_plain,
-    seat_findings,
-    structure_findings,
-)
-from .precheck import GAMES
+from .notation import (cycle_collection, number_findings, players_finding, read_deals, read_plain, seat_findings,
+                       structure_findings)
 from .rules import resolve
 from .rulings import STANDS, Rulings
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .messages import Msg, Term
+    from .actions import Action, Deal
+
+    Observer = Callable[[int, int, Any], None]      # (deal, action index, state), as check_record says
 
 
 class FirstError(Exception):
@@ -82,15 +39,16 @@ class Context:
     """Collects one record's findings, MAX_LISTED of a rule at most (the rest counted); knows which deal is
     being checked."""
 
-    def __init__(self, stop_at_error: bool = False):
+    def __init__(self, stop_at_error: bool = False) -> None:
         self.findings: list[Finding] = []
-        self.made: Counter = Counter()          # findings made, by rule
-        self.unlisted: Counter = Counter()      # (rule, severity) of those past MAX_LISTED of their rule
+        self.made: Counter[str] = Counter()                     # findings made, by rule
+        self.unlisted: Counter[tuple[str, str]] = Counter()     # (rule, severity) of those past MAX_LISTED of a rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
         self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any
 
-    def add(self, severity, rule, at, message, seat=None, action=None, legal=None) -> int | None:
+    def add(self, severity: str, rule: str, at: str, message: Msg | str, seat: int | None = None,
+            action: int | None = None, legal: Legal | None = None) -> int | None:
         """Records the finding; returns the ruling that decided it, if one did."""
         ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
         if ruling is not None:
@@ -104,19 +62,20 @@ class Context:
             raise FirstError
         return ruling
 
-    def error(self, rule, at, message, seat=None, action=None):
+    def error(self, rule: str, at: str, message: Msg | str, seat: int | None = None, action: int | None = None) -> None:
         self.add(ERROR, rule, at, message, seat, action)
 
-    def error_stands(self, rule, at, message, seat=None, action=None) -> bool:
+    def error_stands(self, rule: str, at: str, message: Msg | str, seat: int | None = None,
+                     action: int | None = None) -> bool:
         """Reports an error the table goes on from whichever way it is decided; True when a ruling `stands`
         decides it, so that the action is taken as played (notation §10)."""
         ruling = self.add(ERROR, rule, at, message, seat, action)
-        return ruling is not None and self.rulings.raw[ruling]["decision"] == STANDS
+        return ruling is not None and self.rulings is not None and self.rulings.raw[ruling]["decision"] == STANDS
 
-    def warn(self, rule, at, message, seat=None, action=None):
+    def warn(self, rule: str, at: str, message: Msg | str, seat: int | None = None, action: int | None = None) -> None:
         self.add(WARNING, rule, at, message, seat, action)
 
-    def at(self, *parts) -> str:
+    def at(self, *parts: str | int) -> str:
         """A pointer inside the current deal."""
         return pointer("deals", self.deal, *parts)
 
@@ -127,12 +86,12 @@ INCOMPLETE = word("incomplete")     # a deal whose actions end before it does
 GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
 
 
-def game_name(game):
+def game_name(game: object) -> object:
     """The game named by a record's `game`: in English as the record writes it, else as players say it (掼蛋)."""
     return Phrase(GAME_NAMES[game], game) if isinstance(game, str) and game in GAME_NAMES else game
 
 
-def reading_shown(game, text, cards):
+def reading_shown(game: object, text: object, cards: object) -> object:
     """An `as` reading (TYPE:RANK) of `cards`: in English as the notation writes it (single:J), otherwise in
     the game's words (单张J, 9到K的顺子)."""
     module = game_module(game) if isinstance(game, str) else None
@@ -141,20 +100,9 @@ def reading_shown(game, text, cards):
     return Phrase(module.reading_words(text, cards), text)
 
 
-def game_word(game, name):
+def game_word(game: object, name: object) -> object:
     """A word of the game named (a declaration, "wild card"), from its catalogue."""
     return word_in(game, name) if isinstance(game, str) and game in GAMES and isinstance(name, str) else name
-
-
-def games() -> dict:
-    """Every game's module by name."""
-    return {name: game_module(name) for name in GAMES}
-
-
-def game_module(name):
-    """The module of the game named, imported when first asked for (a file of one game loads only its
-    module); None for a name that is no game this referee checks."""
-    return importlib.import_module(f"{__package__}.{name}") if name in GAMES else None
 
 
 def game_named(record) -> str | None:
@@ -172,7 +120,8 @@ def cycle_collection_paused():
 
 
 @cycle_collection_paused()
-def check_record(record, source=None, observe=None, stop_at_error=False, seat_problems=None) -> Report:
+def check_record(record: Any, source: str | None = None, observe: Observer | None = None, stop_at_error: bool = False,
+                 seat_problems: list[Finding] | None = None) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
     `stop_at_error` the check ends at the first error (the report then holds just that, without what
@@ -186,7 +135,8 @@ def check_record(record, source=None, observe=None, stop_at_error=False, seat_pr
         return _report(ctx, game_named(record), None, source)
 
 
-def _check(ctx, record, source, observe, seat_problems) -> Report:
+def _check(ctx: Context, record: Any, source: str | None, observe: Observer | None,
+           seat_problems: list[Finding] | None) -> Report:
     game_name = game_named(record)
     crowded = players_finding(record)
     if crowded:
@@ -227,24 +177,25 @@ def _check(ctx, record, source, observe, seat_problems) -> Report:
     ctx.deal = None
     summary = game.finish_match(ctx, match, record.get("result"))
     if ctx.rulings is not None:
-        _ruled_match(ctx, summary, record.get("result") or {})
+        _ruled_match(ctx, ctx.rulings, summary, record.get("result") or {})
     return _report(ctx, game_name, rules, source, outcomes, summary)
 
 
-def _judged_from(ctx, game, match, deal, is_last):
+def _judged_from(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool) -> Any:
     """The match state a deal is judged from: the computed one, unless the deal breaks a rule there
     but plays through from the state carried on from an earlier differing claim (notation §9).
     The trials replay copies, without findings; the deal is then replayed for real."""
-    if getattr(match, "claimed", None) is None:
+    claimed = game.claimed_state(match)
+    if claimed is None:
         return match
     broken = _first_error(game, game.fork(match), deal, is_last)
-    if broken is None or _first_error(game, game.fork(match.claimed), deal, is_last) is not None:
+    if broken is None or _first_error(game, game.fork(claimed), deal, is_last) is not None:
         return match
     ctx.deal = deal.index
     return game.adopt_claim(ctx, match, broken)
 
 
-def _first_error(game, match, deal, is_last) -> Finding | None:
+def _first_error(game: Game[Any, Any], match: Any, deal: Deal, is_last: bool) -> Finding | None:
     """The deal's first error but in its own claims, which are weighed once the state is chosen."""
     trial = Context()
     trial.deal = deal.index
@@ -253,7 +204,8 @@ def _first_error(game, match, deal, is_last) -> Finding | None:
     return next((f for f in trial.findings if f.severity == ERROR and not f.at.startswith(claims)), None)
 
 
-def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
+def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
+                 observe: Observer | None) -> Outcome:
     ctx.deal = deal.index
     try:
         state = game.start_deal(ctx, match, deal)
@@ -270,6 +222,7 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
             done = _ruled_actions(ctx, game, state, deal, observe)
     except StopDeal as stop:
         action = stop.action
+        assert action is not None       # set by whoever applied it (actions.applied, _ruled_actions)
         ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
                 action.seat, action.index, None if ctx.stop_at_error else game.legal(state))
         if ctx.rulings is None or ctx.rulings.scored is None:
@@ -282,17 +235,20 @@ def _replay_deal(ctx, game, match, deal, is_last, observe) -> dict:
     if ctx.rulings is not None and ctx.rulings.scored is not None:
         index = ctx.rulings.scored
         outcome = game.score_deal(ctx, match, deal, state, ctx.rulings.raw[index]["result"])
-        return dict(outcome, by_ruling=index)
+        outcome["by_ruling"] = index
+        return outcome
     if is_over(state):
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)
 
 
-def _ruled_deal(ctx, game, match, deal, is_last, observe):
+def _ruled_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
+                observe: Observer | None) -> tuple[Any, Outcome]:
     """(match, outcome) after a deal of a record with rulings (notation §10): a voided deal has its findings
     as info and leaves the match as it started; a claim that a ruling let stand is the match's only
     candidate from there on."""
     rulings = ctx.rulings
+    assert rulings is not None
     rulings.scored, rulings.voided, rulings.claimed = None, None, []
     voided = rulings.void_of_deal(deal.index)
     before = game.fork(match)
@@ -321,10 +277,11 @@ def _claim_keys(rulings) -> set[str]:
     return keys
 
 
-def _ruled_actions(ctx, game, state, deal, observe) -> int:
+def _ruled_actions(ctx: Context, game: Game[Any, Any], state: Any, deal: Deal, observe: Observer | None) -> int:
     """As actions.applied, for a record with rulings: an action a ruling lets stand is taken as played, and
     a deal a ruling scores ends after the decided action."""
     rulings = ctx.rulings
+    assert rulings is not None
     for done, action in enumerate(deal.actions):
         if game.is_over(state) or rulings.scored is not None:
             return done
@@ -339,34 +296,37 @@ def _ruled_actions(ctx, game, state, deal, observe) -> int:
     return len(deal.actions)
 
 
-def _stood(ctx, game, state, action, stop) -> bool:
+def _stood(ctx: Context, game: Game[Any, Any], state: Any, action: Action, stop: StopDeal) -> bool:
     """Whether the action that broke a rule (`stop`) was taken as played, as a ruling `stands` says."""
     at = stop.at or ctx.at("actions", action.index)
-    index = ctx.rulings.stands(stop.rule, at)
+    rulings = ctx.rulings
+    assert rulings is not None
+    index = rulings.stands(stop.rule, at)
     if index is None:
         return False
     try:
         game.stand(ctx, state, action)
     except StopDeal as why:
-        ctx.rulings.cannot_stand(index, why.message)
+        rulings.cannot_stand(index, why.message)
         return False
     ctx.add(ERROR, stop.rule, at, stop.message, action.seat, action.index)      # decided: info
     return True
 
 
-def _ruled_match(ctx, summary, claimed):
+def _ruled_match(ctx: Context, rulings: Rulings, summary: dict[str, Any], claimed: dict[str, Any]) -> None:
     """The record's claims that rulings let stand replace the computed values in the match outcome (the
     computed ones are kept beside them), and the rulings' own errors are reported."""
-    for key in _claim_keys(ctx.rulings):
+    for key in _claim_keys(rulings):
         summary.setdefault("computed", {})[key] = summary.get(key)
         summary[key] = claimed[key]
         if key == "totals":
             summary["result"] = match_result(claimed[key])
-    for rule, at, message in ctx.rulings.problems + ctx.rulings.unmatched():
+    for rule, at, message in rulings.problems + rulings.unmatched():
         ctx.error(rule, at, message)
 
 
-def _incomplete(ctx, game, match, state, deal, is_last) -> dict:
+def _incomplete(ctx: Context, game: Game[Any, Any], match: Any, state: Any, deal: Deal,
+                is_last: bool) -> Outcome:
     reached = len(deal.actions)
     severity = WARNING if is_last else ERROR
     stops = msg_n("the deal stops after {n} action, before it is over",
@@ -402,7 +362,7 @@ def replay_steps(record, deal_index: int):
 
 def deals_steps(record, deal_indexes) -> tuple[Report, dict[int, list]]:
     """(report, steps of each deal asked for), as replay_steps gives them, from one check of the record."""
-    raw = {deal: [] for deal in deal_indexes}
+    raw: dict[int, list[tuple[int, Snapshot]]] = {deal: [] for deal in deal_indexes}
     game = game_module(record.get("game")) if isinstance(record, dict) else None
 
     def observe(deal, index, state):
@@ -447,10 +407,11 @@ def step_of_action(steps, action: int) -> int | None:
     return next((i for i in range(len(steps) - 1, -1, -1) if steps[i]["step"] == action + 1), None)
 
 
-def finishing_place(game, index: int):
+def finishing_place(game: object, index: int) -> Term | None:
     """The name of the finishing place `index` (0: the first out) in the game named, as players say it
     (Guandan's 头游, Gou Ji's 大落), or None where the game names none."""
-    places = getattr(game_module(game), "PLACES", ())
+    module = game_module(game)
+    places = () if module is None else module.PLACES
     return places[index] if 0 <= index < len(places) else None
 
 

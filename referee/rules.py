@@ -26,7 +26,8 @@ class Option:
             return self.nullable
         if self.choices:
             return any(value == c and type(value) is type(c) for c in self.choices)
-        return isinstance(value, self.kind) and not (self.kind is int and isinstance(value, bool))
+        kind = self.kind
+        return kind is not None and isinstance(value, kind) and not (kind is int and isinstance(value, bool))
 
     def describe(self) -> str:
         return str(self.allowed())
@@ -35,6 +36,7 @@ class Option:
         """The values the option takes, in words: its choices as JSON, or its kind."""
         if self.choices:
             return " | ".join(json_text(c) for c in self.choices)
+        assert self.kind is not None        # an option gives its choices or its kind
         kind = KIND_NAMES[self.kind]
         return msg("{kind} or null", kind=kind) if self.nullable else kind
 

@@ -104,7 +104,7 @@ class Rulings:
         index = self.pending.get((rule, at))
         return index if index is not None and self.raw[index]["decision"] == STANDS else None
 
-    def cannot_stand(self, index: int, why: Msg):
+    def cannot_stand(self, index: int, why: Msg | str) -> None:
         """A `stands` ruling on an action that cannot be taken as played: an error, and its finding stays one."""
         self.pending = {key: i for key, i in self.pending.items() if i != index}
         self._problem("notation.ruling.cannot_stand", index, msg("the action cannot stand: {why}", why=why))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from referee.cards import CODES, parse_card
-from referee.guandan import OPTIONS, PRESETS, Combos, beats
+from referee.guandan import OPTIONS, PRESETS, Combos, GuandanOptions, beats
 
 DECK = [code for code in CODES for _ in range(2)]
 
@@ -45,13 +45,13 @@ def options(preset="official", **changes):
 
 def readings(cards, level, **changes):
     """The `as` names a play can be read as, at a level given as a rank code."""
-    combos = Combos(options(**changes))
+    combos = Combos(GuandanOptions(**options(**changes)))
     ids = tuple(sorted(parse_card(c) for c in cards))
     return {r.name for r in combos.readings(ids, "23456789TJQKA".index(level))}
 
 
 def reading(cards, level, name=None, **changes):
-    combos = Combos(options(**changes))
+    combos = Combos(GuandanOptions(**options(**changes)))
     ids = tuple(sorted(parse_card(c) for c in cards))
     found = combos.readings(ids, "23456789TJQKA".index(level))
     return next(r for r in found if name is None or r.name == name)

@@ -6,15 +6,16 @@ from __future__ import annotations
 import random
 
 from referee.cards import CODES, parse_card
-from referee.gandengyan import OPTIONS, PRESETS, Combos, Reading, beats
+from referee.gandengyan import OPTIONS, PRESETS, Combos, GandengyanOptions, Reading, beats
 from referee.replay import check_record
 
 
-def options(preset="pagat", **changes):
+def options(preset="pagat", **changes) -> GandengyanOptions:
+    """The options of a preset with `changes`, as a deal state holds them."""
     opts = {name: opt.default for name, opt in OPTIONS.items()}
     opts.update(PRESETS[preset])
     opts.update(changes)
-    return opts
+    return GandengyanOptions(**opts)
 
 
 def readings(cards, **changes) -> set[str]:

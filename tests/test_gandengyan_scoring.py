@@ -78,7 +78,7 @@ def test_scores(scoring, expected):
 
 def _dead_deal_finish(claims):
     o = options(lone_joker_lead=False)
-    match = gdy.Match({"preset": "pagat", "options": o}, o, gdy.Combos(o), 2, [3, -3], None)
+    match = gdy.Match(o, gdy.Combos(o), 2, [3, -3], None)
     state = table([["BJ"], ["RJ"]], lone_joker_lead=False)
     state.over = True
     ctx = Context()

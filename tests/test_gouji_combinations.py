@@ -2,10 +2,11 @@
 import pytest
 
 from referee.cards import parse_card
-from referee.gouji import BLACK, RED, TWO, follows, qualifies, read_set, set_name
+from referee.gouji import BLACK, OPTIONS, RED, TWO, GoujiOptions, follows, qualifies, read_set, set_name
 
-PAGAT = {"duel_thresholds": {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, "pure_twos_qualify": True,
-         "black_joker_qualifies": True}
+PAGAT = {name: option.default for name, option in OPTIONS.items()}
+assert PAGAT["duel_thresholds"] == {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2} and PAGAT["pure_twos_qualify"] \
+    and PAGAT["black_joker_qualifies"]
 THRESHOLDS = tuple({8: 5, 9: 4, 10: 3, 11: 2, 12: 2}.get(r, 10 ** 9) for r in range(16))
 
 
@@ -44,7 +45,8 @@ def test_follow_table(top, good, bad):
     (("TS", "TH", "TD", "TC", "RJ"), 5, 8, 0, 1),
 ])
 def test_rank_of_a_set(cards, size, rank, black, red):
-    assert s(*cards) == (size, rank, black, red)
+    x = s(*cards)
+    assert (x.size, x.rank, x.black, x.red) == (size, rank, black, red)
 
 
 def test_two_natural_ranks_are_no_set():
@@ -65,10 +67,10 @@ def test_set_names_for_as():
     (("AS", "AH", "RJ"), False), (("BJ", "RJ"), False),                 # a red joker never qualifies
 ])
 def test_qualifying_sets(cards, starts):
-    assert bool(qualifies(s(*cards), THRESHOLDS, PAGAT)) is starts
+    assert bool(qualifies(s(*cards), THRESHOLDS, GoujiOptions(**PAGAT))) is starts
 
 
 def test_options_turn_off_black_jokers_and_pure_twos():
-    o = dict(PAGAT, pure_twos_qualify=False, black_joker_qualifies=False)
+    o = GoujiOptions(**dict(PAGAT, pure_twos_qualify=False, black_joker_qualifies=False))
     assert not qualifies(s("5S", "BJ"), THRESHOLDS, o) and not qualifies(s("2S"), THRESHOLDS, o)
     assert qualifies(s("AS", "AH", "BJ"), THRESHOLDS, o)       # still by size

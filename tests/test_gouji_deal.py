@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.gouji import scores_of
+from referee.gouji import GoujiOptions, scores_of
 from referee.replay import check_record
 from tests.gouji_builders import deal, declare, fill_hands, findings, go_out, play, record, report_of
 from tests.gouji_gen import DEFAULTS, match_record
@@ -207,11 +207,11 @@ def test_a_seat_that_never_reports_gets_a_warning():
     ([1, 3, 5, 0, 2, 4], [-12, 12]),
 ])
 def test_pagat_scoring_examples(order, scores):
-    assert scores_of(order, DEFAULTS) == scores
+    assert scores_of(order, GoujiOptions(**DEFAULTS)) == scores
 
 
 def test_winner_only_and_the_variant_points():
-    o = dict(DEFAULTS, scoring="winner_only", place_points=[2, 1, 0, 0, -1, -2])
+    o = GoujiOptions(**dict(DEFAULTS, scoring="winner_only", place_points=[2, 1, 0, 0, -1, -2]))
     assert scores_of([0, 2, 1, 4, 3, 5], o) == [3, 0] and scores_of([1, 0, 3, 2, 5, 4], o) == [0, 1]
 
 

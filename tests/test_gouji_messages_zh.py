@@ -166,12 +166,12 @@ def test_the_disputed_samples_speak_chinese(name):
 
 
 def test_sets_are_named_in_chinese_by_size_rank_and_jokers():
-    two_tens = gouji.describe((2, 8, 0, 1))
+    two_tens = gouji.describe(gouji.Set(2, 8, 0, 1))
     assert (str(two_tens), two_tens.render("zh")) == ("a set of 2 10s (1 red joker)", "两张10（含1张大王）")
-    jokers = gouji.describe((3, gouji.BLACK, 2, 1))
+    jokers = gouji.describe(gouji.Set(3, gouji.BLACK, 2, 1))
     assert (str(jokers), jokers.render("zh")) == ("a set of 3 BJs (2 black jokers and 1 red joker)",
                                                   "三张小王（含2张小王和1张大王）")
-    assert gouji.may_follow((2, 8, 1, 0)).render("zh") == "只能用2张、点数大于10且至少含1张大王的一组牌来跟"
+    assert gouji.may_follow(gouji.Set(2, 8, 1, 0)).render("zh") == "只能用2张、点数大于10且至少含1张大王的一组牌来跟"
 
 
 def test_what_is_owed_is_listed_per_duty_in_chinese():

@@ -55,7 +55,7 @@ def guandan_table(seed, options, hand=None):
     neighbouring ranks with the level's wild cards and jokers."""
     rng = random.Random(seed)
     level = rng.randrange(13)
-    o = builders.options(**options)
+    o = guandan.GuandanOptions(**builders.options(**options))
     combos = guandan.Combos(o)
     if hand is None:        # runs of one or two suits are common, so are bombs
         low, suits = rng.randrange(13), rng.sample(range(4), rng.randint(1, 3))
@@ -64,7 +64,7 @@ def guandan_table(seed, options, hand=None):
         hand = rng.sample(pool, min(len(pool), rng.randint(4, 13)))
     top = None
     while top is None:
-        top = guandan_top(rng, combos, level, o["max_bomb_size"])
+        top = guandan_top(rng, combos, level, o.max_bomb_size)
     state = guandan.DealState(level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20],
                               "none", [], [], None, None)
     state.turn, state.top = 0, (1, top[1], top[0])
@@ -76,7 +76,7 @@ def check_guandan(state, seed=0):
     check_may(legal)
     shown = listed(legal["plays"])
     hand = [c for c in range(54) for _ in range(guandan.count(state.hands[seat], c))]
-    for cards in sub_multisets(hand, state.options["max_bomb_size"], seed):
+    for cards in sub_multisets(hand, state.options.max_bomb_size, seed):
         for r in state.combos.readings(cards, state.level):
             if accepted(guandan, state, seat, cards, r.name):
                 assert (r.name, len(cards)) in shown, (CODES[state.level * 4], state.top[1].name,
@@ -170,14 +170,14 @@ def gouji_sets(hand: list[int], sizes) -> list[tuple[int, ...]]:
 def check_gouji(state, seed):
     legal = gouji.legal(state)
     check_may_names(legal)
-    size = state.top[0]
+    size = state.top.size
     for seat in gouji._seats(state.allowed):
-        shown = {gouji.read_set(ids(p))[1]: p for p in legal["plays"][str(seat)]}
+        shown = {gouji.read_set(ids(p)).rank: p for p in legal["plays"][str(seat)]}
         hand = [c for c in range(54) for _ in range(gouji.count(state.hands[seat], c))]
         tried = gouji_sets(hand, {size - 1, size, size + 1}) + sub_multisets(hand, size + 1, seed)[:300]
         for cards in tried:
             if accepted(gouji, state, seat, cards, None):
-                assert gouji.read_set(cards)[1] in shown, ([CODES[c] for c in cards], gouji.set_name(state.top))
+                assert gouji.read_set(cards).rank in shown, ([CODES[c] for c in cards], gouji.set_name(state.top))
         for p in shown.values():
             assert accepted(gouji, state, seat, tuple(sorted(ids(p))), None), p
 

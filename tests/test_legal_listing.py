@@ -20,7 +20,7 @@ def every_combination_followers(state, seat):
     top, o = state.top[1], state.options
     hand = unpack(state.hands[seat])
     found, seen = [], set()
-    for size in sorted({top.size, *range(2, o["max_bomb_size"] + 1)}):
+    for size in sorted({top.size, *range(2, o.max_bomb_size + 1)}):
         for cards in sorted(set(combinations(hand, size))):
             ranks = tuple(map(rank, cards))
             if ranks not in seen:
@@ -48,7 +48,7 @@ def tables(draw):
                 follow_equal_rank=draw(st.booleans()), two_on_two=draw(st.booleans()),
                 max_bomb_size=draw(st.sampled_from([4, 6, 8])), min_sequence_length=draw(st.sampled_from([3, 4])))
     if draw(st.booleans()):
-        o.update(triplet_is_bomb=False, triplet_sequences=True)
+        o.triplet_is_bomb, o.triplet_sequences = False, True
     low = draw(st.integers(1, 8))
     pool = [c for c in range(54) for _ in range(2) if low <= rank(c) < low + 5 or rank(c) in (0, 13, 14)]
     hand = draw(st.permutations(pool))[:draw(st.integers(1, 12))]

@@ -22,11 +22,11 @@ def refused(record):
 def guandan_legal(top, hand, top_as=None):
     """Level 2: what seat 0, holding `hand`, may play on seat 1's `top` (read `top_as`): `legal` in
     English and in Chinese."""
-    combos = guandan.Combos(builders.options())
+    combos = guandan.Combos(guandan.GuandanOptions(**builders.options()))
     top_cards = tuple(sorted(parse_card(c) for c in top))
     reading = next(r for r in combos.readings(top_cards, 0) if top_as in (None, r.name))
     cards = [parse_card(c) for c in hand]
-    state = guandan.DealState(0, combos.o, combos, [cards, [], [], []], [pack(cards), 0, 0, 0], [len(cards), 9, 9, 9],
+    state = guandan.DealState(0, combos.options, combos, [cards, [], [], []], [pack(cards), 0, 0, 0], [len(cards), 9, 9, 9],
                               "none", [], [], None, None)
     state.turn, state.top = 0, (1, reading, top_cards)
     legal = guandan.legal(state)

@@ -111,7 +111,7 @@ def test_not_utf8(tmp_path):
 
 
 def test_game_without_a_module(monkeypatch):
-    monkeypatch.setattr("referee.replay.GAMES", ())
+    monkeypatch.setattr("referee.game.GAMES", ())
     assert errors(BASE) == [("notation.game.unsupported", "/game")]
 
 

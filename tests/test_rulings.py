@@ -160,13 +160,13 @@ def test_a_scored_deal_has_no_later_actions():
 
 
 def test_gouji_penalty_order_scores_the_deal_and_the_deal_claims_are_checked_against_it():
-    from referee.gouji import scores_of
+    from referee.gouji import GoujiOptions, scores_of
     record = ruled(cut_after(sample("gouji/disputed-non-duellist-plays-into-duel.json"), 0, 61),
                    {"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "score",
                     "result": {"order": [0, 3, 4, 1, 5, 2]}, "reason": "the offender becomes the big loser"})
     record.pop("result")
     report = check_record(record)
-    scores = scores_of([0, 3, 4, 1, 5, 2], report.rules["options"])
+    scores = scores_of([0, 3, 4, 1, 5, 2], GoujiOptions(**report.rules["options"]))
     assert report.valid and report.deals[0]["scores"] == scores and report.match["totals"] == scores
     record["deals"][0]["result"] = {"scores": [3, -3]}
     assert found(check_record(record), "error") == [("error", "gouji.result.scores", "/deals/0/result/scores", None)]
