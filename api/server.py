@@ -10,7 +10,7 @@ from waitress.channel import HTTPChannel
 from waitress.server import create_server
 from waitress.task import ErrorTask
 
-from referee.replay import games
+from referee.game import games
 
 
 class JsonErrorTask(ErrorTask):

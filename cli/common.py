@@ -131,7 +131,7 @@ def deal_index(number: int, count: int) -> int:
 
 def open_store(db_path: str):
     """The record store in an existing file, or exit 2."""
-    from ..api.store import Store, StoreError     # here: only the commands that use the store load the API
+    from ..api.store import Store, StoreError  # here: only the commands that use the store load the API
 
     if not os.path.exists(db_path):
         fail(msg("no record store at {path}", path=db_path))

@@ -8,9 +8,10 @@ import click
 import orjson
 
 from referee.canonical import canonical
+from referee.game import games
 from referee.importers import Imported, importers, read_lines
 from referee.messages import Listing, part, shown
-from referee.replay import check_record, games
+from referee.replay import check_record
 from referee.rules import resolve
 
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail

@@ -7,9 +7,10 @@ import sys
 import click
 
 from referee import __version__
+from referee.game import games
 from referee.messages import counted, index_of, part, shown
 from referee.notation import schema as cgr1_schema
-from referee.replay import check_record, games, replay_steps, step_of_action
+from referee.replay import check_record, replay_steps, step_of_action
 
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_index, load_one, unknown
 from .language import Command

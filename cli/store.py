@@ -53,7 +53,6 @@ def store():
 @click.option("--submitter", default="cli", show_default=True, help=word("Stored as who submitted the records."))
 def import_(files, db_path, submitter):
     from ..api.store import Store, StoreError
-
     from .progress import counted, progress_bar, total_bytes
 
     try:

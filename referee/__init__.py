@@ -18,8 +18,8 @@ class _SourceWhenStale:
         if not name.startswith("referee.") or name.count(".") != 1:
             return None
         if cls.stale is None:
-            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or _in_checkout() and any(
-                os.path.getmtime(built) < os.path.getmtime(source) for source, built in _builds())
+            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or (_in_checkout() and any(
+                os.path.getmtime(built) < os.path.getmtime(source) for source, built in _builds()))
         source = os.path.join(os.path.dirname(__file__), name[len("referee."):] + ".py")
         if cls.stale and any(source == s for s, _ in _builds()):
             from importlib.util import spec_from_file_location
@@ -47,11 +47,46 @@ sys.meta_path.insert(0, _SourceWhenStale)
 # The public Python API (referee/public.py, docs/python-api.md), loaded when first used: `import referee` stays cheap.
 TYPE_CHECKING = False     # (typing itself is not imported: it takes longer than the rest of this file)
 if TYPE_CHECKING:
-    from .public import *  # noqa: F403
+    from .public import (
+        LANGUAGES,
+        Explanation,
+        Finding,
+        Replay,
+        Report,
+        Step,
+        check,
+        check_file,
+        committed_deal,
+        explain,
+        games,
+        in_language,
+        language,
+        replay_deal,
+        report_json,
+        report_text,
+        ruling_document,
+    )
 
-__all__ = ["__version__", "LANGUAGES", "Explanation", "Finding", "Replay", "Report", "Step", "check", "check_file",
-           "committed_deal", "explain", "games", "in_language", "language", "replay_deal", "report_json", "report_text",
-           "ruling_document"]
+__all__ = [
+    "LANGUAGES",
+    "Explanation",
+    "Finding",
+    "Replay",
+    "Report",
+    "Step",
+    "__version__",
+    "check",
+    "check_file",
+    "committed_deal",
+    "explain",
+    "games",
+    "in_language",
+    "language",
+    "replay_deal",
+    "report_json",
+    "report_text",
+    "ruling_document",
+]
 
 
 def __getattr__(name: str):

@@ -12,11 +12,26 @@ import copy
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import (BJ, CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, rank, rank_shown,
-                    run_low, unpack)
+from .cards import (
+    BJ,
+    CODES,
+    ONE,
+    RANKS,
+    RJ,
+    PlayCache,
+    card_counts,
+    contains,
+    count,
+    missing,
+    pack,
+    rank,
+    rank_shown,
+    run_low,
+    unpack,
+)
+from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
-from .claims import add_scores, carried_on, check_totals, totals_claim_stands
 from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared

@@ -663,9 +663,7 @@ def _leave(state: DealState, seat: int):
     state.live_count -= 1
     if state.shao_bound == seat:
         state.shao_bound = -1
-    if state.live_count <= 1:
-        state.over = True
-    elif state.options.end_when_team_out and sum(1 for s in state.out if team(s) == team(seat)) == 3:
+    if state.live_count <= 1 or (state.options.end_when_team_out and sum(1 for s in state.out if team(s) == team(seat)) == 3):
         state.over = True
     if state.over:
         state.allowed = 0

@@ -8,8 +8,24 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .cards import (CODES, ONE, RANKS, RJ, PlayCache, card_counts, contains, count, missing, pack, parse_card, rank,
-                    rank_code, rank_shown, run_low, unpack)
+from .cards import (
+    CODES,
+    ONE,
+    RANKS,
+    RJ,
+    PlayCache,
+    card_counts,
+    contains,
+    count,
+    missing,
+    pack,
+    parse_card,
+    rank,
+    rank_code,
+    rank_shown,
+    run_low,
+    unpack,
+)
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot

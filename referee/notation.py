@@ -20,8 +20,17 @@ from functools import cache, partial
 
 import orjson
 
-from .actions import CANONICAL as _CANONICAL
-from .actions import CARD_VERBS, FIELDS, NAMED_SEATS, NUMBER_KEYS, VERBS, Action, Deal, plain_actions
+from .actions import (
+    CANONICAL as _CANONICAL,
+    CARD_VERBS,
+    FIELDS,
+    NAMED_SEATS,
+    NUMBER_KEYS,
+    VERBS,
+    Action,
+    Deal,
+    plain_actions,
+)
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .game import game as game_module

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Union
+from typing import Any
 
 from .findings import Finding, Report
 from .messages import LANGUAGES, in_language, language, shown
@@ -25,7 +25,7 @@ __all__ = ["LANGUAGES", "Explanation", "Finding", "Replay", "Report", "Step", "c
            "committed_deal", "explain", "games", "in_language", "language", "replay_deal", "report_json",
            "report_text", "ruling_document"]
 
-Source = Union[dict, str, bytes, Path]     # a record, its text, or its file
+Source = dict | str | bytes | Path     # a record, its text, or its file
 
 
 def check(source: Source, *, infer_rules: bool = False) -> Report:
@@ -171,7 +171,7 @@ def report_text(report: Report, lang: str | None = None) -> str:
     >>> print(report_text(check(Path("samples/gouji/liberation.json"))).splitlines()[0])
     samples/gouji/liberation.json  VALID  gouji (pagat)
     """
-    from referee.cli.plain import report_parts, text     # the command line's rendering, without a console
+    from referee.cli.plain import report_parts, text  # the command line's rendering, without a console
 
     with in_language(lang or language()):
         return text(report_parts(report))

@@ -15,18 +15,25 @@ from .actions import applied
 from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
-from .game import GAMES, Game, Legal, Outcome, Snapshot, game as game_module, games
+from .game import GAMES, Game, Legal, Outcome, Snapshot, game as game_module
 from .messages import Phrase, msg, msg_n, word, word_in
-from .notation import (cycle_collection, number_findings, players_finding, read_deals, read_plain, seat_findings,
-                       structure_findings)
+from .notation import (
+    cycle_collection,
+    number_findings,
+    players_finding,
+    read_deals,
+    read_plain,
+    seat_findings,
+    structure_findings,
+)
 from .rules import resolve
 from .rulings import STANDS, Rulings
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .messages import Msg, Term
     from .actions import Action, Deal
+    from .messages import Msg, Term
 
     Observer = Callable[[int, int, Any], None]      # (deal, action index, state), as check_record says
 

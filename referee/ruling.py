@@ -28,6 +28,7 @@ from . import __version__
 from .actions import CARD_VERBS
 from .cards import rank_shown
 from .findings import Finding
+from .game import games
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, Term, counted, part, shown, word_in
 from .notation import seated_players
 from .replay import (
@@ -37,7 +38,6 @@ from .replay import (
     deals_steps,
     finishing_place,
     game_word,
-    games,
     reading_shown,
     step_of_action,
 )

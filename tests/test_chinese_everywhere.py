@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.replay import games
+from referee.game import games
 from referee.ruledocs import rule_entries
 from tests.test_translations import DOMAINS, catalogue
 

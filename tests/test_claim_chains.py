@@ -200,8 +200,8 @@ def test_a_stopped_guandan_deals_levels_claim_that_follows_the_chain_is_no_new_f
 
 def test_the_chain_of_a_claim_on_a_deal_that_won_the_match_has_not_won_it():
     from referee.guandan import Combos, GuandanOptions, Match, _follow_levels_claim, fork
-    from tests.builders import options
     from referee.replay import Context
+    from tests.builders import options
     match = Match(Combos(GuandanOptions(**options())), levels=[12, 3], winner=0)
     _follow_levels_claim(Context(), match, {"levels": ["2", "5"]}, {"levels": ["A", "5"]})
     assert match.winner == 0 and match.claimed.winner is None and fork(match).claimed.winner is None

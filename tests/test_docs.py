@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.replay import games
+from referee.game import games
 
 ROOT = Path(__file__).parent.parent
 SHARED = ROOT.parent / "shared"

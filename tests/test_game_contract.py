@@ -10,15 +10,14 @@ import random
 from typing import Any, get_type_hints
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import game as contract
 from referee.cards import parse_card
 from referee.game import GAMES, Game, Legal, Outcome, Snapshot, game, games
 from referee.messages import Term
-from referee.rules import Option
 from referee.replay import check_record
+from referee.rules import Option
 from tests import gandengyan_gen, gouji_gen, guandan_gen
 from tests.legal_check import accepted
 
@@ -58,7 +57,7 @@ def test_satisfies_the_contract(name):
     for constant, kind in constants.items():
         value = getattr(module, constant)
         assert isinstance(value, getattr(kind, "__origin__", kind)), (name, constant, value)
-    assert module.NAME == name and 2 <= module.MIN_SEATS <= module.MAX_SEATS
+    assert name == module.NAME and 2 <= module.MIN_SEATS <= module.MAX_SEATS
     assert module.DEFAULT_PRESET in module.PRESETS and set(module.PRESET_ALIASES.values()) <= set(module.PRESETS)
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli.main import main
 from referee.batch import check_path
+from referee.cli.main import main
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples" / "gandengyan"
 

@@ -6,9 +6,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from referee.cli.main import main
 from referee.batch import check_path
 from referee.canonical import canonical
+from referee.cli.main import main
 from referee.replay import replay_steps
 from tests.gouji_gen import SAMPLES, sample
 

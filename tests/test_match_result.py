@@ -4,8 +4,8 @@ import copy
 
 from click.testing import CliRunner
 
-from referee.cli.main import main
 from referee.claims import match_result
+from referee.cli.main import main
 from referee.replay import check_record
 from tests.gandengyan_gen import match_record as gdy_record
 from tests.gouji_gen import match_record as gouji_record

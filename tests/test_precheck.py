@@ -8,8 +8,8 @@ import jsonschema
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.notation import number_findings, read_deals, read_plain, schema, seat_findings
 from referee.actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
+from referee.notation import number_findings, read_deals, read_plain, schema, seat_findings
 from referee.precheck import CARDS, RANKS, accepts
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal

@@ -5,7 +5,7 @@ import pytest
 from click.testing import CliRunner
 
 from referee.cli.main import main
-from referee.replay import games
+from referee.game import games
 from referee.rules import json_text
 
 

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 import referee.replay
 import referee.ruling
 from referee.api import create_app
-from referee.cli.main import main
 from referee.canonical import record_id
+from referee.cli.main import main
 from referee.replay import deals_steps, replay_steps, step_json
 from referee.ruledocs import section_text
 from referee.ruling import RulingError, ruling
