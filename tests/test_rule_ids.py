@@ -57,7 +57,7 @@ def _example_file(rule: str, folder: Path) -> Path:
 def test_each_rule_ids_example_record_gives_its_example_finding(rule, tmp_path, monkeypatch):
     example, path = rules()[rule].example, _example_file(rule, tmp_path)
     if rule == "notation.game.unsupported":     # every game has its module: a referee without them
-        monkeypatch.setattr("referee.replay.GAMES", ())
+        monkeypatch.setattr("referee.game.GAMES", ())
     found = [(f.rule, f.at, f.message) for report in check_path(str(path)) for f in report.findings]
     message = example["message"].replace("games/round3.json", str(path))     # the file named: where it is looked for
     assert (rule, example["at"], message) in found, found
