@@ -24,10 +24,11 @@ from __future__ import annotations
 import gettext
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache, lru_cache
+from typing import Any
 
 from .cards import rank_shown
 
@@ -179,7 +180,7 @@ class Phrase(str):
         return str(self) if lang == DEFAULT else str(shown(self.text, lang))
 
 
-def part(domain: str):
+def part(domain: str) -> tuple[Callable[..., Msg], Callable[..., Msg], Callable[[str], Term], Callable[[str, str], Term]]:
     """The four ways a part of the project (a gettext domain: docs/i18n.md) says things, each keeping
     the domain, so that a word two parts translate differently is looked up in the catalogue of the
     part that says it:
@@ -191,10 +192,10 @@ def part(domain: str):
     - word(name): a game's word, marked for the catalogue;
     - word_of(context, name): a word in a context ("tribute", "single"), marked for the catalogue.
     """
-    def msg(template: str, **params) -> Msg:
+    def msg(template: str, **params: Any) -> Msg:
         return Msg(template, params, None, None, domain)
 
-    def msg_n(singular: str, plural: str, n: int, **params) -> Msg:
+    def msg_n(singular: str, plural: str, n: int, **params: Any) -> Msg:
         return Msg(singular, {"n": n, **params}, plural, n, domain)
 
     def word(name: str) -> Term:

@@ -5,7 +5,7 @@ or fewer without reporting gets a warning."""
 from __future__ import annotations
 
 from .findings import plain
-from .messages import msg, word
+from .messages import Msg, msg, word
 
 REPORT = word("report")     # the declaration's name, as a replay's line says it (报牌)
 
@@ -16,7 +16,7 @@ class ReportWatch:
         self.reached: dict[int, int] = {}     # seat -> the action that took it to report_at or fewer
         self.reported: set[int] = set()       # seats that reported at report_at or fewer
 
-    def declare(self, ctx, action, size: int, others: str = ""):
+    def declare(self, ctx, action, size: int, others: str | Msg = ""):
         """A `declare` action; only `report` is known."""
         here = ctx.at("actions", action.index)
         if action.declare != REPORT:

@@ -460,7 +460,7 @@ class _Document:
     def state(self, snap: dict) -> list[tuple]:
         """The rest of the table: who is to act, levels, phase, talon, what is owed... as the viewer lists it."""
         acting = acting_seats(snap.get("turn"))
-        rows = [(msg("to act"), [self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody"))])]
+        rows: list[tuple[Msg | Term, list[str]]] = [(msg("to act"), [self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody"))])]
         if isinstance(snap.get("levels"), list):
             rows.append((msg("levels"), ["; ".join(self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
                                                    for t, v in enumerate(snap["levels"]))]))
