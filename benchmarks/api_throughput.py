@@ -8,7 +8,9 @@ from that many keep-alive clients to /v1/validate (the same match), then as many
 --writes distinct matches (each a record the store has never seen, so each is checked and written).
 It prints, per endpoint and client count, the medians over the rounds of requests per second,
 median latency and 99th-percentile latency (with the rounds' range of the p99), the server's CPU
-time, and stops the server.
+time, and stops the server. As a same-run yardstick of the machine's speed, each round also times
+the check of the validate body in this process (wall time, the median of 10): each p99 is also given
+as the median of the rounds' ratios to it (4 clients on one core cannot do better than about 4).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
 from benchmarks.throughput import GAMES, corpus  # noqa: E402
+from referee.batch import check_one  # noqa: E402
 from tests.guandan_gen import match_record  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -101,13 +104,25 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def report(name: str, counts: list[int], rounds: dict):
+def one_check(text: str) -> float:
+    """Milliseconds (wall) this process takes to check the record `text`: the median of 10."""
+    times = []
+    for _ in range(10):
+        start = time.perf_counter()
+        check_one(text, "<bench>").as_dict()
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def report(name: str, counts: list[int], rounds: dict, yardstick: list[float]):
     print(name)
     for count in counts:
         figures = {key: statistics.median(r[key] for r in rounds[count]) for key in ("rate", "median", "p99")}
         p99s = [r["p99"] for r in rounds[count]]
+        ratio = statistics.median(r["p99"] / check for r, check in zip(rounds[count], yardstick))
         print(f"  {count} client{'s' * (count != 1)}: {figures['rate']:.1f} requests/s, latency median "
-              f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f})")
+              f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f}), "
+              f"{ratio:.1f}x the check in the same round")
 
 
 def main():
@@ -124,6 +139,7 @@ def main():
     new_records, _ = corpus(GAMES["guandan"], args.writes * args.rounds * len(counts) * 12, 12, 9 * 10**8)
     new_bodies = (line.encode() for line in new_records)
     checked = {count: [] for count in counts}
+    yardstick = []
     stored = {count: [] for count in counts}
     load = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as folder:
@@ -133,6 +149,7 @@ def main():
             run(port, "/v1/validate", itertools.repeat(body), 50, 1)     # warm-up
             started = cpu_seconds(server.pid)
             for _ in range(args.rounds):
+                yardstick.append(one_check(body.decode()))
                 for count in counts:      # in turn, so a change in the machine's load falls on every count
                     checked[count].append(run(port, "/v1/validate", itertools.repeat(body), args.requests, count))
                     stored[count].append(run(port, "/v1/records", new_bodies, args.writes, count))
@@ -143,10 +160,11 @@ def main():
     print(f"command: {' '.join([os.path.relpath(sys.executable, ROOT), 'benchmarks/api_throughput.py'] + sys.argv[1:])}")
     print(f"keep-alive clients on {HOST}, waitress with 16 threads; medians of {args.rounds} rounds; load average "
           f"{load:.1f} before, {os.getloadavg()[0]:.1f} after; the server spent {server_cpu:.1f} CPU-s")
+    print(f"the check of the validate body in this process: {statistics.median(yardstick):.1f} ms (median of the rounds)")
     report(f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), "
-           f"{args.requests} requests a round:", counts, checked)
+           f"{args.requests} requests a round:", counts, checked, yardstick)
     report(f"POST /v1/records, distinct Guandan matches of up to 12 deals ({sum(map(len, new_records)) / len(new_records):,.0f} "
-           f"bytes on average), {args.writes} a round:", counts, stored)
+           f"bytes on average), {args.writes} a round:", counts, stored, yardstick)
 
 
 if __name__ == "__main__":

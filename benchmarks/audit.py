@@ -8,7 +8,8 @@ of N worker processes), and `referee audit --scheduler ADDRESS FILES -o FOLDER` 
 as a user starts one, `dask scheduler` and `dask worker --nworkers N --nthreads 1` on loopback. It
 prints the medians of their CPU time (user + system of every process: the command and its children,
 and for the distributed cluster the scheduler's and the workers' processes during the run) and wall
-time, the ratios to validate's, and whether each audit wrote validate's reports byte for byte.
+time, the median of each run's ratio to the validate run before it, and whether each audit wrote
+validate's reports byte for byte.
 """
 from __future__ import annotations
 
@@ -128,11 +129,13 @@ def main():
     print(f"an archive of {args.files} files, {deals} deals (distinct Guandan matches); {jobs} processes; medians of "
           f"{args.repeat} runs in turn (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
     base = statistics.median(c for _, c in runs["validate"])
+    ratio = {kind: statistics.median(c / v for (_, c), (_, v) in zip(runs[kind], runs["validate"]))
+             for kind in ("local", "distributed")}
     names = {"validate": f"validate -j {jobs} --json", "local": f"audit, a local cluster of {jobs} workers",
              "distributed": f"audit --scheduler, dask scheduler and dask worker --nworkers {jobs} on loopback"}
     for kind, name in names.items():
         wall, cpu = (statistics.median(t[i] for t in runs[kind]) for i in (0, 1))
-        tail = "" if kind == "validate" else (f", {cpu / base:.2f}x validate's CPU; reports "
+        tail = "" if kind == "validate" else (f", {ratio[kind]:.2f}x validate's CPU in the same run; reports "
                                               f"{'byte-identical' if same[kind] else 'DIFFERENT'}")
         print(f"  {name}: {cpu:.2f} CPU-s, {wall:.2f} s wall ({deals / cpu:,.0f} deals per CPU-second){tail}")
 

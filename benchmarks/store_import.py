@@ -5,7 +5,8 @@ It writes N distinct Guandan matches of up to 10 deals of real length (benchmark
 corpus, seeds no other corpus uses) to a JSON Lines file and, R times in turn, runs
 `referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, and the same import
 again (every record already stored), each a new process; it prints the medians of their CPU time
-(user + system), the ratios to validate's, and the peak memory of the first import.
+(user + system), the median of each run's ratio to the validate run beside it, and the peak memory
+of the largest of these processes.
 """
 from __future__ import annotations
 
@@ -47,13 +48,14 @@ def main():
             times["again"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     validate, imported, again = (statistics.median(times[key]) for key in ("validate", "import", "again"))
+    ratio = {key: statistics.median(t / v for t, v in zip(times[key], times["validate"])) for key in ("import", "again")}
     print(f"command: python benchmarks/store_import.py {' '.join(sys.argv[1:])}")
     print(f"{len(lines)} distinct Guandan matches, {deals} deals, {size:.1f} MB; "
           f"CPU seconds of the whole process, medians of {args.repeat} runs in turn (load average "
           f"{os.getloadavg()[0]:.1f}):")
     print(f"  validate -j 1 --json: {validate:.2f} s")
-    print(f"  store import, a new store: {imported:.2f} s ({imported / validate:.2f}x validate)")
-    print(f"  store import again, every record stored: {again:.2f} s ({again / validate:.2f}x validate)")
+    print(f"  store import, a new store: {imported:.2f} s ({ratio['import']:.2f}x validate)")
+    print(f"  store import again, every record stored: {again:.2f} s ({ratio['again']:.2f}x validate)")
     print(f"  the largest of these processes peaked at {peak:.0f} MB")
 
 

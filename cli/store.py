@@ -78,7 +78,6 @@ def import_(files, db_path, submitter):
 IMPORT_BATCH = 64       # records a transaction: one commit for each, memory flat whatever the file's size
 
 
-@cycle_collection_paused()     # as validate checks a batch: what it leaves is collected once, after it
 def _prepared(batch: list, hashes: list, known: dict) -> list:
     """For each (source, item) of a batch: the findings that keep it out, the summary of the record
     its text is stored as (`known`, by hash), or the entry to store."""
@@ -88,6 +87,7 @@ def _prepared(batch: list, hashes: list, known: dict) -> list:
             for (_, item), h in zip(batch, hashes)]
 
 
+@cycle_collection_paused()     # as validate checks a batch: what it leaves is collected once, after it is stored
 def _import_batch(records, batch: list, submitter: str, counts: Counter):
     """Store a batch of (source, record text or unreadable report) in one transaction, saying what
     became of each record in order. A text stored before (the same bytes) is known by its hash and
