@@ -128,7 +128,6 @@ def main():
     print(f"command: python benchmarks/audit.py {' '.join(sys.argv[1:])}")
     print(f"an archive of {args.files} files, {deals} deals (distinct Guandan matches); {jobs} processes; medians of "
           f"{args.repeat} runs in turn (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
-    base = statistics.median(c for _, c in runs["validate"])
     ratio = {kind: statistics.median(c / v for (_, c), (_, v) in zip(runs[kind], runs["validate"]))
              for kind in ("local", "distributed")}
     names = {"validate": f"validate -j {jobs} --json", "local": f"audit, a local cluster of {jobs} workers",
