@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .messages import Cards, Listing, Msg, Phrase, msg, msg_n
+from .messages import DEFAULT, Cards, Listing, Msg, Phrase, msg, msg_n
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -140,8 +140,9 @@ FOR_PROGRAMS = ("mode",)
 
 def phrases_shown(value, lang: str | None):
     """An outcome with its sentences for people (phrases: a multiplier's reason, a ruling) in `lang`; its
-    words for programs (a status, a mode) stay the values the notation documents."""
-    if not lang:
+    words for programs (a status, a mode) stay the values the notation documents. In English (or no language
+    named) the value itself: a phrase is its English, which is how JSON writes a str."""
+    if not lang or lang == DEFAULT:
         return value
     if isinstance(value, Phrase):
         return value.shown(lang)
