@@ -205,15 +205,15 @@ def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None
         with open_binary() as raw, decompressed(raw) as handle:
             spanned = spans and raw is handle and handle.seekable()
             yield from _records(handle, source, jsonl, spans if spanned else None)
-    except (OSError, EOFError, zlib.error, *_lzma_error()) as exc:     # all but OSError: a damaged compressed file
+    except _unreadable_errors() as exc:
         yield source, unreadable_file(source, os_problem(exc))
 
 
-def _lzma_error() -> tuple[type[Exception], ...]:
-    """The error of a damaged .xz file, which only a caller that imported lzma (audit's archives) can meet:
-    start-up does without the module."""
+def _unreadable_errors() -> tuple[type[Exception], ...]:
+    """What reading a file may raise: OSError, or a damaged compressed file's error; that of an .xz file only
+    where a caller imported lzma (audit's archives), as start-up does without the module."""
     lzma = sys.modules.get("lzma")
-    return (lzma.LZMAError,) if lzma else ()
+    return (OSError, EOFError, zlib.error, *((lzma.LZMAError,) if lzma else ()))
 
 
 def decompressed(raw):
