@@ -163,7 +163,7 @@ def _finding_from_dict(data: dict) -> Finding:
 
 def pointer(*parts) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join(["/" + (str(p) if type(p) is int else str(p).replace("~", "~0").replace("/", "~1")) for p in parts])
 
 
 def grouped_plays(plays) -> Listing:
