@@ -88,7 +88,8 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
             fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
-        _print_summary(summary, _console(color, stderr=True) if as_json else console)
+        _print_summary(summary, (None if _colourless(color, stderr=True) else _console(color, stderr=True))
+                       if as_json else console, sys.stderr if as_json else sys.stdout)
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
@@ -130,10 +131,11 @@ def _console(color: bool | None, stderr: bool = False) -> Console:
     return Console(highlight=False, soft_wrap=True, stderr=stderr, force_terminal=color)
 
 
-def _colourless(color: bool | None) -> bool:
-    """Whether standard output takes text without colour, as rich would decide it, known without loading
-    rich: --no-color, or not a terminal (unless FORCE_COLOR or TTY_COMPATIBLE tell rich otherwise)."""
-    return color is False or (color is None and not sys.stdout.isatty() and
+def _colourless(color: bool | None, stderr: bool = False) -> bool:
+    """Whether standard output (or error) takes text without colour, as rich would decide it, known without
+    loading rich: --no-color, or not a terminal (unless FORCE_COLOR or TTY_COMPATIBLE tell rich otherwise)."""
+    stream = sys.stderr if stderr else sys.stdout
+    return color is False or (color is None and not stream.isatty() and
                               "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ)
 
 
@@ -153,9 +155,10 @@ def _text_console(options: tuple) -> Console:
     return Console(**dict(options))
 
 
-def _print_summary(summary: dict, console: Console | None) -> None:
+def _print_summary(summary: dict, console: Console | None, stream) -> None:
+    """The summary on `console`, or as text without colour on `stream` (None: no console needed)."""
     if console is None:
-        sys.stdout.write(plain.text(plain.summary_parts(summary)))
+        stream.write(plain.text(plain.summary_parts(summary)))
     else:
         from . import render  # here: it loads rich, which start-up does without
 

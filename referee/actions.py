@@ -31,6 +31,7 @@ CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
 NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")   # `to`
 NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
 READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
+MAX_NUMBER: Final = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 
 CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
 
@@ -96,14 +97,15 @@ def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[i
         if size == 2 or size == 3:
             seat = raw.get("seat")
             if type(seat) is int and 0 <= seat < seats:
-                action = _common(index, raw, seat, size, tribute)
+                action = _common(index, raw, seat, seats, size, tribute)
         out.append(other(index, raw) if action is None else action)
     return out
 
 
-def _common(index: int, raw: dict[str, Any], seat: int, size: int, tribute: bool) -> Action | None:
-    """An action of two keys, or a play with its reading, with its seat at the table; None for any other.
-    The forms are tried in the order they are most often met: a pass, a play, the rest."""
+def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, tribute: bool) -> Action | None:
+    """An action of two keys, a play with its reading, a report with its count or a return with the seat it
+    goes to, with its seat at the table; None for any other. The forms are tried in the order they are most
+    often met: a pass, a play, the rest."""
     if size == 2 and raw.get("pass") is True:
         return Action(index, seat, "pass")
     play = raw.get("play")
@@ -112,14 +114,18 @@ def _common(index: int, raw: dict[str, Any], seat: int, size: int, tribute: bool
         if play and (size == 2 or reading is not None):
             return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
         return None
-    if size == 2:
-        declared = raw.get("declare")
-        if type(declared) is str and declared:
-            return Action(index, seat, "declare", declare=declared)
-        for verb in CARD_VERBS if tribute else ():
+    declared = raw.get("declare")
+    if type(declared) is str and declared:
+        count = raw.get("count") if size == 3 else None
+        if size == 2 or (type(count) is int and 0 <= count <= MAX_NUMBER):
+            return Action(index, seat, "declare", declare=declared, count=count)
+        return None
+    to = raw.get("to") if size == 3 else None
+    if tribute and (size == 2 or (type(to) is int and 0 <= to < seats)):
+        for verb in CARD_VERBS:
             card = raw.get(verb)
             if type(card) is str and card in CANONICAL:
-                return Action(index, seat, verb, card=CANONICAL[card])
+                return Action(index, seat, verb, card=CANONICAL[card], to=to)
     return None
 
 

@@ -8,10 +8,8 @@ from __future__ import annotations
 import collections
 import contextlib
 import functools
-import gzip
 import io
 import itertools
-import lzma
 import os
 import signal
 import stat
@@ -207,8 +205,15 @@ def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None
         with open_binary() as raw, decompressed(raw) as handle:
             spanned = spans and raw is handle and handle.seekable()
             yield from _records(handle, source, jsonl, spans if spanned else None)
-    except (OSError, EOFError, zlib.error, lzma.LZMAError) as exc:     # all but OSError: a damaged compressed file
+    except _unreadable_errors() as exc:
         yield source, unreadable_file(source, os_problem(exc))
+
+
+def _unreadable_errors() -> tuple[type[Exception], ...]:
+    """What reading a file may raise: OSError, or a damaged compressed file's error; that of an .xz file only
+    where a caller imported lzma (audit's archives), as start-up does without the module."""
+    lzma = sys.modules.get("lzma")
+    return (OSError, EOFError, zlib.error, *((lzma.LZMAError,) if lzma else ()))
 
 
 def decompressed(raw):
@@ -216,8 +221,11 @@ def decompressed(raw):
     consuming them: a stream that cannot show them is read through a buffer that can)."""
     if not hasattr(raw, "peek") and hasattr(raw, "readinto"):
         raw = io.BufferedReader(raw)
-    gzipped = hasattr(raw, "peek") and raw.peek(2)[:2] == GZIP_MAGIC
-    return gzip.GzipFile(fileobj=raw) if gzipped else contextlib.nullcontext(raw)
+    if not (hasattr(raw, "peek") and raw.peek(2)[:2] == GZIP_MAGIC):
+        return contextlib.nullcontext(raw)
+    import gzip  # here: start-up does without it
+
+    return gzip.GzipFile(fileobj=raw)
 
 
 def read_text(path: str) -> str:

@@ -7,8 +7,6 @@ deal that carries a `commit` with `commitment_findings`.
 """
 from __future__ import annotations
 
-import hashlib
-
 from .cards import CODES, parse_card
 from .findings import ERROR, WARNING, Finding, Listed, pointer
 from .messages import Cards, msg
@@ -17,9 +15,16 @@ SHUFFLE = "cgr-fy-sha256/1"
 _WORD = 1 << 64
 
 
+def _hashlib():
+    """hashlib, imported when a deal is first hashed: start-up does without it (a few ms)."""
+    import hashlib
+
+    return hashlib
+
+
 def _sha256(lines: list[str]) -> str:
     """`sha256:` and the digest of the lines, each ended with a line feed (notation §11)."""
-    return "sha256:" + hashlib.sha256("".join(line + "\n" for line in lines).encode()).hexdigest()
+    return "sha256:" + _hashlib().sha256("".join(line + "\n" for line in lines).encode()).hexdigest()
 
 
 def salt_commitment(game: str, salt: str, hands: list[list[str]], talon: list[str] | None = None) -> str:
@@ -40,7 +45,7 @@ def shuffled_deck(game: str, seed: str, beacon: str, packs: int) -> list[str]:
     """The deck in order (per pack: 2 … A each in S H D C, then BJ RJ), shuffled by Fisher–Yates with
     uniform draws from the SHA-256 stream of the seed's key."""
     deck = [code for _ in range(packs) for code in CODES]
-    key = hashlib.sha256(f"cgr-shuffle/1\ngame:{game}\nseed:{seed}\nbeacon:{beacon}\n".encode()).digest()
+    key = _hashlib().sha256(f"cgr-shuffle/1\ngame:{game}\nseed:{seed}\nbeacon:{beacon}\n".encode()).digest()
     words = _words(key)
     for i in range(len(deck) - 1, 0, -1):
         j = _uniform(words, i + 1)
@@ -51,9 +56,9 @@ def shuffled_deck(game: str, seed: str, beacon: str, packs: int) -> list[str]:
 def _words(key: bytes):
     """64-bit words: for counter 0, 1, 2, … the SHA-256 of the key and the counter (8 bytes big-endian),
     read as four big-endian words."""
-    counter = 0
+    counter, sha256 = 0, _hashlib().sha256
     while True:
-        digest = hashlib.sha256(key + counter.to_bytes(8, "big")).digest()
+        digest = sha256(key + counter.to_bytes(8, "big")).digest()
         for at in range(0, 32, 8):
             yield int.from_bytes(digest[at:at + 8], "big")
         counter += 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from .messages import Cards, Listing, Msg, Phrase, msg, msg_n
+from .messages import DEFAULT, Cards, Listing, Msg, Phrase, msg, msg_n
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -140,8 +140,9 @@ FOR_PROGRAMS = ("mode",)
 
 def phrases_shown(value, lang: str | None):
     """An outcome with its sentences for people (phrases: a multiplier's reason, a ruling) in `lang`; its
-    words for programs (a status, a mode) stay the values the notation documents."""
-    if not lang:
+    words for programs (a status, a mode) stay the values the notation documents. In English (or no language
+    named) the value itself: a phrase is its English, which is how JSON writes a str."""
+    if not lang or lang == DEFAULT:
         return value
     if isinstance(value, Phrase):
         return value.shown(lang)
@@ -162,7 +163,7 @@ def _finding_from_dict(data: dict) -> Finding:
 
 def pointer(*parts) -> str:
     """A JSON Pointer (RFC 6901) from path parts."""
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
+    return "".join(["/" + (str(p) if type(p) is int else str(p).replace("~", "~0").replace("/", "~1")) for p in parts])
 
 
 def grouped_plays(plays) -> Listing:

@@ -24,6 +24,7 @@ from .actions import (
     CANONICAL as _CANONICAL,
     CARD_VERBS,
     FIELDS,
+    MAX_NUMBER,
     NAMED_SEATS,
     NUMBER_KEYS,
     VERBS,
@@ -76,7 +77,6 @@ def _full_validator():
     return jsonschema.Draft7Validator(schema())
 
 
-MAX_NUMBER = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
 _JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
                int: word("a number"), float: word("a number"), type(None): word("null")}
 

@@ -5,7 +5,6 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 """
 from __future__ import annotations
 
-import difflib
 import json
 from dataclasses import dataclass
 
@@ -130,6 +129,8 @@ def did_you_mean(name, known) -> Msg | str:
     a close spelling), else ""."""
     if not isinstance(name, str):
         return ""
+    import difflib  # here: only a name not known needs it, and start-up does without it
+
     folded = {k.lower(): k for k in known}
     close = difflib.get_close_matches(name.lower(), list(folded), n=1)
     return msg(" (did you mean {name}?)", name=folded[close[0]]) if close else ""

@@ -118,14 +118,16 @@ def test_color_is_chosen_on_the_command_line():
                                      {"TTY_COMPATIBLE": "0"}, {"NO_COLOR": "1"}, {"TERM": "dumb"}])
 @pytest.mark.parametrize("terminal", [True, False])
 @pytest.mark.parametrize("color", [True, False, None])
-def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(monkeypatch, environ, terminal, color):
+@pytest.mark.parametrize("stderr", [False, True])
+def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(monkeypatch, environ, terminal, color,
+                                                                              stderr):
     from referee.cli.validate import _colourless, _console
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
         monkeypatch.setenv(name, value)
-    monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
-    assert not _colourless(color) or _console(color).color_system is None
+    monkeypatch.setattr("sys.stderr.isatty" if stderr else "sys.stdout.isatty", lambda: terminal, raising=False)
+    assert not _colourless(color, stderr) or _console(color, stderr).color_system is None
 
 
 def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control_codes():

@@ -223,6 +223,27 @@ def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
     assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
 
 
+@pytest.mark.parametrize("action, plain", [         # the forms of three keys read in one step (actions._common)
+    ({"seat": 0, "declare": "report", "count": 10**12}, True),
+    ({"seat": 0, "declare": "report", "count": 10**12 + 1}, False),
+    ({"seat": 0, "declare": "report", "count": -1}, False),
+    ({"seat": 0, "declare": "report", "count": True}, False),
+    ({"seat": 0, "declare": "", "count": 3}, False),
+    ({"seat": 0, "declare": "report", "t": 3}, True),
+    ({"seat": 0, "return": "5C", "to": 3}, True),
+    ({"seat": 0, "tribute": "5C", "to": 2}, True),
+    ({"seat": 0, "return": "5C", "to": 4}, False),
+    ({"seat": 0, "return": "5C", "to": 1.0}, False),
+    ({"seat": 0, "return": "5c", "to": 1}, False),
+    ({"seat": 0, "return": "5C", "count": 1}, True),
+    ({"seat": 0, "pass": True, "to": 1}, True),
+])
+def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, plain):
+    record = copy.deepcopy(PLAIN)
+    record["deals"][0]["actions"][0] = action
+    assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
+
+
 # The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
 KIND_SCHEMAS = {
     "seat": {"$ref": "#/definitions/seat"}, "cards": {"$ref": "#/definitions/cards_nonempty"},

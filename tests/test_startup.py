@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).parent.parent
 
 # rendering (rich), rule inference, the ruling document, the API with its store, the cluster, and logging
@@ -26,9 +28,11 @@ def test_the_command_line_loads_no_module_that_only_some_commands_need():
     assert sorted(loaded & (set(ONLY_SOME_COMMANDS) | command_modules())) == []
 
 
-def test_validate_into_a_file_loads_no_other_command_no_console_and_no_progress_bar():
+@pytest.mark.parametrize("options", [[], ["--json"]])      # --json: the summary on standard error, not a terminal
+def test_validate_into_a_file_loads_no_other_command_no_console_and_no_progress_bar(options):
     loaded = loaded_by("import contextlib, io, sys\nfrom cli.main import main\n"
-                       "sys.argv = ['referee', 'validate', '-j', '1', 'samples/guandan/disputed-illegal-follow.json']\n"
+                       f"sys.argv = ['referee', 'validate', '-j', '1', *{options}, "
+                       "'samples/guandan/disputed-illegal-follow.json']\n"
                        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()")
     assert "referee.cli.validate" in loaded and "referee.cli.plain" in loaded     # it ran, ...
     others = command_modules() - {"referee.cli.validate"}
