@@ -37,7 +37,7 @@ class ReportWatch:
         if self.report_at is not None and 0 < size <= self.report_at:
             self.reached.setdefault(seat, index)
 
-    def warn_missing(self, ctx):
+    def warn_missing(self, ctx) -> None:
         for seat, index in sorted(self.reached.items()):
             if seat not in self.reported:
                 ctx.warn(f"{self.game}.report.missing", ctx.at("actions", index),
