@@ -130,17 +130,30 @@ def level_code(level: int) -> str:
 
 # ---------------------------------------------------------------- §2 combinations
 
-@dataclass(frozen=True, slots=True)
 class Reading:
-    type: str
-    rank: str            # the RANK of `as`
-    key: int             # compares within the type (level or natural order)
-    step: float | None   # place on the bomb ladder (§3.4); None for other types
-    self_count: int = 0  # wild cards standing for themselves (§2, wild_stands_for_itself)
+    """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
+    so that mypyc compiles its making: plays are read by the thousand)."""
+    __slots__ = ("type", "rank", "key", "step", "self_count", "name")
 
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{self.rank}"
+    def __init__(self, type: str, rank: str, key: int, step: float | None, self_count: int = 0) -> None:
+        self.type = type
+        self.rank = rank                # the RANK of `as`
+        self.key = key                  # compares within the type (level or natural order)
+        self.step = step                # place on the bomb ladder (§3.4); None for other types
+        self.self_count = self_count    # wild cards standing for themselves (§2, wild_stands_for_itself)
+        self.name = f"{type}:{rank}"    # as `as` names it (TYPE:RANK)
+
+    def fields(self) -> tuple[str, str, int, float | None, int]:
+        return self.type, self.rank, self.key, self.step, self.self_count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Reading{self.fields()}"
 
 
 RUN_SHAPES = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
@@ -233,7 +246,10 @@ class Combos:
 
     def _full_houses(self, found: dict[str, Reading], counts: dict[int, int], wilds: int, level: int) -> None:
         """A triple plus a pair of another rank; never five equal cards (§10.5)."""
+        if len(counts) > 2:
+            return
         for t, have_t in counts.items():
+
             if t >= 13 or have_t > 3:
                 continue
             others = [r for r in counts if r != t]
@@ -484,40 +500,35 @@ def _complete_order(order: list[int]) -> list[int] | None:
 
 # ---------------------------------------------------------------- deal state
 
-@dataclass
 class DealState:
-    level: int
-    options: GuandanOptions
-    combos: Combos
-    dealt: list[list[int]]
-    hands: list[int]
-    sizes: list[int]
-    tribute: str                        # none, single, double, resisted (§6)
-    payers: list[int]                   # seats owing tribute, in the order o3, o4 / o4
-    receivers: list[int]                # o1 (and o2)
-    previous_o1: int | None
-    record_leader: int | None
-    paid: dict[int, tuple[int, int, int | None]] = field(default_factory=dict)   # payer -> (card, action index, to)
-    given: dict[int, tuple[int, int]] = field(default_factory=dict)      # receiver -> (payer, card received)
-    returned: dict[int, tuple[int, int]] = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
-    wrong_cards: set[int] = field(default_factory=set)  # payers whose tribute card was not the due one
-    levels: list[str] = field(default_factory=list)     # both teams' levels as the deal starts
-    declaring: int | None = None
-    leader: int | None = None
-    turn: int | None = None
-    top: tuple[int, Reading, tuple[int, ...]] | None = None     # (seat, Reading, cards) of the top play
-    passed: int = 0                     # a bit for each seat that passed on the top play
-    trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = field(default_factory=list)  # (seat, cards, reading)
-    out: list[int] = field(default_factory=list)
-    last_play: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    reports: ReportWatch = field(init=False)
-    report_at: int = field(init=False)  # report_at, or 0 where there are no reports (§7)
-    over: bool = False
-    lapsed: bool = False                # tribute and returns still owed lapsed: a play or pass before them stood
+    """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
-    def __post_init__(self) -> None:
-        self.reports = ReportWatch(NAME, self.options.report_at)
-        self.report_at = self.options.report_at or 0
+    def __init__(self, level: int, options: GuandanOptions, combos: Combos, dealt: list[list[int]], hands: list[int],
+                 sizes: list[int], tribute: str, payers: list[int], receivers: list[int], previous_o1: int | None,
+                 record_leader: int | None) -> None:
+        self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
+        self.hands, self.sizes = hands, sizes          # packed hands (cards.py), and their sizes
+        self.tribute = tribute                  # none, single, double, resisted (§6)
+        self.payers = payers                    # seats owing tribute, in the order o3, o4 / o4
+        self.receivers = receivers              # o1 (and o2)
+        self.previous_o1, self.record_leader = previous_o1, record_leader
+        self.paid: dict[int, tuple[int, int, int | None]] = {}     # payer -> (card, action index, to)
+        self.given: dict[int, tuple[int, int]] = {}                # receiver -> (payer, card received)
+        self.returned: dict[int, tuple[int, int]] = {}             # receiver -> (card returned, seat it went to)
+        self.wrong_cards: set[int] = set()      # payers whose tribute card was not the due one
+        self.levels: list[str] = []             # both teams' levels as the deal starts
+        self.declaring: int | None = None
+        self.leader: int | None = None
+        self.turn: int | None = None
+        self.top: tuple[int, Reading, tuple[int, ...]] | None = None     # (seat, Reading, cards) of the top play
+        self.passed = 0                         # a bit for each seat that passed on the top play
+        self.trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = []    # (seat, cards, reading)
+        self.out: list[int] = []
+        self.last_play: dict[int, tuple[int, ...]] = {}
+        self.reports = ReportWatch(NAME, options.report_at)
+        self.report_at = options.report_at or 0    # 0 where there are no reports (§7)
+        self.over = False
+        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
 
     @property
     def phase(self) -> str:
@@ -840,21 +851,23 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
     if cap == "none":
         return None
     others = unpack(hand - ONE[received])
-
-    def small(c: int) -> bool:
-        return c < 52 and rank(c) <= TEN and not (state.options.return_excludes_level and rank(c) == state.level)
-
-    if any(small(c) for c in others):
-        if small(card):
+    excluded = state.level if state.options.return_excludes_level else -1
+    if any(_small(c, excluded) for c in others):
+        if _small(card, excluded):
             return None
         if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
-    lowest = min(level_value(rank(c), state.level) for c in others)
+    lowest = min([level_value(rank(c), state.level) for c in others])
     if level_value(rank(card), state.level) != lowest:
         return msg("holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
                    rank=_level_rank_name(lowest, state.level))
     return None
+
+
+def _small(card: int, excluded: int) -> bool:
+    """A card of 10 or lower, not of the rank `excluded` (§6.5)."""
+    return card < 52 and rank(card) <= TEN and rank(card) != excluded
 
 
 def _owing(state: DealState) -> list[int]:
@@ -913,9 +926,10 @@ def _end_trick(state: DealState, t: int) -> None:
 
 
 def _play(state: DealState, action: Action) -> None:
-    packed = pack(action.cards)
-    _require(state, action.seat, action.cards, packed)
-    _put(state, action, _choose_reading(state, action.seat, action.cards, packed, action.as_), packed)
+    cards = action.cards
+    packed = ONE[cards[0]] if len(cards) == 1 else pack(cards)
+    _require(state, action.seat, cards, packed)
+    _put(state, action, _choose_reading(state, action.seat, cards, packed, action.as_), packed)
 
 
 def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:

@@ -18,9 +18,8 @@ class ReportWatch:
 
     def declare(self, ctx, action, size: int, others: str | Msg = ""):
         """A `declare` action; only `report` is known."""
-        here = ctx.at("actions", action.index)
         if action.declare != REPORT:
-            ctx.error(f"{self.game}.declare", here + "/declare",
+            ctx.error(f"{self.game}.declare", ctx.at("actions", action.index) + "/declare",
                       msg("there is no declaration {declaration} here; only report{others}",
                           declaration=plain(action.declare), others=others), action.seat, action.index)
             return
@@ -28,7 +27,7 @@ class ReportWatch:
             said = msg("seat {seat} reported no count but held {held}", seat=action.seat, held=size) \
                 if action.count is None else \
                 msg("seat {seat} reported {count} cards but held {held}", seat=action.seat, count=action.count, held=size)
-            ctx.error(f"{self.game}.report.count", here + "/count", said, action.seat, action.index)
+            ctx.error(f"{self.game}.report.count", ctx.at("actions", action.index) + "/count", said, action.seat, action.index)
         if self.report_at is not None and size <= self.report_at:
             self.reported.add(action.seat)
 
