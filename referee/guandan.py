@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     CODES,
@@ -40,11 +40,12 @@ if TYPE_CHECKING:
     from .replay import Context
 
 NAME = "guandan"
-SEATS = 4
+SEATS: Final = 4
 MIN_SEATS = MAX_SEATS = SEATS
-HAND_SIZE = 27
-ACE, TEN = 12, 8                    # rank indices
-HEARTS = 1
+HAND_SIZE: Final = 27
+ACE: Final = 12                     # rank indices
+TEN: Final = 8
+HEARTS: Final = 1
 
 DEFAULT_PRESET = "official"
 PRESETS: dict[str, dict[str, Any]] = {
@@ -156,9 +157,9 @@ class Reading:
         return f"Reading{self.fields()}"
 
 
-RUN_SHAPES = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
-BOMB_STEPS = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
-STRAIGHT_FLUSH_STEP = 2
+RUN_SHAPES: Final = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
+BOMB_STEPS: Final = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
+STRAIGHT_FLUSH_STEP: Final = 2
 
 
 def level_value(r: int, level: int) -> int:
@@ -173,7 +174,7 @@ def _combos(options: dict[str, Any]) -> Combos:
     return Combos(GuandanOptions(**options))
 
 
-CACHE_LIMIT = 200_000       # readings kept per level: past it the cache is emptied, so that memory stays bounded
+CACHE_LIMIT: Final = 200_000      # readings kept per level: past it the cache is emptied, so that memory stays bounded
 
 
 class Combos:
@@ -548,7 +549,7 @@ class DealState:
         return seat
 
 
-_AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
+_AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -671,7 +672,7 @@ def is_over(state: DealState) -> bool:
 # ---------------------------------------------------------------- actions
 
 # what an unknown declaration's message adds in Guandan (§6.2), made once: reports are declared often
-DECLARATIONS_NOTE = msg(" (anti-tribute is automatic)")
+DECLARATIONS_NOTE: Final = msg(" (anti-tribute is automatic)")
 
 
 def apply(ctx: Context, state: DealState, action: Action) -> None:
