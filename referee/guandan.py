@@ -178,13 +178,16 @@ CACHE_LIMIT: Final = 200_000      # readings kept per level: past it the cache i
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per level and packed play;
-    new_match shares one per option set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per level and packed play, and per level and
+    shape (what the readings depend on: so "5S 5D" finds those of "5H 5C"); new_match shares one per option
+    set among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = \
+            [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         return self.of(cards, pack(cards), level)
@@ -201,10 +204,11 @@ class Combos:
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """Every reading of `cards` (low ids first), the one with the most wild cards standing for themselves
-        of each name (§2)."""
+        of each name (§2). They depend only on the play's shape: how many natural cards of each rank it
+        holds, its wild cards and whether its natural cards are of one suit, hearts or another."""
         wild = level * 4 + HEARTS
         wilds = suits = 0           # suits: a bit for each suit among the natural cards
-        counts: dict[int, int] = {}     # natural cards by rank
+        counts: dict[int, int] = {}     # natural cards by rank, low ranks first
         for c in cards:
             if c == wild:
                 wilds += 1
@@ -212,8 +216,21 @@ class Combos:
                 r = rank(c)
                 counts[r] = counts.get(r, 0) + 1
                 suits |= 1 << (c & 3)
+        one_suit = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
+        shape = (tuple(counts.items()), wilds, one_suit)
+        cache = self.by_shape[level]
+        found = cache.get(shape)
+        if found is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            found = cache[shape] = self._shaped(len(cards), counts, wilds, suits, level)
+        return found
+
+    def _shaped(self, size: int, counts: dict[int, int], wilds: int, suits: int, level: int) -> tuple[Reading, ...]:
+        """The readings of a play of `size` cards: `counts` natural cards by rank, `wilds` wild cards, the
+        natural cards of the suits `suits` (a bit for each)."""
         found: dict[str, Reading] = {}
-        size = len(cards)
+
         if len(counts) <= 1:
             self._same_rank(found, size, counts, wilds, level)
         if size == 4 and counts.get(13) == 2 and counts.get(14) == 2:
