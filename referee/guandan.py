@@ -5,7 +5,7 @@ Every Guandan rule lives here; the replay driver calls it through the contract i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
@@ -411,21 +411,24 @@ def may_follow(top: Reading) -> Msg:
 
 # ---------------------------------------------------------------- match state (§1, §5)
 
-@dataclass
 class Match:
-    combos: Combos                           # the readings of plays, and the options
-    levels: list[int] = field(default_factory=lambda: [0, 0])    # [team0, team1] rank indices
-    settled: bool = True                     # False once a deal ended without a known order
-    declaring: int | None = None             # None: the fresh match's first deal (§1)
-    previous_order: list[int] | None = None  # full o1..o4 of the last deal
-    attempts: list[int] = field(default_factory=lambda: [0, 0])   # failed attempts at A, as counted (§5)
-    winner: int | None = None
-    claimed: Match | None = None             # carried on from a deal's differing levels claim (notation §9)
+    """The match as it stands between deals (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(self, combos: Combos, levels: list[int] | None = None, settled: bool = True,
+                 declaring: int | None = None, previous_order: list[int] | None = None,
+                 attempts: list[int] | None = None, winner: int | None = None, claimed: Match | None = None) -> None:
+        self.combos = combos                    # the readings of plays, and the options
+        self.levels = [0, 0] if levels is None else levels          # [team0, team1] rank indices
+        self.settled = settled                  # False once a deal ended without a known order
+        self.declaring = declaring              # None: the fresh match's first deal (§1)
+        self.previous_order = previous_order    # full o1..o4 of the last deal
+        self.attempts = [0, 0] if attempts is None else attempts    # failed attempts at A, as counted (§5)
+        self.winner = winner
+        self.claimed = claimed                  # carried on from a deal's differing levels claim (notation §9)
 
 
 def fork(match: Match) -> Match:
-    """A copy of the match state that later deals can advance on their own, made field by field (compiled
-    by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
+    """A copy of the match state that later deals can advance on their own, made field by field."""
     return Match(match.combos, list(match.levels), match.settled, match.declaring, match.previous_order,
                  list(match.attempts), match.winner, None if match.claimed is None else fork(match.claimed))
 
@@ -756,8 +759,12 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _tribute_rank(state: DealState, seat: int) -> int:
-    wild = state.level * 4 + HEARTS
-    return max(level_value(rank(c), state.level) for c in state.dealt[seat] if c != wild)
+    wild, best = state.level * 4 + HEARTS, -1
+    for c in state.dealt[seat]:
+        if c != wild:
+            best = max(best, level_value(rank(c), state.level))
+    return best
+
 
 
 def _level_rank_name(value: int, level: int) -> str:
