@@ -525,14 +525,14 @@ class DealState:
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
     def __init__(self, level: int, options: GuandanOptions, combos: Combos, dealt: list[list[int]], hands: list[int],
-                 sizes: list[int], tribute: str, payers: list[int], receivers: list[int], previous_o1: int | None,
+                 sizes: list[int], tribute: str, payers: list[int], receivers: list[int],
                  record_leader: int | None) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
         self.hands, self.sizes = hands, sizes          # packed hands (cards.py), and their sizes
         self.tribute = tribute                  # none, single, double, resisted (§6)
         self.payers = payers                    # seats owing tribute, in the order o3, o4 / o4
         self.receivers = receivers              # o1 (and o2)
-        self.previous_o1, self.record_leader = previous_o1, record_leader
+        self.record_leader = record_leader
         self.paid: dict[int, tuple[int, int, int | None]] = {}     # payer -> (card, action index, to)
         self.given: dict[int, tuple[int, int]] = {}                # receiver -> (payer, card received)
         self.returned: dict[int, tuple[int, int]] = {}             # receiver -> (card returned, seat it went to)
@@ -590,7 +590,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     level = match.levels[match.declaring if match.declaring is not None else 0]
     order = match.previous_order
     state = DealState(level, match.combos.options, match.combos, deal.hands, [pack(h) for h in deal.hands],
-                      [len(h) for h in deal.hands], "none", [], [], order[0] if order else None, deal.leader)
+                      [len(h) for h in deal.hands], "none", [], [], deal.leader)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
