@@ -53,6 +53,7 @@ class Outcome(TypedDict, total=False):
     levels: list[str]
     a_attempts: list[int]
     match_winner: int
+    claimed: dict[str, Any]         # the levels of a differing claim, carried on
     mode: str                       # Gou Ji
     turn: int | list[int] | None
     penalised: list[int] | None
@@ -91,7 +92,7 @@ class Snapshot(TypedDict, total=False):
     turn: Required[int | list[int] | None]
     phase: str
     wild: list[str]
-    levels: list[int]
+    levels: list[str]
     declaring: int | None
     owed: str | None
     out: list[int]

@@ -4,16 +4,15 @@ Every Guandan rule lives here; the replay driver calls it through the contract i
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     CODES,
     ONE,
     RANKS,
     RJ,
-    PlayCache,
     card_counts,
     contains,
     count,
@@ -29,21 +28,24 @@ from .cards import (
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot
-from .messages import Cards, Listing, Phrase, Run, Term, counted, part
+from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
 msg, msg_n, word, word_of = part("guandan")
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, Deal
+    from .findings import Finding
+    from .replay import Context
 
 NAME = "guandan"
-SEATS = 4
+SEATS: Final = 4
 MIN_SEATS = MAX_SEATS = SEATS
-HAND_SIZE = 27
-ACE, TEN = 12, 8                    # rank indices
-HEARTS = 1
+HAND_SIZE: Final = 27
+ACE: Final = 12                     # rank indices
+TEN: Final = 8
+HEARTS: Final = 1
 
 DEFAULT_PRESET = "official"
 PRESETS: dict[str, dict[str, Any]] = {
@@ -129,22 +131,35 @@ def level_code(level: int) -> str:
 
 # ---------------------------------------------------------------- §2 combinations
 
-@dataclass(frozen=True, slots=True)
 class Reading:
-    type: str
-    rank: str            # the RANK of `as`
-    key: int             # compares within the type (level or natural order)
-    step: float | None   # place on the bomb ladder (§3.4); None for other types
-    self_count: int = 0  # wild cards standing for themselves (§2, wild_stands_for_itself)
+    """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
+    so that mypyc compiles its making: plays are read by the thousand)."""
+    __slots__ = ("type", "rank", "key", "step", "self_count", "name")
 
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{self.rank}"
+    def __init__(self, type: str, rank: str, key: int, step: float | None, self_count: int = 0) -> None:
+        self.type = type
+        self.rank = rank                # the RANK of `as`
+        self.key = key                  # compares within the type (level or natural order)
+        self.step = step                # place on the bomb ladder (§3.4); None for other types
+        self.self_count = self_count    # wild cards standing for themselves (§2, wild_stands_for_itself)
+        self.name = f"{type}:{rank}"    # as `as` names it (TYPE:RANK)
+
+    def fields(self) -> tuple[str, str, int, float | None, int]:
+        return self.type, self.rank, self.key, self.step, self.self_count
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Reading{self.fields()}"
 
 
-RUN_SHAPES = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
-BOMB_STEPS = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
-STRAIGHT_FLUSH_STEP = 2
+RUN_SHAPES: Final = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
+BOMB_STEPS: Final = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
+STRAIGHT_FLUSH_STEP: Final = 2
 
 
 def level_value(r: int, level: int) -> int:
@@ -159,117 +174,166 @@ def _combos(options: dict[str, Any]) -> Combos:
     return Combos(GuandanOptions(**options))
 
 
+CACHE_LIMIT: Final = 200_000      # readings kept per level: past it the cache is emptied, so that memory stays bounded
+
+
 class Combos:
-    """The readings of plays under one set of options, cached per level and packed play;
-    new_match shares one per option set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per level and packed play, and per level and
+    shape (what the readings depend on: so "5S 5D" finds those of "5H 5C"); new_match shares one per option
+    set among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
-        self.joker_step = 4.5 if options.joker_bomb_rank == "below_eight" else 8
-        self.at_level = [PlayCache(lambda packed, level=level: self._readings(tuple(unpack(packed)), level))
-                         for level in range(len(RANKS))]
+        self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
+        self.at_level: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = \
+            [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
-        return self.at_level[level][pack(cards)]
+        return self.of(cards, pack(cards), level)
+
+    def of(self, cards: tuple[int, ...], packed: int, level: int) -> tuple[Reading, ...]:
+        """The readings of `cards` (packed: `packed`) at `level`, from the cache when it has them."""
+        cache = self.at_level[level]
+        found = cache.get(packed)
+        if found is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            found = cache[packed] = self._readings(tuple(sorted(cards)), level)
+        return found
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
+        """Every reading of `cards` (low ids first), the one with the most wild cards standing for themselves
+        of each name (§2). They depend only on the play's shape: how many natural cards of each rank it
+        holds, its wild cards and whether its natural cards are of one suit, hearts or another."""
         wild = level * 4 + HEARTS
-        wilds = cards.count(wild)
-        naturals = [c for c in cards if c != wild]
+        wilds = suits = 0           # suits: a bit for each suit among the natural cards
+        counts: dict[int, int] = {}     # natural cards by rank, low ranks first
+        for c in cards:
+            if c == wild:
+                wilds += 1
+            else:
+                r = rank(c)
+                counts[r] = counts.get(r, 0) + 1
+                suits |= 1 << (c & 3)
+        one_suit = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
+        shape = (tuple(counts.items()), wilds, one_suit)
+        cache = self.by_shape[level]
+        found = cache.get(shape)
+        if found is None:
+            if len(cache) >= CACHE_LIMIT:
+                cache.clear()
+            found = cache[shape] = self._shaped(len(cards), counts, wilds, suits, level)
+        return found
+
+    def _shaped(self, size: int, counts: dict[int, int], wilds: int, suits: int, level: int) -> tuple[Reading, ...]:
+        """The readings of a play of `size` cards: `counts` natural cards by rank, `wilds` wild cards, the
+        natural cards of the suits `suits` (a bit for each)."""
         found: dict[str, Reading] = {}
-        for reading in self._candidates(len(cards), naturals, wilds, level):
-            best = found.get(reading.name)
-            if best is None or reading.self_count > best.self_count:
-                found[reading.name] = reading
+
+        if len(counts) <= 1:
+            self._same_rank(found, size, counts, wilds, level)
+        if size == 4 and counts.get(13) == 2 and counts.get(14) == 2:
+            _keep(found, Reading("joker_bomb", "RJ", 0, self.joker_step))
+        if size == 5:
+            self._full_houses(found, counts, wilds, level)
+        if (size == 5 or size == 6) and 13 not in counts and 14 not in counts:
+            for kind, (positions, per) in RUN_SHAPES.items():
+                if size == positions * per:
+                    self._runs(found, kind, positions, per, counts, suits, wilds, level)
         result = list(found.values())
         if self.options.wild_stands_for_itself and result:
             most = max(r.self_count for r in result)
             result = [r for r in result if r.self_count == most]
         return tuple(result)
 
-    def _candidates(self, size: int, naturals: list[int], wilds: int, level: int) -> Iterator[Reading]:
-        counts: dict[int, int] = {}
-        for c in naturals:
-            counts[rank(c)] = counts.get(rank(c), 0) + 1
-        yield from self._same_rank(size, counts, wilds, level)
-        if size == 4 and counts.get(13) == 2 and counts.get(14) == 2:
-            yield Reading("joker_bomb", "RJ", 0, self.joker_step)
-        if size == 5:
-            yield from self._full_houses(counts, wilds, level)
-        for kind, (positions, per) in RUN_SHAPES.items():
-            if size == positions * per and 13 not in counts and 14 not in counts:
-                yield from self._runs(kind, positions, per, naturals, counts, wilds, level)
-
-    def _same_rank(self, size, counts, wilds, level):
+    def _same_rank(self, found: dict[str, Reading], size: int, counts: dict[int, int], wilds: int, level: int) -> None:
         """single, pair, triple and bombs: one rank, wild cards filling in (§2)."""
-        if len(counts) > 1:
-            return
         r = next(iter(counts)) if counts else level     # wild cards alone are rank L (§10.6)
         code = RANKS[r] if r < 13 else ("BJ", "RJ")[r - 13]
         key = level_value(r, level)
         itself = wilds if r == level else 0
         if r >= 13:
             if wilds == 0 and size <= 2:
-                yield Reading(("single", "pair")[size - 1], code, key, None)
+                _keep(found, Reading(("single", "pair")[size - 1], code, key, None))
             return
         if size <= 3:
-            yield Reading(("single", "pair", "triple")[size - 1], code, key, None, itself)
+            _keep(found, Reading(("single", "pair", "triple")[size - 1], code, key, None, itself))
         elif size <= self.options.max_bomb_size:
-            yield Reading("bomb", code, key, BOMB_STEPS[size], itself)
+            _keep(found, Reading("bomb", code, key, BOMB_STEPS[size], itself))
 
-    def _full_houses(self, counts, wilds, level):
+    def _full_houses(self, found: dict[str, Reading], counts: dict[int, int], wilds: int, level: int) -> None:
         """A triple plus a pair of another rank; never five equal cards (§10.5)."""
+        if len(counts) > 2:
+            return
         for t, have_t in counts.items():
+
             if t >= 13 or have_t > 3:
                 continue
             others = [r for r in counts if r != t]
             if len(others) > 1:
                 continue
-            p = others[0] if others else None
-            have_p = counts[p] if p is not None else 0
-            if have_p > 2 or (p is not None and p >= 13 and (have_p < 2 or not self.options.full_house_joker_pair)):
+            p = others[0] if others else -1         # -1: the pair is wild cards alone
+            have_p = counts[p] if p >= 0 else 0
+            if have_p > 2 or (p >= 13 and (have_p < 2 or not self.options.full_house_joker_pair)):
                 continue
             need_t, need_p = 3 - have_t, 2 - have_p
             if need_t + need_p != wilds:
                 continue
             itself = need_t if t == level else 0
-            if p == level or (p is None and t != level):
+            if p == level or (p < 0 and t != level):
                 itself += need_p
-            yield Reading("full_house", RANKS[t], level_value(t, level), None, itself)
+            _keep(found, Reading("full_house", RANKS[t], level_value(t, level), None, itself))
 
-    def _runs(self, kind, positions, per, naturals, counts, wilds, level):
-        """Straights, tubes, plates (and straight flushes) on natural positions (§2)."""
+    def _runs(self, found: dict[str, Reading], kind: str, positions: int, per: int, counts: dict[int, int],
+              suits: int, wilds: int, level: int) -> None:
+        """Straights, tubes, plates (and straight flushes) on natural positions (§2): the positions of a run
+        ending at `top` are top - positions + 1 .. top, the ace at 1 where that is the lowest, else at 14."""
+        low, high, ace = 15, 0, False       # the positions of the natural cards but aces (rank + 2)
+        for r, n in counts.items():
+            if n > per:
+                return
+            if r == ACE:
+                ace = True
+            else:
+                low, high = min(low, r + 2), max(high, r + 2)
         lowest_top = positions if self.options.ace_low else positions + 1
-        for top in range(lowest_top, 15):
-            window = range(top - positions + 1, top + 1)
-            level_pos = 1 if level == ACE and 1 in window else level + 2
-            if not self.options.level_in_sequences and level_pos in window:
+        for top in range(max(lowest_top, high), 15):
+            first = top - positions + 1
+            if first > low:
+                return
+            if ace and first != 1 and top != 14:
                 continue
-            at = {}
-            for r, n in counts.items():
-                pos = 1 if r == ACE and 1 in window else r + 2
-                at[pos] = n
-            if any(pos not in window or n > per for pos, n in at.items()):
+            level_pos = 1 if level == ACE and first == 1 else level + 2
+            level_in_run = first <= level_pos <= top
+            if level_in_run and not self.options.level_in_sequences:
                 continue
-            missing_at_level = per - at.get(level_pos, 0) if level_pos in window else 0
-            itself = min(wilds, missing_at_level)
+            itself = min(wilds, per - counts.get(level, 0)) if level_in_run else 0
             code = RANKS[top - 2]
             if kind != "straight":
-                yield Reading(kind, code, top, None, itself)
-                continue
-            yield from self._straights(code, top, naturals, wilds, itself)
+                _keep(found, Reading(kind, code, top, None, itself))
+            else:
+                self._straights(found, code, top, suits, wilds, itself)
 
-    def _straights(self, code, top, naturals, wilds, itself):
-        suits = {c & 3 for c in naturals}
-        one_suit = len(suits) == 1
+    def _straights(self, found: dict[str, Reading], code: str, top: int, suits: int, wilds: int, itself: int) -> None:
+        one_suit = suits != 0 and suits & (suits - 1) == 0
+        hearts = suits == 1 << HEARTS
         flush_allowed = self.options.straight_flush_bomb and (wilds == 0 or self.options.wild_straight_flush)
         if one_suit and flush_allowed:
-            yield Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if HEARTS in suits else 0)
+            _keep(found, Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if hearts else 0))
             if wilds == 0:
                 return      # five natural one-suit cards in a run are only a straight flush (§10.2)
-        if one_suit and flush_allowed and HEARTS in suits:
+        if one_suit and flush_allowed and hearts:
             itself = min(itself, wilds - 1)   # one wild must stand for another suit, or it is a flush
-        yield Reading("straight", code, top, None, itself)
+        _keep(found, Reading("straight", code, top, None, itself))
+
+
+def _keep(found: dict[str, Reading], reading: Reading) -> None:
+    """A reading found, kept where no other of its name lets more wild cards stand for themselves."""
+    name = reading.name
+    best = found.get(name)
+    if best is None or reading.self_count > best.self_count:
+        found[name] = reading
 
 
 def beats(x: Reading, y: Reading) -> bool:
@@ -307,18 +371,18 @@ DESCRIPTIONS = {"single": word("a single {rank}"), "pair": word("a pair of {rank
                 "bomb": word("a bomb of {size} {rank}s")}
 
 
-def describe(reading: Reading):
+def describe(reading: Reading) -> Msg:
     """A play in words, as a message: "a pair of 10s", "a straight to K" (§2)."""
     return _described(reading.type, reading.rank, _bomb_size(reading) if reading.type == "bomb" else 0)
 
 
-def reading_words(text: str, cards: list[str]):
+def reading_words(text: str, cards: list[str]) -> Msg | str:
     """An `as` reading (TYPE:RANK) of `cards` in words, as a trick's line shows it."""
     kind, _, r = text.partition(":")
     return _described(kind, r, len(cards)) if kind in COMBINATIONS else text
 
 
-def _described(kind: str, r: str, size: int):
+def _described(kind: str, r: str, size: int) -> Msg:
     if kind == "joker_bomb":
         return msg("the joker bomb")
     if r in ("BJ", "RJ"):       # a single or a pair of jokers
@@ -326,7 +390,7 @@ def _described(kind: str, r: str, size: int):
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
     positions = RUN_SHAPES[kind][0] if kind in RUN_SHAPES else 5 if kind == "straight_flush" else 0
-    rank = Run((rank_shown(run_low(r, positions)), rank_shown(r))) if positions else rank_shown(r)
+    rank: Run | str = Run((rank_shown(run_low(r, positions)), rank_shown(r))) if positions else rank_shown(r)
     if kind == "bomb":
         return msg(str(DESCRIPTIONS[kind]), rank=rank, size=size)
     return msg(str(DESCRIPTIONS[kind]), rank=rank)
@@ -336,7 +400,7 @@ def _bomb_size(reading: Reading) -> int:
     return next(n for n, step in BOMB_STEPS.items() if step == reading.step)
 
 
-def may_follow(top: Reading):
+def may_follow(top: Reading) -> Msg:
     """In words: what may follow `top` (§3)."""
     if top.type == "joker_bomb" and top.step == 8:
         return msg("nothing may follow the joker bomb")
@@ -347,34 +411,38 @@ def may_follow(top: Reading):
 
 # ---------------------------------------------------------------- match state (§1, §5)
 
-@dataclass
 class Match:
-    combos: Combos                           # the readings of plays, and the options
-    levels: list[int] | None = None          # [team0, team1] rank indices
-    settled: bool = True                     # False once a deal ended without a known order
-    declaring: int | None = None             # None: the fresh match's first deal (§1)
-    previous_order: list[int] | None = None  # full o1..o4 of the last deal
-    attempts: list[int] = field(default_factory=lambda: [0, 0])   # failed attempts at A, as counted (§5)
-    winner: int | None = None
-    claimed: Match | None = None             # carried on from a deal's differing levels claim (notation §9)
+    """The match as it stands between deals (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(self, combos: Combos, levels: list[int] | None = None, settled: bool = True,
+                 declaring: int | None = None, previous_order: list[int] | None = None,
+                 attempts: list[int] | None = None, winner: int | None = None, claimed: Match | None = None) -> None:
+        self.combos = combos                    # the readings of plays, and the options
+        self.levels = [0, 0] if levels is None else levels          # [team0, team1] rank indices
+        self.settled = settled                  # False once a deal ended without a known order
+        self.declaring = declaring              # None: the fresh match's first deal (§1)
+        self.previous_order = previous_order    # full o1..o4 of the last deal
+        self.attempts = [0, 0] if attempts is None else attempts    # failed attempts at A, as counted (§5)
+        self.winner = winner
+        self.claimed = claimed                  # carried on from a deal's differing levels claim (notation §9)
 
 
-def fork(match) -> Match:
-    """A copy of the match state that later deals can advance on their own, made field by field (compiled
-    by mypyc, Match is a native class, which dataclasses.replace cannot copy)."""
-    return Match(match.combos, list(match.levels), match.settled, match.declaring,
-                 match.previous_order, list(match.attempts), match.winner, match.claimed and fork(match.claimed))
+def fork(match: Match) -> Match:
+    """A copy of the match state that later deals can advance on their own, made field by field."""
+    return Match(match.combos, list(match.levels), match.settled, match.declaring, match.previous_order,
+                 list(match.attempts), match.winner, None if match.claimed is None else fork(match.claimed))
 
 
 def claimed_state(match: Match) -> Match | None:
     return match.claimed
 
 
-def adopt_claim(ctx, match, broken) -> Match:
+def adopt_claim(ctx: Context, match: Match, broken: Finding) -> Match:
     """The state carried on from the differing claim, for a deal that breaks a rule at the computed
     levels but plays through at the claimed ones: the table went on from the claim (notation §9)."""
     chain = match.claimed
-    levels = {"computed": _levels_text(match.levels), "claimed": _levels_text(chain.levels),
+    assert chain is not None        # the driver asks only where claimed_state has one
+    levels: dict[str, object] = {"computed": _levels_text(match.levels), "claimed": _levels_text(chain.levels),
               "broken": broken.text or broken.message}
     if broken.action is None:
         text = msg("at the computed levels {computed} this deal breaks a rule ({broken}), but it plays through "
@@ -387,11 +455,11 @@ def adopt_claim(ctx, match, broken) -> Match:
     return chain
 
 
-def _levels_text(levels) -> Listing:
+def _levels_text(levels: list[int]) -> Listing:
     return Listing([RANKS[v] for v in levels], " and ")
 
 
-def new_match(ctx, record, rules):
+def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     if len(record["players"]) != SEATS:
         ctx.error("guandan.deal.seats", "/players",
                   msg("Guandan is played by 4 seats; this record lists {n} players", n=len(record["players"])))
@@ -408,7 +476,7 @@ def new_match(ctx, record, rules):
     return match
 
 
-def _read_start(ctx, match, start):
+def _read_start(ctx: Context, match: Match, start: dict[str, Any]) -> None:
     """`start` for a record that begins mid-match (§1)."""
     if "levels" not in start:
         ctx.error("guandan.start.levels", "/start", msg("a mid-match start must give both teams' levels"))
@@ -441,7 +509,7 @@ def _rank_index(code: str) -> int:
     return RANKS.index(rank_code(code))
 
 
-def _complete_order(order) -> list[int] | None:
+def _complete_order(order: list[int]) -> list[int] | None:
     """o1..o4 from a listed order of 2 (a 1-2 finish), 3 or 4 distinct seats (§5)."""
     if len(set(order)) != len(order) or not 2 <= len(order) <= 4:
         return None
@@ -453,39 +521,35 @@ def _complete_order(order) -> list[int] | None:
 
 # ---------------------------------------------------------------- deal state
 
-@dataclass
 class DealState:
-    level: int
-    options: GuandanOptions
-    combos: Combos
-    dealt: list[list[int]]
-    hands: list[int]
-    sizes: list[int]
-    tribute: str                        # none, single, double, resisted (§6)
-    payers: list[int]                   # seats owing tribute, in the order o3, o4 / o4
-    receivers: list[int]                # o1 (and o2)
-    previous_o1: int | None
-    record_leader: int | None
-    paid: dict = field(default_factory=dict)       # payer -> (card, action index, to)
-    given: dict = field(default_factory=dict)      # receiver -> (payer, card received)
-    returned: dict = field(default_factory=dict)   # receiver -> (card returned, seat it went to)
-    wrong_cards: set = field(default_factory=set)  # payers whose tribute card was not the due one
-    levels: list = field(default_factory=list)     # both teams' levels as the deal starts
-    declaring: int | None = None
-    leader: int | None = None
-    turn: int | None = None
-    top: tuple | None = None            # (seat, Reading, cards) of the top play
-    passed: set = field(default_factory=set)
-    trick: list = field(default_factory=list)
-    out: list = field(default_factory=list)
-    last_play: dict = field(default_factory=dict)
-    reports: ReportWatch = field(init=False)
-    over: bool = False
-    lapsed: bool = False                # tribute and returns still owed lapsed: a play or pass before them stood
+    """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
-
-    def __post_init__(self):
-        self.reports = ReportWatch(NAME, self.options.report_at)
+    def __init__(self, level: int, options: GuandanOptions, combos: Combos, dealt: list[list[int]], hands: list[int],
+                 sizes: list[int], tribute: str, payers: list[int], receivers: list[int],
+                 record_leader: int | None) -> None:
+        self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
+        self.hands, self.sizes = hands, sizes          # packed hands (cards.py), and their sizes
+        self.tribute = tribute                  # none, single, double, resisted (§6)
+        self.payers = payers                    # seats owing tribute, in the order o3, o4 / o4
+        self.receivers = receivers              # o1 (and o2)
+        self.record_leader = record_leader
+        self.paid: dict[int, tuple[int, int, int | None]] = {}     # payer -> (card, action index, to)
+        self.given: dict[int, tuple[int, int]] = {}                # receiver -> (payer, card received)
+        self.returned: dict[int, tuple[int, int]] = {}             # receiver -> (card returned, seat it went to)
+        self.wrong_cards: set[int] = set()      # payers whose tribute card was not the due one
+        self.levels: list[str] = []             # both teams' levels as the deal starts
+        self.declaring: int | None = None
+        self.leader: int | None = None
+        self.turn: int | None = None
+        self.top: tuple[int, Reading, tuple[int, ...]] | None = None     # (seat, Reading, cards) of the top play
+        self.passed = 0                         # a bit for each seat that passed on the top play
+        self.trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = []    # (seat, cards, reading)
+        self.out: list[int] = []
+        self.last_play: dict[int, tuple[int, ...]] = {}
+        self.reports = ReportWatch(NAME, options.report_at)
+        self.report_at = options.report_at or 0    # 0 where there are no reports (§7)
+        self.over = False
+        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
 
     @property
     def phase(self) -> str:
@@ -505,16 +569,16 @@ class DealState:
         return seat
 
 
-_AFTER = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
+_AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
 
 
-def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
     """The packs, and (seat, cards) in the order a seed deals them (notation §11): two packs, 27 cards
     to each seat from seat 0."""
     return 2, [(seat, HAND_SIZE) for seat in range(seats)]
 
 
-def start_deal(ctx, match, deal) -> DealState:
+def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     if match.winner is not None:
         raise StopDeal("guandan.match.over", msg("team {team} already won the match; no deal may follow",
                                                  team=match.winner))
@@ -524,20 +588,20 @@ def start_deal(ctx, match, deal) -> DealState:
                        severity=WARNING)
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
+    order = match.previous_order
     state = DealState(level, match.combos.options, match.combos, deal.hands, [pack(h) for h in deal.hands],
-                      [len(h) for h in deal.hands], "none", [], [],
-                      match.previous_order[0] if match.previous_order else None, deal.leader)
+                      [len(h) for h in deal.hands], "none", [], [], deal.leader)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
-    if match.previous_order is None:
+    if order is None:
         if deal.leader is None:
             raise StopDeal("guandan.leader.missing",
                            msg("the first deal of a match must name its leader (the holder of the turned card)"),
                            ctx.at())
         _begin_play(state, deal.leader)
         return state
-    _owe_tribute(state, match.previous_order)
+    _owe_tribute(state, order)
     if state.tribute == "resisted":
-        _begin_play(state, state.previous_o1)
+        _begin_play(state, order[0])
     elif state.tribute == "single":
         _begin_play(state, state.payers[0])
     if state.leader is not None:
@@ -545,7 +609,7 @@ def start_deal(ctx, match, deal) -> DealState:
     return state
 
 
-def _check_deck(ctx, deal):
+def _check_deck(ctx: Context, deal: Deal) -> None:
     """Four hands of 27 that together are exactly two packs (§1)."""
     if len(deal.hands) != SEATS:
         raise StopDeal("guandan.deal.hands", msg("a Guandan deal has 4 hands, not {n}", n=len(deal.hands)),
@@ -564,7 +628,7 @@ def _check_deck(ctx, deal):
         raise StopDeal("guandan.deck", text, ctx.at("hands"))
 
 
-def _owe_tribute(state, order):
+def _owe_tribute(state: DealState, order: list[int]) -> None:
     """Kind of tribute and who pays whom (§6.1, §6.2)."""
     o1, o2, o3, o4 = order
     if o2 == partner(o1):
@@ -600,11 +664,11 @@ def equal_tributes(cards: list[str], level: str) -> bool:
     return len(ids) == len(cards) == 2 and len(values) == 1
 
 
-def _begin_play(state, leader):
+def _begin_play(state: DealState, leader: int) -> None:
     state.leader = state.turn = leader
 
 
-def _check_leader(ctx, state):
+def _check_leader(ctx: Context, state: DealState) -> None:
     """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     if state.record_leader is not None and state.record_leader != state.leader:
         ctx.error("guandan.leader", ctx.at("leader"),
@@ -612,7 +676,7 @@ def _check_leader(ctx, state):
                       named=state.record_leader, seat=state.leader, reason=_leader_reason(state)))
 
 
-def _leader_reason(state):
+def _leader_reason(state: DealState) -> Msg:
     """Who leads after the tribute (§6.6): the leader is checked only in a deal with one."""
     if state.tribute == "single":
         return msg("the tribute payer leads")
@@ -628,30 +692,33 @@ def is_over(state: DealState) -> bool:
 # ---------------------------------------------------------------- actions
 
 # what an unknown declaration's message adds in Guandan (§6.2), made once: reports are declared often
-DECLARATIONS_NOTE = msg(" (anti-tribute is automatic)")
+DECLARATIONS_NOTE: Final = msg(" (anti-tribute is automatic)")
 
 
-def apply(ctx, state: DealState, action: Action):
-    if action.verb == "declare":
-        return state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
-    if action.verb == "tribute":
-        return _tribute(ctx, state, action)
-    if action.verb == "return":
-        return _return(ctx, state, action)
-    if len(state.returned) < len(state.receivers) and not state.lapsed:    # returns come last: not play yet (§6)
-        owed = _owed_text(state)
-        text = msg("seat {seat} played while {owed}", seat=action.seat, owed=owed) if action.verb == "play" \
-            else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
-        raise StopDeal("guandan.tribute.order", text)
-    if action.seat != state.turn:
-        raise StopDeal("guandan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
-                                           seat=action.seat, turn=state.turn))
-    if action.verb == "pass":
-        return _pass(state, action)
-    return _play(ctx, state, action)
+def apply(ctx: Context, state: DealState, action: Action) -> None:
+    verb = action.verb
+    if verb == "declare":
+        state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
+    elif verb == "tribute":
+        _tribute(ctx, state, action)
+    elif verb == "return":
+        _return(ctx, state, action)
+    else:
+        if len(state.returned) < len(state.receivers) and not state.lapsed:    # returns come last: not play yet (§6)
+            owed = _owed_text(state)
+            text = msg("seat {seat} played while {owed}", seat=action.seat, owed=owed) if verb == "play" \
+                else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
+            raise StopDeal("guandan.tribute.order", text)
+        if action.seat != state.turn:
+            raise StopDeal("guandan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
+                                               seat=action.seat, turn=state.turn))
+        if verb == "pass":
+            _pass(state, action)
+        else:
+            _play(state, action)
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
+def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -> None:
     if not contains(state.hands[seat], packed):
         lacking = missing(state.hands[seat], cards)
         if len(lacking) < len(cards):
@@ -661,13 +728,13 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
                                                     lacking=_shown(lacking)))
 
 
-def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int):
+def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -> None:
     _require(state, seat, cards, packed)
     state.hands[seat] -= packed
     state.sizes[seat] -= len(cards)
 
 
-def _tribute(ctx, state, action):
+def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     """A tribute (§6.3, §6.4, §6.7)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
@@ -691,12 +758,16 @@ def _tribute(ctx, state, action):
         _allocate(ctx, state)
 
 
-def _tribute_rank(state, seat) -> int:
-    wild = state.level * 4 + HEARTS
-    return max(level_value(rank(c), state.level) for c in state.dealt[seat] if c != wild)
+def _tribute_rank(state: DealState, seat: int) -> int:
+    wild, best = state.level * 4 + HEARTS, -1
+    for c in state.dealt[seat]:
+        if c != wild:
+            best = max(best, level_value(rank(c), state.level))
+    return best
 
 
-def _level_rank_name(value: int, level: int):
+
+def _level_rank_name(value: int, level: int) -> str:
     """The rank of level order `value` (§ terms) in words: "10", "K", a joker's name."""
     if value >= 14:
         return Term(("black joker", "red joker")[value - 14])
@@ -704,10 +775,11 @@ def _level_rank_name(value: int, level: int):
     return rank_shown(RANKS[r])
 
 
-def _allocate(ctx, state):
+def _allocate(ctx: Context, state: DealState) -> None:
     """Who receives which tribute, and who leads (§6.4, §6.6). Where a payer paid a wrong card, the
     tributes go as the due cards would have gone (the wrong card is the one fault). A `to` that names
     another seat is an error; the card goes to the receiver the rules fix all the same (notation §9)."""
+    receiver_of: dict[int, int]
     if state.tribute == "single":
         receiver_of = {state.payers[0]: state.receivers[0]}
     else:
@@ -728,7 +800,7 @@ def _allocate(ctx, state):
         _check_leader(ctx, state)
 
 
-def _allocate_double(ctx, state):
+def _allocate_double(ctx: Context, state: DealState) -> dict[int, int]:
     by_value = _by_value(state, lambda p, c: level_value(rank(c), state.level))
     if by_value is not None:
         return by_value
@@ -745,10 +817,11 @@ def _allocate_double(ctx, state):
                            p1=p1, p2=p2),
                        ctx.at("leader"))
     state.leader = state.turn = state.record_leader
+    assert to1 is not None and to2 is not None      # they name o1 and o2
     return {p1: to1, p2: to2}
 
 
-def _by_value(state, value) -> dict | None:
+def _by_value(state: DealState, value: Callable[[int, int], int]) -> dict[int, int] | None:
     """The double allocation by the tributes' values (`value(payer, card)`): o1 takes the higher;
     equal ones clockwise (§10.7: the payer seated right after o1 pays o1); None when free."""
     o1, o2 = state.receivers
@@ -763,7 +836,7 @@ def _by_value(state, value) -> dict | None:
     return None
 
 
-def _return(ctx, state, action):
+def _return(ctx: Context, state: DealState, action: Action) -> None:
     """A return (§6.5)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
@@ -792,7 +865,7 @@ def _return(ctx, state, action):
     state.returned[seat] = (action.card, payer)
 
 
-def _return_problem(state, seat, payer, received, card):
+def _return_problem(state: DealState, seat: int, payer: int, received: int, card: int) -> Msg | None:
     """Why `card` may not be returned, or None (§6.5, §10.8)."""
     hand = state.hands[seat]
     if card == received and count(hand, card) < 2:
@@ -803,31 +876,33 @@ def _return_problem(state, seat, payer, received, card):
     if cap == "none":
         return None
     others = unpack(hand - ONE[received])
-
-    def small(c):
-        return c < 52 and rank(c) <= TEN and not (state.options.return_excludes_level and rank(c) == state.level)
-
-    if any(small(c) for c in others):
-        if small(card):
+    excluded = state.level if state.options.return_excludes_level else -1
+    if any(_small(c, excluded) for c in others):
+        if _small(card, excluded):
             return None
         if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
-    lowest = min(level_value(rank(c), state.level) for c in others)
+    lowest = min([level_value(rank(c), state.level) for c in others])
     if level_value(rank(card), state.level) != lowest:
         return msg("holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
                    rank=_level_rank_name(lowest, state.level))
     return None
 
 
-def _owing(state) -> list[int]:
+def _small(card: int, excluded: int) -> bool:
+    """A card of 10 or lower, not of the rank `excluded` (§6.5)."""
+    return card < 52 and rank(card) <= TEN and rank(card) != excluded
+
+
+def _owing(state: DealState) -> list[int]:
     """The seats that still owe a tribute (or, once all are paid, a return) (§6.7)."""
     if state.phase == "tribute":
         return [p for p in state.payers if p not in state.paid]
     return [r for r in state.given if r not in state.returned]
 
 
-def _owed_text(state):
+def _owed_text(state: DealState) -> Msg:
     if state.phase == "play":
         return msg("no tribute or return is owed now")
     seats = Listing([msg("seat {seat}", seat=s) for s in _owing(state)], " and ")
@@ -836,31 +911,33 @@ def _owed_text(state):
     return msg("a return is still owed by {seats}", seats=seats)
 
 
-def _pass(state: DealState, action: Action):
+def _pass(state: DealState, action: Action) -> None:
     """A pass (§4.2, §4.3)."""
-    if state.top is None:
+    top = state.top
+    if top is None:
         raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
-    state.passed.add(action.seat)
-    state.trick.append((action.seat, None, None))
-    t = state.top[0]
-    following = state.next_holder(action.seat)
-    if following == t or following in state.passed:     # passes come in turn: every other holder passed,
-        _on_from(state, action.seat, t)                 # unless a pass out of turn stood (notation §10)
+    seat = action.seat
+    state.passed |= 1 << seat
+    state.trick.append((seat, None, None))
+    t = top[0]
+    following = state.next_holder(seat)
+    if following == t or state.passed >> following & 1:     # passes come in turn: every other holder passed,
+        _on_from(state, seat, t)                            # unless a pass out of turn stood (notation §10)
     else:
         state.turn = following
 
 
-def _on_from(state: DealState, seat: int, t: int):
+def _on_from(state: DealState, seat: int, t: int) -> None:
     """After a pass by `seat` on the top play of `t`: the next holder that has neither passed nor made the
     top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
     for s in _AFTER[seat]:
-        if state.sizes[s] and s != t and s not in state.passed:
+        if state.sizes[s] and s != t and not state.passed >> s & 1:
             state.turn = s
             return
     _end_trick(state, t)
 
 
-def _end_trick(state: DealState, t: int):
+def _end_trick(state: DealState, t: int) -> None:
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
     if state.sizes[t]:
         state.turn = t
@@ -869,56 +946,58 @@ def _end_trick(state: DealState, t: int):
     else:
         state.turn = state.next_holder(t)   # both out: only after a played-out 1-2 finish
     state.top = None
-    state.passed = set()
+    state.passed = 0
     state.trick = []
 
 
-def _play(ctx, state: DealState, action: Action):
-    packed = pack(action.cards)
-    _require(state, action.seat, action.cards, packed)
-    _put(state, action, _choose_reading(state, action.seat, action.cards, packed, action.as_), packed)
+def _play(state: DealState, action: Action) -> None:
+    cards = action.cards
+    packed = ONE[cards[0]] if len(cards) == 1 else pack(cards)
+    _require(state, action.seat, cards, packed)
+    _put(state, action, _choose_reading(state, action.seat, cards, packed, action.as_), packed)
 
 
-def _put(state: DealState, action: Action, reading: Reading, packed: int):
+def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
     state.hands[seat] -= packed
-    state.sizes[seat] -= len(cards)
+    size = state.sizes[seat] - len(cards)
+    state.sizes[seat] = size
     state.top = (seat, reading, cards)
-    state.passed = set()
+    state.passed = 0
     state.trick.append((seat, cards, reading))
     state.last_play[seat] = cards
-    size = state.sizes[seat]
-    state.reports.played(seat, size, action.index)
+    if 0 < size <= state.report_at:
+        state.reports.played(seat, size, action.index)
     if size == 0:
         _goes_out(state, seat)
     if not state.over:
         state.turn = state.next_holder(seat)
 
 
-def _shown(cards) -> Cards:
+def _shown(cards: Iterable[int]) -> Cards:
     return Cards(" ".join(CODES[c] for c in sorted(cards)))
 
 
-def in_rank_order(cards, level: int) -> list[int]:
+def in_rank_order(cards: Iterable[int], level: int) -> list[int]:
     """Cards low to high in level order (§ terms), the wild cards among the level cards."""
     return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
 
 
 def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
-    readings = state.combos.at_level[state.level][packed]
-    top = state.top[1] if state.top else None
+    readings = state.combos.of(cards, packed, state.level)
+    top = state.top[1] if state.top is not None else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
         return readings[0]      # the common case: one reading, and it may be played here
     _any_reading(seat, cards, readings)
-    legal = _legal_readings(state, packed, top)
+    legal = _legal_readings(state, cards, packed, top)
     if as_ is not None:
         chosen = _named_reading(seat, cards, readings, as_)
-        if chosen not in legal:
+        if top is not None and chosen not in legal:      # on a lead every reading is legal
             raise StopDeal("guandan.follow", _not_following(seat, chosen, top))
         return chosen
-    if not legal:
+    if top is not None and not legal:
         raise StopDeal("guandan.follow", _not_following(seat, readings[0], top))
     if len(legal) == 1:
         return legal[0]
@@ -929,11 +1008,11 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     return _highest(legal)
 
 
-def _highest(readings) -> Reading:
+def _highest(readings: Iterable[Reading]) -> Reading:
     return max(readings, key=lambda r: (r.step is not None, r.step or 0, r.key))
 
 
-def _any_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...]):
+def _any_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...]) -> None:
     if not readings:
         raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
                                                        seat=seat, cards=_shown(cards)))
@@ -949,18 +1028,18 @@ def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, .
     return chosen
 
 
-def _legal_readings(state: DealState, packed: int, top: Reading | None) -> list[Reading]:
-    """The readings of the cards `packed` that may be played now (§2, §3): what the judge of a play and
+def _legal_readings(state: DealState, cards: tuple[int, ...], packed: int, top: Reading | None) -> list[Reading]:
+    """The readings of `cards` (packed: `packed`) that may be played now (§2, §3): what the judge of a play and
     the list of what was legal both ask."""
-    return [r for r in state.combos.at_level[state.level][packed] if top is None or beats(r, top)]
+    return [r for r in state.combos.of(cards, packed, state.level) if top is None or beats(r, top)]
 
 
-def _not_following(seat, played, top):
+def _not_following(seat: int, played: Reading, top: Reading) -> Msg:
     return msg("seat {seat} played {played} on {top}; {may}", seat=seat, played=describe(played), top=describe(top),
                may=may_follow(top))
 
 
-def _ends_deal(state, seat, played) -> bool:
+def _ends_deal(state: DealState, seat: int, played: int) -> bool:
     if state.sizes[seat] != played:
         return False
     out = state.out + [seat]
@@ -973,20 +1052,21 @@ def _deal_is_over(out: list[int], options: GuandanOptions) -> bool:
     return len(out) >= 3 or (one_two and not options.play_out_after_one_two)
 
 
-def _goes_out(state: DealState, seat: int):
+def _goes_out(state: DealState, seat: int) -> None:
+
     state.out.append(seat)
     state.over = _deal_is_over(state.out, state.options)
 
 
 # ---------------------------------------------------------------- what would have been legal
 
-def legal(state) -> Legal:
+def legal(state: DealState) -> Legal:
     phase = state.phase
     if phase != "play":
         owed = Phrase(_owed_text(state))
         return {"phase": phase, "owed": owed, "may": owed}
     seat = state.turn
-    if state.top is None:
+    if state.top is None or seat is None:
         return {"phase": "play", "seat": seat, "may": Phrase(msg("seat {seat} leads: any combination", seat=seat))}
     top = state.top[1]
     found = _followers(state, seat, top)
@@ -1002,18 +1082,18 @@ def legal(state) -> Legal:
             "may": Phrase(may)}
 
 
-def _followers(state, seat, top) -> list[tuple[Reading, tuple]]:
+def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading, tuple[int, ...]]]:
     """One play from the seat's hand for each reading (type and rank; bombs by size) that may follow
     `top`, weakest first (§3): every shape a combination can take (§2) is tried on the hand, fewest
     wild cards first, and each is judged as a play is (_legal_readings)."""
-    found: dict[tuple, tuple[Reading, tuple]] = {}
+    found: dict[tuple[str, float | None], tuple[Reading, tuple[int, ...]]] = {}
     for play in sorted(_shapes(state, seat), key=lambda p: (p.count(state.level * 4 + HEARTS), p)):
-        for r in _legal_readings(state, pack(play), top):
+        for r in _legal_readings(state, play, pack(play), top):
             found.setdefault((r.name, r.step), (r, play))
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
 
-def _shapes(state, seat) -> set[tuple[int, ...]]:
+def _shapes(state: DealState, seat: int) -> set[tuple[int, ...]]:
     """The seat's plays that stand for every reading its hand can make: the readings of a play (§2)
     depend only on how many natural cards of each rank it holds, its wild cards and, for a straight,
     whether its natural cards are of one suit (hearts or another); one play of each such kind."""
@@ -1026,7 +1106,7 @@ def _shapes(state, seat) -> set[tuple[int, ...]]:
             by_rank.setdefault(rank(c), []).append(c)
     found: set[tuple[int, ...]] = set()
 
-    def add(naturals: list[int], size: int):
+    def add(naturals: list[int], size: int) -> None:
         short = size - len(naturals)
         if 0 <= short <= len(wilds) and size:
             found.add(tuple(sorted(naturals + wilds[:short])))
@@ -1056,7 +1136,7 @@ def _shapes(state, seat) -> set[tuple[int, ...]]:
     return found
 
 
-def _run_fills(groups, per, wilds):
+def _run_fills(groups: list[list[int]], per: int, wilds: int) -> Iterator[list[int]]:
     """How many cards to take of each rank of a run (up to `per`), leaving at most `wilds` places short."""
     if not groups:
         yield []
@@ -1067,7 +1147,7 @@ def _run_fills(groups, per, wilds):
                 yield [n, *rest]
 
 
-def _suit_choices(groups) -> list[list[int]]:
+def _suit_choices(groups: list[list[int]]) -> list[list[int]]:
     """A straight's cards, one from each rank's cards `groups`: of one suit, for each suit that has them
     all, and of more than one suit, where the hand has them (§2)."""
     choices = []
@@ -1085,7 +1165,7 @@ def _suit_choices(groups) -> list[list[int]]:
     return choices + [mixed]
 
 
-def snapshot(state) -> Snapshot:
+def snapshot(state: DealState) -> Snapshot:
     return {
         "level": level_code(state.level),
         "phase": PHASES["over" if state.over else state.phase],
@@ -1094,9 +1174,7 @@ def snapshot(state) -> Snapshot:
         "declaring": state.declaring,
         "wild": [CODES[state.level * 4 + HEARTS]],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h), state.level)] for h in state.hands],
-        "table": [{"seat": seat, "pass": True} if cards is None else
-                  {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
-                  for seat, cards, reading in state.trick],
+        "table": [_on_table(seat, cards, reading) for seat, cards, reading in state.trick],
         "out": list(state.out),
         "tribute": {
             "kind": TRIBUTES[state.tribute],
@@ -1107,15 +1185,23 @@ def snapshot(state) -> Snapshot:
     }
 
 
+def _on_table(seat: int, cards: tuple[int, ...] | None, reading: Reading | None) -> dict[str, Any]:
+    """A play or pass of the trick, as the table shows it."""
+    if cards is None or reading is None:
+        return {"seat": seat, "pass": True}
+    return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+
+
 # ---------------------------------------------------------------- end of deal (§5)
 
-def finish_deal(ctx, match, state, deal) -> Outcome:
+def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
     return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, o1_last_play, status) -> Outcome:
+def _ended(ctx: Context, match: Match, state: DealState, deal: Deal, order: list[int],
+           o1_last_play: tuple[int, ...] | None, status: str) -> Outcome:
     """The outcome of a deal that ended in `order`, the match advanced, the deal's claims checked."""
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, o1_last_play)
@@ -1129,21 +1215,21 @@ def _ended(ctx, match, state, deal, order, o1_last_play, status) -> Outcome:
     return outcome
 
 
-def _final_order(state) -> list[int]:
+def _final_order(state: DealState) -> list[int]:
     out = list(state.out)
     if len(out) == 2:     # 1-2 finish: the other two in seat order from o2 onward (§5)
         return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
     return out + [s for s in range(SEATS) if s not in out]
 
 
-def _advance_chains(match, order, o1_last_play):
+def _advance_chains(match: Match, order: list[int], o1_last_play: tuple[int, ...] | None) -> None:
     """The computed match, and the chain carried on from a differing levels claim, after a deal."""
     for chain in (match, match.claimed):
         if chain is not None:
             _advance(chain, order, chain.levels[chain.declaring if chain.declaring is not None else 0], o1_last_play)
 
 
-def _advance(match, order, level, o1_last_play):
+def _advance(match: Match, order: list[int], level: int, o1_last_play: tuple[int, ...] | None) -> None:
     """Rise, match win, failures at A (§5), then the winners declare the next deal."""
     o1 = order[0]
     winners, declaring = team(o1), match.declaring
@@ -1181,7 +1267,7 @@ def a_fail_rule(opts: GuandanOptions) -> tuple[int | None, str, str]:
     return (opts.a_fail_after or after, opts.a_fail_counts or counts, opts.a_fail_to or to or "2")
 
 
-def _count_failures(match, attempting, start_levels):
+def _count_failures(match: Match, attempting: int | None, start_levels: list[int]) -> None:
     """A deal that did not win the match: failures at A, and the move at the limit (§5).
     `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
     at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
@@ -1197,25 +1283,26 @@ def _count_failures(match, attempting, start_levels):
             match.attempts[t] = 0
 
 
-def _check_deal_claims(ctx, match, deal, outcome, state):
+def _check_deal_claims(ctx: Context, match: Match, deal: Deal, outcome: Outcome, state: DealState) -> None:
     claimed = deal.result or {}
     _check_claim_keys(ctx, claimed)
-    if "order" in claimed and not _order_matches(claimed["order"], outcome["order"], state):
+    computed = outcome.get("order") or []
+    if "order" in claimed and not _order_matches(claimed["order"], computed):
         ctx.error("guandan.result.order", ctx.at("result", "order"),
                   msg("claimed finishing order {claimed}, computed {computed}", claimed=Listing(claimed["order"]),
-                      computed=Listing(outcome["order"])))
+                      computed=Listing(computed)))
     _follow_levels_claim(ctx, match, claimed, outcome)
     _check_tribute_claim(ctx, claimed, outcome["tribute"])
 
 
-def _check_claim_keys(ctx, claimed):
+def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
     """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in claimed:
         if key in ("winner", "scores"):
             ctx.error("guandan.result.key", ctx.at("result", key), msg("{key} is not a Guandan claim", key=key))
 
 
-def _follow_levels_claim(ctx, match, claimed, outcome):
+def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], outcome: Outcome) -> None:
     """A levels claim that agrees with the computed levels, or with those carried on from an earlier
     differing claim, is no new finding; one that differs from both is, and later deals have its
     levels as a second candidate (notation §9)."""
@@ -1238,13 +1325,13 @@ def _follow_levels_claim(ctx, match, claimed, outcome):
     match.claimed = claim
 
 
-def _check_tribute_claim(ctx, claimed, computed):
+def _check_tribute_claim(ctx: Context, claimed: dict[str, Any], computed: str) -> None:
     if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
                   msg("claimed tribute {claimed}, computed {computed}", claimed=claimed["tribute"], computed=computed))
 
 
-def _order_matches(claimed, computed, state) -> bool:
+def _order_matches(claimed: list[int], computed: list[int]) -> bool:
     """§5: after a 1-2 finish the last two in either order or left out; otherwise 3 or 4 places."""
     one_two = computed[1] == partner(computed[0])
     if one_two:
@@ -1253,7 +1340,7 @@ def _order_matches(claimed, computed, state) -> bool:
     return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
+def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, stopped: bool) -> Outcome:
     """A deal not played to its end: a stopped one carries on from its claimed order, if any,
     and its claimed levels set the next deal's levels (notation §9)."""
     claimed = deal.result or {}
@@ -1282,7 +1369,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     return outcome
 
 
-def _incomplete_claim(match, claimed, full) -> Match:
+def _incomplete_claim(match: Match, claimed: dict[str, Any], full: list[int] | None) -> Match:
     """The match as the last deal, incomplete, claims it ended: record levels or a winner that agree
     with it are no new finding (notation §5)."""
     level = match.levels[match.declaring if match.declaring is not None else 0]
@@ -1295,9 +1382,9 @@ def _incomplete_claim(match, claimed, full) -> Match:
     return chain
 
 
-def finish_match(ctx, match, claimed) -> dict:
+def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
     levels = [level_code(v) for v in match.levels]
-    summary = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
+    summary: dict[str, Any] = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
     if not match.settled:
         summary["settled"] = False      # levels as they stood before a deal that did not finish
     if match.claimed is not None:
@@ -1322,7 +1409,7 @@ def finish_match(ctx, match, claimed) -> dict:
 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
 
-def stand(ctx, state: DealState, action: Action) -> None:
+def stand(ctx: Context, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
     (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a
     pass is that seat's pass; a tribute or return card moves to the seat its `to` names. Raises StopDeal,
@@ -1331,7 +1418,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
     if action.verb == "play":
         packed = pack(action.cards)
         _require(state, seat, action.cards, packed)
-        readings = state.combos.at_level[state.level][packed]
+        readings = state.combos.of(action.cards, packed, state.level)
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
         _lapse_tribute(state, seat)
@@ -1348,7 +1435,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
         state.sizes[action.to] += 1
 
 
-def _lapse_tribute(state: DealState, seat: int):
+def _lapse_tribute(state: DealState, seat: int) -> None:
     """A play or pass that stood while tribute or a return was still owed: play has begun, so what is still
     owed is not given any more, and the seat led (notation §10; docs/guandan.md, Rulings)."""
     if state.phase != "play":
@@ -1357,10 +1444,10 @@ def _lapse_tribute(state: DealState, seat: int):
             state.leader = seat
 
 
-def _stood_pass(state: DealState, seat: int):
+def _stood_pass(state: DealState, seat: int) -> None:
     """A pass taken as played, also out of turn or on a lead: the turn passes on from its seat; the seats
     it skipped act when the turn comes to them (§4.2, §4.3)."""
-    state.passed.add(seat)
+    state.passed |= 1 << seat
     state.trick.append((seat, None, None))
     if state.top is None:
         state.turn = state.next_holder(seat)
@@ -1371,17 +1458,18 @@ def _stood_pass(state: DealState, seat: int):
 COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
-def complete_result(result: dict, seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed: levels, the
     match and the next tribute follow from it (§5, §6)."""
     return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
 
 
-def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
+def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:
+
     """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
     advances the match from where the deal began in place of the computed one (levels, the declaring team,
     the next deal's tribute, §5); claimed levels are the levels the match goes on from."""

@@ -27,7 +27,7 @@ def guandan_legal(top, hand, top_as=None):
     reading = next(r for r in combos.readings(top_cards, 0) if top_as in (None, r.name))
     cards = [parse_card(c) for c in hand]
     state = guandan.DealState(0, combos.options, combos, [cards, [], [], []], [pack(cards), 0, 0, 0], [len(cards), 9, 9, 9],
-                              "none", [], [], None, None)
+                              "none", [], [], None)
     state.turn, state.top = 0, (1, reading, top_cards)
     legal = guandan.legal(state)
     return legal, legal["may"].shown("zh")
