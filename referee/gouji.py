@@ -1328,7 +1328,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     else:
         match.fresh, match.previous = False, order
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
-    match.carried = None if match.totals is None else add_scores(match.carried, scores)
+    match.carried = None if match.totals is None or scores is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:
         outcome.update({"order": order, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome

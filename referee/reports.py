@@ -4,19 +4,25 @@ transparent, its count must be the hand size, and a seat that went to `report_at
 or fewer without reporting gets a warning."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .findings import plain
 from .messages import Msg, msg, word
+
+if TYPE_CHECKING:
+    from .actions import Action
+    from .replay import Context
 
 REPORT = word("report")     # the declaration's name, as a replay's line says it (报牌)
 
 
 class ReportWatch:
-    def __init__(self, game: str, report_at: int | None):
+    def __init__(self, game: str, report_at: int | None) -> None:
         self.game, self.report_at = game, report_at
         self.reached: dict[int, int] = {}     # seat -> the action that took it to report_at or fewer
         self.reported: set[int] = set()       # seats that reported at report_at or fewer
 
-    def declare(self, ctx, action, size: int, others: str | Msg = ""):
+    def declare(self, ctx: Context, action: Action, size: int, others: str | Msg = "") -> None:
         """A `declare` action; only `report` is known."""
         here = ctx.at("actions", action.index)
         if action.declare != REPORT:
@@ -32,12 +38,12 @@ class ReportWatch:
         if self.report_at is not None and size <= self.report_at:
             self.reported.add(action.seat)
 
-    def played(self, seat: int, size: int, index: int):
+    def played(self, seat: int, size: int, index: int) -> None:
         """After a play (and any draw it caused) left `seat` with `size` cards."""
         if self.report_at is not None and 0 < size <= self.report_at:
             self.reached.setdefault(seat, index)
 
-    def warn_missing(self, ctx):
+    def warn_missing(self, ctx: Context) -> None:
         for seat, index in sorted(self.reached.items()):
             if seat not in self.reported:
                 ctx.warn(f"{self.game}.report.missing", ctx.at("actions", index),
