@@ -234,10 +234,10 @@ def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Ma
         ctx.error("gouji.deal.seats", "/players",
                   msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])))
         return None
-    o = GoujiOptions(**rules["options"])
-    thresholds = _options_fit(ctx, record, o)
+    thresholds = _options_fit(ctx, record, rules["options"])
     if thresholds is None:
         return None
+    o = GoujiOptions(**rules["options"])
     start = record.get("start") or {}
     previous = start.get("previous_order")
     if previous is not None and sorted(previous) != list(range(SEATS)):
@@ -254,8 +254,9 @@ def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Ma
     return Match(o, thresholds, previous, previous is None or start.get("fresh") is True, totals)
 
 
-def _options_fit(ctx: Context, record: dict[str, Any], o: GoujiOptions) -> tuple[int, ...] | None:
-    """Ranges the option types cannot say; the thresholds as a table by set-order rank."""
+def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tuple[int, ...] | None:
+    """Ranges the option types cannot say; the thresholds as a table by set-order rank. `o`: the options as
+    rules.py resolved them, whose values may still be of any type inside a dict or list."""
     raw = record.get("rules")
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
 
@@ -265,21 +266,21 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: GoujiOptions) -> tuple
 
     table = [10 ** 9] * 16
     fits = True
-    for key, least in o.duel_thresholds.items():
+    for key, least in o["duel_thresholds"].items():
         r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
         if not r or type(least) is not int or least < 1:
             bad("duel_thresholds", msg("an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1"))
             fits = False
             break
         table[r] = least
-    points = o.place_points
+    points = o["place_points"]
     if len(points) != SEATS or any(type(p) is not int for p in points):
         bad("place_points", msg("a list of 6 integers"))
         fits = False
-    if o.sweep_multiplier < 1:
+    if o["sweep_multiplier"] < 1:
         bad("sweep_multiplier", msg("an integer ≥ 1"))
         fits = False
-    if o.report_at is not None and o.report_at < 1:
+    if o["report_at"] is not None and o["report_at"] < 1:
         bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
