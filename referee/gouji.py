@@ -415,7 +415,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
                        msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
                        severity=WARNING)
     _check_deck(ctx, deal)
-    state = DealState(match, deal)       # its leader the record's
+    state = DealState(match, deal)       # led by the record's leader; an ordinary game by the last big loser
     previous = match.previous           # None only before a fresh game
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
     state.deal_kind = "sweep" if sweep else "fresh" if match.fresh or previous is None else "ordinary"
@@ -1009,9 +1009,11 @@ def _liberation(state: DealState, seat: int) -> Problem | None:
     return None
 
 
-_DECLARATIONS: dict[str, Callable[[DealState, int], Problem | None]] = {word("revolution"): _revolution, word("swap_losers"): _swap_losers,
-                 word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
-                 word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang}
+_DECLARATIONS: dict[str, Callable[[DealState, int], Problem | None]] = {
+    word("revolution"): _revolution, word("swap_losers"): _swap_losers,
+    word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
+    word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang,
+}
 
 
 def _tribute(ctx: Context, state: DealState, action: Action) -> None:
