@@ -24,7 +24,7 @@ from .rules import Option
 msg, msg_n, word, word_of = part("gouji")
 
 if TYPE_CHECKING:
-    from .notation import Action, Deal
+    from .actions import Action, Deal
     from .replay import Context
 
 NAME = "gouji"
