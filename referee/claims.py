@@ -9,22 +9,27 @@ either is no new finding.
 (docs/formats/results-sheet.md)."""
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .findings import INFO, plain
-from .messages import Term, msg, word
+from .messages import Msg, Term, msg, word
 
 if TYPE_CHECKING:
     from .game import Outcome
+    from .replay import Context
+
+# A score or total as a record claims it: any JSON number (the pre-check's); the computed ones are whole.
+Number = int | float
 
 TITLES = (word("Gou Ji"), word("Gan Deng Yan"))      # the games that call check_totals, for the catalogue
 
 
-def add_scores(totals, scores) -> list | None:
+def add_scores(totals: list[int] | None, scores: Sequence[int]) -> list[int] | None:
     return None if totals is None else [t + s for t, s in zip(totals, scores)]
 
 
-def carried_on(carried, scores, claimed: dict) -> list | None:
+def carried_on(carried: list[int] | None, scores: list[int], claimed: dict[str, Any]) -> list[int] | None:
     """`carried` after a deal: its claimed scores added, or its computed `scores` where it claims none."""
     said = claimed.get("scores")
     return add_scores(carried, said if said is not None and len(said) == len(scores) else scores)
@@ -40,13 +45,15 @@ def totals_claim_stands(match: Any, outcome: Outcome, claimed: dict[str, Any], k
     match.totals = list(match.carried)
 
 
-def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, entrant: str, winner_of, computed) -> dict:
+def check_totals(ctx: Context, game: str, title: str, totals: list[int] | None, carried: list[int] | None,
+                 claimed: dict[str, Any], entrant: str, winner_of: Callable[[list[int] | None], int | None],
+                 computed: Callable[[int | None], Msg]) -> dict[str, Any]:
     """`totals` None: an earlier deal stopped without claiming scores, so nothing can be checked.
     `carried`: the totals the claimed scores add up to. `entrant` is who wins ("seat", "team");
     `winner_of(totals)` who the totals make the winner, `computed(winner)` that in words.
     Returns the match outcome."""
     winner = winner_of(totals)
-    outcome = {"totals": totals, "winner": winner}
+    outcome: dict[str, Any] = {"totals": totals, "winner": winner}
     if carried != totals:
         outcome["claimed"] = {"totals": carried}
     if totals is not None:
@@ -72,7 +79,7 @@ def check_totals(ctx, game: str, title: str, totals, carried, claimed: dict, ent
     return outcome
 
 
-def match_result(scores, won: int | None = None) -> dict | None:
+def match_result(scores: Sequence[Number] | None, won: int | None = None) -> dict[str, Any] | None:
     """The result of a match from each entrant's score (Guandan: level, others: total): `won` (the
     team that won outright) or the highest score wins, and equal top scores are a draw; the margin
     is the winner's lead over the next. None when there are no scores."""

@@ -9,6 +9,7 @@ a C compiler (README, "Performance"): hands are packed multisets (cards.py), rea
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from .cards import (
     run_low,
     unpack,
 )
-from .claims import add_scores, carried_on, check_totals, totals_claim_stands
+from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
 from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
@@ -39,7 +40,8 @@ from .rules import Option, shared
 msg, msg_n, word, word_of = part("gandengyan")
 
 if TYPE_CHECKING:
-    from .actions import Action
+    from .actions import Action, Deal
+    from .replay import Context
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -142,7 +144,8 @@ class Combos:
         self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        return self.of_packed[pack(cards)]
+        found: tuple[Reading, ...] = self.of_packed[pack(cards)]
+        return found
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         jokers = sum(c >= BJ for c in cards)
@@ -176,7 +179,7 @@ class Combos:
     def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
         """Sequence types on the ladder; jokers fill the missing places (§2)."""
         o = self.options
-        found = []
+        found: list[Reading] = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
             if size % per or ranks > o.max_sequence_ranks or ranks < 2:
@@ -235,7 +238,7 @@ def _run(r: Reading, ranks: int) -> Run:
     return Run((rank_shown(run_low(high, ranks)), rank_shown(high)))
 
 
-def reading_words(text: str, cards: list[str]):
+def reading_words(text: str, cards: list[str]) -> Msg | str:
     """An `as` reading (TYPE:RANK) of `cards` in words, as a trick's line shows it."""
     kind, _, code = text.partition(":")
     if kind not in TYPE_WORDS:
@@ -249,7 +252,7 @@ def may_follow(top: Reading, o: GandengyanOptions) -> Msg:
         return msg("nothing may follow the joker bomb")
     if top.bomb:
         return msg("only a higher bomb may follow")
-    allowed = []
+    allowed: list[Msg] = []
     if top.rank != TWO:
         ranks = [top.rank] * o.follow_equal_rank + [top.rank + 1] * (top.rank < ACE)
         allowed += [describe(Reading(top.type, r, top.size, 0, 0)) for r in ranks]
@@ -279,13 +282,13 @@ class Match:
     options: GandengyanOptions
     combos: Combos
     seats: int
-    totals: list | None              # None: not checkable after a stopped deal (notation §9)
+    totals: list[int] | None         # None: not checkable after a stopped deal (notation §9)
     dealer: int | None               # who must deal the next deal; None: any seat (or unknown)
     first: bool = True
-    carried: list | None = None      # the totals the deals' claimed scores add up to (notation §9)
+    carried: list[int] | None = None     # the totals the deals' claimed scores add up to (notation §9)
 
 
-def new_match(ctx, record, rules):
+def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     seats = len(record["players"])
     if not MIN_SEATS <= seats <= MAX_SEATS:
         ctx.error("gandengyan.deal.seats", "/players",
@@ -294,21 +297,21 @@ def new_match(ctx, record, rules):
     if not _options_fit(ctx, record, rules["options"]):
         return None
     start = record.get("start") or {}
-    totals = list(start.get("totals", [0] * seats))
-    if len(totals) != seats:
+    given = list(start.get("totals", [0] * seats))
+    totals = given if len(given) == seats else None
+    if totals is None:
         ctx.error("gandengyan.start.totals", "/start/totals",
                   msg("start totals must give {seats} numbers, one per seat", seats=seats))
-        totals = None
     combos = shared(_combos, rules["options"])
     return Match(combos.options, combos, seats, totals, start.get("dealer"), carried=totals)
 
 
-def _options_fit(ctx, record, o) -> bool:
+def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> bool:
     """Ranges the option types cannot say, and the conflicts of §9."""
     raw = record.get("rules")
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
 
-    def at(name):
+    def at(name: str) -> str:
         return f"/rules/options/{name}" if name in given else "/rules"
 
     fits = True
@@ -349,18 +352,18 @@ class DealState:
     top: tuple[int, Reading] | None = None          # (seat, Reading) of the top play
     passed: set[int] = field(default_factory=set)
     trick: list[Play] = field(default_factory=list)
-    draws: list[dict] = field(default_factory=list)     # the draws made after the last action
+    draws: list[dict[str, int | str]] = field(default_factory=list)     # the draws made after the last action
     bombs: list[tuple[Reading, int]] = field(default_factory=list)     # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
-    totals: list | None = None          # the match totals before this deal (None: not checkable)
+    totals: list[int] | None = None     # the match totals before this deal (None: not checkable)
     reports: ReportWatch = field(init=False)
 
     @property
     def talon_left(self) -> int:
         return len(self.talon) - self.drawn
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.reports = ReportWatch(NAME, self.options.report_at)
 
     def holders(self) -> list[int]:
@@ -378,25 +381,26 @@ _FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)]      # sea
          for n in range(MIN_SEATS, MAX_SEATS + 1)}
 
 
-def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
     """The packs, and (seat, cards) in the order a seed deals them (notation §11): the dealer 6, each next
     seat 5; the rest is the talon."""
     return options["decks"], [((dealer + k) % seats, DEALER_SIZE if k == 0 else HAND_SIZE) for k in range(seats)]
 
 
-def start_deal(ctx, match, deal) -> DealState:
+def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     dealer = _check_hands(ctx, match, deal)
-    _check_deck(ctx, match, deal)
+    talon = deal.talon or []       # the pre-check asks every Gan Deng Yan deal for its talon
+    _check_deck(ctx, match, deal, talon)
     _check_dealer(ctx, match, deal, dealer)
     match.first = False
     state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
-                      [len(h) for h in deal.hands], list(deal.talon))
+                      [len(h) for h in deal.hands], list(talon))
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
     return state
 
 
-def _check_hands(ctx, match, deal) -> int:
+def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
     """One 6-card hand, the dealer's, and 5 cards in every other (§1)."""
     if len(deal.hands) != match.seats:
         raise StopDeal("gandengyan.deal.hand_size", msg("the deal has {hands} hands for {players} players",
@@ -414,12 +418,12 @@ def _check_hands(ctx, match, deal) -> int:
     return sixes[0]
 
 
-def _check_deck(ctx, match, deal):
+def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> None:
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options.decks
-    seen = card_counts((*deal.hands, deal.talon))
+    seen = card_counts((*deal.hands, talon))
     if max(seen) > decks:
-        _surplus(ctx, deal, decks)
+        _surplus(ctx, deal, talon, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]
     if missing:
         raise StopDeal("gandengyan.deck", msg("the hands and talon lack {cards}{more}: the deal must be exactly {deck}",
@@ -427,11 +431,12 @@ def _check_deck(ctx, match, deal):
                                               deck=_deck_name(decks)), ctx.at("talon"))
 
 
-def _surplus(ctx, deal, decks):
+def _surplus(ctx: Context, deal: Deal, talon: list[int], decks: int) -> None:
     """The first card, in the record's order, seen more than `decks` times."""
     seen = [0] * 54
-    places = [(("hands", s, i), c) for s, h in enumerate(deal.hands) for i, c in enumerate(h)]
-    for path, card in places + [(("talon", i), c) for i, c in enumerate(deal.talon)]:
+    places: list[tuple[tuple[str | int, ...], int]] = [(("hands", s, i), c) for s, h in enumerate(deal.hands)
+                                                      for i, c in enumerate(h)]
+    for path, card in places + [(("talon", i), c) for i, c in enumerate(talon)]:
         seen[card] += 1
         if seen[card] > decks:
             raise StopDeal("gandengyan.deck",
@@ -444,7 +449,7 @@ def _deck_name(decks: int) -> Msg:
     return msg("one 54-card pack") if decks == 1 else msg("two 54-card packs")
 
 
-def _check_dealer(ctx, match, deal, dealer):
+def _check_dealer(ctx: Context, match: Match, deal: Deal, dealer: int) -> None:
     """A wrong `leader` or dealer is reported; the seat dealt 6 cards leads all the same (notation §9)."""
     if deal.leader is not None and deal.leader != dealer:
         ctx.error("gandengyan.leader", ctx.at("leader"),
@@ -463,13 +468,13 @@ def _check_dealer(ctx, match, deal, dealer):
                       dealer=dealer, expected=match.dealer), dealer)
 
 
-def is_over(state) -> bool:
+def is_over(state: DealState) -> bool:
     return state.over
 
 
 # ---------------------------------------------------------------- actions (§4, §7)
 
-def apply(ctx, state: DealState, action: Action) -> None:
+def apply(ctx: Context, state: DealState, action: Action) -> None:
     if state.draws:
         state.draws = []
     if action.verb == "declare":
@@ -574,14 +579,14 @@ def _out_wins(state: DealState) -> bool:
     return limit is None or state.talon_left <= limit
 
 
-def _not_held(seat, lacking, cards) -> Msg:
+def _not_held(seat: int, lacking: list[int], cards: tuple[int, ...]) -> Msg:
     if len(lacking) < len(cards):
         return msg("seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking),
                    play=_shown(cards))
     return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(lacking))
 
 
-def _shown(cards) -> Cards:
+def _shown(cards: Iterable[int]) -> Cards:
     return Cards(" ".join(CODES[c] for c in sorted(cards)))
 
 
@@ -601,7 +606,7 @@ def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
 def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
-    readings = state.combos.of_packed[packed]
+    readings: tuple[Reading, ...] = state.combos.of_packed[packed]
     top = state.top[1] if state.top else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
         return readings[0]      # the common case: one reading, and it may be played here
@@ -628,7 +633,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     return legal[0]
 
 
-def _legal_readings(readings, top: Reading | None, o: GandengyanOptions) -> list[Reading]:
+def _legal_readings(readings: tuple[Reading, ...], top: Reading | None, o: GandengyanOptions) -> list[Reading]:
     """The readings that may be played now (§3): what the judge of a play and the list of what was
     legal both ask."""
     return [r for r in readings if top is None or beats(r, top, o)]
@@ -644,26 +649,26 @@ def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, .
     return chosen
 
 
-def _no_combination(seat, cards) -> Msg:
+def _no_combination(seat: int, cards: tuple[int, ...]) -> Msg:
     return msg("seat {seat} played {cards}, which is no combination", seat=seat, cards=_shown(cards))
 
 
-def _not_on(seat, play: Reading, top: Reading, o: GandengyanOptions) -> Msg:
+def _not_on(seat: int, play: Reading, top: Reading, o: GandengyanOptions) -> Msg:
     return msg("seat {seat} played {play} on {top}; {allowed}", seat=seat, play=describe(play), top=describe(top),
                allowed=may_follow(top, o))
 
 
-def _names(readings) -> Listing:
+def _names(readings: Sequence[Reading]) -> Listing:
     """The readings as `as` names them ("pair:5"): the notation, the same in every language."""
     return Listing([r.name for r in readings], " or ")
 
 
-def _same_scores(state, seat, cards, legal) -> bool:
+def _same_scores(state: DealState, seat: int, cards: tuple[int, ...], legal: list[Reading]) -> bool:
     """§2.2: on a play that ends the deal, readings that score alike need no `as`: the
     payments are worked out for each reading (a bomb raises the public multiplier)."""
     if state.sizes[seat] != len(cards) or not _out_wins(state):
         return False
-    payments = set()
+    payments: set[tuple[int, ...]] = set()
     for reading in legal:
         trial = copy.copy(state)
         trial.winner = seat
@@ -672,7 +677,7 @@ def _same_scores(state, seat, cards, legal) -> bool:
     return len(payments) == 1
 
 
-def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
+def _jokers_alone(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[Reading, ...]:
     """A play of jokers only, other than the joker bomb: the §2.1 leads, or an error."""
     o = state.options
     whole = state.sizes[seat] == len(cards)
@@ -691,14 +696,15 @@ def _jokers_alone(state, seat, cards) -> tuple[Reading, ...]:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
-def legal(state) -> Legal:
+def legal(state: DealState) -> Legal:
     seat = state.turn
+    assert seat is not None     # a deal not over always has a seat to act
     if state.top is None:
         may = msg("seat {seat} leads: any combination", seat=seat) if can_lead(state, seat) else \
             msg("seat {seat} has no legal lead and passes (§4.4)", seat=seat)
         return {"seat": seat, "may": Phrase(may)}
     top = state.top[1]
-    found = _followers(state, seat)
+    found = _followers(state, seat, top)
     allowed = may_follow(top, state.options)
     if found:
         may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
@@ -710,22 +716,22 @@ def legal(state) -> Legal:
             "may": Phrase(may)}
 
 
-def _followers(state, seat) -> list[tuple[Reading, str]]:
+def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading, str]]:
     """Every play from the seat's hand that may follow the top play, with its reading, weakest first (§3):
     one play per rank pattern (suits never matter), made of the lowest cards of each rank. The plays are
     built from the shapes that can follow, so the work stays small however many cards the hand holds."""
-    top, o = state.top[1], state.options
+    o = state.options
     piles: dict[int, list[int]] = {}
     for c in unpack(state.hands[seat]):
         piles.setdefault(rank(c), []).append(c)
-    found = []
+    found: list[tuple[Reading, tuple[int, ...]]] = []
     for cards in _candidates(piles, top, o):
         found += [(r, cards) for r in _legal_readings(state.combos.readings(cards), top, o)]
     found.sort(key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size, rc[1]))
     return [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r, cards in found]
 
 
-def _candidates(piles, top, o) -> dict[tuple, None]:
+def _candidates(piles: dict[int, list[int]], top: Reading, o: GandengyanOptions) -> dict[tuple[int, ...], None]:
     """The plays that may have a reading able to follow `top`, each once, cards low ids first:
     one rank with jokers, the joker bomb, and sequences of the top's shape one rank higher (or as
     high, where equal ranks may follow)."""
@@ -752,13 +758,13 @@ def _candidates(piles, top, o) -> dict[tuple, None]:
     return found
 
 
-def _joker_sets(jokers, n) -> list[list[int]]:
+def _joker_sets(jokers: list[int], n: int) -> list[list[int]]:
     """Each different choice of n jokers from the held ones (black ones first, as held)."""
     blacks, reds = jokers.count(BJ), jokers.count(RJ)
     return [[BJ] * b + [RJ] * (n - b) for b in range(max(0, n - reds), min(n, blacks) + 1)]
 
 
-def _fills(piles, per, budget):
+def _fills(piles: list[list[int]], per: int, budget: int) -> Iterator[tuple[list[int], int]]:
     """Each way to take up to `per` cards (the lowest) from every pile with at most `budget` places
     left short in all: (cards, places short)."""
     if not piles:
@@ -771,21 +777,19 @@ def _fills(piles, per, budget):
                 yield piles[0][:taken] + more, short + more_short
 
 
-def in_rank_order(cards) -> list[int]:
+def in_rank_order(cards: Iterable[int]) -> list[int]:
     """Cards low to high: the ladder 3 … A, then 2s, then the jokers (§ terms)."""
     return sorted(cards, key=lambda c: (bomb_order(rank(c)) if c < BJ else 14 + c - BJ, c))
 
 
-def snapshot(state) -> Snapshot:
+def snapshot(state: DealState) -> Snapshot:
     return {
         "dealer": state.dealer,
         "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
         "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
-        "table": [{"seat": seat, "pass": True} if cards is None else
-                  {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
-                  for seat, cards, reading in state.trick],
+        "table": [_on_table(play) for play in state.trick],
         "talon": state.talon_left,
         "drawn": [dict(draw, card=Cards(draw["card"])) for draw in state.draws],
         "bombs_played": [Phrase(describe(r), r.name) for r, _ in state.bombs],
@@ -793,6 +797,13 @@ def snapshot(state) -> Snapshot:
         "winner": state.winner,
     }
 
+
+
+def _on_table(play: Play) -> dict[str, Any]:
+    seat, cards, reading = play
+    if cards is None or reading is None:        # a pass
+        return {"seat": seat, "pass": True}
+    return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
 
 # ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
 
@@ -839,7 +850,7 @@ def _private(hand: int, o: GandengyanOptions) -> list[tuple[int, Msg]]:
 _A_JOKER, _A_JOKER_BOMB = msg("a joker"), msg("a held joker bomb")
 
 
-def _payments(state) -> tuple[list[int], list[Phrase]]:
+def _payments(state: DealState) -> tuple[list[int], list[Phrase]]:
     """p(L) for every seat (0 for the winner) and every multiplier applied, with its reason (§5)."""
     o = state.options
     public, why = _public(state)
@@ -865,7 +876,7 @@ def _payments(state) -> tuple[list[int], list[Phrase]]:
     return pays, why
 
 
-def _scores(state, pays) -> list[int]:
+def _scores(state: DealState, pays: list[int]) -> list[int]:
     if state.winner is None:
         return [0] * state.seats
     zero_sum = state.options.scoring == "zero_sum"
@@ -874,7 +885,7 @@ def _scores(state, pays) -> list[int]:
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> Outcome:
+def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
@@ -890,13 +901,13 @@ def finish_deal(ctx, match, state, deal) -> Outcome:
     return outcome
 
 
-def _carry(match, scores, next_dealer):
+def _carry(match: Match, scores: list[int], next_dealer: int | None) -> None:
     """Totals and the next dealer (§1, §5)."""
     match.totals = add_scores(match.totals, scores)
     match.dealer = next_dealer if match.options.next_dealer == "winner" else None
 
 
-def _check_deal_claims(ctx, deal, outcome):
+def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
     claimed = deal.result or {}
     winner = outcome["winner"]
     _check_claim_keys(ctx, claimed)
@@ -917,7 +928,7 @@ def _check_deal_claims(ctx, deal, outcome):
         ctx.error("gandengyan.result.scores", ctx.at("result", "scores"), _scores_differ(claimed["scores"], outcome))
 
 
-def _scores_differ(claimed, outcome) -> Msg:
+def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
     scores = {"claimed": Listing(claimed, ", ") if claimed else word("none"),
               "computed": Listing(outcome["scores"], ", ")}
     if outcome["multipliers"]:
@@ -926,7 +937,7 @@ def _scores_differ(claimed, outcome) -> Msg:
     return msg("claimed scores {claimed}, computed {computed}", **scores)
 
 
-def _check_claim_keys(ctx, claimed):
+def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
     """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in ("levels", "tribute"):
         if key in claimed:
@@ -934,13 +945,13 @@ def _check_claim_keys(ctx, claimed):
                       msg("{key} is not a Gan Deng Yan claim", key=key))
 
 
-def _winner_text(winner) -> Msg:
+def _winner_text(winner: int | None) -> Msg:
     if winner is None:
         return msg("the deal ended without a winner (§4.6)")
     return msg("seat {seat} went out first", seat=winner)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
+def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, stopped: bool) -> Outcome:
     """A deal not played to its end: the position reached; a stopped one then carries on
     from its claims (notation §9)."""
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
@@ -957,7 +968,7 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
-    match.carried = None if match.totals is None else add_scores(match.carried, scores)
+    match.carried = None if match.totals is None or scores is None else add_scores(match.carried, scores)
     match.dealer = winner if match.options.next_dealer == "winner" else None
     match.first = False
     if winner is not None or scores is not None:
@@ -965,19 +976,19 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     return outcome
 
 
-def finish_match(ctx, match, claimed) -> dict:
+def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
     return check_totals(ctx, NAME, word("Gan Deng Yan"), match.totals, match.carried, claimed or {}, "seat",
                         _leader_of, _leader_text)
 
 
-def _leader_text(leader) -> Msg:
+def _leader_text(leader: int | None) -> Msg:
     if leader is None:
         return msg("the top totals are tied")
     return msg("seat {seat} has the highest total", seat=leader)
 
 
-def _leader_of(totals) -> int | None:
-    """The seat with the highest total; None on a tie (§5)."""
+def _leader_of(totals: Sequence[Number] | None) -> int | None:
+    """The seat with the highest total; None on a tie (§5). Totals claimed may be any number."""
     if not totals:
         return None
     best = max(totals)
@@ -998,7 +1009,7 @@ def fork(match: Match) -> Match:
 claimed_state, adopt_claim = no_claimed_state, computed_state
 
 
-def stand(ctx, state: DealState, action: Action) -> None:
+def stand(ctx: Context, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
     (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a
     pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
@@ -1007,7 +1018,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
         packed = pack(cards)
         if not contains(state.hands[seat], packed):
             raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-        readings = state.combos.of_packed[packed]
+        readings: tuple[Reading, ...] = state.combos.of_packed[packed]
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         chosen = max(readings, key=lambda r: (r.bomb, bomb_order(r.rank))) if action.as_ is None else \
@@ -1020,12 +1031,12 @@ def stand(ctx, state: DealState, action: Action) -> None:
 COMPLETE_RESULT: Term = word("the winner and every seat's scores")
 
 
-def complete_result(result: dict, seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int) -> bool:
     winner, scores = result.get("winner"), result.get("scores")
     return type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
     """The deal ended at the decided action with the winner and scores a ruling `score` fixed: the totals
     and the next dealer follow from them (§1, §5)."""
     winner, scores = result["winner"], list(result["scores"])
@@ -1038,7 +1049,7 @@ def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
     return outcome
 
 
-def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
+def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:
     """A deal's differing scores claim that a ruling `claim` let stand: the totals go on from it (notation §10)."""
     totals_claim_stands(match, outcome, claimed, keys)
     return match

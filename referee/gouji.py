@@ -10,21 +10,22 @@ bit masks; finding messages are built only when something is wrong.
 """
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from .cards import CODES, ONE, PlayCache, card_counts, contains, count, pack, unpack
-from .claims import add_scores, carried_on, check_totals, totals_claim_stands
+from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
-from .messages import Cards, Count, Listing, Phrase, Term, part
+from .messages import Cards, Count, Listing, Msg, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
 
 msg, msg_n, word, word_of = part("gouji")
 
 if TYPE_CHECKING:
-    from .notation import Action, Deal
+    from .actions import Action, Deal
+    from .replay import Context
 
 NAME = "gouji"
 SEATS: Final = 6
@@ -159,12 +160,12 @@ def set_name(x: Set) -> str:
     return f"set:{RANK_NAMES[x.rank]}"
 
 
-def rank_word(r: int):
+def rank_word(r: int) -> str:
     """A set-order rank as messages name it (T, BJ and RJ are words of the catalogue)."""
     return _RANK_WORDS.get(RANK_NAMES[r], RANK_NAMES[r])
 
 
-def describe(x: Set):
+def describe(x: Set) -> Msg:
     size, black, red = x.size, x.black, x.red
     rank = "10" if x.rank == 8 else rank_word(x.rank)
     head = msg("a single {rank}", rank=rank) if size == 1 else \
@@ -173,21 +174,21 @@ def describe(x: Set):
     return msg("{set} ({jokers})", set=head, jokers=Listing(jokers, " and ")) if jokers else head
 
 
-def reading_words(text: str, cards: list[str]):
+def reading_words(text: str, cards: list[str]) -> Msg | str:
     """A set played (`as` SET:RANK) in words, as a trick's line shows it: 三张4（含1张小王）."""
     x = read_set([CODES.index(code) for code in cards])
     return text if x is None else describe(x)
 
 
-def _black_jokers(n: int):
+def _black_jokers(n: int) -> Msg | int:
     return n and msg_n("{n} black joker", "{n} black jokers", n)
 
 
-def _red_jokers(n: int):
+def _red_jokers(n: int) -> Msg | int:
     return n and msg_n("{n} red joker", "{n} red jokers", n)
 
 
-def may_follow(y: Set):
+def may_follow(y: Set) -> Msg:
     if y.red:
         return msg("nothing may follow a set with a red joker (§3 rule 2)")
     if y.black:
@@ -228,15 +229,15 @@ class Match:
         self.carried = totals           # the totals the deals' claimed scores add up to (notation §9)
 
 
-def new_match(ctx, record, rules):
+def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     if len(record["players"]) != SEATS:
         ctx.error("gouji.deal.seats", "/players",
                   msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])))
         return None
-    o = GoujiOptions(**rules["options"])
-    thresholds = _options_fit(ctx, record, o)
+    thresholds = _options_fit(ctx, record, rules["options"])
     if thresholds is None:
         return None
+    o = GoujiOptions(**rules["options"])
     start = record.get("start") or {}
     previous = start.get("previous_order")
     if previous is not None and sorted(previous) != list(range(SEATS)):
@@ -246,39 +247,40 @@ def new_match(ctx, record, rules):
     if start.get("fresh") is False and previous is None:
         ctx.error("gouji.start.previous_order", "/start/fresh",
                   msg("fresh is false, so the first deal is an ordinary game, but start gives no previous_order"))
-    totals = list(start.get("totals", [0, 0]))
-    if len(totals) != 2:
+    given = list(start.get("totals", [0, 0]))
+    totals = given if len(given) == 2 else None
+    if totals is None:
         ctx.error("gouji.start.totals", "/start/totals", msg("start totals must give 2 numbers, one per team"))
-        totals = None
     return Match(o, thresholds, previous, previous is None or start.get("fresh") is True, totals)
 
 
-def _options_fit(ctx, record, o: GoujiOptions) -> tuple[int, ...] | None:
-    """Ranges the option types cannot say; the thresholds as a table by set-order rank."""
+def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tuple[int, ...] | None:
+    """Ranges the option types cannot say; the thresholds as a table by set-order rank. `o`: the options as
+    rules.py resolved them, whose values may still be of any type inside a dict or list."""
     raw = record.get("rules")
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
 
-    def bad(name, wanted):
+    def bad(name: str, wanted: Msg) -> None:
         ctx.error("notation.rules.option", f"/rules/options/{name}" if name in given else "/rules",
                   msg("option {name} takes {wanted}", name=name, wanted=wanted))
 
     table = [10 ** 9] * 16
     fits = True
-    for key, least in o.duel_thresholds.items():
+    for key, least in o["duel_thresholds"].items():
         r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
         if not r or type(least) is not int or least < 1:
             bad("duel_thresholds", msg("an object of rank codes (3 … A, 2, BJ, RJ) to sizes ≥ 1"))
             fits = False
             break
         table[r] = least
-    points = o.place_points
+    points = o["place_points"]
     if len(points) != SEATS or any(type(p) is not int for p in points):
         bad("place_points", msg("a list of 6 integers"))
         fits = False
-    if o.sweep_multiplier < 1:
+    if o["sweep_multiplier"] < 1:
         bad("sweep_multiplier", msg("an integer ≥ 1"))
         fits = False
-    if o.report_at is not None and o.report_at < 1:
+    if o["report_at"] is not None and o["report_at"] < 1:
         bad("report_at", msg("an integer ≥ 1 or null"))
         fits = False
     return tuple(table) if fits else None
@@ -298,10 +300,10 @@ class Relation:
     """One tribute duty (§6.1): payer owes `n` cards to receiver and gets as many back."""
     __slots__ = ("payer", "receiver", "n", "kind", "paid", "returned", "cancelled")
 
-    def __init__(self, payer, receiver, n, kind):
+    def __init__(self, payer: int, receiver: int, n: int, kind: Term) -> None:
         self.payer, self.receiver, self.n, self.kind = payer, receiver, n, kind
         self.paid = self.returned = 0
-        self.cancelled = None           # "waived" or "liberation"
+        self.cancelled: str | None = None       # "waived" or "liberation"
 
     @property
     def open(self) -> bool:
@@ -360,7 +362,7 @@ class DealState:
     lapsed: bool
     reports: ReportWatch
 
-    def __init__(self, match: Match, deal: Deal):
+    def __init__(self, match: Match, deal: Deal) -> None:
         self.options, self.thresholds = match.options, match.thresholds
         self.hands = [pack(h) for h in deal.hands]
         self.dealt = list(self.hands)
@@ -401,35 +403,34 @@ class DealState:
         return seat
 
 
-def deal_layout(options: dict, seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
+def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
     """The packs, and (seat, cards) in the order a seed deals them (notation §11): four packs, 36 cards
     to each seat from seat 0."""
     return COPIES, [(seat, HAND_SIZE) for seat in range(seats)]
 
 
-def start_deal(ctx, match, deal) -> DealState:
+def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     if not match.known:
         raise StopDeal("gouji.deal.uncheckable",
                        msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
                        severity=WARNING)
     _check_deck(ctx, deal)
-    state = DealState(match, deal)
-    previous, fresh = match.previous, match.fresh
+    state = DealState(match, deal)       # led by the record's leader; an ordinary game by the last big loser
+    previous = match.previous           # None only before a fresh game
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
-    state.deal_kind = "sweep" if sweep else "fresh" if fresh else "ordinary"
+    state.deal_kind = "sweep" if sweep else "fresh" if match.fresh or previous is None else "ordinary"
     if state.deal_kind != "ordinary" and deal.leader is None:
         raise StopDeal("gouji.leader.missing", msg("this deal is a fresh game (§1): the record must name its leader"),
                        ctx.at("leader"))
-    _owe(state)
-    if state.deal_kind != "ordinary":
-        state.leader = deal.leader
-    else:
-        state.leader = previous[5]
+    if previous is not None:
+        _owe(state, previous)
+        if state.deal_kind == "ordinary":
+            state.leader = previous[5]
     _tribute_done(ctx, state)
     return state
 
 
-def _check_deck(ctx, deal):
+def _check_deck(ctx: Context, deal: Deal) -> None:
     if len(deal.hands) != SEATS:
         raise StopDeal("gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)),
                        ctx.at("hands"))
@@ -446,9 +447,8 @@ def _check_deck(ctx, deal):
                                               "54-card packs", cards=shown), ctx.at("hands"))
 
 
-def _owe(state):
+def _owe(state: DealState, previous: list[int]) -> None:
     """The relations owed at the start of a deal (§6.1), before any declaration."""
-    previous = state.previous
     if state.deal_kind == "sweep":
         state.relations = [Relation(p, dui_men(p), 1, word("sweep")) for p in previous[3:]]
         if state.options.sweep_tribute == "replace":
@@ -464,7 +464,7 @@ def is_over(state: DealState) -> bool:
 
 # ---------------------------------------------------------------- actions
 
-def apply(ctx, state: DealState, action: Action):
+def apply(ctx: Context, state: DealState, action: Action) -> None:
     verb = action.verb
     if state.playing:
         if verb == "pass":
@@ -482,12 +482,12 @@ def apply(ctx, state: DealState, action: Action):
                    else msg("seat {seat} passed while {owed}", seat=seat, owed=owed))
 
 
-def _stop(state: DealState, seat: int, rule, message):
+def _stop(state: DealState, seat: int, rule: str, message: Msg) -> NoReturn:
     state.offender = seat
     raise StopDeal(rule, message)
 
 
-def _turn_error(state: DealState, seat: int, what):
+def _turn_error(state: DealState, seat: int, what: Msg) -> NoReturn:
     state.offender = seat
     if state.shao_pending >= 0:
         raise StopDeal("gouji.shao_pai.first", msg("seat {declarer} declared Shao Pai, so its play must come next "
@@ -496,19 +496,19 @@ def _turn_error(state: DealState, seat: int, what):
     raise StopDeal("gouji.turn", msg("seat {seat} {did} out of turn; {who}", seat=seat, did=what, who=_who_may(state)))
 
 
-def _who_may(state: DealState):
+def _who_may(state: DealState) -> Msg:
     seats = _seats(state.allowed)
     if not seats:
         return msg("no seat could act")
     return msg("only {seats} could act ({mode})", seats=_seats_said(seats), mode=_mode(state))
 
 
-def _seats_said(seats):
+def _seats_said(seats: list[int]) -> Listing:
     """Seats as a message lists them: seat 1 or seat 3."""
     return Listing([msg("seat {seat}", seat=s) for s in seats], " or ")
 
 
-def _pass(ctx, state: DealState, action: Action):
+def _pass(ctx: Context, state: DealState, action: Action) -> None:
     seat = action.seat
     if not state.leader_checked:
         _check_leader(ctx, state)
@@ -520,7 +520,7 @@ def _pass(ctx, state: DealState, action: Action):
     _passed(state, seat)
 
 
-def _passed(state: DealState, seat: int):
+def _passed(state: DealState, seat: int) -> None:
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
     bit = 1 << seat
@@ -531,14 +531,14 @@ def _passed(state: DealState, seat: int):
     state.passed |= bit
     state.last_actor = seat
     if state.rang_pending is not None:
-        _xian_rang_rang_pass(state, seat)
+        _xian_rang_rang_pass(state, seat, state.rang_pending)
     if state.endgame:
         state.acted_mask |= bit
         state.first_team = 1 - team(seat)
     _next(state)
 
 
-def _play(ctx, state: DealState, action: Action):
+def _play(ctx: Context, state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
     if not state.leader_checked:
         _check_leader(ctx, state)
@@ -565,7 +565,7 @@ def _play(ctx, state: DealState, action: Action):
     _put(state, action, x, packed)
 
 
-def _put(state: DealState, action: Action, x: Set, packed: int):
+def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
     seat, cards, top = action.seat, action.cards, state.top
     state.hands[seat] -= packed
@@ -586,7 +586,7 @@ def _put(state: DealState, action: Action, x: Set, packed: int):
     _after_play(state, seat, x, gone)
 
 
-def _after_play(state: DealState, seat: int, x: Set, gone: bool):
+def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
     """§4.2.2 and §4.2.3: the mode after a play by `seat`, and who acts next."""
     mode = state.mode
     started = False
@@ -630,17 +630,19 @@ def _refusal(state: DealState, seat: int, x: Set | None, packed: int) -> str | N
     return None
 
 
-def _refusal_text(state, rule: str, seat: int, cards: tuple[int, ...], x: Set | None):
+def _refusal_text(state: DealState, rule: str, seat: int, cards: tuple[int, ...], x: Set | None) -> Msg:
     if rule == "gouji.cards.not_held":
         return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
     if x is None:
         return msg("seat {seat} played {cards}: natural cards of more than one rank are no Gou Ji set (§2)",
                    seat=seat, cards=_shown(cards))
-    return msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x), top=describe(state.top),
-               rule=may_follow(state.top))
+    top = state.top
+    assert top is not None      # a set refused while the table is empty is no set or not held
+    return msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x), top=describe(top),
+               rule=may_follow(top))
 
 
-def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set):
+def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set) -> None:
     if x.size != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
         _stop(state, seat, "gouji.threes_last", msg("seat {seat} played {cards}: with threes_last a set of 3s may only "
                                                     "be the player's last cards, without wild cards (§2)",
@@ -651,13 +653,13 @@ def _shown(cards: Iterable[int]) -> Cards:
     return Cards(" ".join(CODES[c] for c in cards))
 
 
-def _goes_out(state: DealState, seat: int):
+def _goes_out(state: DealState, seat: int) -> None:
     """§4.2.1 and §5: the seat leaves the holders; the deal may end."""
     state.out.append(seat)
     _leave(state, seat)
 
 
-def _leave(state: DealState, seat: int):
+def _leave(state: DealState, seat: int) -> None:
     state.live[seat] = False
     state.holders &= ~(1 << seat)
     state.live_count -= 1
@@ -671,7 +673,7 @@ def _leave(state: DealState, seat: int):
 
 # ---------------------------------------------------------------- turn order (§4.3, §4.4, §4.8)
 
-def _next(state: DealState):
+def _next(state: DealState) -> None:
     """Who may act now in NORMAL or SHAO mode; the trick ends when nobody may."""
     if state.endgame and state.live_count <= 4:
         allowed = _endgame_next(state)
@@ -695,7 +697,7 @@ def _first_after(seat: int, mask: int) -> int:
 _FIRST_AFTER: Final = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
 
 
-def _end_trick(state: DealState):
+def _end_trick(state: DealState) -> None:
     """§4.3: the player of the top set leads, or the wind is caught from him."""
     t = state.top_seat
     if state.live[t]:
@@ -708,7 +710,7 @@ def _end_trick(state: DealState):
     _lead(state, state.next_live(t))
 
 
-def _lead(state: DealState, leader: int):
+def _lead(state: DealState, leader: int) -> None:
     state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
     state.locked, state.rang_pending, state.duel_final = False, None, False
     state.trick = []
@@ -738,14 +740,14 @@ def _block_before(state: DealState, seat: int) -> int:
         mask |= 1 << s
 
 
-def _bookkeeping_at_lead(state: DealState, leader: int):
+def _bookkeeping_at_lead(state: DealState, leader: int) -> None:
     if state.endgame == BLOCKS:
         state.block_team, state.acted_mask = team(leader), _block_before(state, leader)
     else:
         state.acted_mask, state.first_team = 0, 1 - team(leader)
 
 
-def _restart(state: DealState, h: int):
+def _restart(state: DealState, h: int) -> None:
     """§4.8: the holders changed mid-trick; as if the turn had just reached h."""
     state.endgame = _endgame_kind(state)
     if state.endgame == BLOCKS:
@@ -773,7 +775,7 @@ def _endgame_next(state: DealState) -> int:
     return found
 
 
-def _mode(state: DealState):
+def _mode(state: DealState) -> Msg:
     if state.over:
         return msg("over")
     if not state.playing:
@@ -789,8 +791,12 @@ def _mode(state: DealState):
 
 # ---------------------------------------------------------------- Xian Rang Rang (§4.6), Shao Pai (§4.7)
 
-def _declare(ctx, state, action):
-    name, seat = action.declare, action.seat
+# A declaration that breaks its conditions: the rule and the finding's message
+Problem = tuple[str, Msg]
+
+
+def _declare(ctx: Context, state: DealState, action: Action) -> None:
+    name, seat = action.declare or "", action.seat      # a declare action always names one (notation §5)
     if state.over:
         return ctx.error("gouji.deal.over", ctx.at("actions", action.index),
                          msg("the deal was already over; no action may follow"), seat, action.index)
@@ -812,7 +818,7 @@ def _declare(ctx, state, action):
         _tribute_done(ctx, state)
 
 
-def _xian_rang_rang(state: DealState, s: int):
+def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
     rule = "gouji.xian_rang_rang"
     if not state.playing or state.mode != NORMAL or state.live_count < 5:
         return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
@@ -842,9 +848,9 @@ def _only_passes_since(state: DealState, s: int) -> bool:
     return False
 
 
-def _xian_rang_rang_pass(state, seat):
+def _xian_rang_rang_pass(state: DealState, seat: int, pending: tuple[int, int]) -> None:
     """A pass by s+4 accepts; when s+5 passes too (or is not open) the trick is locked (§4.6)."""
-    s, expected = state.rang_pending
+    s, expected = pending
     if seat != expected:
         return
     after = (s + 5) % SEATS
@@ -854,7 +860,7 @@ def _xian_rang_rang_pass(state, seat):
         state.rang_pending = (s, after)
 
 
-def _shao_pai(state: DealState, q: int):
+def _shao_pai(state: DealState, q: int) -> Problem | None:
     rule = "gouji.shao_pai.declare"
     just = state.last_event
     if not state.playing or just is None or just[0] != "gouji":
@@ -870,7 +876,7 @@ def _shao_pai(state: DealState, q: int):
     return None
 
 
-def _shao_first(ctx, state: DealState, action: Action, x: Set, packed: int):
+def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: int) -> None:
     """§4.7.1-3: S1, the declarer's play right after the declaration."""
     q = action.seat
     state.shao_pending = -1
@@ -896,7 +902,7 @@ def _shao_first(ctx, state: DealState, action: Action, x: Set, packed: int):
     _next(state)
 
 
-def _shao_void(ctx, state: DealState, action: Action, message):
+def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> None:
     """§4.7.5: the offending play is void; the declarer is ranked big loser and leaves the deal."""
     q = action.seat
     ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index),
@@ -924,7 +930,7 @@ def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
 
-def _between_deals(state: DealState, seat: int, name) -> tuple | None:
+def _between_deals(state: DealState, seat: int, name: str) -> Problem | None:
     """The common timing of §6.3.1: before any tribute action and before the first play."""
     if state.tribute_started or state.last_actor >= 0:
         return "gouji.tribute.order", msg("seat {seat} declared {name} after tribute or play had begun; the "
@@ -932,7 +938,7 @@ def _between_deals(state: DealState, seat: int, name) -> tuple | None:
     return None
 
 
-def _revolution(state: DealState, seat: int):
+def _revolution(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "revolution")
     if late:
         return late
@@ -949,12 +955,12 @@ def _revolution(state: DealState, seat: int):
     return None
 
 
-def _swap_losers(state, seat):
+def _swap_losers(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "swap_losers")
     if late:
         return late
     previous = state.previous
-    if state.deal_kind != "ordinary" or state.swapped or seat not in previous[4:] \
+    if previous is None or state.deal_kind != "ordinary" or state.swapped or seat not in previous[4:] \
             or team(previous[4]) != team(previous[5]):
         return "gouji.swap_losers", msg("seat {seat} declared swap_losers; only the two losers of the previous "
                                         "deal, when team-mates, may swap, once, in an ordinary game (§6.4)", seat=seat)
@@ -969,14 +975,14 @@ def _swap_losers(state, seat):
     return None
 
 
-def _owe_ordinary(state: DealState, order):
+def _owe_ordinary(state: DealState, order: list[int]) -> None:
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.options.same_team_tribute == "waivable":
             state.relations.append(Relation(payer, receiver, n, word("ordinary")))
 
 
-def _waive_tribute(state: DealState, seat: int):
+def _waive_tribute(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "waive_tribute")
     if late:
         return late
@@ -990,7 +996,7 @@ def _waive_tribute(state: DealState, seat: int):
     return None
 
 
-def _liberation(state: DealState, seat: int):
+def _liberation(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "liberation")
     if late:
         return late
@@ -1003,12 +1009,14 @@ def _liberation(state: DealState, seat: int):
     return None
 
 
-_DECLARATIONS = {word("revolution"): _revolution, word("swap_losers"): _swap_losers,
-                 word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
-                 word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang}
+_DECLARATIONS: dict[str, Callable[[DealState, int], Problem | None]] = {
+    word("revolution"): _revolution, word("swap_losers"): _swap_losers,
+    word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
+    word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang,
+}
 
 
-def _tribute(ctx, state: DealState, action: Action):
+def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     seat, card = action.seat, action.card
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
@@ -1028,7 +1036,7 @@ def _tribute(ctx, state: DealState, action: Action):
     _tribute_done(ctx, state)
 
 
-def _return(ctx, state: DealState, action: Action):
+def _return(ctx: Context, state: DealState, action: Action) -> None:
     seat, card = action.seat, action.card
     due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n and not state.lapsed]
     if not due:
@@ -1044,24 +1052,25 @@ def _return(ctx, state: DealState, action: Action):
     _tribute_done(ctx, state)
 
 
-def _holds(state: DealState, seat: int, card: int):
+def _holds(state: DealState, seat: int, card: int) -> None:
     if not count(state.hands[seat], card):
         raise StopDeal("gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat,
                                                    cards=Cards(CODES[card])))
 
 
-def _move(state: DealState, giver: int, taker: int, card: int):
+def _move(state: DealState, giver: int, taker: int, card: int) -> None:
     state.hands[giver] -= ONE[card]
     state.hands[taker] += ONE[card]
     state.sizes[giver] -= 1
     state.sizes[taker] += 1
 
 
-def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> tuple[Relation, int]:
+def _receiver(ctx: Context, state: DealState, action: Action, duties: list[Relation], rule: str,
+              verb: Term) -> tuple[Relation, int]:
     """The duty a tribute or return settles and the seat its card goes to; `to` is required when it could be
     more than one seat (§6.2). A wrong `to` is reported and the card goes to the seat owed, unless a ruling
     lets it stand: then it goes to `to` (notation §10)."""
-    other = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
+    other: Callable[[Relation], int] = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
     seats = sorted({other(r) for r in duties})
     if action.to is None:
         if len(seats) > 1:
@@ -1082,7 +1091,7 @@ def _receiver(ctx, state: DealState, action: Action, duties, rule, verb) -> tupl
     return duties[0], action.to if stood else seats[0]
 
 
-def _tribute_done(ctx, state: DealState):
+def _tribute_done(ctx: Context, state: DealState) -> None:
     """Play begins once every open duty is paid and returned (§6.3)."""
     if any(r.open and (r.paid < r.n or r.returned < r.n) for r in state.relations):
         return
@@ -1090,7 +1099,7 @@ def _tribute_done(ctx, state: DealState):
     _lead(state, state.leader)
 
 
-def _check_leader(ctx, state: DealState):
+def _check_leader(ctx: Context, state: DealState) -> None:
     """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     state.leader_checked = True
     given = state.leader_given
@@ -1107,7 +1116,7 @@ def _owing(state: DealState) -> list[int]:
     return sorted(seats)
 
 
-def _owed(state: DealState):
+def _owed(state: DealState) -> Listing | Msg:
     """What is owed before play starts (§6), for a message."""
     if state.lapsed:
         return msg("no tribute or return is owed")
@@ -1139,7 +1148,7 @@ def _ruling(state: DealState) -> Phrase:
                       seat=state.offender))
 
 
-def legal(state) -> Legal:
+def legal(state: DealState) -> Legal:
     seats = _seats(state.allowed)
     mode = Phrase(_mode(state))
     out = _legal(state, seats, mode)
@@ -1148,14 +1157,14 @@ def legal(state) -> Legal:
     return out
 
 
-def _legal(state, seats, mode) -> Legal:
+def _legal(state: DealState, seats: list[int], mode: Phrase) -> Legal:
     if not state.playing or state.over:
         return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
     out: Legal = {"mode": mode, "seats": seats, "may": ""}
     if state.top is None:
         out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
         return out
-    plays = {s: _followers(state, s) for s in seats}
+    plays = {s: _followers(state, s, state.top) for s in seats}
     out["top"] = set_name(state.top)
     out["plays"] = {str(s): p for s, p in plays.items()}
     held = Listing([msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", ")) if p else
@@ -1170,13 +1179,13 @@ def _legal(state, seats, mode) -> Legal:
     return out
 
 
-def _followers(state, seat) -> list[Cards]:
+def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
     """One set per rank from the seat's hand that may follow the top set, with the fewest wild cards
     (and of those the fewest jokers, red ones last). A set's rank and what it may follow depend only on
     how many natural cards, 2s, black and red jokers it holds (§2, §3): for every rank's natural cards
     (or none) and every count of each joker the rest is filled with that rank's cards, then 2s, and
     each such set is judged as a play is (_refusal)."""
-    size = state.top.size
+    size = top.size
     held: dict[int, list[int]] = {}
     for c in unpack(state.hands[seat]):
         held.setdefault(_SET_RANK[c], []).append(c)
@@ -1197,15 +1206,13 @@ def _followers(state, seat) -> list[Cards]:
     return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
-def snapshot(state) -> Snapshot:
+def snapshot(state: DealState) -> Snapshot:
     return {
         "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [{"seat": s, "pass": True} if cards is None else
-                  {"seat": s, "play": [CODES[c] for c in cards], "as": set_name(read_set(cards))}  # type: ignore[arg-type]
-                  for s, cards in state.trick],
+        "table": [_on_table(s, cards) for s, cards in state.trick],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
@@ -1213,9 +1220,17 @@ def snapshot(state) -> Snapshot:
     }
 
 
+
+def _on_table(seat: int, cards: tuple[int, ...] | None) -> dict[str, Any]:
+    if cards is None:
+        return {"seat": seat, "pass": True}
+    x = read_set(cards)
+    assert x is not None        # a play taken is a set
+    return {"seat": seat, "play": [CODES[c] for c in cards], "as": set_name(x)}
+
 # ---------------------------------------------------------------- end of deal, scoring (§5)
 
-def _final_order(state) -> list[int]:
+def _final_order(state: DealState) -> list[int]:
     rest = [s for s in range(SEATS) if state.live[s]]
     if len(rest) > 1:           # end_when_team_out: fewer cards first, ties from after the last out
         last = state.out[-1]
@@ -1235,7 +1250,7 @@ def scores_of(order: list[int], o: GoujiOptions) -> list[int]:
     return scores
 
 
-def finish_deal(ctx, match, state, deal) -> Outcome:
+def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     state.reports.warn_missing(ctx)
     if not state.leader_checked:        # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
@@ -1246,7 +1261,8 @@ def finish_deal(ctx, match, state, deal) -> Outcome:
     return _ended(ctx, match, state, deal, order, scores_of(order, state.options), COMPLETE)
 
 
-def _ended(ctx, match, state, deal, order, scores, status) -> Outcome:
+def _ended(ctx: Context, match: Match, state: DealState, deal: Deal, order: list[int] | None, scores: list[int],
+           status: str) -> Outcome:
     """The outcome of a deal that ended in `order` (None: voided), the match advanced, the deal's claims checked."""
     if order is not None:
         match.fresh, match.previous = False, order
@@ -1260,14 +1276,14 @@ def _ended(ctx, match, state, deal, order, scores, status) -> Outcome:
     return outcome
 
 
-def _complete(order) -> list[int] | None:
+def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
     if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
         return None
     return list(order) + [s for s in range(SEATS) if s not in order]
 
 
-def _check_deal_claims(ctx, deal, outcome):
+def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
     claimed = deal.result or {}
     for key in ("levels", "winner"):
         if key in claimed:
@@ -1289,7 +1305,7 @@ def _check_deal_claims(ctx, deal, outcome):
                       tribute=outcome["tribute"]))
 
 
-def _order_differs(claimed, outcome):
+def _order_differs(claimed: object, outcome: Outcome) -> Msg:
     order, penalised = Listing(outcome["order"]), outcome["penalised"]
     if penalised:
         return msg("claimed order {claimed}, computed {order} (penalised seats last: {penalised})",
@@ -1297,14 +1313,14 @@ def _order_differs(claimed, outcome):
     return msg("claimed order {claimed}, computed {order}", claimed=_claimed(claimed), order=order)
 
 
-def _claimed(value):
+def _claimed(value: object) -> Listing | str:
     """A claimed list of numbers as a list (shown as plain() shows it); any other value as the record wrote it."""
     if isinstance(value, list) and value and all(type(v) is int for v in value):
         return Listing(value)
     return plain(value)
 
 
-def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
+def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, stopped: bool) -> Outcome:
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
@@ -1328,23 +1344,23 @@ def skip_deal(ctx, match, deal, state, stopped) -> Outcome:
     else:
         match.fresh, match.previous = False, order
     match.totals = None if scores is None or len(scores) != 2 else add_scores(match.totals, scores)
-    match.carried = None if match.totals is None else add_scores(match.carried, scores)
+    match.carried = None if match.totals is None or scores is None else add_scores(match.carried, scores)
     if order is not None or scores is not None:
         outcome.update({"order": order, "scores": scores, "totals": match.totals, "from_claim": True})
     return outcome
 
 
-def finish_match(ctx, match, claimed) -> dict:
+def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
     """The team with the higher total after the last complete deal wins; none on a tie (§5)."""
     return check_totals(ctx, NAME, word("Gou Ji"), match.totals, match.carried, claimed or {}, "team", _higher_team,
                         _higher_said)
 
 
-def _higher_said(winner):
+def _higher_said(winner: int | None) -> Msg:
     return msg("the totals are tied") if winner is None else msg("team {team} has the higher total", team=winner)
 
 
-def _higher_team(totals) -> int | None:
+def _higher_team(totals: Sequence[Number] | None) -> int | None:
     return None if totals is None or totals[0] == totals[1] else int(totals[1] > totals[0])
 
 
@@ -1362,7 +1378,7 @@ def fork(match: Match) -> Match:
 claimed_state, adopt_claim = no_claimed_state, computed_state
 
 
-def stand(ctx, state: DealState, action: Action) -> None:
+def stand(ctx: Context, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's top set
     and who acts next follows from its seat; a pass is that seat's pass; a tribute or return card moves to
     the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
@@ -1386,7 +1402,7 @@ def stand(ctx, state: DealState, action: Action) -> None:
         _move(state, seat, action.to, action.card)
 
 
-def _lapse_tribute(state: DealState, seat: int):
+def _lapse_tribute(state: DealState, seat: int) -> None:
     """A play or pass that stood while tribute or a return was still owed: play has begun, with the trick led
     by that seat, so what is still owed is not given any more (notation §10; docs/gouji.md, Rulings)."""
     if not state.playing:
@@ -1397,18 +1413,18 @@ def _lapse_tribute(state: DealState, seat: int):
 COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
-def complete_result(result: dict, seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx, match, deal, state: DealState, result: dict) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed (pagat: the
     offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6)."""
     order = list(result["order"])
     return _ended(ctx, match, state, deal, order, scores_of(order, state.options), "scored")
 
 
-def claim_stands(before, match, outcome: Outcome, claimed: dict, keys: set[str]) -> Match:
+def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:
     """A deal's differing claims that a ruling `claim` let stand: its claimed order sets the next deal's
     tribute, its claimed scores the totals (notation §10)."""
     order = _complete(claimed.get("order")) if "order" in keys else None

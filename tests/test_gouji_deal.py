@@ -271,7 +271,11 @@ def test_a_declaration_gou_ji_does_not_have():
 @pytest.mark.parametrize("options, at", [
     ({"duel_thresholds": {"Z": 3}}, "/rules/options/duel_thresholds"),
     ({"duel_thresholds": {"K": 0}}, "/rules/options/duel_thresholds"),
+    ({"duel_thresholds": {"K": "2"}}, "/rules/options/duel_thresholds"),      # no int: the compiled build too
+    ({"duel_thresholds": {"K": 2.5}}, "/rules/options/duel_thresholds"),
     ({"place_points": [4, 2, 0]}, "/rules/options/place_points"),
+    ({"place_points": [4, 2, 0, 0, -2, "-4"]}, "/rules/options/place_points"),
+    ({"place_points": [4, 2, 0, 0, -2, -4.5]}, "/rules/options/place_points"),
     ({"sweep_multiplier": 0}, "/rules/options/sweep_multiplier"),
     ({"report_at": 0}, "/rules/options/report_at"),
     ({"catch_wind": "left"}, "/rules/options/catch_wind"),
