@@ -104,8 +104,7 @@ browser: $(BROWSER_STAMP)
 # mypy over referee/ (what each checks: pyproject.toml, [tool.ruff] and [tool.mypy]).
 lint: $(STAMP)
 	$(BIN)/ruff check
-# on once the tree has had its one `ruff format` (issue 32): remove the "# " below
-# 	$(BIN)/ruff format --check
+	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
 test: lint bytecode wheel $(BROWSER_STAMP)

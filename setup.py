@@ -1,6 +1,7 @@
 """The build's code (pyproject.toml holds the rest): the hot modules, the Makefile's COMPILED, compiled with
 mypyc where a C compiler and mypy are (pure Python otherwise, or with REFEREE_PURE_BUILD set), and the
 message catalogues (.mo) compiled from the committed .po files into the build."""
+
 import os
 import re
 import shutil

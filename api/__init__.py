@@ -6,7 +6,7 @@ _FROM_APP = ("create_app", "RefereeApi", "DEFAULT_MAX_BODY")
 
 
 def __getattr__(name: str):
-    if name not in _FROM_APP:        # a submodule not imported yet (`from . import schemas`) is found by the import system
+    if name not in _FROM_APP:  # a submodule not imported yet (`from . import schemas`) is found by the import system
         raise AttributeError(name)
     from importlib import import_module
 

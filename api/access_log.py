@@ -6,6 +6,7 @@ logs none), the app's errors on `referee` (flask's logger of the app) and waitre
 
 (time in UTC, client address, method, path and query, status, milliseconds taken) and any other line
 with its level and logger after the time."""
+
 from __future__ import annotations
 
 import logging
@@ -14,28 +15,37 @@ import time
 from urllib.parse import unquote_plus
 
 ACCESS = logging.getLogger("referee.api.access")
-LOGGERS = ("referee", "waitress")       # the server's: ours (flask's app logger is "referee") and waitress's
+LOGGERS = ("referee", "waitress")  # the server's: ours (flask's app logger is "referee") and waitress's
 
 
 def access_logged(app):
     """`app` (a WSGI application) logging each request once its answer is started."""
+
     def logged(environ, start_response):
         began = time.perf_counter()
 
         def start(status, headers, exc_info=None):
             _log(environ, status, began)
             return start_response(status, headers, exc_info) if exc_info else start_response(status, headers)
+
         return app(environ, start)
+
     return logged
 
 
 def refusals_logged():
     """A function logging, as `access_logged` does, a request that waitress refused before the
     application saw it (413, 431, 400): from its parsed request, client address and status."""
+
     def log(request, client: str, status: str):
-        environ = {"REMOTE_ADDR": client, "REQUEST_METHOD": getattr(request, "command", None) or "-",
-                   "PATH_INFO": getattr(request, "path", None) or "", "QUERY_STRING": getattr(request, "query", "")}
+        environ = {
+            "REMOTE_ADDR": client,
+            "REQUEST_METHOD": getattr(request, "command", None) or "-",
+            "PATH_INFO": getattr(request, "path", None) or "",
+            "QUERY_STRING": getattr(request, "query", ""),
+        }
         _log(environ, status, time.perf_counter())
+
     return log
 
 
@@ -46,8 +56,14 @@ def _log(environ, status: str, began: float) -> None:
     path = environ.get("PATH_INFO", "") + (f"?{query}" if query else "")
     took = (time.perf_counter() - began) * 1000
     # escaped: a path cannot write a line of its own into the log
-    ACCESS.info("%s %s %s %s %.1fms", environ.get("REMOTE_ADDR", "-"), environ.get("REQUEST_METHOD", "-"),
-                path.encode("unicode_escape").decode("ascii"), status.split(" ", 1)[0], took)
+    ACCESS.info(
+        "%s %s %s %s %.1fms",
+        environ.get("REMOTE_ADDR", "-"),
+        environ.get("REQUEST_METHOD", "-"),
+        path.encode("unicode_escape").decode("ascii"),
+        status.split(" ", 1)[0],
+        took,
+    )
 
 
 def _without_tokens(query: str | None) -> str | None:
@@ -55,8 +71,10 @@ def _without_tokens(query: str | None) -> str | None:
     if not query:
         return query
     parts = [part.partition("=") for part in query.split("&")]
-    return "&".join(name + equals + ("***" if equals and "token" in unquote_plus(name).lower() else value)
-                    for name, equals, value in parts)
+    return "&".join(
+        name + equals + ("***" if equals and "token" in unquote_plus(name).lower() else value)
+        for name, equals, value in parts
+    )
 
 
 class LineFormat(logging.Formatter):

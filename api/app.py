@@ -3,6 +3,7 @@
 `create_app` leaves writes open when no token is given; `referee serve` decides when
 that is allowed (docs/api.md).
 """
+
 from __future__ import annotations
 
 from flask import Flask
@@ -30,8 +31,9 @@ class RefereeApi(Api):
     def handle_http_exception(self, error):
         """Every error, ours or werkzeug's, in the one shape of ErrorSchema, in the answer's language."""
         data = getattr(error, "data", None) or {}
-        findings = [_shown_finding(f) for f in data.get("findings") or ()] or \
-            _parameter_findings(data.get("messages", {}))
+        findings = [_shown_finding(f) for f in data.get("findings") or ()] or _parameter_findings(
+            data.get("messages", {})
+        )
         message = data.get("message") or (msg("invalid parameters") if findings else Term(error.description))
         body = {"code": error.code, "status": error.name, "message": shown(message), "findings": findings}
         return body, error.code, _headers(error, data)
@@ -39,12 +41,15 @@ class RefereeApi(Api):
 
 # werkzeug's descriptions of the errors the API answers without a message of its own
 WERKZEUG_DESCRIPTIONS = (
-    word("The requested URL was not found on the server. If you entered the URL manually please check your "
-         "spelling and try again."),
+    word(
+        "The requested URL was not found on the server. If you entered the URL manually please check your "
+        "spelling and try again."
+    ),
     word("The method is not allowed for the requested URL."),
     word("The data value transmitted exceeds the capacity limit."),
     word("The browser (or proxy) sent a request that this server could not understand."),
-    word("The server does not support the media type transmitted in the request."))
+    word("The server does not support the media type transmitted in the request."),
+)
 
 
 def _shown_finding(finding) -> dict:
@@ -63,40 +68,73 @@ def _headers(error, data: dict) -> dict:
 
 
 # marshmallow's words for the parameters our schemas take (a bound is said in our own words: api/schemas.py)
-MARSHMALLOW_WORDS = (word("Not a valid integer."), word("Not a valid boolean."), word("Not a valid string."),
-                     word("Missing data for required field."), word("Unknown field."))
+MARSHMALLOW_WORDS = (
+    word("Not a valid integer."),
+    word("Not a valid boolean."),
+    word("Not a valid string."),
+    word("Missing data for required field."),
+    word("Unknown field."),
+)
 
 
 def _parameter_findings(messages: dict) -> list[dict]:
     """webargs' {location: {name: [messages]}} as findings, in the answer's language."""
-    return [{"severity": "error", "rule": f"api.{location}", "at": "",
-             "message": shown(msg("{name}: {problem}", name=name,
-                                  problem=Listing([Term(t) for t in (text if isinstance(text, list) else [text])], "; ")))}
-            for location, fields in messages.items() for name, text in fields.items()]
+    return [
+        {
+            "severity": "error",
+            "rule": f"api.{location}",
+            "at": "",
+            "message": shown(
+                msg(
+                    "{name}: {problem}",
+                    name=name,
+                    problem=Listing([Term(t) for t in (text if isinstance(text, list) else [text])], "; "),
+                )
+            ),
+        }
+        for location, fields in messages.items()
+        for name, text in fields.items()
+    ]
 
 
 def _store_error(error: StoreError):
-    body = {"code": error.status, "status": HTTP_STATUS_CODES[error.status], "message": shown(error.text),
-            "findings": []}
+    body = {
+        "code": error.status,
+        "status": HTTP_STATUS_CODES[error.status],
+        "message": shown(error.text),
+        "findings": [],
+    }
     return body, error.status, {"Retry-After": "1"} if error.status == 503 else {}
 
 
 def _out_of_memory(error: MemoryError):
     """A request that ran the server out of memory: 503 in the one error shape, as a full store is (not a 500)."""
-    return _store_error(StoreError(msg("the server ran out of memory for this request; try a smaller record, or "
-                                       "later")))
+    return _store_error(
+        StoreError(msg("the server ran out of memory for this request; try a smaller record, or later"))
+    )
 
 
-def create_app(db_path: str = "referee.db", token: str | None = None, read_only: bool = False,
-               max_body: int = DEFAULT_MAX_BODY, limits: Limits = Limits(),
-               trusted_hosts: list[str] | None = None) -> Flask:
+def create_app(
+    db_path: str = "referee.db",
+    token: str | None = None,
+    read_only: bool = False,
+    max_body: int = DEFAULT_MAX_BODY,
+    limits: Limits = Limits(),
+    trusted_hosts: list[str] | None = None,
+) -> Flask:
     """`trusted_hosts`: the Host headers answered (others get 400), against DNS rebinding."""
     app = Flask("referee")
     app.config.update(
-        API_TITLE="CGR/1 referee", API_VERSION="1", OPENAPI_VERSION="3.0.3",
-        OPENAPI_URL_PREFIX="/", OPENAPI_JSON_PATH="openapi.json",
-        MAX_CONTENT_LENGTH=max_body, REFEREE_TOKEN=token, REFEREE_READ_ONLY=read_only,
-        TRUSTED_HOSTS=trusted_hosts)
+        API_TITLE="CGR/1 referee",
+        API_VERSION="1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=max_body,
+        REFEREE_TOKEN=token,
+        REFEREE_READ_ONLY=read_only,
+        TRUSTED_HOSTS=trusted_hosts,
+    )
     app.extensions["referee.store"] = Store(db_path)
     app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(MemoryError, _out_of_memory)

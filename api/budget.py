@@ -3,6 +3,7 @@
 Started when the application gets the request; the checks look at it between records, and the
 rule search of `?infer_rules=true` between the rule sets it tries.
 """
+
 from __future__ import annotations
 
 import time
@@ -37,5 +38,6 @@ class Budget:
 
 def start_budget() -> None:
     """Every request's budget (flask `before_request`); waitress says when the client has gone."""
-    g.budget = Budget(current_app.extensions["referee.limits"].seconds,
-                      request.environ.get("waitress.client_disconnected"))
+    g.budget = Budget(
+        current_app.extensions["referee.limits"].seconds, request.environ.get("waitress.client_disconnected")
+    )

@@ -1,5 +1,6 @@
 """The language of an answer (docs/api.md, "Languages"): `?lang=`, else Accept-Language, else
 English. Messages are kept as templates until the answer is written, and rendered there."""
+
 from __future__ import annotations
 
 from flask import g, request
@@ -22,8 +23,10 @@ def choose_language() -> None:
     if asked is None:
         g.lang = request.accept_languages.best_match(LANGUAGES, default=DEFAULT)
     elif language_of(asked) is None:
-        abort(400, message=msg("unknown language {lang}; this server speaks {known}", lang=asked,
-                               known=", ".join(LANGUAGES)))
+        abort(
+            400,
+            message=msg("unknown language {lang}; this server speaks {known}", lang=asked, known=", ".join(LANGUAGES)),
+        )
     else:
         g.lang = language_of(asked)
     g.language_token = messages.use_language(g.lang)

@@ -4,6 +4,7 @@ Checks and replays run in a small pool of their own, with a short queue in front
 that finds the pool and the queue full gets 503 at once, so the server's threads are never
 all waiting on checks and reads are served whatever the validate traffic.
 """
+
 from __future__ import annotations
 
 import contextvars
@@ -20,14 +21,14 @@ msg, msg_n, word, word_of = part("api")
 
 @dataclass(frozen=True)
 class Limits:
-    records: int = 1000          # records in one request body
-    deals: int = 1000            # deals in one record
-    actions: int = 100_000       # actions in one record, all deals together
-    items: int = 1000            # items in any other array or object of a record (players, a hand, meta, ...)
-    message: int = 1000          # characters of a finding's message in an answer
-    checks: int = 2              # checks and replays running at once
-    queue: int = 4               # requests waiting for a check; more get 503
-    seconds: float = 10.0        # what one request may take; the rule searches stop at half of it
+    records: int = 1000  # records in one request body
+    deals: int = 1000  # deals in one record
+    actions: int = 100_000  # actions in one record, all deals together
+    items: int = 1000  # items in any other array or object of a record (players, a hand, meta, ...)
+    message: int = 1000  # characters of a finding's message in an answer
+    checks: int = 2  # checks and replays running at once
+    queue: int = 4  # requests waiting for a check; more get 503
+    seconds: float = 10.0  # what one request may take; the rule searches stop at half of it
 
 
 class Busy(Exception):
@@ -55,18 +56,27 @@ def record_size_problem(record, limits: Limits):
     deals = record.get("deals") if isinstance(record, dict) else None
     deals = deals if isinstance(deals, list) else []
     if len(deals) > limits.deals:
-        return msg("the record has {n} deals; this server checks at most {most} per record", n=len(deals),
-                   most=limits.deals)
+        return msg(
+            "the record has {n} deals; this server checks at most {most} per record", n=len(deals), most=limits.deals
+        )
     actions = [d["actions"] for d in deals if isinstance(d, dict) and isinstance(d.get("actions"), list)]
     if sum(map(len, actions)) > limits.actions:
-        return msg("the record has {n} actions; this server checks at most {most} per record",
-                   n=sum(map(len, actions)), most=limits.actions)
+        return msg(
+            "the record has {n} actions; this server checks at most {most} per record",
+            n=sum(map(len, actions)),
+            most=limits.actions,
+        )
     long = _long_container(record, limits.items, {id(deals), *map(id, actions)})
     if long is None:
         return None
     where = next(pointer(*path) for path, value in walk(record) if value is long)
-    return msg("{where} holds {n} items; this server checks at most {most} in an array or object (deals and "
-               "actions have limits of their own)", where=where or msg("the record"), n=len(long), most=limits.items)
+    return msg(
+        "{where} holds {n} items; this server checks at most {most} in an array or object (deals and "
+        "actions have limits of their own)",
+        where=where or msg("the record"),
+        n=len(long),
+        most=limits.items,
+    )
 
 
 def _long_container(record, most: int, apart: set):
@@ -98,6 +108,6 @@ def _cut(value, limit: int):
         return value if len(value) <= limit else value[:limit] + " … (cut)"
     if isinstance(value, list):
         return [_cut(item, limit) for item in value[:limit]]
-    if isinstance(value, dict):     # parameters, or a phrase's: its template stays whole
+    if isinstance(value, dict):  # parameters, or a phrase's: its template stays whole
         return {key: item if key == "template" else _cut(item, limit) for key, item in value.items()}
     return value

@@ -1,4 +1,5 @@
 """Marshmallow schemas of every request and response body; the OpenAPI document is made from them."""
+
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
@@ -20,24 +21,37 @@ class FindingSchema(Schema):
     action = fields.Integer()
     message = fields.String(required=True)
     template = fields.String(metadata={"description": "the message's English template, with {named} parameters"})
-    params = fields.Dict(metadata={"description": "the template's parameters as plain values (cards as codes; "
-                                                  "a phrase as an object with its own template and params)"})
+    params = fields.Dict(
+        metadata={
+            "description": "the template's parameters as plain values (cards as codes; "
+            "a phrase as an object with its own template and params)"
+        }
+    )
     legal = fields.Dict(metadata={"description": "what would have been legal where the replay stopped"})
-    ruling = fields.Integer(metadata={"description": "the ruling that decided this finding (an index into the "
-                                                     "record's rulings); the finding is then info"})
+    ruling = fields.Integer(
+        metadata={
+            "description": "the ruling that decided this finding (an index into the "
+            "record's rulings); the finding is then info"
+        }
+    )
 
 
 class ErrorSchema(Schema):
     """The one shape of every error body."""
+
     code = fields.Integer(required=True, metadata={"description": "HTTP status code"})
     status = fields.String(required=True, metadata={"description": "HTTP status name"})
     message = fields.String(required=True)
-    findings = fields.List(fields.Nested(FindingSchema), required=True,
-                           metadata={"description": "what is wrong with the request body or parameters"})
+    findings = fields.List(
+        fields.Nested(FindingSchema),
+        required=True,
+        metadata={"description": "what is wrong with the request body or parameters"},
+    )
 
 
 class ReportSchema(Schema):
     """The report of one record, as `referee validate --json` prints it (notation section 9)."""
+
     source = fields.String()
     valid = fields.Boolean(required=True)
     game = fields.String(required=True, allow_none=True)
@@ -45,27 +59,37 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema), required=True)
     deals = fields.List(fields.Dict(), required=True, metadata={"description": "each deal's computed outcome"})
     match = fields.Dict(metadata={"description": "the match outcome"})
-    inferred_rules = fields.Dict(metadata={"description": "with infer_rules: the closest rule sets the invalid "
-                                                          "record is valid under (valid_under, searched, complete)"})
-    rulings = fields.Integer(metadata={"description": "for a record with rulings: how many the check applied "
-                                                      "(notation section 10)"})
+    inferred_rules = fields.Dict(
+        metadata={
+            "description": "with infer_rules: the closest rule sets the invalid "
+            "record is valid under (valid_under, searched, complete)"
+        }
+    )
+    rulings = fields.Integer(
+        metadata={"description": "for a record with rulings: how many the check applied (notation section 10)"}
+    )
 
 
 class InferSchema(Schema):
-    infer_rules = fields.Boolean(load_default=False, metadata={
-        "description": "for an invalid record, search the documented presets and options (up to 2 changes)"})
+    infer_rules = fields.Boolean(
+        load_default=False,
+        metadata={"description": "for an invalid record, search the documented presets and options (up to 2 changes)"},
+    )
 
 
 class RulingQuerySchema(Schema):
     finding = fields.Integer(validate=FROM_0, metadata={"description": "rule on finding N only"})
     deal = fields.Integer(validate=FROM_0, metadata={"description": "rule on deal D's findings only"})
-    action = fields.Integer(validate=FROM_0, metadata={
-        "description": "with deal: action A's findings only; the action's table when it has none"})
+    action = fields.Integer(
+        validate=FROM_0,
+        metadata={"description": "with deal: action A's findings only; the action's table when it has none"},
+    )
 
 
 class RecordSchema(Schema):
     """A CGR/1 record (notation section 4): its outline. The full structure is the CGR/1 JSON Schema
     (`referee schema`); the referee reads the body against it and answers 400 with findings."""
+
     cgr = fields.Integer(required=True, validate=validate.OneOf([1]))
     game = fields.String(required=True, validate=validate.OneOf(["guandan", "gouji", "gandengyan"]))
     rules = fields.Raw(metadata={"description": "a preset name, or {preset, options}"})
@@ -80,6 +104,7 @@ class RecordSchema(Schema):
 
 class RulingSchema(Schema):
     """An arbiter's decision on one error of the record (notation section 10)."""
+
     rule = fields.String(metadata={"description": "the rule id of the finding decided (none: a deal voided)"})
     at = fields.String(required=True, metadata={"description": "the JSON Pointer of the finding decided"})
     decision = fields.String(required=True, validate=validate.OneOf(["stands", "score", "void", "claim"]))
@@ -109,8 +134,11 @@ class RecordSummarySchema(Schema):
     submitted_at = fields.String(required=True, metadata={"description": "UTC, ISO 8601"})
     round = fields.String(allow_none=True, metadata={"description": "meta.round as written (a number as JSON)"})
     table = fields.String(allow_none=True, metadata={"description": "meta.table as written (a number as JSON)"})
-    first_finding = fields.Nested(FirstFindingSchema, allow_none=True,
-                                  metadata={"description": "the first error, else the first finding; null: none"})
+    first_finding = fields.Nested(
+        FirstFindingSchema,
+        allow_none=True,
+        metadata={"description": "the first error, else the first finding; null: none"},
+    )
 
 
 class SubmittedSchema(RecordSummarySchema):
@@ -119,8 +147,9 @@ class SubmittedSchema(RecordSummarySchema):
 
 
 class RuledSchema(RecordSummarySchema):
-    version = fields.Integer(required=True, metadata={"description": "the record's version this ruling made "
-                                                                     "(1 is the record as submitted)"})
+    version = fields.Integer(
+        required=True, metadata={"description": "the record's version this ruling made (1 is the record as submitted)"}
+    )
     report = fields.Nested(ReportSchema, required=True)
 
 
@@ -139,8 +168,9 @@ class VersionsSchema(Schema):
 
 
 class SubmitterSchema(Schema):
-    submitter = fields.String(data_key="X-Submitter", load_default="api",
-                              metadata={"description": "who submits the record (stored with it)"})
+    submitter = fields.String(
+        data_key="X-Submitter", load_default="api", metadata={"description": "who submits the record (stored with it)"}
+    )
 
 
 class RecordQuerySchema(Schema):
@@ -149,7 +179,9 @@ class RecordQuerySchema(Schema):
     player = fields.String(metadata={"description": "a player's name, at any seat"})
     date = fields.String(metadata={"description": "meta.date or its beginning: 2026-05 finds all of May"})
     valid = fields.Boolean()
-    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1_000_000, error=word("must be 1 to 1,000,000")))
+    page = fields.Integer(
+        load_default=1, validate=validate.Range(min=1, max=1_000_000, error=word("must be 1 to 1,000,000"))
+    )
     per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100, error=word("must be 1 to 100")))
 
 
@@ -163,11 +195,15 @@ class RecordPageSchema(Schema):
 class StepSchema(Schema):
     """Step 0 is the table as dealt, step k+1 the table after action k; an action the referee
     rejected is the last step, on the table it was tried on. As `referee replay --json` shows it."""
+
     step = fields.Integer(required=True)
     action = fields.Dict(required=True, allow_none=True, metadata={"description": "the action of this step"})
     table = fields.Dict(required=True, metadata={"description": "the game's snapshot of the table"})
-    findings = fields.List(fields.Nested(FindingSchema), required=True,
-                           metadata={"description": "the deal's findings made at this step (claims: the last step)"})
+    findings = fields.List(
+        fields.Nested(FindingSchema),
+        required=True,
+        metadata={"description": "the deal's findings made at this step (claims: the last step)"},
+    )
     rejected = fields.Boolean(metadata={"description": "true: the action was rejected; the table is before it"})
     outcome = fields.Dict(allow_none=True, metadata={"description": "the deal's outcome, on its last step"})
 
@@ -182,10 +218,17 @@ class StandingSchema(Schema):
     drawn = fields.Integer(required=True)
     lost = fields.Integer(required=True)
     match_points = fields.Integer(required=True)
-    margin = fields.Integer(required=True, metadata={
-        "description": "Guandan: level difference; Gou Ji (team) and Gan Deng Yan (player): points"})
-    tie_break = fields.String(required=True, allow_none=True, metadata={
-        "description": "what placed it among the entrants level on match points: margin, head-to-head or name"})
+    margin = fields.Integer(
+        required=True,
+        metadata={"description": "Guandan: level difference; Gou Ji (team) and Gan Deng Yan (player): points"},
+    )
+    tie_break = fields.String(
+        required=True,
+        allow_none=True,
+        metadata={
+            "description": "what placed it among the entrants level on match points: margin, head-to-head or name"
+        },
+    )
 
 
 class NotCountedSchema(Schema):
@@ -207,9 +250,14 @@ class MatchResultSchema(Schema):
     entrants = fields.List(fields.String(), required=True)
     winner = fields.String(required=True, allow_none=True, metadata={"description": "null: a draw"})
     margin = fields.Integer(required=True)
-    rulings = fields.List(fields.Dict(), metadata={"description": "the rulings the match's records carry, each "
-                                                                  "with its record's id (`source`): its result "
-                                                                  "is as ruled"})
+    rulings = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "the rulings the match's records carry, each "
+            "with its record's id (`source`): its result "
+            "is as ruled"
+        },
+    )
 
 
 class StandingsSchema(Schema):
@@ -219,8 +267,12 @@ class StandingsSchema(Schema):
     matches = fields.Integer(required=True, metadata={"description": "records of one table and round are one match"})
     counted = fields.Integer(required=True, metadata={"description": "matches counted"})
     standings = fields.List(fields.Nested(StandingSchema), required=True)
-    results = fields.List(fields.Nested(MatchResultSchema), required=True,
-                          metadata={"description": "the matches counted"})
-    invalid = fields.List(fields.Nested(NotCountedSchema), required=True,
-                          metadata={"description": "matches the referee finds invalid, with the first error"})
+    results = fields.List(
+        fields.Nested(MatchResultSchema), required=True, metadata={"description": "the matches counted"}
+    )
+    invalid = fields.List(
+        fields.Nested(NotCountedSchema),
+        required=True,
+        metadata={"description": "matches the referee finds invalid, with the first error"},
+    )
     not_counted = fields.List(fields.Nested(NotCountedSchema), required=True)

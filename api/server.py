@@ -1,5 +1,6 @@
 """The waitress server of `referee serve`: its own errors (431, 413, 400 before the app sees
 the request) answered in the API's one error shape, and a deadline for a request's headers."""
+
 from __future__ import annotations
 
 import gc
@@ -16,8 +17,14 @@ from referee.game import games
 class JsonErrorTask(ErrorTask):
     def execute(self):
         error = self.request.error
-        body = orjson.dumps({"code": error.code, "status": error.reason,
-                             "message": str(error.body).strip() or error.reason, "findings": []})
+        body = orjson.dumps(
+            {
+                "code": error.code,
+                "status": error.reason,
+                "message": str(error.body).strip() or error.reason,
+                "findings": [],
+            }
+        )
         self.status = f"{error.code} {error.reason}"
         self.response_headers.append(("Content-Type", "application/json"))
         self.set_close_on_finish()
@@ -32,6 +39,7 @@ class JsonErrorChannel(HTTPChannel):
     """A connection whose request's headers must all arrive within the channel timeout of its
     first byte: waitress counts only idle time, so a client sending a header line now and then
     (slowloris) would otherwise keep its connection, and enough of them every connection."""
+
     error_task_class = JsonErrorTask
     headers_began = 0.0
 
@@ -42,7 +50,7 @@ class JsonErrorChannel(HTTPChannel):
         if request is not None and not request.headers_finished:
             if request is not before:
                 self.headers_began = self.last_activity
-            self.last_activity = self.headers_began    # waitress' maintenance closes it once that is too long ago
+            self.last_activity = self.headers_began  # waitress' maintenance closes it once that is too long ago
         return done
 
 
@@ -69,7 +77,7 @@ def run(server):
     long as the process, so it is frozen out of the garbage collector's sight: the checks' garbage
     sets off a full collection every few dozen requests, which would otherwise walk those objects
     each time, a 30-50 ms pause."""
-    games()     # loaded now, to be frozen too, rather than by the first check
+    games()  # loaded now, to be frozen too, rather than by the first check
     gc.collect()
     gc.freeze()
     sys.setswitchinterval(SWITCH_INTERVAL)

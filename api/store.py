@@ -7,6 +7,7 @@ A ruling added to a stored record (notation §10) makes a new version of it, sto
 id in place of the one before; table `versions` keeps every version, as submitted and after each
 ruling, each with its report, written in the transaction that makes it.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -32,9 +33,12 @@ msg, msg_n, word, word_of = part("api")
 SUMMARY = "id, game, event, date, players, valid, deals, submitted_by, submitted_at"
 # what tells records of one event apart in a listing (issue 35): round, table and the first finding
 # (the first error, else the first warning or note)
-LISTED = {"round": "meta_round", "table": "meta_table",
-          "first_finding": "(SELECT json_object('severity', severity, 'rule', rule, 'deal', deal, 'action', action) "
-                           "FROM findings WHERE record_id = records.id ORDER BY severity != 'error', n LIMIT 1)"}
+LISTED = {
+    "round": "meta_round",
+    "table": "meta_table",
+    "first_finding": "(SELECT json_object('severity', severity, 'rule', rule, 'deal', deal, 'action', action) "
+    "FROM findings WHERE record_id = records.id ORDER BY severity != 'error', n LIMIT 1)",
+}
 
 
 @dataclass
@@ -42,6 +46,7 @@ class Entry:
     """A record ready to store: its id, canonical form and report; `source`: the hash of the text it
     was read from (text_hash), by which the same text submitted again is known without a check;
     `checked`: the report made for it (None when it was found stored), to be shown in another language."""
+
     id: str
     record: dict
     report: dict
@@ -62,7 +67,9 @@ def prepare(text: str | bytes) -> Entry | list[Finding]:
     return duplicate_key_findings(text, value) or prepare_record(value, text=text)
 
 
-def prepare_record(value, stored_report=lambda record_id: None, text: str | bytes | None = None) -> Entry | list[Finding]:
+def prepare_record(
+    value, stored_report=lambda record_id: None, text: str | bytes | None = None
+) -> Entry | list[Finding]:
     """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
     already stored (`stored_report(id)` gives its report) is not checked again. `text`: what it was
     parsed from, whose hash the entry keeps."""
@@ -132,11 +139,16 @@ def _run_script(script: str):
     def step(db: sqlite3.Connection):
         for statement in filter(str.strip, script.split(";")):
             db.execute(statement)
+
     return step
 
 
-MIGRATIONS = [_run_script(_V1_TABLES), _run_script(_V2_SOURCES), _run_script(_V3_VERSIONS),
-              _run_script(_V4_ROUND_AND_TABLE)]     # ordered; step i brings the store to version i + 1
+MIGRATIONS = [
+    _run_script(_V1_TABLES),
+    _run_script(_V2_SOURCES),
+    _run_script(_V3_VERSIONS),
+    _run_script(_V4_ROUND_AND_TABLE),
+]  # ordered; step i brings the store to version i + 1
 
 
 @contextlib.contextmanager
@@ -146,13 +158,14 @@ def _transaction(db: sqlite3.Connection):
     try:
         yield db
     except BaseException:
-        if db.in_transaction:        # SQLite has rolled back itself after some errors (a full disk)
+        if db.in_transaction:  # SQLite has rolled back itself after some errors (a full disk)
             db.execute("ROLLBACK")
         raise
     db.execute("COMMIT")
 
 
-CHECKPOINT_EVERY, CHECKPOINT_IDLE = 1.0, 5.0      # seconds (Store._checkpoints)
+CHECKPOINT_EVERY, CHECKPOINT_IDLE = 1.0, 5.0  # seconds (Store._checkpoints)
+
 
 class StoreError(Exception):
     """The store cannot answer: `status` is the HTTP status that says why (503 busy or not
@@ -164,9 +177,12 @@ class StoreError(Exception):
 
 
 _BUSY = msg("the store is busy (locked by another writer); try again shortly")
-_STATUS = {"SQLITE_BUSY": (503, _BUSY), "SQLITE_LOCKED": (503, _BUSY),
-           "SQLITE_FULL": (507, msg("the store's disk is full")),
-           "SQLITE_READONLY": (503, msg("the store cannot be written (a read-only file or folder)"))}
+_STATUS = {
+    "SQLITE_BUSY": (503, _BUSY),
+    "SQLITE_LOCKED": (503, _BUSY),
+    "SQLITE_FULL": (507, msg("the store's disk is full")),
+    "SQLITE_READONLY": (503, msg("the store cannot be written (a read-only file or folder)")),
+}
 
 
 class Store:
@@ -194,8 +210,8 @@ class Store:
             db = getattr(self._opened, "db", None)
             if db is None:
                 db = self._opened.db = sqlite3.connect(self.path, timeout=self.wait, check_same_thread=False)
-                db.execute("PRAGMA synchronous = NORMAL")     # under WAL: durable at checkpoints, one fsync fewer a write
-                db.execute("PRAGMA wal_autocheckpoint = 0")     # a thread of its own checkpoints (_wrote)
+                db.execute("PRAGMA synchronous = NORMAL")  # under WAL: durable at checkpoints, one fsync fewer a write
+                db.execute("PRAGMA wal_autocheckpoint = 0")  # a thread of its own checkpoints (_wrote)
             yield db
         except sqlite3.Error as exc:
             name = getattr(exc, "sqlite_errorname", "")
@@ -210,7 +226,9 @@ class Store:
         if not self._one_writer.acquire(timeout=self.wait):
             raise StoreError(_BUSY)
         try:
-            db.execute(f"PRAGMA busy_timeout = {round(self.wait * 1000)}")    # other processes' writers: the wait as set now
+            db.execute(
+                f"PRAGMA busy_timeout = {round(self.wait * 1000)}"
+            )  # other processes' writers: the wait as set now
             with _transaction(db):
                 yield db
         finally:
@@ -241,7 +259,7 @@ class Store:
                     continue
                 time.sleep(CHECKPOINT_EVERY)
                 self._checkpoint_due.clear()
-                with contextlib.suppress(sqlite3.Error):    # busy, or the disk full: the next write asks again
+                with contextlib.suppress(sqlite3.Error):  # busy, or the disk full: the next write asks again
                     db.execute("PRAGMA wal_checkpoint(PASSIVE)")
         finally:
             db.close()
@@ -249,8 +267,15 @@ class Store:
     def _migrate(self, db):
         done = self._version(db)
         if done > len(MIGRATIONS):
-            raise StoreError(msg("the store {path} has schema version {done}; this referee knows versions up to "
-                                 "{known}: use a newer referee", path=self.path, done=done, known=len(MIGRATIONS)))
+            raise StoreError(
+                msg(
+                    "the store {path} has schema version {done}; this referee knows versions up to "
+                    "{known}: use a newer referee",
+                    path=self.path,
+                    done=done,
+                    known=len(MIGRATIONS),
+                )
+            )
         if done == len(MIGRATIONS):
             return
         with self._writing(db):
@@ -284,11 +309,12 @@ class Store:
         with self.connect() as db, self._writing(db):
             stored = []
             for entry in entries:
-                current = self._current(db, entry.id) or entry.id      # a version since ruled: the latest
+                current = self._current(db, entry.id) or entry.id  # a version since ruled: the latest
                 new = self._summary(db, current) is None
                 if new:
-                    self._keep_version(db, entry.id, 1, "submitted", submitted_by, entry.id,
-                                       *self._insert(db, entry, submitted_by))
+                    self._keep_version(
+                        db, entry.id, 1, "submitted", submitted_by, entry.id, *self._insert(db, entry, submitted_by)
+                    )
                 if entry.source:
                     db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, current])
                 stored.append((current, new))
@@ -300,8 +326,9 @@ class Store:
         if not hashes:
             return {}
         with self.connect() as db:
-            rows = db.execute(f"SELECT hash, record_id FROM sources WHERE hash IN ({', '.join('?' * len(hashes))})",
-                              hashes).fetchall()
+            rows = db.execute(
+                f"SELECT hash, record_id FROM sources WHERE hash IN ({', '.join('?' * len(hashes))})", hashes
+            ).fetchall()
             summaries = self._summaries_of(db, [record_id for _, record_id in rows])
         return {source: summaries[record_id] for source, record_id in rows}
 
@@ -314,30 +341,37 @@ class Store:
     def _current(db, record_id: str) -> str | None:
         """The id of the latest version of the record that `record_id` is a version of, or None."""
         row = db.execute("SELECT lineage FROM versions WHERE id = ? ORDER BY n DESC LIMIT 1", [record_id]).fetchone()
-        latest = row and db.execute("SELECT id FROM versions WHERE lineage = ? ORDER BY n DESC LIMIT 1",
-                                    [row[0]]).fetchone()
+        latest = (
+            row and db.execute("SELECT id FROM versions WHERE lineage = ? ORDER BY n DESC LIMIT 1", [row[0]]).fetchone()
+        )
         return latest[0] if latest else None
 
     @staticmethod
     def _keep_version(db, lineage: str, n: int, kind: str, by: str, record_id: str, record: str, report: str):
-        db.execute("INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [lineage, n, record_id, kind, by, _now(), record, report])
+        db.execute(
+            "INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [lineage, n, record_id, kind, by, _now(), record, report],
+        )
 
     def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
         """The record with one more ruling (notation §10), stored in one transaction as its next version,
         under its new id, in place of the one before: (summary, version number, report); None when no
         record has this id. Raises rulings.Refused, storing nothing, for a ruling that does not fit."""
         with self.connect() as db, self._writing(db):
-            row = db.execute("SELECT record, submitted_by, submitted_at FROM records WHERE id = ?",
-                             [record_id]).fetchone()
+            row = db.execute(
+                "SELECT record, submitted_by, submitted_at FROM records WHERE id = ?", [record_id]
+            ).fetchone()
             if row is None:
                 return None
             ruled, report = decided(orjson.loads(row[0]), ruling)
             entry = Entry(*stored_form(ruled), report.as_dict())
             if entry.id != record_id and self._summary(db, entry.id):
                 raise Refused(msg("the record as ruled is stored already, as {id}", id=entry.id))
-            lineage, n = db.execute("SELECT lineage, max(n) FROM versions WHERE lineage = "
-                                    "(SELECT lineage FROM versions WHERE id = ? LIMIT 1)", [record_id]).fetchone()
+            lineage, n = db.execute(
+                "SELECT lineage, max(n) FROM versions WHERE lineage = "
+                "(SELECT lineage FROM versions WHERE id = ? LIMIT 1)",
+                [record_id],
+            ).fetchone()
             self._remove(db, record_id)
             texts = self._insert(db, entry, row[1], row[2])
             db.execute("UPDATE sources SET record_id = ? WHERE record_id = ?", [entry.id, record_id])
@@ -351,11 +385,21 @@ class Store:
             row = db.execute("SELECT lineage FROM versions WHERE id = ? LIMIT 1", [record_id]).fetchone()
             if row is None:
                 return None
-            rows = db.execute("SELECT n, id, kind, by, made_at, record, report FROM versions WHERE lineage = ? "
-                              "ORDER BY n", [row[0]]).fetchall()
-        return [{"n": n, "id": i, "kind": kind, "by": by, "made_at": made_at,
-                 "rulings": len(orjson.loads(record).get("rulings", ())), "report": orjson.loads(report)}
-                for n, i, kind, by, made_at, record, report in rows]
+            rows = db.execute(
+                "SELECT n, id, kind, by, made_at, record, report FROM versions WHERE lineage = ? ORDER BY n", [row[0]]
+            ).fetchall()
+        return [
+            {
+                "n": n,
+                "id": i,
+                "kind": kind,
+                "by": by,
+                "made_at": made_at,
+                "rulings": len(orjson.loads(record).get("rulings", ())),
+                "report": orjson.loads(report),
+            }
+            for n, i, kind, by, made_at, record, report in rows
+        ]
 
     @staticmethod
     def _insert(db, entry: Entry, submitted_by: str, submitted_at: str | None = None) -> tuple[str, str]:
@@ -363,20 +407,51 @@ class Store:
         record, report, conn = entry.record, entry.report, db
         record_text, report_text = orjson.dumps(record).decode(), orjson.dumps(report).decode()
         meta = record.get("meta", {})
-        conn.execute("INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
-                     "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                     [entry.id, record["game"], meta.get("event"), meta.get("date"),
-                      orjson.dumps(record["players"]).decode(), report["valid"], len(record["deals"]), submitted_by,
-                      submitted_at or _now(), record_text, _said(meta.get("round")), _said(meta.get("table"))])
+        conn.execute(
+            "INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
+            "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                entry.id,
+                record["game"],
+                meta.get("event"),
+                meta.get("date"),
+                orjson.dumps(record["players"]).decode(),
+                report["valid"],
+                len(record["deals"]),
+                submitted_by,
+                submitted_at or _now(),
+                record_text,
+                _said(meta.get("round")),
+                _said(meta.get("table")),
+            ],
+        )
         conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, report_text])
-        conn.executemany("INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         [(entry.id, n, f["severity"], f["rule"], f["at"], f.get("seat"), f.get("deal"), f.get("action"),
-                           f["message"]) for n, f in enumerate(report["findings"])])
-        conn.executemany("INSERT INTO deals (record_id, deal, status, outcome) VALUES (?, ?, ?, ?)",
-                         [(entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode()) for d in report["deals"]])
-        conn.executemany("INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
-                         [(entry.id, seat, name) for seat, name in enumerate(record["players"])])
+        conn.executemany(
+            "INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    entry.id,
+                    n,
+                    f["severity"],
+                    f["rule"],
+                    f["at"],
+                    f.get("seat"),
+                    f.get("deal"),
+                    f.get("action"),
+                    f["message"],
+                )
+                for n, f in enumerate(report["findings"])
+            ],
+        )
+        conn.executemany(
+            "INSERT INTO deals (record_id, deal, status, outcome) VALUES (?, ?, ?, ?)",
+            [(entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode()) for d in report["deals"]],
+        )
+        conn.executemany(
+            "INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
+            [(entry.id, seat, name) for seat, name in enumerate(record["players"])],
+        )
         return record_text, report_text
 
     def _summary(self, db, record_id: str) -> dict | None:
@@ -385,15 +460,18 @@ class Store:
 
     @staticmethod
     def _summaries(db, where: str, params: list, tail: str = "") -> list[dict]:
-        listed = ", ".join(f"{column} AS \"{name}\"" for name, column in LISTED.items())
+        listed = ", ".join(f'{column} AS "{name}"' for name, column in LISTED.items())
         rows = db.execute(f"SELECT {SUMMARY}, {listed} FROM records WHERE {where} {tail}", params).fetchall()
         names = SUMMARY.split(", ") + list(LISTED)
         out = []
         for row in rows:
             item = dict(zip(names, row))
             first = item["first_finding"]
-            item.update(players=orjson.loads(item["players"]), valid=bool(item["valid"]),
-                        first_finding=orjson.loads(first) if first else None)
+            item.update(
+                players=orjson.loads(item["players"]),
+                valid=bool(item["valid"]),
+                first_finding=orjson.loads(first) if first else None,
+            )
             out.append(item)
         return out
 
@@ -402,8 +480,9 @@ class Store:
         where, params = _where(**filters)
         with self.connect() as db:
             total = db.execute(f"SELECT count(*) FROM records WHERE {where}", params).fetchone()[0]
-            rows = self._summaries(db, where, params + [per_page, (page - 1) * per_page],
-                                   "ORDER BY submitted_at, id LIMIT ? OFFSET ?")
+            rows = self._summaries(
+                db, where, params + [per_page, (page - 1) * per_page], "ORDER BY submitted_at, id LIMIT ? OFFSET ?"
+            )
         return total, rows
 
     def texts(self, **filters):
@@ -423,8 +502,10 @@ class Store:
     def ids_starting(self, prefix: str, limit: int = 2) -> list[str]:
         """Up to `limit` record ids that start with `prefix`, in order (a short id, as git takes one)."""
         with self.connect() as db:
-            rows = db.execute("SELECT id FROM records WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
-                              [prefix, prefix + "\U0010ffff", limit]).fetchall()
+            rows = db.execute(
+                "SELECT id FROM records WHERE id >= ? AND id < ? ORDER BY id LIMIT ?",
+                [prefix, prefix + "\U0010ffff", limit],
+            ).fetchall()
         return [row[0] for row in rows]
 
     def report(self, record_id: str) -> dict | None:
@@ -443,8 +524,10 @@ class Store:
 
     def text(self, record_id: str, what: str = "record") -> str | None:
         """The stored JSON text of a record (`what` = "record") or of its report ("report")."""
-        sql = {"record": "SELECT record FROM records WHERE id = ?",
-               "report": "SELECT report FROM reports WHERE record_id = ?"}[what]
+        sql = {
+            "record": "SELECT record FROM records WHERE id = ?",
+            "report": "SELECT report FROM reports WHERE record_id = ?",
+        }[what]
         with self.connect() as db:
             row = db.execute(sql, [record_id]).fetchone()
         return row[0] if row else None
@@ -468,15 +551,20 @@ class Store:
                 "'deals', json_array_length(record, '$.deals')), "
                 "json_object('match', json_extract(report, '$.match'), 'findings', json_extract(report, '$.findings')) "
                 "FROM records JOIN reports ON record_id = id "
-                "WHERE event = ? ORDER BY submitted_at, id", [event]).fetchall()
+                "WHERE event = ? ORDER BY submitted_at, id",
+                [event],
+            ).fetchall()
         return [(i, _present(record), _present(report)) for i, record, report in rows]
 
     def entries(self, **filters) -> list[tuple[str, dict, dict]]:
         """(id, record, report) of every record that passes the filters, in the order they were submitted."""
         where, params = _where(**filters)
         with self.connect() as db:
-            rows = db.execute("SELECT id, record, report FROM records JOIN reports ON record_id = id "
-                              f"WHERE {where} ORDER BY submitted_at, id", params).fetchall()
+            rows = db.execute(
+                "SELECT id, record, report FROM records JOIN reports ON record_id = id "
+                f"WHERE {where} ORDER BY submitted_at, id",
+                params,
+            ).fetchall()
         return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
 
     def delete(self, record_id: str) -> bool:
@@ -512,7 +600,7 @@ def _where(game=None, event=None, player=None, date=None, valid=None) -> tuple[s
             clauses.append(f"{column} = ?")
             params.append(value)
     if date is not None:
-        clauses.append("date LIKE ? || '%' ESCAPE '\\'")    # "2026-05" finds every day of May
+        clauses.append("date LIKE ? || '%' ESCAPE '\\'")  # "2026-05" finds every day of May
         params.append(date.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_"))
     if player is not None:
         clauses.append("id IN (SELECT record_id FROM seats WHERE player = ?)")

@@ -5,6 +5,7 @@ The pages are plain HTML, CSS and JavaScript shipped in api/web/ (no build step,
 loaded from another host, no inline script). A local record is checked with POST /v1/validate
 and replayed with POST /v1/replay: neither stores it.
 """
+
 from __future__ import annotations
 
 import os
@@ -32,19 +33,24 @@ msg, msg_n, word, word_of = part("viewer")
 
 SWAGGER_FILES = Path(flask_swagger_ui.__file__).parent / "dist"
 # every answer: scripts, styles and images from this host only, never inside a frame
-POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
-          "frame-ancestors 'none'")
-DOCS_POLICY = POLICY + "; style-src 'self' 'unsafe-inline'"     # Swagger UI sets style attributes; scripts stay ours
+POLICY = (
+    "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; "
+    "frame-ancestors 'none'"
+)
+DOCS_POLICY = POLICY + "; style-src 'self' 'unsafe-inline'"  # Swagger UI sets style attributes; scripts stay ours
 SECURITY_HEADERS = {"Content-Security-Policy": POLICY, "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY"}
-MAX_STEPS = 2000          # a deal of more actions is refused: the answer holds a table per step (~1 KB)
+MAX_STEPS = 2000  # a deal of more actions is refused: the answer holds a table per step (~1 KB)
 
 pages = Blueprint("viewer", __name__, static_folder="web", static_url_path="/view/static")
 steps_blp = ApiBlueprint("replay", __name__, url_prefix="/v1", description="Every step of a deal, for the viewer")
 
 
 class DealQuerySchema(Schema):
-    deal = fields.Integer(load_default=0, validate=validate.Range(min=0, max=1_000_000, error=word("must be 0 to 1,000,000")),
-                          metadata={"description": "which deal, from 0"})
+    deal = fields.Integer(
+        load_default=0,
+        validate=validate.Range(min=0, max=1_000_000, error=word("must be 0 to 1,000,000")),
+        metadata={"description": "which deal, from 0"},
+    )
 
 
 QUERY_SCHEMAS["replay.replay"] = DealQuerySchema
@@ -54,14 +60,18 @@ steps_blp.before_request(known_query_parameters_only)
 class DealStepsSchema(Schema):
     deal = fields.Integer(required=True)
     deals = fields.Integer(required=True, metadata={"description": "how many deals the record has"})
-    steps = fields.List(fields.Nested(schemas.StepSchema), required=True,
-                        metadata={"description": "every step of the deal, in order"})
+    steps = fields.List(
+        fields.Nested(schemas.StepSchema), required=True, metadata={"description": "every step of the deal, in order"}
+    )
 
 
 class MessagesSchema(Schema):
     lang = fields.String(required=True)
-    messages = fields.Dict(keys=fields.String(), required=True,
-                           metadata={"description": "English template -> translation (a plural's forms: a list)"})
+    messages = fields.Dict(
+        keys=fields.String(),
+        required=True,
+        metadata={"description": "English template -> translation (a plural's forms: a list)"},
+    )
 
 
 def register(app, api) -> None:
@@ -109,25 +119,37 @@ def deal_steps(record, deal: int) -> Response:
         abort(404, message=msg("the record has {n} deal(s)", n=len(deals)))
     actions = deals[deal].get("actions") if isinstance(deals, list) and isinstance(deals[deal], dict) else None
     if isinstance(actions, list) and len(actions) >= MAX_STEPS:
-        abort(422, message=msg("deal {deal} has {n} actions; the viewer replays at most {most}",
-                               deal=counted(deal), n=len(actions), most=MAX_STEPS - 1))
+        abort(
+            422,
+            message=msg(
+                "deal {deal} has {n} actions; the viewer replays at most {most}",
+                deal=counted(deal),
+                n=len(actions),
+                most=MAX_STEPS - 1,
+            ),
+        )
     problem = record_size_problem(record, _limits())
     if problem:
         _too_big(problem, "the record")
-    report, steps = _in_pool(replay_steps, record, deal)     # off the threads that serve reads, bounded
+    report, steps = _in_pool(replay_steps, record, deal)  # off the threads that serve reads, bounded
     lang = answer_language()
     if not steps:
-        abort(422, message=msg("deal {deal} could not be replayed", deal=counted(deal)),     # for the viewer's reader
-              findings=[f.as_dict(lang) for f in report.findings])
+        abort(
+            422,
+            message=msg("deal {deal} could not be replayed", deal=counted(deal)),  # for the viewer's reader
+            findings=[f.as_dict(lang) for f in report.findings],
+        )
     body = {"deal": deal, "deals": len(deals), "steps": [step_shown(step, lang) for step in steps]}
     return Response(orjson.dumps(body), mimetype="application/json")
 
 
 @steps_blp.route("/replay", methods=["POST"])
 @steps_blp.arguments(DealQuerySchema, location="query", as_kwargs=True, error_status_code=400)
-@steps_blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": schemas.RecordSchema}}},
-               summary="Every step of one deal of a posted record; stores nothing",
-               description=f"Step 0 is the table as dealt. A deal of {MAX_STEPS} actions or more is refused (422).")
+@steps_blp.doc(
+    requestBody={"required": True, "content": {"application/json": {"schema": schemas.RecordSchema}}},
+    summary="Every step of one deal of a posted record; stores nothing",
+    description=f"Step 0 is the table as dealt. A deal of {MAX_STEPS} actions or more is refused (422).",
+)
 @steps_blp.response(200, DealStepsSchema)
 @steps_blp.alt_response(400, schema=schemas.ErrorSchema)
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
@@ -155,9 +177,11 @@ def stored_steps(record_id, deal):
 
 
 @steps_blp.route("/messages/<lang>", methods=["GET"])
-@steps_blp.doc(summary="The viewer's words in a language: {English template: translation}",
-               description="Made from the viewer's gettext catalogue (referee/locale/LANG/LC_MESSAGES/viewer.po); "
-                           "a plural's forms are a list. English is the templates themselves: an empty catalogue.")
+@steps_blp.doc(
+    summary="The viewer's words in a language: {English template: translation}",
+    description="Made from the viewer's gettext catalogue (referee/locale/LANG/LC_MESSAGES/viewer.po); "
+    "a plural's forms are a list. English is the templates themselves: an empty catalogue.",
+)
 @steps_blp.response(200, MessagesSchema)
 @steps_blp.alt_response(404, schema=schemas.ErrorSchema)
 def messages(lang):
@@ -178,5 +202,10 @@ def viewer_catalogue(lang: str) -> dict:
         return {}
     with open(path, "rb") as po:
         catalogue = read_po(po)
-    return {("" if m.context is None else m.context + "\u0004") + (m.id[0] if isinstance(m.id, tuple) else m.id):
-            (list(m.string) if isinstance(m.string, tuple) else m.string) for m in catalogue if m.id and m.string and any(m.string)}
+    return {
+        ("" if m.context is None else m.context + "\u0004") + (m.id[0] if isinstance(m.id, tuple) else m.id): (
+            list(m.string) if isinstance(m.string, tuple) else m.string
+        )
+        for m in catalogue
+        if m.id and m.string and any(m.string)
+    }

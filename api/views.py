@@ -1,4 +1,5 @@
 """The /v1 endpoints."""
+
 from __future__ import annotations
 
 import functools
@@ -33,9 +34,13 @@ blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, rep
 
 JSONL_TYPES = ("application/x-ndjson", "application/jsonl")
 SOURCE = "<request>"
-RECORD_BODY = {"required": True, "content": {
-    "application/json": {"schema": schemas.RecordSchema},
-    "application/x-ndjson": {"schema": {"type": "string", "description": "JSON Lines: one record per line"}}}}
+RECORD_BODY = {
+    "required": True,
+    "content": {
+        "application/json": {"schema": schemas.RecordSchema},
+        "application/x-ndjson": {"schema": {"type": "string", "description": "JSON Lines: one record per line"}},
+    },
+}
 ONE_RECORD_BODY = {"required": True, "content": {"application/json": {"schema": schemas.RecordSchema}}}
 WRITER = {"security": [{"bearerAuth": []}]}
 
@@ -80,8 +85,9 @@ def _in_pool(function, *args):
 
     @functools.wraps(function)
     def within_budget():
-        budget.check()          # it may have waited in the queue
+        budget.check()  # it may have waited in the queue
         return function(*args)
+
     try:
         return current_app.extensions["referee.pool"].run(within_budget)
     except Busy:
@@ -91,8 +97,10 @@ def _in_pool(function, *args):
 
 
 def _out_of_time():
-    return msg("the request took more than {seconds} s, what this server gives one request; send fewer records "
-               "at a time", seconds=f"{g.budget.seconds:g}")
+    return msg(
+        "the request took more than {seconds} s, what this server gives one request; send fewer records at a time",
+        seconds=f"{g.budget.seconds:g}",
+    )
 
 
 def _out_of_time_finding() -> dict:
@@ -100,15 +108,25 @@ def _out_of_time_finding() -> dict:
 
 
 def _too_big(message, source: str):
-    abort(422, message=message, findings=[{"severity": "error", "rule": "api.limit", "at": "", "message":
-                                           msg("{source}: {problem}", source=source, problem=message)}])
+    abort(
+        422,
+        message=message,
+        findings=[
+            {
+                "severity": "error",
+                "rule": "api.limit",
+                "at": "",
+                "message": msg("{source}: {problem}", source=source, problem=message),
+            }
+        ],
+    )
 
 
 def _parsed(chunk: str, source: str, limits):
     """The parsed record, a report when it is no JSON; 422 when it is bigger than this server checks."""
     value = parse_json(chunk)
     if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.text or value.message)     # the template, when it has one
+        return unreadable(source, value.rule, value.text or value.message)  # the template, when it has one
     problem = record_size_problem(value, limits)
     if problem:
         _too_big(problem, source)
@@ -121,8 +139,11 @@ def _check_all(chunks, limits, infer: bool, budget, lang: str) -> list[dict]:
         budget.check()
         source = SOURCE if line is None else f"{SOURCE}:{line}"
         value = _parsed(chunk, source, limits)
-        report = value if hasattr(value, "unreadable") else check_parsed(chunk, value, source, infer,
-                                                                         stop=budget.searching_over)
+        report = (
+            value
+            if hasattr(value, "unreadable")
+            else check_parsed(chunk, value, source, infer, stop=budget.searching_over)
+        )
         reports.append((report.unreadable, report.findings, trimmed(report.as_dict(lang), limits.message)))
     return reports
 
@@ -138,8 +159,11 @@ def _json_bodies_only():
         abort(415, message=msg("this server takes application/json or application/x-ndjson bodies"))
 
 
-QUERY_SCHEMAS = {"v1.validate": schemas.InferSchema, "v1.list_records": schemas.RecordQuerySchema,
-                 "v1.get_ruling": schemas.RulingQuerySchema}   # others: none
+QUERY_SCHEMAS = {
+    "v1.validate": schemas.InferSchema,
+    "v1.list_records": schemas.RecordQuerySchema,
+    "v1.get_ruling": schemas.RulingQuerySchema,
+}  # others: none
 
 
 @blp.before_request
@@ -147,12 +171,25 @@ def known_query_parameters_only():
     """A misspelt parameter (?gam=guandan) is an error, not a filter silently dropped."""
     schema = QUERY_SCHEMAS.get(request.endpoint)
     known = sorted(schema().fields) if schema else []
-    unknown = [name for name in request.args if name not in known and name != "lang"]     # lang: any path
+    unknown = [name for name in request.args if name not in known and name != "lang"]  # lang: any path
     if unknown:
-        abort(400, message=msg("unknown query parameter(s) {names}; this path takes {known}", names=", ".join(unknown),
-                               known=", ".join(known) or msg("none")),
-              findings=[{"severity": "error", "rule": "api.query", "at": "",
-                         "message": msg("{name}: unknown parameter", name=name)} for name in unknown])
+        abort(
+            400,
+            message=msg(
+                "unknown query parameter(s) {names}; this path takes {known}",
+                names=", ".join(unknown),
+                known=", ".join(known) or msg("none"),
+            ),
+            findings=[
+                {
+                    "severity": "error",
+                    "rule": "api.query",
+                    "at": "",
+                    "message": msg("{name}: unknown parameter", name=name),
+                }
+                for name in unknown
+            ],
+        )
 
 
 def _require_writer():
@@ -163,28 +200,40 @@ def _require_writer():
         return
     scheme, _, given = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() != "bearer" or not given.strip():
-        abort(401, message=msg("writes need the header Authorization: Bearer TOKEN"),
-              headers={"WWW-Authenticate": "Bearer"})
+        abort(
+            401,
+            message=msg("writes need the header Authorization: Bearer TOKEN"),
+            headers={"WWW-Authenticate": "Bearer"},
+        )
     if not hmac.compare_digest(given.strip().encode(), token.encode()):
         abort(401, message=msg("the token is not valid"), headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
 
 
 def _errors(*codes):
     """Document error responses, all of the one error shape."""
+
     def decorate(view):
         for code in codes:
             view = blp.alt_response(code, schema=schemas.ErrorSchema)(view)
         return view
+
     return decorate
 
 
 @blp.route("/validate", methods=["POST"])
-@blp.doc(requestBody=RECORD_BODY, summary="Check records; store nothing",
-         description="A JSON body gets one report; a JSON Lines body (Content-Type application/x-ndjson, "
-                     "or guessed) gets JSON Lines of reports, one per record, as `referee validate --json`.")
+@blp.doc(
+    requestBody=RECORD_BODY,
+    summary="Check records; store nothing",
+    description="A JSON body gets one report; a JSON Lines body (Content-Type application/x-ndjson, "
+    "or guessed) gets JSON Lines of reports, one per record, as `referee validate --json`.",
+)
 @blp.response(200, schemas.ReportSchema)
-@blp.alt_response(200, schema=schemas.ReportSchema, content_type="application/x-ndjson",
-                  description="one report per line, for a JSON Lines body")
+@blp.alt_response(
+    200,
+    schema=schemas.ReportSchema,
+    content_type="application/x-ndjson",
+    description="one report per line, for a JSON Lines body",
+)
 @blp.arguments(schemas.InferSchema, location="query", as_kwargs=True, error_status_code=400)
 @_errors(400, 413, 415, 422, 503)
 def validate(infer_rules):
@@ -192,8 +241,14 @@ def validate(infer_rules):
     chunks = list(split_records(_body_text(), jsonl))
     limits = _limits()
     if len(chunks) > limits.records:
-        abort(413, message=msg("the body holds {n} records; this server checks at most {most} per request",
-                               n=len(chunks), most=limits.records))
+        abort(
+            413,
+            message=msg(
+                "the body holds {n} records; this server checks at most {most} per request",
+                n=len(chunks),
+                most=limits.records,
+            ),
+        )
     reports = _in_pool(_check_all, chunks, limits, infer_rules, g.budget, answer_language())
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
@@ -225,16 +280,24 @@ def _stored_report(store, record_id: str, limits, lang: str) -> dict:
 
 @blp.route("/records", methods=["POST"])
 @blp.arguments(schemas.SubmitterSchema, location="headers", as_kwargs=True, error_status_code=400)
-@blp.doc(requestBody=RECORD_BODY, summary="Check and store records", **WRITER,
-         description="A JSON body stores one record; a JSON Lines body (Content-Type application/x-ndjson, "
-                     "or guessed) stores each of its records and answers one result per line: the record's "
-                     "summary with `created` and its report, or, for a line that is no CGR/1 record, "
-                     "`stored: false` and the findings. Each result names its `line`. When no line is a "
-                     "record, nothing is stored: 400 with every line's findings.")
+@blp.doc(
+    requestBody=RECORD_BODY,
+    summary="Check and store records",
+    **WRITER,
+    description="A JSON body stores one record; a JSON Lines body (Content-Type application/x-ndjson, "
+    "or guessed) stores each of its records and answers one result per line: the record's "
+    "summary with `created` and its report, or, for a line that is no CGR/1 record, "
+    "`stored: false` and the findings. Each result names its `line`. When no line is a "
+    "record, nothing is stored: 400 with every line's findings.",
+)
 @blp.response(201, schemas.SubmittedSchema, description="stored now")
 @blp.alt_response(200, schema=schemas.SubmittedSchema, description="already stored: the same id, stored once")
-@blp.alt_response(200, schema=schemas.SubmittedSchema, content_type="application/x-ndjson",
-                  description="one result per line, for a JSON Lines body")
+@blp.alt_response(
+    200,
+    schema=schemas.SubmittedSchema,
+    content_type="application/x-ndjson",
+    description="one result per line, for a JSON Lines body",
+)
 @_errors(400, 401, 403, 413, 415, 422, 503)
 def submit(submitter):
     _require_writer()
@@ -252,13 +315,25 @@ def _submit_lines(chunks, submitter):
     """Store each record of a JSON Lines body; one result per line, in order."""
     limits = _limits()
     if len(chunks) > limits.records:
-        abort(413, message=msg("the body holds {n} records; this server takes at most {most} per request",
-                               n=len(chunks), most=limits.records))
+        abort(
+            413,
+            message=msg(
+                "the body holds {n} records; this server takes at most {most} per request",
+                n=len(chunks),
+                most=limits.records,
+            ),
+        )
     results = _submitted(chunks, submitter)
     if not any("created" in r for r in results):
-        abort(400, message=msg("no line of the body is a CGR/1 record; nothing was stored"),
-              findings=[dict(f, message=msg("line {line}: {message}", line=r["line"], message=f["message"]))
-                        for r in results for f in r["findings"]])
+        abort(
+            400,
+            message=msg("no line of the body is a CGR/1 record; nothing was stored"),
+            findings=[
+                dict(f, message=msg("line {line}: {message}", line=r["line"], message=f["message"]))
+                for r in results
+                for f in r["findings"]
+            ],
+        )
     return Response(b"".join(orjson.dumps(r) + b"\n" for r in results), mimetype="application/x-ndjson")
 
 
@@ -274,16 +349,18 @@ def _submitted(chunks, submitter) -> list[dict]:
         where = {} if line is None else {"line": line}
         if source in known:
             summary = known[source]
-            results.append(dict(summary, **where, created=False,
-                                report=_stored_report(store, summary["id"], limits, lang)))
+            results.append(
+                dict(summary, **where, created=False, report=_stored_report(store, summary["id"], limits, lang))
+            )
             continue
         if line is not None and g.budget.spent():
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
         entry, report = _in_pool(_entry, chunk, limits, store, lang)
         if isinstance(entry, list):
-            results.append(dict(where, stored=False, findings=entry if line is None else
-                                [f.as_dict(lang) for f in entry]))
+            results.append(
+                dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])
+            )
             continue
         results.append((where, report))
         entries.append(entry)
@@ -333,12 +410,15 @@ def delete_record(record_id):
 
 @blp.route("/records/<record_id>/rulings", methods=["POST"])
 @blp.arguments(schemas.SubmitterSchema, location="headers", as_kwargs=True, error_status_code=400)
-@blp.doc(requestBody={"required": True, "content": {"application/json": {"schema": schemas.RulingSchema}}},
-         summary="Add an arbiter's ruling to a stored record", **WRITER,
-         description="The ruling (notation section 10) is written into the record, which is checked as ruled "
-                     "and stored in one transaction as its next version, under its new id (the answer's `id`); "
-                     "every version stays (GET .../versions). A ruling that decides no error, or whose decision "
-                     "does not fit its finding, is refused (422) and nothing is stored.")
+@blp.doc(
+    requestBody={"required": True, "content": {"application/json": {"schema": schemas.RulingSchema}}},
+    summary="Add an arbiter's ruling to a stored record",
+    **WRITER,
+    description="The ruling (notation section 10) is written into the record, which is checked as ruled "
+    "and stored in one transaction as its next version, under its new id (the answer's `id`); "
+    "every version stays (GET .../versions). A ruling that decides no error, or whose decision "
+    "does not fit its finding, is refused (422) and nothing is stored.",
+)
 @blp.response(201, schemas.RuledSchema)
 @_errors(400, 401, 403, 404, 415, 422, 503)
 def add_ruling(record_id, submitter):
@@ -386,9 +466,15 @@ def get_report(record_id):
 
 @blp.route("/records/<record_id>/ruling", methods=["GET"])
 @blp.arguments(schemas.RulingQuerySchema, location="query", as_kwargs=True, error_status_code=400)
-@blp.doc(summary="The ruling on a stored record: one self-contained HTML file, as `referee ruling` writes it",
-         responses={"200": {"description": "the ruling (a download: Content-Disposition attachment)",
-                            "content": {"text/html": {"schema": {"type": "string"}}}}})
+@blp.doc(
+    summary="The ruling on a stored record: one self-contained HTML file, as `referee ruling` writes it",
+    responses={
+        "200": {
+            "description": "the ruling (a download: Content-Disposition attachment)",
+            "content": {"text/html": {"schema": {"type": "string"}}},
+        }
+    },
+)
 @_errors(400, 404, 422, 503)
 def get_ruling(record_id, finding=None, deal=None, action=None):
     text = _store().text(record_id)
@@ -399,15 +485,22 @@ def get_ruling(record_id, finding=None, deal=None, action=None):
         html = _in_pool(ruling, orjson.loads(text), record_id, lang, finding, deal, action)
     except RulingError as exc:
         abort(404, message=exc.text.render(lang))
-    return Response(html, mimetype="text/html", headers={
-        "Content-Disposition": f'attachment; filename="ruling-{record_id[:12]}.html"',
-        "Content-Security-Policy": POLICY})
+    return Response(
+        html,
+        mimetype="text/html",
+        headers={
+            "Content-Disposition": f'attachment; filename="ruling-{record_id[:12]}.html"',
+            "Content-Security-Policy": POLICY,
+        },
+    )
 
 
 @blp.route("/records/<record_id>/deals/<int:deal>/steps/<int(signed=True):step>", methods=["GET"])
 @blp.response(200, schemas.StepSchema)
-@blp.doc(summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last "
-                 "step; -1 the last step, -2 the one before (as `referee replay --step`)")
+@blp.doc(
+    summary="Step `step` of a deal: 0 as dealt, k+1 the table after action k; a rejected action is the last "
+    "step; -1 the last step, -2 the one before (as `referee replay --step`)"
+)
 @_errors(404, 422, 503)
 def get_step(record_id, deal, step):
     if not _store().has(record_id):
@@ -418,8 +511,15 @@ def get_step(record_id, deal, step):
     if not frames:
         abort(422, message=msg("deal {deal} could not be replayed", deal=deal), findings=findings)
     if not -len(frames) <= step < len(frames):
-        abort(404, message=msg("deal {deal} replays to step {last} at most (-1 is the last step, -{n} the first)",
-                               deal=deal, last=len(frames) - 1, n=len(frames)))
+        abort(
+            404,
+            message=msg(
+                "deal {deal} replays to step {last} at most (-1 is the last step, -{n} the first)",
+                deal=deal,
+                last=len(frames) - 1,
+                n=len(frames),
+            ),
+        )
     return Response(frames[step], mimetype="application/json")
 
 
@@ -431,11 +531,14 @@ def _deal_steps(store, record_id: str, deal: int, lang: str):
     if deal >= len(record["deals"]):
         return len(record["deals"]), [], []
     report, frames = replay_steps(record, deal)
-    return len(record["deals"]), [f.as_dict(lang) for f in report.findings], \
-        [orjson.dumps(step_shown(frame, lang)) for frame in frames]
+    return (
+        len(record["deals"]),
+        [f.as_dict(lang) for f in report.findings],
+        [orjson.dumps(step_shown(frame, lang)) for frame in frames],
+    )
 
 
-@blp.route("/events/<path:event>/standings", methods=["GET"])     # path: an event's name may hold "/"
+@blp.route("/events/<path:event>/standings", methods=["GET"])  # path: an event's name may hold "/"
 @blp.response(200, schemas.StandingsSchema)
 @blp.doc(summary="Standings of an event: per team or player, matches won, drawn and lost, match points, margin")
 @_errors(404, 422, 503)
@@ -451,8 +554,13 @@ def _reasons_shown(table: dict, lang: str) -> dict:
     """The standings with each match's reason for standing apart in the answer's language."""
     if lang == DEFAULT:
         return table
-    return dict(table, **{kind: [dict(item, reason=str(shown(reason(item)))) for item in table[kind]]
-                          for kind in ("invalid", "not_counted")})
+    return dict(
+        table,
+        **{
+            kind: [dict(item, reason=str(shown(reason(item)))) for item in table[kind]]
+            for kind in ("invalid", "not_counted")
+        },
+    )
 
 
 def _event_state(event: str, ids) -> tuple[str, bytes]:

@@ -12,6 +12,7 @@ time, and stops the server. As a same-run yardstick of the machine's speed, each
 the check of the validate body in this process (wall time, the median of 10): each p99 is also given
 as the median of the rounds' ratios to it (4 clients on one core cannot do better than about 4).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,8 +48,21 @@ def free_port() -> int:
 def start_server(port: int, folder: str) -> subprocess.Popen:
     referee = os.path.join(os.path.dirname(sys.executable), "referee")
     with open(os.path.join(folder, "server.log"), "wb") as log:
-        server = subprocess.Popen([referee, "serve", "--no-auth", "--host", HOST, "--port", str(port),
-                                   "--db", os.path.join(folder, "bench.db")], stdout=log, stderr=log)
+        server = subprocess.Popen(
+            [
+                referee,
+                "serve",
+                "--no-auth",
+                "--host",
+                HOST,
+                "--port",
+                str(port),
+                "--db",
+                os.path.join(folder, "bench.db"),
+            ],
+            stdout=log,
+            stderr=log,
+        )
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:
         try:
@@ -83,8 +97,9 @@ def run(port: int, path: str, bodies, requests: int, clients: int) -> dict:
     """One round: `requests` requests from `clients` clients at once, their bodies taken in turn from `bodies`."""
     budget = {"left": requests, "lock": threading.Lock()}
     latencies, failures = [], []
-    threads = [threading.Thread(target=client, args=(port, path, bodies, budget, latencies, failures))
-               for _ in range(clients)]
+    threads = [
+        threading.Thread(target=client, args=(port, path, bodies, budget, latencies, failures)) for _ in range(clients)
+    ]
     start = time.perf_counter()
     for thread in threads:
         thread.start()
@@ -93,8 +108,11 @@ def run(port: int, path: str, bodies, requests: int, clients: int) -> dict:
     elapsed = time.perf_counter() - start
     if failures:
         raise SystemExit(f"{len(failures)} requests failed: statuses {sorted(set(failures))}")
-    return {"rate": len(latencies) / elapsed, "median": statistics.median(latencies) * 1000,
-            "p99": statistics.quantiles(latencies, n=100)[98] * 1000}
+    return {
+        "rate": len(latencies) / elapsed,
+        "median": statistics.median(latencies) * 1000,
+        "p99": statistics.quantiles(latencies, n=100)[98] * 1000,
+    }
 
 
 def cpu_seconds(pid: int) -> float:
@@ -120,9 +138,11 @@ def report(name: str, counts: list[int], rounds: dict, yardstick: list[float]):
         figures = {key: statistics.median(r[key] for r in rounds[count]) for key in ("rate", "median", "p99")}
         p99s = [r["p99"] for r in rounds[count]]
         ratio = statistics.median(r["p99"] / check for r, check in zip(rounds[count], yardstick))
-        print(f"  {count} client{'s' * (count != 1)}: {figures['rate']:.1f} requests/s, latency median "
-              f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f}), "
-              f"{ratio:.1f}x the check in the same round")
+        print(
+            f"  {count} client{'s' * (count != 1)}: {figures['rate']:.1f} requests/s, latency median "
+            f"{figures['median']:.1f} ms, p99 {figures['p99']:.1f} ms (rounds {min(p99s):.1f}-{max(p99s):.1f}), "
+            f"{ratio:.1f}x the check in the same round"
+        )
 
 
 def main():
@@ -146,25 +166,41 @@ def main():
         port = free_port()
         server = start_server(port, folder)
         try:
-            run(port, "/v1/validate", itertools.repeat(body), 50, 1)     # warm-up
+            run(port, "/v1/validate", itertools.repeat(body), 50, 1)  # warm-up
             started = cpu_seconds(server.pid)
             for _ in range(args.rounds):
                 yardstick.append(one_check(body.decode()))
-                for count in counts:      # in turn, so a change in the machine's load falls on every count
+                for count in counts:  # in turn, so a change in the machine's load falls on every count
                     checked[count].append(run(port, "/v1/validate", itertools.repeat(body), args.requests, count))
                     stored[count].append(run(port, "/v1/records", new_bodies, args.writes, count))
             server_cpu = cpu_seconds(server.pid) - started
         finally:
             server.terminate()
             server.wait(timeout=10)
-    print(f"command: {' '.join([os.path.relpath(sys.executable, ROOT), 'benchmarks/api_throughput.py'] + sys.argv[1:])}")
-    print(f"keep-alive clients on {HOST}, waitress with 16 threads; medians of {args.rounds} rounds; load average "
-          f"{load:.1f} before, {os.getloadavg()[0]:.1f} after; the server spent {server_cpu:.1f} CPU-s")
-    print(f"the check of the validate body in this process: {statistics.median(yardstick):.1f} ms (median of the rounds)")
-    report(f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), "
-           f"{args.requests} requests a round:", counts, checked, yardstick)
-    report(f"POST /v1/records, distinct Guandan matches of up to 12 deals ({sum(map(len, new_records)) / len(new_records):,.0f} "
-           f"bytes on average), {args.writes} a round:", counts, stored, yardstick)
+    print(
+        f"command: {' '.join([os.path.relpath(sys.executable, ROOT), 'benchmarks/api_throughput.py'] + sys.argv[1:])}"
+    )
+    print(
+        f"keep-alive clients on {HOST}, waitress with 16 threads; medians of {args.rounds} rounds; load average "
+        f"{load:.1f} before, {os.getloadavg()[0]:.1f} after; the server spent {server_cpu:.1f} CPU-s"
+    )
+    print(
+        f"the check of the validate body in this process: {statistics.median(yardstick):.1f} ms (median of the rounds)"
+    )
+    report(
+        f"POST /v1/validate, one Guandan match of {len(record['deals'])} deals ({len(body)} bytes), "
+        f"{args.requests} requests a round:",
+        counts,
+        checked,
+        yardstick,
+    )
+    report(
+        f"POST /v1/records, distinct Guandan matches of up to 12 deals ({sum(map(len, new_records)) / len(new_records):,.0f} "
+        f"bytes on average), {args.writes} a round:",
+        counts,
+        stored,
+        yardstick,
+    )
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ and for the distributed cluster the scheduler's and the workers' processes durin
 time, the median of each run's ratio to the validate run before it, and whether each audit wrote
 validate's reports byte for byte.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,14 +74,34 @@ def start_cluster(workers: int, folder: str) -> tuple[str, list[subprocess.Popen
     """`dask scheduler` and `dask worker` as a user starts them, on loopback; (address, processes)."""
     port = free_port()
     address = f"tcp://{HOST}:{port}"
-    log = open(os.path.join(folder, "cluster.log"), "wb")      # noqa: SIM115 (the cluster's, open while it runs)
+    log = open(os.path.join(folder, "cluster.log"), "wb")  # noqa: SIM115 (the cluster's, open while it runs)
     env = dict(os.environ, PYTHONPATH=ROOT)
-    scheduler = subprocess.Popen([os.path.join(BIN, "dask"), "scheduler", "--host", HOST, "--port", str(port),
-                                  "--dashboard-address", ":0"], stdout=log, stderr=log, env=env)
-    worker = subprocess.Popen([os.path.join(BIN, "dask"), "worker", address, "--nworkers", str(workers),
-                               "--nthreads", "1", "--host", HOST, "--dashboard-address", ":0"],
-                              stdout=log, stderr=log, env=env)
+    scheduler = subprocess.Popen(
+        [os.path.join(BIN, "dask"), "scheduler", "--host", HOST, "--port", str(port), "--dashboard-address", ":0"],
+        stdout=log,
+        stderr=log,
+        env=env,
+    )
+    worker = subprocess.Popen(
+        [
+            os.path.join(BIN, "dask"),
+            "worker",
+            address,
+            "--nworkers",
+            str(workers),
+            "--nthreads",
+            "1",
+            "--host",
+            HOST,
+            "--dashboard-address",
+            ":0",
+        ],
+        stdout=log,
+        stderr=log,
+        env=env,
+    )
     from distributed import Client
+
     with Client(address, timeout=60) as client:
         client.wait_for_workers(workers, timeout=120)
     return address, [scheduler, worker]
@@ -108,14 +129,24 @@ def main():
             load = os.getloadavg()[0]
             for _ in range(args.repeat):
                 with open(reports, "wb") as sink:
-                    runs["validate"].append(process_times(COMMAND + ["validate", "-j", str(jobs), "--json", *paths],
-                                                          stdout=sink, stderr=subprocess.DEVNULL, env=env))
+                    runs["validate"].append(
+                        process_times(
+                            COMMAND + ["validate", "-j", str(jobs), "--json", *paths],
+                            stdout=sink,
+                            stderr=subprocess.DEVNULL,
+                            env=env,
+                        )
+                    )
                 expected = Path(reports).read_bytes()
                 for kind, where in (("local", []), ("distributed", ["--scheduler", address])):
                     shutil.rmtree(output, ignore_errors=True)
                     before = tree_cpu([psutil.Process(p.pid) for p in cluster])
-                    wall, cpu = process_times(COMMAND + ["audit", *where, *paths, "-o", output],
-                                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                    wall, cpu = process_times(
+                        COMMAND + ["audit", *where, *paths, "-o", output],
+                        stdout=subprocess.DEVNULL,
+                        stderr=subprocess.DEVNULL,
+                        env=env,
+                    )
                     if kind == "distributed":
                         cpu += tree_cpu([psutil.Process(p.pid) for p in cluster]) - before
                     runs[kind].append((wall, cpu))
@@ -126,16 +157,29 @@ def main():
                 process.wait(timeout=30)
     deals = args.files * args.deals
     print(f"command: python benchmarks/audit.py {' '.join(sys.argv[1:])}")
-    print(f"an archive of {args.files} files, {deals} deals (distinct Guandan matches); {jobs} processes; medians of "
-          f"{args.repeat} runs in turn (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)")
-    ratio = {kind: statistics.median(c / v for (_, c), (_, v) in zip(runs[kind], runs["validate"]))
-             for kind in ("local", "distributed")}
-    names = {"validate": f"validate -j {jobs} --json", "local": f"audit, a local cluster of {jobs} workers",
-             "distributed": f"audit --scheduler, dask scheduler and dask worker --nworkers {jobs} on loopback"}
+    print(
+        f"an archive of {args.files} files, {deals} deals (distinct Guandan matches); {jobs} processes; medians of "
+        f"{args.repeat} runs in turn (load average {load:.1f} before, {os.getloadavg()[0]:.1f} after)"
+    )
+    ratio = {
+        kind: statistics.median(c / v for (_, c), (_, v) in zip(runs[kind], runs["validate"]))
+        for kind in ("local", "distributed")
+    }
+    names = {
+        "validate": f"validate -j {jobs} --json",
+        "local": f"audit, a local cluster of {jobs} workers",
+        "distributed": f"audit --scheduler, dask scheduler and dask worker --nworkers {jobs} on loopback",
+    }
     for kind, name in names.items():
         wall, cpu = (statistics.median(t[i] for t in runs[kind]) for i in (0, 1))
-        tail = "" if kind == "validate" else (f", {ratio[kind]:.2f}x validate's CPU in the same run; reports "
-                                              f"{'byte-identical' if same[kind] else 'DIFFERENT'}")
+        tail = (
+            ""
+            if kind == "validate"
+            else (
+                f", {ratio[kind]:.2f}x validate's CPU in the same run; reports "
+                f"{'byte-identical' if same[kind] else 'DIFFERENT'}"
+            )
+        )
         print(f"  {name}: {cpu:.2f} CPU-s, {wall:.2f} s wall ({deals / cpu:,.0f} deals per CPU-second){tail}")
 
 

@@ -11,6 +11,7 @@ standings, and the sheet's peak memory (tracemalloc) beside its size; the time p
 staying flat from 10k to 100k is what linear means here. Last, the separator guess on one line of
 90 KB, which csv.Sniffer took 37 CPU-s on (issue 31).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,8 +55,9 @@ def match(n: int) -> tuple[Played, str]:
 def measure(size: int) -> None:
     made = [match(n) for n in range(size)]
     records = [played for played, _ in made]
-    sheet = ("event,round,table,game,players,winner,levels,totals,deals\n" + "\n".join(row for _, row in made)
-             + "\n").encode()
+    sheet = (
+        "event,round,table,game,players,winner,levels,totals,deals\n" + "\n".join(row for _, row in made) + "\n"
+    ).encode()
     began = cpu()
     counts = summary(check_sheet(read_sheet(sheet), records))
     checked = cpu() - began
@@ -68,9 +70,11 @@ def measure(size: int) -> None:
         pass
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    print(f"{size:>7,} rows and records: results check {checked:6.2f} CPU-s ({checked / size * 1e6:5.1f} µs a row); "
-          f"standings of {len(table['standings']):,} entrants {ranked:6.2f} CPU-s ({ranked / size * 1e6:5.1f} µs a "
-          f"match); sheet of {len(sheet) / 2**20:.1f} MiB read in {peak / 2**20:.2f} MiB at most")
+    print(
+        f"{size:>7,} rows and records: results check {checked:6.2f} CPU-s ({checked / size * 1e6:5.1f} µs a row); "
+        f"standings of {len(table['standings']):,} entrants {ranked:6.2f} CPU-s ({ranked / size * 1e6:5.1f} µs a "
+        f"match); sheet of {len(sheet) / 2**20:.1f} MiB read in {peak / 2**20:.2f} MiB at most"
+    )
 
 
 def main() -> None:

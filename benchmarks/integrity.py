@@ -12,6 +12,7 @@ Run: .venv/bin/python benchmarks/integrity.py [--deals N] [--scale M] [--jobs J]
    memory at both sizes, and a line for 10 million deals extrapolated from them (linear in the deals: CPU
    per deal and memory per deal above the smaller run's), said as such.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,10 +36,14 @@ REFEREE = [sys.executable, "-c", "import sys; from referee.cli.main import main;
 
 # the command run from a process of its own, which says what its processes took: the operating system's
 # accounting of finished child processes (CPU, the largest resident memory of any), of this command alone
-MEASURED = [sys.executable, "-c", "import resource, subprocess, sys, time; start = time.perf_counter(); "
-            "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
-            "used = resource.getrusage(resource.RUSAGE_CHILDREN); "
-            "print(used.ru_utime + used.ru_stime, time.perf_counter() - start, used.ru_maxrss // 1024)"]
+MEASURED = [
+    sys.executable,
+    "-c",
+    "import resource, subprocess, sys, time; start = time.perf_counter(); "
+    "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL); "
+    "used = resource.getrusage(resource.RUSAGE_CHILDREN); "
+    "print(used.ru_utime + used.ru_stime, time.perf_counter() - start, used.ru_maxrss // 1024)",
+]
 
 
 def run(args: list[str]) -> tuple[float, float, int]:
@@ -49,8 +54,10 @@ def run(args: list[str]) -> tuple[float, float, int]:
 
 
 def compare(deals: int, jobs: int) -> None:
-    print(f"{'game':<11} {'deals':>6} {'validate -j' + str(jobs) + ' CPU':>18} {'integrity CPU':>14} {'ratio':>6} "
-          f"{'integrity MB':>13}")
+    print(
+        f"{'game':<11} {'deals':>6} {'validate -j' + str(jobs) + ' CPU':>18} {'integrity CPU':>14} {'ratio':>6} "
+        f"{'integrity MB':>13}"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for game, make in GAMES.items():
             lines, n = corpus(make, deals)
@@ -59,8 +66,10 @@ def compare(deals: int, jobs: int) -> None:
                 out.write("\n".join(lines) + "\n")
             validate = run(["validate", "-j", str(jobs), "--json", path])
             integrity = run(["integrity", "--json", path])
-            print(f"{game:<11} {n:>6} {validate[0]:>16.2f} s {integrity[0]:>12.2f} s {integrity[0] / validate[0]:>6.2f} "
-                  f"{integrity[2]:>13}")
+            print(
+                f"{game:<11} {n:>6} {validate[0]:>16.2f} s {integrity[0]:>12.2f} s {integrity[0] / validate[0]:>6.2f} "
+                f"{integrity[2]:>13}"
+            )
 
 
 def fair_archive(path: str, deals: int) -> None:
@@ -79,16 +88,20 @@ def scale(deals: int) -> None:
             fair_archive(path, n)
             cpu, wall, memory = run(["integrity", "--json", path])
             measured.append((n, cpu, memory))
-            print(f"integrity, {n:,} Guandan deals: CPU {cpu:.1f} s ({n / cpu:,.0f} deals/s), wall {wall:.1f} s, "
-                  f"memory {memory} MB")
+            print(
+                f"integrity, {n:,} Guandan deals: CPU {cpu:.1f} s ({n / cpu:,.0f} deals/s), wall {wall:.1f} s, "
+                f"memory {memory} MB"
+            )
     (small, cpu_small, mem_small), (large, cpu_large, mem_large) = measured
     per_deal_cpu = (cpu_large - cpu_small) / (large - small)
     per_deal_mem = (mem_large - mem_small) / (large - small)
     target = 10_000_000
-    print(f"integrity, 10,000,000 Guandan deals (EXTRAPOLATED from the two runs above, not measured): "
-          f"CPU {cpu_large + per_deal_cpu * (target - large):,.0f} s, "
-          f"memory {mem_large + per_deal_mem * (target - large):,.0f} MB "
-          f"({per_deal_mem * 1024 ** 2:.0f} bytes a deal past the first {small:,})")
+    print(
+        f"integrity, 10,000,000 Guandan deals (EXTRAPOLATED from the two runs above, not measured): "
+        f"CPU {cpu_large + per_deal_cpu * (target - large):,.0f} s, "
+        f"memory {mem_large + per_deal_mem * (target - large):,.0f} MB "
+        f"({per_deal_mem * 1024**2:.0f} bytes a deal past the first {small:,})"
+    )
 
 
 def main():

@@ -9,6 +9,7 @@ archive of each size, also gzipped, then runs `referee validate -q` as a child p
 prints each run's peak resident memory (of the biggest process: the command or one of its
 workers) beside the archive's size. Reading is streamed, so the peak does not grow with the size.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,12 +51,15 @@ def run(args: list[str], source: str | None, folder: str) -> tuple[float, float,
     summary = os.path.join(folder, "summary.json")
     feeder = subprocess.Popen(["cat", source], stdout=subprocess.PIPE) if source else None
     start = time.perf_counter()
-    child = subprocess.Popen(COMMAND + ["validate", "-q", "--summary-json", summary] + args,
-                             stdin=feeder.stdout if feeder else subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             env=dict(os.environ, PYTHONPATH=ROOT))
+    child = subprocess.Popen(
+        COMMAND + ["validate", "-q", "--summary-json", summary] + args,
+        stdin=feeder.stdout if feeder else subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        env=dict(os.environ, PYTHONPATH=ROOT),
+    )
     if feeder:
-        feeder.stdout.close()          # the child holds the pipe now
-    _, status, usage = os.wait4(child.pid, 0)   # the child's own usage, and that of the workers it waited for
+        feeder.stdout.close()  # the child holds the pipe now
+    _, status, usage = os.wait4(child.pid, 0)  # the child's own usage, and that of the workers it waited for
     seconds = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
     if feeder:
@@ -81,13 +85,16 @@ def main():
         for size in args.sizes:
             plain, packed, deals = write_archives(lines, deals_per_line, size, folder)
             for label, path, extra, source in (
-                    (".jsonl -j 1", plain, ["-j", "1"], None),
-                    (f".jsonl -j {args.jobs}", plain, ["-j", str(args.jobs)], None),
-                    (f".jsonl.gz -j {args.jobs}", packed, ["-j", str(args.jobs)], None),
-                    (f"stdin -j {args.jobs}", plain, ["-j", str(args.jobs)], plain)):
+                (".jsonl -j 1", plain, ["-j", "1"], None),
+                (f".jsonl -j {args.jobs}", plain, ["-j", str(args.jobs)], None),
+                (f".jsonl.gz -j {args.jobs}", packed, ["-j", str(args.jobs)], None),
+                (f"stdin -j {args.jobs}", plain, ["-j", str(args.jobs)], plain),
+            ):
                 peak, seconds, records = run(extra + ["-" if source else path], source, folder)
-                print(f"  {deals:>7,} deals ({records:,} records, {os.path.getsize(path) / 1e6:6.1f} MB "
-                      f"{label:<16}): peak {peak:5.1f} MB  ({seconds:5.1f} s, {deals / seconds:,.0f} deals/s)")
+                print(
+                    f"  {deals:>7,} deals ({records:,} records, {os.path.getsize(path) / 1e6:6.1f} MB "
+                    f"{label:<16}): peak {peak:5.1f} MB  ({seconds:5.1f} s, {deals / seconds:,.0f} deals/s)"
+                )
             os.remove(plain)
             os.remove(packed)
 

@@ -13,6 +13,7 @@ input) takes its turn too. It prints the median of R runs of each, the ratios, t
 the runs, and whether -j 1 and -j N gave the same reports and exit status. Last, the same three on a
 small file (--small deals, default 100), where a pool's start-up would weigh most.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,8 +44,12 @@ def validate(path: str, jobs: int | None, output: str) -> tuple[float, int]:
     env = dict(os.environ, PYTHONPATH=ROOT)
     with open(output, "wb") as out:
         start = time.perf_counter()
-        status = subprocess.run(COMMAND + ["validate", *(["-j", str(jobs)] if jobs else []), path], stdout=out,
-                                stderr=subprocess.DEVNULL, env=env).returncode
+        status = subprocess.run(
+            COMMAND + ["validate", *(["-j", str(jobs)] if jobs else []), path],
+            stdout=out,
+            stderr=subprocess.DEVNULL,
+            env=env,
+        ).returncode
         return time.perf_counter() - start, status
 
 
@@ -54,8 +59,10 @@ def side_by_side(parts: list[str]) -> float:
     env = dict(os.environ, PYTHONPATH=ROOT)
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
-        running = [subprocess.Popen(COMMAND + ["validate", "-j", "1", part], stdout=sink, stderr=sink, env=env)
-                   for part in parts]
+        running = [
+            subprocess.Popen(COMMAND + ["validate", "-j", "1", part], stdout=sink, stderr=sink, env=env)
+            for part in parts
+        ]
         for process in running:
             process.wait()
     return time.perf_counter() - start
@@ -71,10 +78,12 @@ def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str, apar
     lines, deals = corpus(GAMES[game], min_deals)
     path = write(os.path.join(folder, f"{game}-{deals}.jsonl"), lines)
     parts = [write(os.path.join(folder, f"{game}-part{i}.jsonl"), lines[i::jobs]) for i in range(jobs)]
-    runs = (1, jobs, None)          # None: the default process count
+    runs = (1, jobs, None)  # None: the default process count
     outputs = {n: os.path.join(folder, f"{game}-j{n}.txt") for n in runs}
-    print(f"{game}: {len(lines)} matches, {deals} deals, {os.path.getsize(path) / 1e6:.1f} MB "
-          f"(load average {os.getloadavg()[0]:.1f}; the default would now take {default_jobs()} process(es))")
+    print(
+        f"{game}: {len(lines)} matches, {deals} deals, {os.path.getsize(path) / 1e6:.1f} MB "
+        f"(load average {os.getloadavg()[0]:.1f}; the default would now take {default_jobs()} process(es))"
+    )
     times, statuses, ceiling = {n: [] for n in runs}, {n: set() for n in runs}, []
     for _ in range(repeat):
         for n in runs:
@@ -85,14 +94,21 @@ def measure(game: str, min_deals: int, jobs: int, repeat: int, folder: str, apar
             ceiling.append(side_by_side(parts))
     one, many, default = (statistics.median(times[n]) for n in runs)
     same = len(set().union(*statuses.values())) == 1 and all(
-        filecmp.cmp(outputs[1], outputs[n], shallow=False) for n in runs[1:])
-    print(f"  -j 1: {one:.2f} s = {deals / one:,.0f} deals/s   -j {jobs}: {many:.2f} s = {deals / many:,.0f} deals/s   "
-          f"ratio {one / many:.2f}x   default: {default:.2f} s, ratio {one / default:.2f}x "
-          f"(median of {repeat} runs each, in turn)")
+        filecmp.cmp(outputs[1], outputs[n], shallow=False) for n in runs[1:]
+    )
+    print(
+        f"  -j 1: {one:.2f} s = {deals / one:,.0f} deals/s   -j {jobs}: {many:.2f} s = {deals / many:,.0f} deals/s   "
+        f"ratio {one / many:.2f}x   default: {default:.2f} s, ratio {one / default:.2f}x "
+        f"(median of {repeat} runs each, in turn)"
+    )
     if apart:
-        print(f"  the machine's ceiling now: {jobs} commands with -j 1 side by side, each on 1/{jobs} of the file, "
-              f"{statistics.median(ceiling):.2f} s, ratio {one / statistics.median(ceiling):.2f}x")
-    print(f"  reports and exit status of -j {jobs} and the default {'identical to' if same else 'DIFFERENT FROM'} -j 1's")
+        print(
+            f"  the machine's ceiling now: {jobs} commands with -j 1 side by side, each on 1/{jobs} of the file, "
+            f"{statistics.median(ceiling):.2f} s, ratio {one / statistics.median(ceiling):.2f}x"
+        )
+    print(
+        f"  reports and exit status of -j {jobs} and the default {'identical to' if same else 'DIFFERENT FROM'} -j 1's"
+    )
 
 
 def main():

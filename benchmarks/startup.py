@@ -5,6 +5,7 @@ Run: .venv/bin/python benchmarks/startup.py [--repeat R] (part of `make bench`).
 is started R times in turn with a bare `python -c pass`, the interpreter's own start-up, and
 the median wall time of each is printed with the part the referee adds to the interpreter's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,10 +17,12 @@ import time
 
 REFEREE = os.path.join(os.path.dirname(sys.executable), "referee")
 ONE_RECORD = os.path.join(os.path.dirname(__file__), "..", "samples", "guandan", "match-won-at-a.json")
-COMMANDS = {"python -c pass": [sys.executable, "-c", "pass"],
-            "referee --version": [REFEREE, "--version"],
-            "referee validate --help": [REFEREE, "validate", "--help"],
-            "referee validate -j 1 (one record)": [REFEREE, "validate", "-j", "1", ONE_RECORD]}
+COMMANDS = {
+    "python -c pass": [sys.executable, "-c", "pass"],
+    "referee --version": [REFEREE, "--version"],
+    "referee validate --help": [REFEREE, "validate", "--help"],
+    "referee validate -j 1 (one record)": [REFEREE, "validate", "-j", "1", ONE_RECORD],
+}
 
 
 def wall(command: list[str]) -> float:
@@ -33,10 +36,10 @@ def main():
     parser.add_argument("--repeat", type=int, default=20)
     args = parser.parse_args()
     times = {name: [] for name in COMMANDS}
-    for command in COMMANDS.values():     # warm-up: the files in the page cache
+    for command in COMMANDS.values():  # warm-up: the files in the page cache
         wall(command)
     for _ in range(args.repeat):
-        for name, command in COMMANDS.items():     # in turn, so a change in the machine's load falls on each
+        for name, command in COMMANDS.items():  # in turn, so a change in the machine's load falls on each
             times[name].append(wall(command))
     print("command: python benchmarks/startup.py " + " ".join(sys.argv[1:]))
     bare = statistics.median(times["python -c pass"])

@@ -8,6 +8,7 @@ again (every record already stored), each a new process; it prints the medians o
 (user + system), the median of each run's ratio to the validate run beside it, and the peak memory
 of the largest of these processes.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -32,7 +33,7 @@ def main():
     parser.add_argument("--repeat", type=int, default=3)
     args = parser.parse_args()
     lines, deals = corpus(GAMES["guandan"], args.matches * 10, 10, SEEDS)
-    lines = lines[:args.matches]
+    lines = lines[: args.matches]
     deals, size = sum(line.count('"hands"') for line in lines), sum(map(len, lines)) / 1e6
     env = dict(os.environ, PYTHONPATH=ROOT)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
@@ -48,11 +49,15 @@ def main():
             times["again"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     validate, imported, again = (statistics.median(times[key]) for key in ("validate", "import", "again"))
-    ratio = {key: statistics.median(t / v for t, v in zip(times[key], times["validate"])) for key in ("import", "again")}
+    ratio = {
+        key: statistics.median(t / v for t, v in zip(times[key], times["validate"])) for key in ("import", "again")
+    }
     print(f"command: python benchmarks/store_import.py {' '.join(sys.argv[1:])}")
-    print(f"{len(lines)} distinct Guandan matches, {deals} deals, {size:.1f} MB; "
-          f"CPU seconds of the whole process, medians of {args.repeat} runs in turn (load average "
-          f"{os.getloadavg()[0]:.1f}):")
+    print(
+        f"{len(lines)} distinct Guandan matches, {deals} deals, {size:.1f} MB; "
+        f"CPU seconds of the whole process, medians of {args.repeat} runs in turn (load average "
+        f"{os.getloadavg()[0]:.1f}):"
+    )
     print(f"  validate -j 1 --json: {validate:.2f} s")
     print(f"  store import, a new store: {imported:.2f} s ({ratio['import']:.2f}x validate)")
     print(f"  store import again, every record stored: {again:.2f} s ({ratio['again']:.2f}x validate)")

@@ -24,6 +24,7 @@ Last, per game, the cost per action (CPU time) of the match (of 100 actions or m
 actions, and of worst cases (Gou Ji hands holding all eight jokers, Guandan hands holding both wild
 cards and long runs), against the average cost per action of the corpus.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,11 +46,15 @@ sys.path.insert(0, ROOT)
 from referee.batch import check_one  # noqa: E402
 from tests import gandengyan_gen, gouji_gen, guandan_gen  # noqa: E402
 
-GDY_VARIANTS = [{}, {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
-                {"decks": 2, "talon_limit_to_win": 5}, {"triplet_is_bomb": False, "triplet_sequences": True},
-                {"follow_equal_rank": True, "report_at": 3}]
+GDY_VARIANTS = [
+    {},
+    {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
+    {"decks": 2, "talon_limit_to_win": 5},
+    {"triplet_is_bomb": False, "triplet_sequences": True},
+    {"follow_equal_rank": True, "report_at": 3},
+]
 DEFAULT_SIZE = 3
-LONG = 100          # actions: a match this long, whose cost per action says what its plays cost
+LONG = 100  # actions: a match this long, whose cost per action says what its plays cost
 # Seeds of the corpora, far apart so that no two corpora share a match.
 MEASURED, WARM_UP, WORST = 0, 10**8, 2 * 10**8
 COMMAND = [sys.executable, "-c", "import sys; from referee.cli.main import main; sys.argv[0] = 'referee'; main()"]
@@ -61,9 +66,13 @@ def guandan_match(seed: int, size: int = 12) -> dict:
 
 
 def gandengyan_match(seed: int, size: int = DEFAULT_SIZE) -> dict:
-    return gandengyan_gen.match_record(seed, seats=2 + seed % 5, deals=size,
-                                       options=GDY_VARIANTS[seed % len(GDY_VARIANTS)],
-                                       preset=("pagat", "wenshan", "catsatcards")[seed % 3])
+    return gandengyan_gen.match_record(
+        seed,
+        seats=2 + seed % 5,
+        deals=size,
+        options=GDY_VARIANTS[seed % len(GDY_VARIANTS)],
+        preset=("pagat", "wenshan", "catsatcards")[seed % 3],
+    )
 
 
 def gouji_match(seed: int, size: int = DEFAULT_SIZE) -> dict:
@@ -81,8 +90,10 @@ def gouji_joker_hands(seed: int, size: int = 1) -> dict:
 
 
 GAMES = {"guandan": guandan_match, "gandengyan": gandengyan_match, "gouji": gouji_match}
-WORST_CASES = {"guandan": ("both wild cards and long runs in one hand", guandan_wild_hands),
-               "gouji": ("one hand holding all eight jokers", gouji_joker_hands)}
+WORST_CASES = {
+    "guandan": ("both wild cards and long runs in one hand", guandan_wild_hands),
+    "gouji": ("one hand holding all eight jokers", gouji_joker_hands),
+}
 
 
 def _line(job) -> str:
@@ -145,14 +156,23 @@ def cold(lines: list[str], deals: int, actions: int, repeat: int) -> str:
         check, parse = [], []
         for _ in range(repeat):
             with open(out, "wb") as sink:
-                check.append(process_times(COMMAND + ["validate", "-j", "1", "--json", path], stdout=sink,
-                                           stderr=subprocess.DEVNULL, env=env, check=False))
+                check.append(
+                    process_times(
+                        COMMAND + ["validate", "-j", "1", "--json", path],
+                        stdout=sink,
+                        stderr=subprocess.DEVNULL,
+                        env=env,
+                        check=False,
+                    )
+                )
             parse.append(process_times(PARSE + [path], check=True))
     cpu, parse_cpu = statistics.median(c for _, c in check), statistics.median(c for _, c in parse)
     ratio = statistics.median(c / p for (_, c), (_, p) in zip(check, parse))
-    return (f"{deals / cpu:,.0f} deals per CPU-second, {cpu / actions * 1e6:.2f} µs an action "
-            f"({median_rate(deals, [w for w, _ in check])} wall); the plain parse process: "
-            f"{deals / parse_cpu:,.0f} deals per CPU-second; the command takes {ratio:.1f}x its CPU")
+    return (
+        f"{deals / cpu:,.0f} deals per CPU-second, {cpu / actions * 1e6:.2f} µs an action "
+        f"({median_rate(deals, [w for w, _ in check])} wall); the plain parse process: "
+        f"{deals / parse_cpu:,.0f} deals per CPU-second; the command takes {ratio:.1f}x its CPU"
+    )
 
 
 def timed_parts(parts: list[list[str]]) -> tuple[list[float], list[float], list[tuple[float, int, int]]]:
@@ -177,11 +197,15 @@ def in_process(warm: list[str], lines: list[str], deals: int, repeat: int):
     first, first_cpu, records = timed_parts(parts)
     again, again_cpu, seen = timed_parts(parts)
     part_deals = deals / repeat
-    print(f"    first sight: {median_rate(part_deals, first)} (median of {repeat} parts; in CPU time "
-          f"{median_rate(part_deals, first_cpu)})")
-    print(f"    seen again:  {median_rate(part_deals, again)} (the same parts, checked again; in CPU time "
-          f"{median_rate(part_deals, again_cpu)})")
-    return [(min(a[0], b[0]), *a[1:]) for a, b in zip(records, seen)]     # the less disturbed of two timings
+    print(
+        f"    first sight: {median_rate(part_deals, first)} (median of {repeat} parts; in CPU time "
+        f"{median_rate(part_deals, first_cpu)})"
+    )
+    print(
+        f"    seen again:  {median_rate(part_deals, again)} (the same parts, checked again; in CPU time "
+        f"{median_rate(part_deals, again_cpu)})"
+    )
+    return [(min(a[0], b[0]), *a[1:]) for a, b in zip(records, seen)]  # the less disturbed of two timings
 
 
 def per_action(records) -> float:
@@ -190,18 +214,19 @@ def per_action(records) -> float:
 
 def worst_cases(game: str, records, deals: int):
     average = per_action(records)
-    long = [s / a for s, _, a in records if a >= LONG]    # a short match is mostly its fixed cost (a voided deal)
+    long = [s / a for s, _, a in records if a >= LONG]  # a short match is mostly its fixed cost (a voided deal)
     slowest = max(long, default=average)
-    print(f"  cost per action: average {average * 1e6:.1f} µs; the most expensive match of {LONG} actions or "
-          f"more {slowest * 1e6:.1f} µs ({slowest / average:.1f}x; each match's lesser CPU time of its two checks)")
+    print(
+        f"  cost per action: average {average * 1e6:.1f} µs; the most expensive match of {LONG} actions or "
+        f"more {slowest * 1e6:.1f} µs ({slowest / average:.1f}x; each match's lesser CPU time of its two checks)"
+    )
     if game in WORST_CASES:
         what, make = WORST_CASES[game]
         lines, n = corpus(make, max(50, deals // 10), 1, WORST)
         with one_core():
             _, _, worst = timed_parts([lines])
         cost = per_action(worst)
-        print(f"  worst case, {what}: {cost * 1e6:.1f} µs per action ({cost / average:.1f}x the average; "
-              f"{n} deals)")
+        print(f"  worst case, {what}: {cost * 1e6:.1f} µs per action ({cost / average:.1f}x the average; {n} deals)")
 
 
 def measure(game: str, sizes: list[int], min_deals: int, repeat: int):
@@ -210,9 +235,11 @@ def measure(game: str, sizes: list[int], min_deals: int, repeat: int):
         lines, deals = corpus(GAMES[game], min_deals, size, MEASURED + size * 10**6)
         warm, _ = corpus(GAMES[game], max(100, min_deals // 5), size, WARM_UP + size * 10**6)
         actions = actions_of(lines)
-        print(f"{game}, matches of up to {size} deal(s): {len(lines)} matches, {deals} deals "
-              f"({deals / len(lines):.1f} a match, {actions / deals:.1f} actions a deal), "
-              f"{sum(map(len, lines)) / 1e6:.1f} MB")
+        print(
+            f"{game}, matches of up to {size} deal(s): {len(lines)} matches, {deals} deals "
+            f"({deals / len(lines):.1f} a match, {actions / deals:.1f} actions a deal), "
+            f"{sum(map(len, lines)) / 1e6:.1f} MB"
+        )
         with one_core():
             print(f"    cold process: {cold(lines, deals, actions, repeat)}")
             records += in_process(warm, lines, deals, repeat)

@@ -1,4 +1,5 @@
 """`referee audit`: JSON Lines archives checked on a Dask cluster (the optional `dask` extra)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -21,34 +22,67 @@ msg, msg_n, word, word_of = part("cli")
 ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 
 
-@click.command(cls=Command, help=word("""Check JSON Lines archives on a Dask cluster.
+@click.command(
+    cls=Command,
+    help=word("""Check JSON Lines archives on a Dask cluster.
 
     PATHS are JSON Lines files (plain or .gz/.bz2/.xz), globs, fsspec URLs (s3://..., with the
     matching fsspec package installed) or local folders (every JSON Lines file below them). Each
     record gets the report `referee validate --json` gives it. The summary is printed on
     standard error. Exit status as `validate`: 0 every record valid, 1 some record invalid,
     2 some line unreadable. Needs the optional extra: pip install '.[dask]'.
-    """))
+    """),
+)
 @click.argument("paths", nargs=-1, required=True)
-@click.option("-o", "--output", required=True,
-              help=word("Folder (local or an fsspec URL) for the reports: one part file per input file, in order."))
-@click.option("--format", "form", type=Choice(["jsonl", "parquet"]), default="jsonl", show_default=True,
-              help=word("jsonl: the reports of `validate --json`; parquet: source, valid, game, errors, rules "
-                        "and the whole report as JSON."))
-@click.option("--scheduler", metavar="ADDRESS",
-              help=word("A running Dask scheduler (tcp://host:8786). Without it, a local cluster is started."))
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help=word("Worker processes of the local cluster (default: one per core)."))
-@click.option("--summary-json", type=click.File("w", encoding="utf-8", atomic=True), default=None,
-              help=word("Also write the summary (records by verdict, findings by rule id) to this file as JSON."))
-@click.option("--integrity", "deals", is_flag=True,
-              help=word("Check the deals together, as `referee integrity` does, instead of each record: the "
-                        "findings and the summary go to OUTPUT/integrity.jsonl (exit 0 nothing found, 1 some "
-                        "finding, 2 some input unreadable). Needs numpy too."))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    help=word("Folder (local or an fsspec URL) for the reports: one part file per input file, in order."),
+)
+@click.option(
+    "--format",
+    "form",
+    type=Choice(["jsonl", "parquet"]),
+    default="jsonl",
+    show_default=True,
+    help=word(
+        "jsonl: the reports of `validate --json`; parquet: source, valid, game, errors, rules "
+        "and the whole report as JSON."
+    ),
+)
+@click.option(
+    "--scheduler",
+    metavar="ADDRESS",
+    help=word("A running Dask scheduler (tcp://host:8786). Without it, a local cluster is started."),
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1),
+    default=None,
+    help=word("Worker processes of the local cluster (default: one per core)."),
+)
+@click.option(
+    "--summary-json",
+    type=click.File("w", encoding="utf-8", atomic=True),
+    default=None,
+    help=word("Also write the summary (records by verdict, findings by rule id) to this file as JSON."),
+)
+@click.option(
+    "--integrity",
+    "deals",
+    is_flag=True,
+    help=word(
+        "Check the deals together, as `referee integrity` does, instead of each record: the "
+        "findings and the summary go to OUTPUT/integrity.jsonl (exit 0 nothing found, 1 some "
+        "finding, 2 some input unreadable). Needs numpy too."
+    ),
+)
 def audit(paths, output, form, scheduler, workers, summary_json, deals):
     try:
         import dask
         from distributed import Client, LocalCluster
+
         if form == "parquet":
             import pyarrow  # noqa: F401  (dask writes parquet with it)
     except ImportError:
@@ -57,14 +91,18 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
         if deals:
             import numpy  # noqa: F401  (the integrity findings group the keys with it)
     except ImportError:
-        fail(msg("referee audit --integrity needs numpy: pip install 'cgr-referee[integrity]' "
-                 "(or '.[integrity]' in a checkout)"))
+        fail(
+            msg(
+                "referee audit --integrity needs numpy: pip install 'cgr-referee[integrity]' "
+                "(or '.[integrity]' in a checkout)"
+            )
+        )
     sources = _sources(paths)
     if deals:
         _integrity(dask, _client(Client, LocalCluster, scheduler, workers), sources, output)
     try:
         summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), sources, output, form)
-    except (OSError, ValueError, TimeoutError) as exc:     # a missing file, an unreachable scheduler
+    except (OSError, ValueError, TimeoutError) as exc:  # a missing file, an unreachable scheduler
         fail(msg("audit stopped: {reason}", reason=str(exc)))
     text = json.dumps(summary, indent=2)
     click.echo(text, err=True)
@@ -83,8 +121,13 @@ def _run(dask, client, sources, output, form) -> dict:
             return dask.compute(written_with_summary(reports, output))[0]
         # a bag feeding a dataframe: Dask warns that it merges the two graph kinds, as intended
         warnings.filterwarnings("ignore", "Computing mixed collections", UserWarning)
-        written = reports.map(as_row).to_dataframe(meta=REPORT_COLUMNS).to_parquet(
-            output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet")
+        written = (
+            reports.map(as_row)
+            .to_dataframe(meta=REPORT_COLUMNS)
+            .to_parquet(
+                output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet"
+            )
+        )
         _, summary = dask.compute(written, summary_of(reports))
     return summary
 
@@ -117,8 +160,11 @@ def _sources(paths) -> list[str]:
     sources = []
     for path in paths:
         if Path(path).is_dir():
-            sources += expand([path], lambda _, path=path: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
-                               ARCHIVE_ENDINGS)
+            sources += expand(
+                [path],
+                lambda _, path=path: fail(msg("{path}: no JSON Lines file below this folder", path=path)),
+                ARCHIVE_ENDINGS,
+            )
         elif "://" not in path and not glob.has_magic(path) and not Path(path).is_file():
             fail(msg("{path}: no such file", path=path))
         else:
@@ -137,9 +183,16 @@ def _client(client_class, cluster_class, scheduler, workers):
         return
     import dask
 
-    with dask.config.set(LOCAL_CLUSTER), \
-            cluster_class(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1, dashboard_address=None,
-                          silence_logs=logging.ERROR) as cluster, client_class(cluster) as client:
+    with (
+        dask.config.set(LOCAL_CLUSTER),
+        cluster_class(
+            n_workers=workers or os.cpu_count() or 1,
+            threads_per_worker=1,
+            dashboard_address=None,
+            silence_logs=logging.ERROR,
+        ) as cluster,
+        client_class(cluster) as client,
+    ):
         yield client
 
 
@@ -151,7 +204,12 @@ def _client(client_class, cluster_class, scheduler, workers):
 # stealing or memory manager, which move tasks and data between workers this command's tasks do not need
 # moved (each reads its own file; the scheduler hands them out as workers free up). Together they cost
 # 0.08 CPU-s every second of the run with two workers, 0.01 with these.
-LOCAL_CLUSTER = {"distributed.worker.multiprocessing-method": "fork", "distributed.worker.profile.enabled": False,
-                 "distributed.admin.tick.interval": "1s", "distributed.admin.system-monitor.interval": "5s",
-                 "distributed.worker.memory.monitor-interval": "5s", "distributed.scheduler.work-stealing": False,
-                 "distributed.scheduler.active-memory-manager.start": False}
+LOCAL_CLUSTER = {
+    "distributed.worker.multiprocessing-method": "fork",
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.worker.memory.monitor-interval": "5s",
+    "distributed.scheduler.work-stealing": False,
+    "distributed.scheduler.active-memory-manager.start": False,
+}

@@ -1,5 +1,6 @@
 """What the subcommands share: exit statuses, messages on standard error, the files a list of
 paths names and the record store (cli/files.py writes files)."""
+
 from __future__ import annotations
 
 import itertools
@@ -106,8 +107,16 @@ def unknown(kind: str, name: str, known, listed: bool = True):
     """Exit 2 for a name the command line gives that is not one of `known`, saying the one
     probably meant (and, `listed`, every known one)."""
     known_ones = msg("; known: {names}", names=", ".join(known)).render() if listed else ""
-    fail(msg("unknown {kind} {name}{meant}{known}", kind=kind, name=name, meant=did_you_mean(name, known),
-             known=known_ones), EXIT_USAGE)
+    fail(
+        msg(
+            "unknown {kind} {name}{meant}{known}",
+            kind=kind,
+            name=name,
+            meant=did_you_mean(name, known),
+            known=known_ones,
+        ),
+        EXIT_USAGE,
+    )
 
 
 def finding_index(number: int, count: int) -> int:
@@ -155,20 +164,40 @@ def load_one(path: str, line: int | None):
         if not chunks:
             fail(_no_record_on(path, text, line))
     if len(chunks) != 1:
-        fail(msg("{path} holds {n} records (on lines {lines}{more}); name one with --line", path=path,
-                 n=len(chunks), lines=Listing([c[0] for c in chunks[:5]]), more=" ..." if len(chunks) > 5 else ""))
+        fail(
+            msg(
+                "{path} holds {n} records (on lines {lines}{more}); name one with --line",
+                path=path,
+                n=len(chunks),
+                lines=Listing([c[0] for c in chunks[:5]]),
+                more=" ..." if len(chunks) > 5 else "",
+            )
+        )
     where = f"{path}:{line}" if line is not None else path
     record = parse_json(chunks[0][1])
     if not isinstance(record, dict):
-        fail(f"{where}: " + (record.shown() if hasattr(record, "message") else
-                              msg("holds {kind}, not a record (a JSON object)",
-                                  kind=_JSON_KINDS.get(type(record), A_JSON_VALUE)).render()))
+        fail(
+            f"{where}: "
+            + (
+                record.shown()
+                if hasattr(record, "message")
+                else msg(
+                    "holds {kind}, not a record (a JSON object)", kind=_JSON_KINDS.get(type(record), A_JSON_VALUE)
+                ).render()
+            )
+        )
     return record
 
 
 A_JSON_VALUE = word("a JSON value")
-_JSON_KINDS = {list: word("a JSON array"), str: word("a string"), int: word("a number"), float: word("a number"),
-               bool: word("true or false"), type(None): "null"}
+_JSON_KINDS = {
+    list: word("a JSON array"),
+    str: word("a string"),
+    int: word("a number"),
+    float: word("a number"),
+    bool: word("true or false"),
+    type(None): "null",
+}
 
 
 def _no_record_on(path: str, text: str, line: int):
@@ -180,8 +209,12 @@ def _no_record_on(path: str, text: str, line: int):
         return msg("{path} is one JSON document, not JSON Lines: leave out --line", path=path)
     if not 1 <= line <= len(lines):
         return msg("{path} has {n} line(s); --line takes 1 to {n}", path=path, n=len(lines))
-    return msg("line {line} of {path} is blank; records stand on lines {lines}", line=line, path=path,
-               lines=Listing([n for n, _ in itertools.islice(split_records(text, True), 5)]))
+    return msg(
+        "line {line} of {path} is blank; records stand on lines {lines}",
+        line=line,
+        path=path,
+        lines=Listing([n for n, _ in itertools.islice(split_records(text, True), 5)]),
+    )
 
 
 def _read(path: str) -> str:

@@ -1,5 +1,6 @@
 """`referee decide RECORD --finding N --decision D --by NAME (-o OUT | -w)`: the arbiter's decision on one
 finding written into the record (notation §10), and the record's report as ruled."""
+
 from __future__ import annotations
 
 import sys
@@ -18,14 +19,17 @@ DECISIONS = ("stands", "score", "void", "claim")
 
 def _numbers(kind):
     """A click callback reading a comma-separated list of `kind` ("3,1,0,2")."""
+
     def read(_ctx, param, value):
         if value is None:
             return None
         try:
             return [kind(item) for item in value.split(",")]
         except ValueError:
-            raise click.BadParameter(msg("{value} is not a comma-separated list of numbers", value=value).render(),
-                                     param=param) from None
+            raise click.BadParameter(
+                msg("{value} is not a comma-separated list of numbers", value=value).render(), param=param
+            ) from None
+
     return read
 
 
@@ -36,7 +40,9 @@ def _score(value: str):
     return int(number) if number.is_integer() else number
 
 
-@click.command(cls=Command, help=word("""Write the arbiter's decision on a finding into the record.
+@click.command(
+    cls=Command,
+    help=word("""Write the arbiter's decision on a finding into the record.
 
     FILE is one record (JSON). The ruling names the finding's rule and place, the decision, who
     decided and, where given, when and why (notation §10); the record is written in canonical
@@ -44,22 +50,38 @@ def _score(value: str):
     that does not fit the finding (claim on a finding that is no claim, stands on something other
     than an action, score without the deal's complete result, an action that cannot stand) is
     refused and nothing is written. Exit status: 0 written and the record is valid as ruled, 1
-    written and errors remain, 2 refused, or the file cannot be read or written."""))
+    written and errors remain, 2 refused, or the file cannot be read or written."""),
+)
 @click.argument("file")
-@click.option("--finding", "finding_number", type=int, required=True,
-              help=word("The finding decided: N as `referee validate` lists the record's findings (from 1)."))
-@click.option("--decision", type=click.Choice(DECISIONS), required=True,
-              help=word("stands: the action is taken as played; score: the deal ends with the outcome given by "
-                        "--order or --winner and --scores; void: the deal counts for nothing; claim: the "
-                        "record's claim stands."))
+@click.option(
+    "--finding",
+    "finding_number",
+    type=int,
+    required=True,
+    help=word("The finding decided: N as `referee validate` lists the record's findings (from 1)."),
+)
+@click.option(
+    "--decision",
+    type=click.Choice(DECISIONS),
+    required=True,
+    help=word(
+        "stands: the action is taken as played; score: the deal ends with the outcome given by "
+        "--order or --winner and --scores; void: the deal counts for nothing; claim: the "
+        "record's claim stands."
+    ),
+)
 @click.option("--by", "arbiter", required=True, help=word("Who decided: a name, and a role where it helps."))
 @click.option("--reason", help=word("The grounds: an event rule, a law, what the arbiter saw."))
 @click.option("--date", help=word("When, ISO 8601 (2026-05-02T15:40+08:00)."))
-@click.option("--order", callback=_numbers(int),
-              help=word("With score (Guandan, Gou Ji): the finishing order of every seat, as 3,1,0,2."))
+@click.option(
+    "--order",
+    callback=_numbers(int),
+    help=word("With score (Guandan, Gou Ji): the finishing order of every seat, as 3,1,0,2."),
+)
 @click.option("--winner", type=click.IntRange(min=0), help=word("With score (Gan Deng Yan): the winner's seat."))
-@click.option("--scores", callback=_numbers(_score),
-              help=word("With score (Gan Deng Yan): every seat's points, as 4,-2,-2."))
+@click.option(
+    "--scores", callback=_numbers(_score), help=word("With score (Gan Deng Yan): every seat's points, as 4,-2,-2.")
+)
 @click.option("-o", "--output", help=word("Write the ruled record to this file."))
 @click.option("-w", "--write", is_flag=True, help=word("Rewrite FILE in place (atomically)."))
 def decide(file, finding_number, decision, arbiter, reason, date, order, winner, scores, output, write):
@@ -72,8 +94,9 @@ def decide(file, finding_number, decision, arbiter, reason, date, order, winner,
 
     if bool(output) == write:
         fail(msg("give one of -o OUT and -w"), EXIT_USAGE)
-    result = {key: value for key, value in (("order", order), ("winner", winner), ("scores", scores))
-              if value is not None}
+    result = {
+        key: value for key, value in (("order", order), ("winner", winner), ("scores", scores)) if value is not None
+    }
     if result and decision != "score":
         fail(msg("--order, --winner and --scores go with --decision score"), EXIT_USAGE)
     record = load_one(file, None)

@@ -1,5 +1,6 @@
 """`referee explain RULE_ID`: what a rule id means, where the rules page decides it, and an
 example finding, as the project's docs say (referee/ruledocs.py)."""
+
 from __future__ import annotations
 
 import click
@@ -16,25 +17,41 @@ msg, msg_n, word, word_of = part("cli")
 COLUMNS = {"severity": word("severity"), "stops": word("stops")}
 
 
-@click.command(cls=Command, help=word("""Explain a rule id.
+@click.command(
+    cls=Command,
+    help=word("""Explain a rule id.
 
     What it means, the section of the rules page that decides it, and an example finding. Exit
-    status: 0, or 2 for an id that is not one (with the id probably meant)."""))
+    status: 0, or 2 for an id that is not one (with the id probably meant)."""),
+)
 @click.argument("rule_id")
 def explain(rule_id):
     try:
         entries, examples_of = rule_entries(), examples()
     except OSError as exc:
-        raise click.ClickException(msg("the project's docs are not here ({reason}): explain needs the checkout",
-                                       reason=exc.strerror).render()) from exc
+        raise click.ClickException(
+            msg("the project's docs are not here ({reason}): explain needs the checkout", reason=exc.strerror).render()
+        ) from exc
     entry = entries.get(rule_id)
     if entry is None:
         near = sorted(r for r in entries if r.startswith(rule_id.split(".")[0] + "."))
-        meant = did_you_mean(rule_id, entries) if "." in rule_id else ""     # a game's name alone: its ids are listed
-        fail(msg("unknown rule id {rule}{meant}{near}", rule=rule_id, meant=meant,
-                 near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else ""), EXIT_USAGE)
-    columns = Listing([msg("{column}: {value}", column=_column(k), value=Term(v))     # the core's: referee.ruledocs
-                       for k, v in entry["columns"].items()], "; ")
+        meant = did_you_mean(rule_id, entries) if "." in rule_id else ""  # a game's name alone: its ids are listed
+        fail(
+            msg(
+                "unknown rule id {rule}{meant}{near}",
+                rule=rule_id,
+                meant=meant,
+                near=msg("; ids of that kind: {ids}", ids=", ".join(near)) if near else "",
+            ),
+            EXIT_USAGE,
+        )
+    columns = Listing(
+        [
+            msg("{column}: {value}", column=_column(k), value=Term(v))  # the core's: referee.ruledocs
+            for k, v in entry["columns"].items()
+        ],
+        "; ",
+    )
     click.echo(msg("{rule}  ({columns})", rule=rule_id, columns=columns).render())
     for label, text in _explained(rule_id, examples_of.get(rule_id)):
         click.echo("  " + _labelled(label, text))
@@ -43,7 +60,7 @@ def explain(rule_id):
 def _explained(rule_id: str, example: dict | None) -> list:
     """(label, text) lines: the meaning, the rules page (English: it is normative) and an example finding."""
     lines = [(msg("means:"), meaning(rule_id)), (msg("rules page:"), section(rule_id))]
-    if example:     # in its words where the docs keep its template, else as they keep it: in English, said so
+    if example:  # in its words where the docs keep its template, else as they keep it: in English, said so
         said = example_message(example)
         label = msg("example:") if language() == "en" or isinstance(said, Msg) else msg("example (in English):")
         lines.append((label, msg("at {at}: {message}", at=example["at"] or "/", message=said)))

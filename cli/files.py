@@ -1,4 +1,5 @@
 """Files the commands rewrite (`fmt -w`, `import -o`): written whole, as the file they replace was."""
+
 from __future__ import annotations
 
 import contextlib

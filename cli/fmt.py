@@ -1,4 +1,5 @@
 """`referee fmt`: records in canonical form, used as a formatter is (black, ruff format, prettier)."""
+
 from __future__ import annotations
 
 import difflib
@@ -21,23 +22,34 @@ from .language import Command
 msg, msg_n, word, word_of = part("cli")
 
 
-@click.command(cls=Command, help=word("""Put records in canonical form.
+@click.command(
+    cls=Command,
+    help=word("""Put records in canonical form.
 
     PATH is a .json or .jsonl file, a folder (its .json and .jsonl files, subfolders too) or - for
     standard input. With one file and no option, the canonical form is printed. A JSON Lines file
     stays one record a line. Nothing is written for a file that is not a CGR/1 record. Exit status:
     0 all canonical (or rewritten), 1 some file would change (--check, --diff) or is not a CGR/1
     record, 2 some input cannot be read.
-    """))
+    """),
+)
 @click.argument("paths", nargs=-1, required=True, metavar="PATH...")
-@click.option("-w", "--write", is_flag=True,
-              help=word("Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and "
-                        "hard links kept)."))
-@click.option("--check", is_flag=True,
-              help=word('Write nothing; name each file that would change ("would reformat X") and exit 1 if any '
-                        'would.'))
-@click.option("--diff", is_flag=True,
-              help=word("Write nothing; print a unified diff of each change and exit 1 if any."))
+@click.option(
+    "-w",
+    "--write",
+    is_flag=True,
+    help=word(
+        "Rewrite each file that is not canonical in place (atomically; mode, owner, symlinks and hard links kept)."
+    ),
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help=word('Write nothing; name each file that would change ("would reformat X") and exit 1 if any would.'),
+)
+@click.option(
+    "--diff", is_flag=True, help=word("Write nothing; print a unified diff of each change and exit 1 if any.")
+)
 def fmt(paths, write, check, diff):
     files = list(_files(paths))
     if len(files) > 1 and not (write or check or diff):
@@ -63,8 +75,10 @@ def _inside(path: str, folder: str) -> bool:
     real, home = os.path.realpath(path), os.path.realpath(folder)
     if os.path.commonpath([real, home]) == home:
         return True
-    say("referee: " + msg("skipped {path}: a symlink to {real}, outside {folder}", path=path, real=real,
-                           folder=folder).render())
+    say(
+        "referee: "
+        + msg("skipped {path}: a symlink to {real}, outside {folder}", path=path, real=real, folder=folder).render()
+    )
     return False
 
 
@@ -74,7 +88,7 @@ def _format_one(path: str, write: bool, check: bool, diff: bool) -> int:
     if raw is None:
         return EXIT_UNREADABLE
     if not raw.strip() and path.lower().endswith(".jsonl"):
-        return EXIT_VALID                # an empty JSON Lines file holds no record to format
+        return EXIT_VALID  # an empty JSON Lines file holds no record to format
     text = _canonical_text(path, raw)
     if isinstance(text, int):
         return text
@@ -115,7 +129,7 @@ def _text(path: str, write: bool) -> str | None:
     it, unless it is JSON Lines, and a compressed one is not rewritten in place."""
     try:
         if path.lower().endswith(".jsonl") and not_a_file(path) is None:
-            with open(path, "rb") as handle:          # many records: read whole, as before
+            with open(path, "rb") as handle:  # many records: read whole, as before
                 if handle.peek(2)[:2] != GZIP_MAGIC:
                     return handle.read().decode("utf-8")
         if write and path != "-" and not_a_file(path) is None and _gzipped(path):
@@ -140,12 +154,20 @@ def _canonical_text(path: str, raw: str) -> str | int:
     for number, chunk in chunks:
         record = parse_json(chunk)
         where = f"{path}:{number}" if number else path
-        problems = [record] if hasattr(record, "rule") else \
-            duplicate_key_findings(chunk, record) or structure_findings(record)
+        problems = (
+            [record] if hasattr(record, "rule") else duplicate_key_findings(chunk, record) or structure_findings(record)
+        )
         if problems:
             for f in problems:
-                say(msg("{where}: {rule} at {at}: {message}", where=where, rule=f.rule, at=f.at or "/",
-                         message=f.shown()))
+                say(
+                    msg(
+                        "{where}: {rule} at {at}: {message}",
+                        where=where,
+                        rule=f.rule,
+                        at=f.at or "/",
+                        message=f.shown(),
+                    )
+                )
             say("referee: " + msg("{where} is not a CGR/1 record; nothing was written", where=where).render())
             return EXIT_UNREADABLE if hasattr(record, "rule") else EXIT_INVALID
         game = game_module(record["game"])

@@ -1,4 +1,5 @@
 """`referee import`: other formats' captures and logs, converted into CGR/1 records."""
+
 from __future__ import annotations
 
 import contextlib
@@ -30,15 +31,22 @@ def _rules(text: str | None, importer):
         try:
             value = orjson.loads(text)
         except orjson.JSONDecodeError as exc:
-            raise click.BadParameter(msg("not JSON: {reason}", reason=str(exc)).render(),
-                                     param_hint="--rules") from None
-    shaped = isinstance(value, str) or (isinstance(value, dict) and set(value) <= {"preset", "options"}
-                                        and isinstance(value.get("preset", ""), str)
-                                        and isinstance(value.get("options", {}), dict))
+            raise click.BadParameter(
+                msg("not JSON: {reason}", reason=str(exc)).render(), param_hint="--rules"
+            ) from None
+    shaped = isinstance(value, str) or (
+        isinstance(value, dict)
+        and set(value) <= {"preset", "options"}
+        and isinstance(value.get("preset", ""), str)
+        and isinstance(value.get("options", {}), dict)
+    )
     problems = resolve(games()[importer.GAME], value)[1] if shaped else []
     if problems or not shaped:
-        message = problems[0].shown() if problems else \
-            msg("a preset, or {shape}", shape='{"preset": NAME, "options": {...}}').render()
+        message = (
+            problems[0].shown()
+            if problems
+            else msg("a preset, or {shape}", shape='{"preset": NAME, "options": {...}}').render()
+        )
         raise click.BadParameter(message, param_hint="--rules")
     return value
 
@@ -48,7 +56,10 @@ def _formats_help():
     return msg("The format of the captures: {formats}", formats=Listing(formats, "; "))
 
 
-@click.command("import", cls=Command, help=word("""Convert platform captures into CGR/1 records.
+@click.command(
+    "import",
+    cls=Command,
+    help=word("""Convert platform captures into CGR/1 records.
 
     CAPTURES are plain or gzipped JSON Lines files, or - for standard input.
 
@@ -56,18 +67,35 @@ def _formats_help():
     named by file and line; the other deals still convert. Exit status: 0 all converted
     (and valid, with --validate), 1 some converted record breaks a rule or a claim,
     2 some input could not be converted.
-    """))
+    """),
+)
 @click.argument("captures", nargs=-1, required=True)
-@click.option("--from", "source_format", required=True, type=Choice(sorted(importers())), cls=MadeHelp,
-              made=_formats_help)
-@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False, writable=True),
-              help=word("Write the records here (JSON Lines; the file is replaced only once all are written, as "
-                        "fmt -w replaces one); default standard output."))
-@click.option("--per", type=Choice(["match", "deal"]), default="match", show_default=True,
-              help=word("One record per match (per run of consecutive converted deals), or per deal."))
-@click.option("--rules", "rules_text", default=None,
-              help=word('The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., '
-                        '"options": {...}}.'))
+@click.option(
+    "--from", "source_format", required=True, type=Choice(sorted(importers())), cls=MadeHelp, made=_formats_help
+)
+@click.option(
+    "-o",
+    "--output",
+    default=None,
+    type=click.Path(dir_okay=False, writable=True),
+    help=word(
+        "Write the records here (JSON Lines; the file is replaced only once all are written, as "
+        "fmt -w replaces one); default standard output."
+    ),
+)
+@click.option(
+    "--per",
+    type=Choice(["match", "deal"]),
+    default="match",
+    show_default=True,
+    help=word("One record per match (per run of consecutive converted deals), or per deal."),
+)
+@click.option(
+    "--rules",
+    "rules_text",
+    default=None,
+    help=word('The rules to write, overriding the platform\'s: a preset, or JSON {"preset": ..., "options": {...}}.'),
+)
 @click.option("--validate", is_flag=True, help=word("Check the converted records with the referee in the same pass."))
 def import_(captures, source_format, output, per, rules_text, validate):
     from rich.console import (
@@ -98,11 +126,14 @@ def import_(captures, source_format, output, per, rules_text, validate):
                         render.report(console, report)
     except OSError as exc:
         fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc)))
-    click.echo("referee: " + msg("{written} record(s) converted, {problems} problem(s)", written=written,
-                                 problems=problems).render(), err=True)
+    click.echo(
+        "referee: "
+        + msg("{written} record(s) converted, {problems} problem(s)", written=written, problems=problems).render(),
+        err=True,
+    )
     if validate:
         counts["unreadable"] = problems
-        counts["records"] += problems      # as validate counts them: every input, read or not
+        counts["records"] += problems  # as validate counts them: every input, read or not
         render.summary(console, counts)
     sys.exit(EXIT_UNREADABLE if problems else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 

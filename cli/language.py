@@ -1,6 +1,7 @@
 """The language the command line speaks (docs/i18n.md): `--lang` on every command, else REFEREE_LANG,
 else the locale; help texts translated when they are shown, and click's own words ("Usage:",
 "Error: ...") from the cli catalogue."""
+
 from __future__ import annotations
 
 import contextlib
@@ -55,8 +56,10 @@ def _readable_cli_catalogue(lang: str) -> bool:
     path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "cli.mo")
     if not os.path.exists(path) or compiled_catalogue(path) is not None:
         return True
-    click.echo("referee: " + msg("warning: {path} cannot be read; click's own words are in English", path=path)
-               .render(), err=True)
+    click.echo(
+        "referee: " + msg("warning: {path} cannot be read; click's own words are in English", path=path).render(),
+        err=True,
+    )
     return False
 
 
@@ -65,7 +68,7 @@ def click_in_english():
     """click's own words that it fixes when a command is made (a file path's "FILE") in English, as
     they are when the command is made before --lang is read."""
     domain = gettext.textdomain()
-    gettext.textdomain("messages")      # a domain without a catalogue
+    gettext.textdomain("messages")  # a domain without a catalogue
     try:
         yield
     finally:
@@ -78,14 +81,24 @@ def _chosen(ctx, param, value):
     try:
         use(chosen_language(value))
     except ValueError:
-        raise click.BadParameter(msg("unknown language {lang}; the referee speaks {known}", lang=value,
-                                     known=", ".join(LANGUAGES)).render(), ctx, param) from None
+        raise click.BadParameter(
+            msg("unknown language {lang}; the referee speaks {known}", lang=value, known=", ".join(LANGUAGES)).render(),
+            ctx,
+            param,
+        ) from None
 
 
 def lang_option() -> click.Option:
-    return click.Option(["--lang"], metavar="zh|en", expose_value=False, is_eager=True, callback=_chosen,
-                        help=word("The language of the output: zh (简体中文) or en (default: REFEREE_LANG, "
-                                  "else the locale, else English)."))
+    return click.Option(
+        ["--lang"],
+        metavar="zh|en",
+        expose_value=False,
+        is_eager=True,
+        callback=_chosen,
+        help=word(
+            "The language of the output: zh (简体中文) or en (default: REFEREE_LANG, else the locale, else English)."
+        ),
+    )
 
 
 def shown(text):
@@ -121,8 +134,9 @@ class Choice(click.Choice):
     def get_invalid_choice_message(self, value, ctx):
         if language() == "en":
             return super().get_invalid_choice_message(value, ctx)
-        return msg("{value} is not one of {choices}.", value=repr(value),
-                   choices=", ".join(map(repr, self.choices))).render()
+        return msg(
+            "{value} is not one of {choices}.", value=repr(value), choices=", ".join(map(repr, self.choices))
+        ).render()
 
 
 class Formatter(click.HelpFormatter):
@@ -152,8 +166,12 @@ class Formatter(click.HelpFormatter):
             else:
                 head += " " * (first_col - len(first))
             lines = _wrapped(second, max(self.width - first_col - 2, 10)) or [""]
-            self.write(head + "".join(f"{' ' * (first_col + self.current_indent) * bool(n)}{line}\n"
-                                      for n, line in enumerate(lines)))
+            self.write(
+                head
+                + "".join(
+                    f"{' ' * (first_col + self.current_indent) * bool(n)}{line}\n" for n, line in enumerate(lines)
+                )
+            )
 
 
 def _wrapped(text: str, width: int) -> list[str]:
@@ -182,25 +200,45 @@ class Command(click.Command):
         return super().parse_args(ctx, lang_first(args))
 
     def format_help(self, ctx, formatter):
-        with translated(self, *self.get_params(ctx)):     # the help option too: made before --lang is read
+        with translated(self, *self.get_params(ctx)):  # the help option too: made before --lang is read
             super().format_help(ctx, formatter)
 
 
 # click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
-CLICK_WORDS = (word("Usage:"), word("Options"), word("Commands"), word("Show this message and exit."),
-               word("Aborted!"), word("Error: {message}"), word("Try '{command} {option}' for help."),
-               word("Invalid value for {param_hint}: {message}"), word("Invalid value: {message}"),
-               word("Missing argument"), word("Missing option"), word("Missing parameter"),
-               word("No such option {name!r}."), word("No such command {name!r}."), word("Missing command."),
-               word("default: {default}"), word("required"), word("env var: {var}"),
-               word("Option {name!r} does not take a value."), word("{value!r} is not a valid {number_type}."),
-               word("{value} is not in the range {range}."), word("{name} {filename!r} does not exist."),
-               word("{name} {filename!r} is a directory."), word("{name} {filename!r} is not writable."),
-               word("file"), word("directory"), word("path"),
-               word("Do you want to continue?"), word("Error: invalid input"),
-               msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0),
-               msg_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 0),
-               word("No such option: {name}"))
+CLICK_WORDS = (
+    word("Usage:"),
+    word("Options"),
+    word("Commands"),
+    word("Show this message and exit."),
+    word("Aborted!"),
+    word("Error: {message}"),
+    word("Try '{command} {option}' for help."),
+    word("Invalid value for {param_hint}: {message}"),
+    word("Invalid value: {message}"),
+    word("Missing argument"),
+    word("Missing option"),
+    word("Missing parameter"),
+    word("No such option {name!r}."),
+    word("No such command {name!r}."),
+    word("Missing command."),
+    word("default: {default}"),
+    word("required"),
+    word("env var: {var}"),
+    word("Option {name!r} does not take a value."),
+    word("{value!r} is not a valid {number_type}."),
+    word("{value} is not in the range {range}."),
+    word("{name} {filename!r} does not exist."),
+    word("{name} {filename!r} is a directory."),
+    word("{name} {filename!r} is not writable."),
+    word("file"),
+    word("directory"),
+    word("path"),
+    word("Do you want to continue?"),
+    word("Error: invalid input"),
+    msg_n("Got unexpected extra argument ({args})", "Got unexpected extra arguments ({args})", 0),
+    msg_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 0),
+    word("No such option: {name}"),
+)
 
 
 def lang_first(args: list[str]) -> list[str]:
@@ -210,7 +248,7 @@ def lang_first(args: list[str]) -> list[str]:
         if arg == "--":
             break
         if arg.startswith("--lang="):
-            return [arg, *args[:index], *args[index + 1:]]
+            return [arg, *args[:index], *args[index + 1 :]]
         if arg == "--lang" and index + 1 < len(args):
-            return [arg, args[index + 1], *args[:index], *args[index + 2:]]
+            return [arg, args[index + 1], *args[:index], *args[index + 2 :]]
     return args

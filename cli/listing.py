@@ -1,5 +1,6 @@
 """The `referee` group: commands loaded when they run, command listings in `--help` that show each
 command's first sentence whole, --lang on every command, and the exit status of an interrupted command."""
+
 from __future__ import annotations
 
 import contextvars
@@ -75,10 +76,10 @@ class ListingGroup(Command, click.Group):
         the output's encoding cannot carry is written escaped."""
         use(chosen_language())
         for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
-            if getattr(sys, name) is None:      # closed by the caller (`<&-`): read as empty, written to nowhere
-                setattr(sys, name, open(os.devnull, mode))     # noqa: SIM115 (the process's, until it ends)
-        for stream in (sys.stdout, sys.stderr):     # an output that cannot encode a character writes it as \uXXXX
-            if hasattr(stream, "reconfigure"):      # (PYTHONIOENCODING=ascii, a Latin-1 terminal), never a traceback
+            if getattr(sys, name) is None:  # closed by the caller (`<&-`): read as empty, written to nowhere
+                setattr(sys, name, open(os.devnull, mode))  # noqa: SIM115 (the process's, until it ends)
+        for stream in (sys.stdout, sys.stderr):  # an output that cannot encode a character writes it as \uXXXX
+            if hasattr(stream, "reconfigure"):  # (PYTHONIOENCODING=ascii, a Latin-1 terminal), never a traceback
                 stream.reconfigure(errors="backslashreplace")
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
@@ -89,10 +90,10 @@ class ListingGroup(Command, click.Group):
             sys.exit(EXIT_INTERRUPTED)
         except click.ClickException as exc:
             exc.show()
-            sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)   # a file: 1 is INVALID
-        except OSError as exc:      # the commands say why they cannot read: this is mostly the output failing
-            sys.stdout = open(os.devnull, "w")      # noqa: SIM115 (not written again when Python exits)
-            if exc.errno == errno.EPIPE:      # the reader went away (`| head`): as click does
+            sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)  # a file: 1 is INVALID
+        except OSError as exc:  # the commands say why they cannot read: this is mostly the output failing
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (not written again when Python exits)
+            if exc.errno == errno.EPIPE:  # the reader went away (`| head`): as click does
                 sys.exit(1)
             click.echo("referee: " + msg("stopped: {reason}", reason=os_problem(exc)).render(), err=True)
             sys.exit(EXIT_UNREADABLE)

@@ -1,6 +1,7 @@
 """Reports as text without rich: each line as its parts (text, style), which cli/render.py styles on
 a console, and the text itself where there is no colour (validate into a file: made without a console,
 a tenth of what checking a record costs)."""
+
 from __future__ import annotations
 
 import functools
@@ -15,23 +16,65 @@ msg, msg_n, word, word_of = part("cli")
 
 STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 SEVERITY = {"error": word("error"), "warning": word("warning"), "info": word("info")}
-WHERE = {"deal": lambda n: msg("deal {n}", n=counted(n)), "action": lambda n: msg("action {n}", n=counted(n)),
-         "seat": lambda n: msg("seat {seat}", seat=n), "ruling": lambda n: msg("decided by ruling {n}", n=counted(n))}
+WHERE = {
+    "deal": lambda n: msg("deal {n}", n=counted(n)),
+    "action": lambda n: msg("action {n}", n=counted(n)),
+    "seat": lambda n: msg("seat {seat}", seat=n),
+    "ruling": lambda n: msg("decided by ruling {n}", n=counted(n)),
+}
 # the keys of a deal's and a match's outcome and of a table's snapshot, as the games report them (a key
 # not here is shown as it is, spaced)
-OUTCOME_KEYS = {text.replace(" ", "_"): text for text in (
-    word("status"), word("winner"), word("levels"), word("level"), word("declaring"), word("dealer"),
-    word("tribute"), word("penalised"), word("turn"), word("left"), word("out"), word("mode"), word("claimed"),
-    word("a attempts"), word("payments"), word("leader"), word("match winner"), word("talon"), word("ruling"),
-    word("totals"), word("order"), word("scores"), word("held"), word("multipliers"), word("result"),
-    word("margin"), word("draw"), word("result so far"), word("kind"), word("bombs played"), word("drawn"), word("lock"),
-    word("owed"), word("totals before the deal"), word("card"), word("paid"), word("returned"), word("seat"), word("to"),
-    word("by ruling"), word("computed"))}
+OUTCOME_KEYS = {
+    text.replace(" ", "_"): text
+    for text in (
+        word("status"),
+        word("winner"),
+        word("levels"),
+        word("level"),
+        word("declaring"),
+        word("dealer"),
+        word("tribute"),
+        word("penalised"),
+        word("turn"),
+        word("left"),
+        word("out"),
+        word("mode"),
+        word("claimed"),
+        word("a attempts"),
+        word("payments"),
+        word("leader"),
+        word("match winner"),
+        word("talon"),
+        word("ruling"),
+        word("totals"),
+        word("order"),
+        word("scores"),
+        word("held"),
+        word("multipliers"),
+        word("result"),
+        word("margin"),
+        word("draw"),
+        word("result so far"),
+        word("kind"),
+        word("bombs played"),
+        word("drawn"),
+        word("lock"),
+        word("owed"),
+        word("totals before the deal"),
+        word("card"),
+        word("paid"),
+        word("returned"),
+        word("seat"),
+        word("to"),
+        word("by ruling"),
+        word("computed"),
+    )
+}
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void"), word("scored")}
-SEAT_KEYS = ("dealer", "leader", "turn")     # a deal's outcome keys whose value is one seat
+SEAT_KEYS = ("dealer", "leader", "turn")  # a deal's outcome keys whose value is one seat
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
-COMMA, SEMICOLON = Term(", "), Term("; ")     # the separators of a Listing (the core's catalogue)
+COMMA, SEMICOLON = Term(", "), Term("; ")  # the separators of a Listing (the core's catalogue)
 
 
 def text(lines: list[tuple[tuple[str, str], ...]]) -> str:
@@ -59,8 +102,15 @@ def report_parts(rep) -> list[tuple[tuple[str, str], ...]]:
     for f in rep.findings:
         where = Listing([WHERE[k](getattr(f, k)) for k in WHERE if getattr(f, k) is not None])
         severity = padded(SEVERITY[f.severity].shown(lang), 7)
-        lines.append((("  ", ""), (severity, STYLE[f.severity]), (" ", ""), (f.rule, "bold"),
-                      (f"  {f.at or '/'}" + ("  " + msg("({where})", where=where).render(lang) if where else ""), "")))
+        lines.append(
+            (
+                ("  ", ""),
+                (severity, STYLE[f.severity]),
+                (" ", ""),
+                (f.rule, "bold"),
+                (f"  {f.at or '/'}" + ("  " + msg("({where})", where=where).render(lang) if where else ""), ""),
+            )
+        )
         lines.append((("          " + f.shown(lang), ""),))
         if f.legal and f.legal.get("may") and f.severity == "error":
             lines.append((("          " + legal_then(f), "dim"),))
@@ -87,20 +137,31 @@ def verdict_parts(rep) -> tuple[tuple[str, str], ...]:
         return source, ("  ", ""), (msg("UNREADABLE").render(), "bold red")
     verdict = (msg("VALID").render(), "bold green") if rep.valid else (msg("INVALID").render(), "bold red")
     if rep.valid and rep.rulings:
-        verdict = (msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)", rep.rulings).render(), "bold green")
-    rules = msg("{game} ({preset})", game=game_name(rep.game), preset=rep.rules["preset"]).render() if rep.rules else \
-        (shown(game_name(rep.game)) or msg("unknown game").render())
+        verdict = (
+            msg_n("VALID as ruled ({n} ruling)", "VALID as ruled ({n} rulings)", rep.rulings).render(),
+            "bold green",
+        )
+    rules = (
+        msg("{game} ({preset})", game=game_name(rep.game), preset=rep.rules["preset"]).render()
+        if rep.rules
+        else (shown(game_name(rep.game)) or msg("unknown game").render())
+    )
     return _visible((source, ("  ", ""), verdict, ("  ", ""), (rules, "")))
 
 
 def deal_line(deal: dict, lang: str) -> str:
     """A deal's outcome in one line, whatever the game: its keys in order."""
     status = deal.get("status")
-    head = msg("deal {n}: {status}", n=counted(deal["deal"]), status=Term(status) if status in STATUSES else status).render(lang)
+    head = msg(
+        "deal {n}: {status}", n=counted(deal["deal"]), status=Term(status) if status in STATUSES else status
+    ).render(lang)
     if deal.get("from_claim"):
         head += msg(" (outcome from the record's claim, unchecked)").render(lang)
-    rest = [f"{key_shown(key, lang)} {outcome_value(key, value, lang)}" for key, value in deal.items()
-            if key not in ("deal", "status", "from_claim") and value is not None]
+    rest = [
+        f"{key_shown(key, lang)} {outcome_value(key, value, lang)}"
+        for key, value in deal.items()
+        if key not in ("deal", "status", "from_claim") and value is not None
+    ]
     return COMMA.shown(lang).join([head] + rest)
 
 
@@ -113,12 +174,18 @@ def outcome_value(key: str, value, lang: str) -> str:
 
 
 def match_line(match: dict, lang: str) -> str:
-    settled = match.get("settled", True)     # a match not settled has no result yet (notation §9)
-    decided = match.get("winner") is not None      # one no one has won (a part of a match): the result so far
-    parts = [f"{key_shown(key if key != 'result' or decided else 'result_so_far', lang)} {value_shown(value, lang)}"
-             for key, value in match.items() if value is not None and key != "settled" and (settled or key != "result")]
-    head = msg("match: ") if settled else \
-        msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
+    settled = match.get("settled", True)  # a match not settled has no result yet (notation §9)
+    decided = match.get("winner") is not None  # one no one has won (a part of a match): the result so far
+    parts = [
+        f"{key_shown(key if key != 'result' or decided else 'result_so_far', lang)} {value_shown(value, lang)}"
+        for key, value in match.items()
+        if value is not None and key != "settled" and (settled or key != "result")
+    ]
+    head = (
+        msg("match: ")
+        if settled
+        else msg("match, not settled (as it stood before the deal that stopped without a claimed result): ")
+    )
     return head.render(lang) + (COMMA.shown(lang).join(parts) or msg("nothing to report").render(lang))
 
 
@@ -130,7 +197,7 @@ def key_shown(key: str, lang: str) -> str:
 
 def value_shown(value, lang: str) -> str:
     """One value of an outcome: '3 0' for [3, 0]."""
-    if isinstance(value, str):     # in English, cards, words and phrases are shown as written too
+    if isinstance(value, str):  # in English, cards, words and phrases are shown as written too
         return str(value) if lang == DEFAULT or type(value) is str else str(shown(value, lang))
     if type(value) is int:
         return str(value)
@@ -139,7 +206,7 @@ def value_shown(value, lang: str) -> str:
     if isinstance(value, list):
         if not value:
             return "-"
-        if all(type(v) is int for v in value):     # most lists: seats, counts, scores
+        if all(type(v) is int for v in value):  # most lists: seats, counts, scores
             return " ".join(map(str, value))
         items = [value_shown(v, lang) for v in value]
         if any(isinstance(v, list) for v in value):
@@ -153,10 +220,17 @@ def value_shown(value, lang: str) -> str:
 def summary_parts(counts: dict) -> list[tuple[tuple[str, str], ...]]:
     """The summary's lines: records by verdict, and findings by rule id."""
     comma = COMMA.shown(language())
-    lines = [((msg("Summary: ").render(), "bold"), (msg("{n} record(s): ", n=counts["records"]).render(), ""),
-              (msg("{n} valid", n=counts["valid"]).render(), "green"), (comma, ""),
-              (msg("{n} invalid", n=counts["invalid"]).render(), "red"), (comma, ""),
-              (msg("{n} unreadable", n=counts["unreadable"]).render(), "red" if counts["unreadable"] else ""))]
+    lines = [
+        (
+            (msg("Summary: ").render(), "bold"),
+            (msg("{n} record(s): ", n=counts["records"]).render(), ""),
+            (msg("{n} valid", n=counts["valid"]).render(), "green"),
+            (comma, ""),
+            (msg("{n} invalid", n=counts["invalid"]).render(), "red"),
+            (comma, ""),
+            (msg("{n} unreadable", n=counts["unreadable"]).render(), "red" if counts["unreadable"] else ""),
+        )
+    ]
     if counts.get("rules"):
         width = len(str(max(counts["rules"].values())))
         lines.append(((msg("Findings by rule id:").render(), "bold"),))

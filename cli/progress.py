@@ -1,5 +1,6 @@
 """The progress bar of the commands that read files of records (validate, store import): drawn on
 standard error when it is a terminal, by rich (loaded only then)."""
+
 from __future__ import annotations
 
 import os
@@ -21,10 +22,16 @@ def progress_bar():
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn  # here: only a terminal needs it
 
-    return Progress(TextColumn("{task.fields[records]} " + word("records").shown(language())), BarColumn(),
-                    TextColumn("{task.fields[rate]} " + word("records/s").shown(language())), TimeRemainingColumn(),
-                    console=Console(stderr=True, soft_wrap=True), transient=True, redirect_stdout=sys.stdout.isatty(),
-                    auto_refresh=False)
+    return Progress(
+        TextColumn("{task.fields[records]} " + word("records").shown(language())),
+        BarColumn(),
+        TextColumn("{task.fields[rate]} " + word("records/s").shown(language())),
+        TimeRemainingColumn(),
+        console=Console(stderr=True, soft_wrap=True),
+        transient=True,
+        redirect_stdout=sys.stdout.isatty(),
+        auto_refresh=False,
+    )
 
 
 def total_bytes(paths: list[str]) -> int | None:
@@ -40,8 +47,11 @@ def counted(items, progress, total: int | None):
     task = progress.add_task("checking", total=total, records=0, rate="…")
     drawn, number = 0.0, 0
     for source, item in items:
-        size, number = (item.end - item.start, number + item.lines) if isinstance(item, Span) else \
-            (len(item) if isinstance(item, str) else 0, number + 1)
+        size, number = (
+            (item.end - item.start, number + item.lines)
+            if isinstance(item, Span)
+            else (len(item) if isinstance(item, str) else 0, number + 1)
+        )
         elapsed = progress.tasks[0].elapsed or 0
         rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"
         progress.update(task, advance=size, records=number, rate=rate)

@@ -1,4 +1,5 @@
 """Text rendering of reports and tables for people (rich)."""
+
 from __future__ import annotations
 
 from rich.console import Console
@@ -27,7 +28,7 @@ from .plain import (
 
 msg, msg_n, word, word_of = part("cli")
 
-COLON = word(": ")     # after a finding's rule id
+COLON = word(": ")  # after a finding's rule id
 
 
 def report(console: Console, rep) -> None:
@@ -70,19 +71,32 @@ def table(console: Console, frame: dict, record: dict) -> None:
     grid = Table(show_header=True, header_style="bold", box=None, pad_edge=False)
     for column in (word("seat"), word("player"), word("cards")):
         grid.add_column(column.shown(language()), justify="right" if column == "cards" else "left")
-    grid.add_column((msg("hand (low to high, * {wild})", wild=game_word(game, "wild")) if wild else
-                     msg("hand (low to high)")).render(),
-                    overflow="fold")     # rich would cut a line that fits but for its trailing space ("…")
+    grid.add_column(
+        (
+            msg("hand (low to high, * {wild})", wild=game_word(game, "wild")) if wild else msg("hand (low to high)")
+        ).render(),
+        overflow="fold",
+    )  # rich would cut a line that fits but for its trailing space ("…")
     for seat, hand in enumerate(snap["hands"]):
         acting = msg(" ← to act").render() if seat in acting_seats(turn) else ""
-        grid.add_row(f"{seat}{acting}", _name(players, seat), str(len(hand)),
-                     " ".join(_cards(c) + "*" if c in wild else _cards(c) for c in hand))
+        grid.add_row(
+            f"{seat}{acting}",
+            _name(players, seat),
+            str(len(hand)),
+            " ".join(_cards(c) + "*" if c in wild else _cards(c) for c in hand),
+        )
     console.print(grid)
     for line in _state_lines(snap, players, game):
         console.print(line, highlight=False)
     for f in frame["findings"]:
-        console.print(Text.assemble((SEVERITY[f.severity].shown(language()), STYLE[f.severity]), " ",
-                                    (f.rule, "bold"), COLON.shown(language()) + visible(f.shown())))
+        console.print(
+            Text.assemble(
+                (SEVERITY[f.severity].shown(language()), STYLE[f.severity]),
+                " ",
+                (f.rule, "bold"),
+                COLON.shown(language()) + visible(f.shown()),
+            )
+        )
         if f.legal and f.legal.get("may") and f.severity == "error":
             console.print(Text("  " + legal_then(f), "dim"))
     if frame.get("outcome"):
@@ -98,8 +112,15 @@ def _step_head(frame, players, game) -> Text:
     action = frame["action"]
     if action is None:
         return Text(msg("step 0: as dealt").render(), "bold")
-    head = Text(msg("step {step}: action {action}, {what}", step=frame["step"], action=counted(frame["step"] - 1),
-                    what=_action_text(action, players, game)).render(), "bold")
+    head = Text(
+        msg(
+            "step {step}: action {action}, {what}",
+            step=frame["step"],
+            action=counted(frame["step"] - 1),
+            what=_action_text(action, players, game),
+        ).render(),
+        "bold",
+    )
     if frame.get("rejected"):
         head.append(msg("  REJECTED: the table before it").render(), "bold red")
     return head
@@ -116,20 +137,31 @@ def _seat(players, seat):
 
 def _team(players, team):
     members = [_name(players, s) for s in range(team, len(players), 2)]
-    return msg("team {team} ({names})", team=team, names=Listing(members)) if all(members) else \
-        msg("team {team}", team=team)
+    return (
+        msg("team {team} ({names})", team=team, names=Listing(members))
+        if all(members)
+        else msg("team {team}", team=team)
+    )
 
 
 def _state_lines(snap, players, game) -> list[str]:
     lines = []
     if snap.get("levels"):
-        levels = Listing([msg("{team} at {level}", team=_team(players, t), level=level)
-                          for t, level in enumerate(snap["levels"])])
+        levels = Listing(
+            [msg("{team} at {level}", team=_team(players, t), level=level) for t, level in enumerate(snap["levels"])]
+        )
         declaring = snap.get("declaring")
-        lines.append(msg("levels: {levels}; declaring: {team}", levels=levels, team=msg("none (first deal)")
-                         if declaring is None else _team(players, declaring)).render())
+        lines.append(
+            msg(
+                "levels: {levels}; declaring: {team}",
+                levels=levels,
+                team=msg("none (first deal)") if declaring is None else _team(players, declaring),
+            ).render()
+        )
     turn = snap.get("turn")
-    acting = Listing([_seat(players, seat) for seat in acting_seats(turn)], " or ") if acting_seats(turn) else msg("nobody")
+    acting = (
+        Listing([_seat(players, seat) for seat in acting_seats(turn)], " or ") if acting_seats(turn) else msg("nobody")
+    )
     phase = msg("phase {phase}; ", phase=snap["phase"]).render() if snap.get("phase") else ""
     lines.append(phase + msg("to act: {seats}", seats=acting).render())
     trick = Listing([_trick_part(players, t, game) for t in snap["table"]], "; ") if snap["table"] else msg("empty")
@@ -144,16 +176,21 @@ def _state_lines(snap, players, game) -> list[str]:
 
 def _trick_part(players, part: dict, game):
     if "play" in part:
-        return msg("{seat} {cards} ({kind})", seat=_seat(players, part["seat"]), cards=Cards(" ".join(part["play"])),
-                   kind=reading_shown(game, part["as"], part["play"]))
+        return msg(
+            "{seat} {cards} ({kind})",
+            seat=_seat(players, part["seat"]),
+            cards=Cards(" ".join(part["play"])),
+            kind=reading_shown(game, part["as"], part["play"]),
+        )
     return msg("{seat} passes", seat=_seat(players, part["seat"]))
 
 
 def _nested(value, inner=False) -> str:
     """A snapshot value of lists and objects on one line: 'seat 0 card 5H, seat 1 card 7C'."""
     if isinstance(value, dict):
-        return (" " if inner else SEMICOLON.shown(language())).join(f"{key_shown(k, language())} {_nested(v, True)}" for k, v in value.items()
-                                             if v not in (None, [], {}))
+        return (" " if inner else SEMICOLON.shown(language())).join(
+            f"{key_shown(k, language())} {_nested(v, True)}" for k, v in value.items() if v not in (None, [], {})
+        )
     if isinstance(value, list):
         return COMMA.shown(language()).join(_nested(v, True) for v in value) or "-"
     return value_shown(value, language())
@@ -164,16 +201,23 @@ def _action_text(action: dict, players=(), game=None):
     if "play" in action:
         cards = Cards(" ".join(action["play"]))
         if "as" in action:
-            return msg("{seat} plays {cards} as {kind}", seat=seat, cards=cards,
-                       kind=reading_shown(game, action["as"], action["play"]))
+            return msg(
+                "{seat} plays {cards} as {kind}",
+                seat=seat,
+                cards=cards,
+                kind=reading_shown(game, action["as"], action["play"]),
+            )
         return msg("{seat} plays {cards}", seat=seat, cards=cards)
     if "pass" in action:
         return msg("{seat} passes", seat=seat)
     verb = next((verb for verb in ("tribute", "return") if verb in action), None)
     if verb is not None:
         card = Cards(action[verb])
-        given = msg("{seat} tributes {card}", seat=seat, card=card) if verb == "tribute" else \
-            msg("{seat} returns {card}", seat=seat, card=card)
+        given = (
+            msg("{seat} tributes {card}", seat=seat, card=card)
+            if verb == "tribute"
+            else msg("{seat} returns {card}", seat=seat, card=card)
+        )
         return msg("{given} to seat {to}", given=given, to=action["to"]) if "to" in action else given
     what = game_word(game, action.get("declare"))
     if "count" in action:
@@ -183,8 +227,15 @@ def _action_text(action: dict, players=(), game=None):
 
 def rules_table(game) -> str:
     """A game's presets and options as plain text: nothing is cut, in a terminal or a pipe."""
-    lines = [msg("{game}: default preset {preset}; rules page docs/rules/{game}.md", game=game.NAME,
-                 preset=game.DEFAULT_PRESET).render(), "", msg("presets:").render()]
+    lines = [
+        msg(
+            "{game}: default preset {preset}; rules page docs/rules/{game}.md",
+            game=game.NAME,
+            preset=game.DEFAULT_PRESET,
+        ).render(),
+        "",
+        msg("presets:").render(),
+    ]
     for name, overrides in game.PRESETS.items():
         changes = ", ".join(f"{k}={json_text(v)}" for k, v in overrides.items()) or msg("(all defaults)").render()
         lines.append(f"  {name}: {changes}")
@@ -193,7 +244,9 @@ def rules_table(game) -> str:
         lines.append("  " + msg("aliases: {aliases}", aliases=aliases).render())
     lines += ["", msg("options (name: values, default):").render()]
     for name, opt in game.OPTIONS.items():
-        lines.append(f"  {name}: " + msg("{values}, default {default}", values=opt.allowed(),
-                                          default=json_text(opt.default)).render())
+        lines.append(
+            f"  {name}: "
+            + msg("{values}, default {default}", values=opt.allowed(), default=json_text(opt.default)).render()
+        )
         lines.append(f"      {shown(opt.effect)}")
     return "\n".join(lines)

@@ -1,5 +1,6 @@
 """The tournament desk: `referee results check` (a results sheet checked against the records) and
 `referee standings` (an event's standings; `referee store standings` prints them the same way)."""
+
 from __future__ import annotations
 
 import csv
@@ -48,24 +49,39 @@ DB_HELP = word("Read the records from this record store (as `referee serve --db`
 BOTH = msg("give the records as files or folders, or --db, not both")
 
 
-@results.command(cls=Command, help=word(
-    """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
+@results.command(
+    cls=Command,
+    help=word(
+        """Check each row of SHEET (CSV) against the match the referee computes from RECORDS.
 
     RECORDS are files, folders, JSON Lines or gzip, or --db for the store. Each row is matched by
     event, round and table to its record(s); every filled cell (winner, levels, totals, deals,
     players, game) is compared with what the referee computes. Exit status: 0 every row agrees,
     1 something differs (a cell, a missing or ambiguous record, an invalid one, a record no row
     names, a problem in the sheet), 2 the sheet or a record cannot be read.
-    """))
+    """
+    ),
+)
 @click.argument("sheet", type=click.Path(dir_okay=False))
 @click.argument("records", nargs=-1)
 @click.option("--db", "db_path", help=DB_HELP)
-@click.option("--columns", "renamed", multiple=True, metavar="HEADER=COLUMN[,...]",
-              help=word("Read the sheet's column HEADER as COLUMN (event, round, table, game, players, winner, "
-                        "levels, totals, deals); repeatable."))
+@click.option(
+    "--columns",
+    "renamed",
+    multiple=True,
+    metavar="HEADER=COLUMN[,...]",
+    help=word(
+        "Read the sheet's column HEADER as COLUMN (event, round, table, game, players, winner, "
+        "levels, totals, deals); repeatable."
+    ),
+)
 @click.option("--csv", "as_csv", is_flag=True, help=word("One CSV row per sheet row and per record no row names."))
-@click.option("--json", "as_json", is_flag=True,
-              help=word("JSON Lines: one object per sheet row, then one per record no row names (status no_row)."))
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help=word("JSON Lines: one object per sheet row, then one per record no row names (status no_row)."),
+)
 def check(sheet, records, db_path, renamed, as_csv, as_json):
     if bool(records) == bool(db_path):
         fail(BOTH, EXIT_USAGE)
@@ -73,7 +89,7 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
     checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
     try:
         counts = summary(_written(check_sheet(table, checked), "json" if as_json else "csv" if as_csv else "text"))
-    except SheetError as exc:       # a fault far down the sheet, found as its rows are read
+    except SheetError as exc:  # a fault far down the sheet, found as its rows are read
         fail(f"{sheet}: {exc}")
     _say_unreadable(unreadable)
     click.echo(visible(_summary_line(counts, table, len(unreadable))), err=as_json or as_csv)
@@ -93,7 +109,7 @@ def _sheet(path: str, renamed: dict[str, str]):
     """The sheet, its rows read as the check asks for them (the file stays open until the command ends;
     a pipe, which cannot be read twice, is read whole first)."""
     try:
-        handle = click.get_current_context().with_resource(open(path, "rb"))   # noqa: SIM115 (closed by click)
+        handle = click.get_current_context().with_resource(open(path, "rb"))  # noqa: SIM115 (closed by click)
         return read_sheet(handle if handle.seekable() else io.BytesIO(handle.read()), renamed)
     except OSError as exc:
         fail(cannot_read(path, exc))
@@ -112,7 +128,7 @@ def _read(paths) -> tuple[list[Played], list]:
 
 def _say_unreadable(unreadable):
     for report in unreadable:
-        if not isinstance(report, str):        # a warning is said already
+        if not isinstance(report, str):  # a warning is said already
             click.echo(f"referee: {cannot_read(report.source, report.findings[0]).render()}", err=True)
 
 
@@ -121,19 +137,35 @@ def _stored(db_path: str, event: str | None = None) -> list[Played]:
 
 
 PLACES = {"event": word("event"), "round": word("round"), "table": word("table")}
-STATUSES = {"agrees": word("agrees"), "differs": word("differs"), "invalid": word("invalid"),
-            "ambiguous": word("ambiguous"), "no_record": word("no record")}
+STATUSES = {
+    "agrees": word("agrees"),
+    "differs": word("differs"),
+    "invalid": word("invalid"),
+    "ambiguous": word("ambiguous"),
+    "no_record": word("no record"),
+}
 
 
 def _where(entry: dict) -> str:
-    return _listed(msg("{place} {name}", place=PLACES[name], name=entry[name])
-                   for name in ("event", "round", "table") if entry.get(name) is not None)
+    return _listed(
+        msg("{place} {name}", place=PLACES[name], name=entry[name])
+        for name in ("event", "round", "table")
+        if entry.get(name) is not None
+    )
 
 
 # the sheet's columns (referee/sheet.py, COLUMNS) as a row's detail names them
-COLUMN_WORDS = {"event": word("event"), "round": word("round"), "table": word("table"), "game": word("game"),
-                "players": word("players"), "winner": word("winner"), "levels": word("levels"),
-                "totals": word("totals"), "deals": word("deals")}
+COLUMN_WORDS = {
+    "event": word("event"),
+    "round": word("round"),
+    "table": word("table"),
+    "game": word("game"),
+    "players": word("players"),
+    "winner": word("winner"),
+    "levels": word("levels"),
+    "totals": word("totals"),
+    "deals": word("deals"),
+}
 
 
 def _column(name: str):
@@ -149,17 +181,35 @@ def detail(entry: dict) -> str:
     status = entry["status"]
     if status == "differs":
         cells_differing = ((column, cell) for column, cell in entry["cells"].items() if not cell["agrees"])
-        return _listed((msg("{column}: sheet {sheet}, computed {computed}", column=_column(column), sheet=cell["sheet"],
-                            computed=cell["computed"]) for column, cell in cells_differing), "; ")
+        return _listed(
+            (
+                msg(
+                    "{column}: sheet {sheet}, computed {computed}",
+                    column=_column(column),
+                    sheet=cell["sheet"],
+                    computed=cell["computed"],
+                )
+                for column, cell in cells_differing
+            ),
+            "; ",
+        )
     if status == "agrees":
         return (_listed(map(_column, entry["cells"])) or msg("the record exists").render()) + _as_ruled(entry)
     if status == "invalid":
         error = entry["error"]
-        return msg("{where}: {rule} at {at}: {message}", where=error["source"], rule=error["rule"],
-                   at=error["at"] or "/", message=finding_text(error)).render()
+        return msg(
+            "{where}: {rule} at {at}: {message}",
+            where=error["source"],
+            rule=error["rule"],
+            at=error["at"] or "/",
+            message=finding_text(error),
+        ).render()
     if status == "ambiguous":
-        return msg("{reason} ({records})", reason=Msg.from_json(entry["why"]) if "why" in entry else entry["reason"],
-                   records=Listing(entry["records"])).render()
+        return msg(
+            "{reason} ({records})",
+            reason=Msg.from_json(entry["why"]) if "why" in entry else entry["reason"],
+            records=Listing(entry["records"]),
+        ).render()
     if status == "no_row":
         return entry["source"]
     return msg("no record has this event, round and table").render()
@@ -177,19 +227,36 @@ def ruling_said(ruling: dict):
     from referee.rulings import DECISION_WORDS
 
     decision = DECISION_WORDS.get(ruling.get("decision"), ruling.get("decision"))
-    return msg("{decision}, by {by} ({rule} at {at})", decision=decision, by=ruling.get("by", "?"),
-               rule=ruling.get("rule", "-"), at=ruling.get("at"))
+    return msg(
+        "{decision}, by {by} ({rule} at {at})",
+        decision=decision,
+        by=ruling.get("by", "?"),
+        rule=ruling.get("rule", "-"),
+        at=ruling.get("at"),
+    )
 
 
 def text_line(entry: dict) -> str:
     if entry["status"] == "no_row":
-        return msg("record {source}  {where}  no row names it", source=entry["source"],
-                   where=_where(entry) or "-").render()
+        return msg(
+            "record {source}  {where}  no row names it", source=entry["source"], where=_where(entry) or "-"
+        ).render()
     status = STATUSES[entry["status"]].shown(language()) if entry["status"] in STATUSES else entry["status"]
-    lines = [msg("line {line}  {where}  {status}  {detail}", line=entry["line"], where=_where(entry) or "-",
-                 status=status, detail=detail(entry)).render()]
-    lines += [msg("line {line}, column {column}: {message}", line=p["line"], column=p["column"],
-                  message=p["message"]).render() for p in entry.get("problems", ())]
+    lines = [
+        msg(
+            "line {line}  {where}  {status}  {detail}",
+            line=entry["line"],
+            where=_where(entry) or "-",
+            status=status,
+            detail=detail(entry),
+        ).render()
+    ]
+    lines += [
+        msg(
+            "line {line}, column {column}: {message}", line=p["line"], column=p["column"], message=p["message"]
+        ).render()
+        for p in entry.get("problems", ())
+    ]
     return "\n".join(lines)
 
 
@@ -200,8 +267,13 @@ def _written(entries, form: str):
         if form == "json":
             click.echo(json.dumps(entry, ensure_ascii=False))
         elif writer:
-            problems = _listed((msg("column {column}: {message}", column=p["column"], message=p["message"])
-                                for p in entry.get("problems", ())), "; ")
+            problems = _listed(
+                (
+                    msg("column {column}: {message}", column=p["column"], message=p["message"])
+                    for p in entry.get("problems", ())
+                ),
+                "; ",
+            )
             writer.writerow(dict(entry, detail="; ".join(filter(None, [detail(entry), problems]))))
         else:
             click.echo(visible(text_line(entry)))
@@ -233,15 +305,21 @@ class _SafeCells:
 
 def _summary_line(counts: dict, table, unreadable: int) -> str:
     rows = {name: counts[name] for name in ("rows", "agrees", "differs", "no_record", "ambiguous", "invalid")}
-    parts = [msg("{rows} row(s): {agrees} agree, {differs} differ, {no_record} without a record, {ambiguous} "
-                 "ambiguous, {invalid} invalid", **rows),
-             msg("{n} record(s) no row names", n=counts["no_row"]),
-             msg("{n} problem(s) in the sheet", n=counts["problems"])]
+    parts = [
+        msg(
+            "{rows} row(s): {agrees} agree, {differs} differ, {no_record} without a record, {ambiguous} "
+            "ambiguous, {invalid} invalid",
+            **rows,
+        ),
+        msg("{n} record(s) no row names", n=counts["no_row"]),
+        msg("{n} problem(s) in the sheet", n=counts["problems"]),
+    ]
     if unreadable:
         parts.append(msg("{n} input(s) unreadable", n=unreadable))
     separator = _SEPARATORS.get(table.delimiter, table.delimiter)
-    parts.append(msg("the sheet read as {encoding}, separated by {separator}", encoding=table.encoding,
-                     separator=separator))
+    parts.append(
+        msg("the sheet read as {encoding}, separated by {separator}", encoding=table.encoding, separator=separator)
+    )
     if table.ignored:
         parts.append(msg("columns not checked: {columns}", columns=", ".join(table.ignored)))
     return msg("Summary: ").render() + _listed(parts, "; ")
@@ -256,7 +334,9 @@ STANDING_FIELDS = ("rank", "game", "entrant", "played", "won", "drawn", "lost", 
 STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
 
 
-@click.command(cls=Command, help=word("""Print an event's standings from its records.
+@click.command(
+    cls=Command,
+    help=word("""Print an event's standings from its records.
 
     Per team or player of each game: matches played, won, drawn and lost, match points, margin
     (Guandan level difference, Gan Deng Yan and Gou Ji points), and the tie-break that placed it
@@ -264,12 +344,18 @@ STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
     match. Invalid matches are listed apart and counted only with --count-invalid. Exit status: 0
     the standings are printed, 2 no record belongs to the event, the records belong to several
     events (choose one), some input cannot be read or the command line is wrong; 130 interrupted.
-    """))
+    """),
+)
 @click.argument("records", nargs=-1)
 @click.option("--db", "db_path", help=DB_HELP)
 @click.option("--event", help=word("The event (meta.event); needed when the records belong to several."))
-@click.option("--points", default="2,1,0", show_default=True, metavar="W,D,L",
-              help=word("Match points for a win, a draw and a loss."))
+@click.option(
+    "--points",
+    default="2,1,0",
+    show_default=True,
+    metavar="W,D,L",
+    help=word("Match points for a win, a draw and a loss."),
+)
 @click.option("--count-invalid", is_flag=True, help=word("Count the matches the referee finds invalid too."))
 @click.option("--csv", "as_csv", is_flag=True, help=word("The table as CSV."))
 @click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
@@ -280,9 +366,13 @@ def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
         scale = tuple(int(value) for value in points.split(","))
     except ValueError:
         scale = ()
-    if len(scale) != 3 or any(abs(value) > MAX_OPTION_NUMBER for value in scale):     # sums stay in 64 bits
-        fail(msg("--points takes three whole numbers W,D,L of at most 10^6 in magnitude, e.g. 3,1,0; not {points}",
-                 points=points))
+    if len(scale) != 3 or any(abs(value) > MAX_OPTION_NUMBER for value in scale):  # sums stay in 64 bits
+        fail(
+            msg(
+                "--points takes three whole numbers W,D,L of at most 10^6 in magnitude, e.g. 3,1,0; not {points}",
+                points=points,
+            )
+        )
     checked, unreadable = (_stored(db_path, event), []) if db_path else _read(records)
     _say_unreadable(unreadable)
     if unreadable and not checked:
@@ -300,8 +390,12 @@ def show_standings(entries, event, points, count_invalid, form: str):
     except StandingsError as exc:
         fail(exc.args[0], EXIT_USAGE)
     if not table["records"]:
-        fail(msg('no record belongs to the event "{event}"', event=event) if event else
-             msg("no records to make standings of"), EXIT_USAGE)
+        fail(
+            msg('no record belongs to the event "{event}"', event=event)
+            if event
+            else msg("no records to make standings of"),
+            EXIT_USAGE,
+        )
     if form == "json":
         click.echo(json.dumps(table, indent=2, ensure_ascii=False))
         return
@@ -311,35 +405,64 @@ def show_standings(entries, event, points, count_invalid, form: str):
             writer.writerow(row)
     else:
         click.echo(visible(standings_text(table)))
-    click.echo(msg("{counted} of {matches} match(es) counted", counted=table["counted"],
-                   matches=table["matches"]).render(), err=True)
+    click.echo(
+        msg("{counted} of {matches} match(es) counted", counted=table["counted"], matches=table["matches"]).render(),
+        err=True,
+    )
 
 
-TIE_BREAKS = {word("margin"), word("head-to-head"), word("name")}     # what placed an entrant among those level
-STANDING_HEADS = (word("rank"), word("entrant"), word("played"), word("W"), word("D"), word("L"), word("points"),
-                  word("margin"), word("tie-break"))
+TIE_BREAKS = {word("margin"), word("head-to-head"), word("name")}  # what placed an entrant among those level
+STANDING_HEADS = (
+    word("rank"),
+    word("entrant"),
+    word("played"),
+    word("W"),
+    word("D"),
+    word("L"),
+    word("points"),
+    word("margin"),
+    word("tie-break"),
+)
 
 
 def standings_text(table: dict) -> str:
-    head = msg("{event}: {points} match points for a win/draw/loss", event=table["event"] or word("standings"),
-               points="/".join(map(str, table["points"]))).render()
+    head = msg(
+        "{event}: {points} match points for a win/draw/loss",
+        event=table["event"] or word("standings"),
+        points="/".join(map(str, table["points"])),
+    ).render()
     lines = [head]
     heads = [head.shown(language()) for head in STANDING_HEADS]
     width = max((cells(row["entrant"]) for row in table["standings"]), default=7)
     for game in dict.fromkeys(row["game"] for row in table["standings"]):
-        lines += ["", str(shown(game_name(game))),
-                  "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads))]
-        lines += ["  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"]
-                  if row["game"] == game]
+        lines += [
+            "",
+            str(shown(game_name(game))),
+            "  " + "  ".join(padded(head, width if i == 1 else 0) for i, head in enumerate(heads)),
+        ]
+        lines += [
+            "  " + "  ".join(_standing_cells(row, heads, width)) for row in table["standings"] if row["game"] == game
+        ]
     for item in table["invalid"]:
         counted = msg(" (counted)").render() if item["counted"] else ""
-        lines.append(msg("invalid{counted}: {match}: {reason}", counted=counted, match=_match_name(item),
-                         reason=reason(item)).render())
-    lines += [msg("not counted: {match}: {reason}", match=_match_name(item), reason=reason(item)).render()
-              for item in table["not_counted"]]
-    lines += [msg("as ruled: {match}: {rulings}", match=_match_name(item),
-                  rulings=Listing([ruling_said(r) for r in item["rulings"]], "; ")).render()
-              for item in table.get("results", ()) if item.get("rulings")]
+        lines.append(
+            msg(
+                "invalid{counted}: {match}: {reason}", counted=counted, match=_match_name(item), reason=reason(item)
+            ).render()
+        )
+    lines += [
+        msg("not counted: {match}: {reason}", match=_match_name(item), reason=reason(item)).render()
+        for item in table["not_counted"]
+    ]
+    lines += [
+        msg(
+            "as ruled: {match}: {rulings}",
+            match=_match_name(item),
+            rulings=Listing([ruling_said(r) for r in item["rulings"]], "; "),
+        ).render()
+        for item in table.get("results", ())
+        if item.get("rulings")
+    ]
     return "\n".join(lines)
 
 
@@ -354,6 +477,9 @@ def _standing_cells(row: dict, heads: list[str], width: int) -> list[str]:
 
 
 def _match_name(item: dict) -> str:
-    where = msg("round {round}, table {table}: ", round=item["round"], table=item["table"]).render() \
-        if item["round"] is not None else ""
+    where = (
+        msg("round {round}, table {table}: ", round=item["round"], table=item["table"]).render()
+        if item["round"] is not None
+        else ""
+    )
     return where + ", ".join(item["records"])

@@ -1,5 +1,6 @@
 """`referee ruling RECORD -o FILE.html` (or FILE.pdf): the ruling document (referee/ruling.py) written
 to a file; a PDF is printed by the system's Chromium, headless."""
+
 from __future__ import annotations
 
 import os
@@ -22,7 +23,9 @@ CHROMIUMS = ("chromium", "chromium-browser", "google-chrome")
 PRINT_SECONDS = 120
 
 
-@click.command(cls=Command, help=word("""Write the ruling on a record as one self-contained HTML file, or a PDF.
+@click.command(
+    cls=Command,
+    help=word("""Write the ruling on a record as one self-contained HTML file, or a PDF.
 
     A cover with the game, the rules, the event, round, table and players and the verdict; then, for
     each error (or the finding asked for), the table at its step, the action, the message, a claim
@@ -30,16 +33,34 @@ PRINT_SECONDS = 120
     appendix. The HTML opens from disk in any browser and fetches nothing; -o FILE.pdf prints it to
     PDF with the system's Chromium. --lang chooses its language. Exit status: 0 written, 2 the file
     cannot be read, the request is wrong (a finding, deal or action that is not there) or no
-    Chromium is there to print a PDF."""))
+    Chromium is there to print a PDF."""),
+)
 @click.argument("file")
-@click.option("--finding", "finding_number", type=int, default=None,
-              help=word("Rule on the record's finding N only (from 1, as validate numbers them)."))
-@click.option("--deal", "deal_number", type=int, default=None, help=word("Rule on the findings of deal D only (from 1)."))
-@click.option("--action", "action_number", type=int, default=None,
-              help=word("With --deal: the findings of action A only (from 1); the action's table when it has none."))
+@click.option(
+    "--finding",
+    "finding_number",
+    type=int,
+    default=None,
+    help=word("Rule on the record's finding N only (from 1, as validate numbers them)."),
+)
+@click.option(
+    "--deal", "deal_number", type=int, default=None, help=word("Rule on the findings of deal D only (from 1).")
+)
+@click.option(
+    "--action",
+    "action_number",
+    type=int,
+    default=None,
+    help=word("With --deal: the findings of action A only (from 1); the action's table when it has none."),
+)
 @click.option("--line", type=int, default=None, help=word("The record's line in a JSON Lines file."))
-@click.option("-o", "--output", required=True, type=click.Path(dir_okay=False, allow_dash=True),
-              help=word("The file to write: HTML, or a PDF when its name ends in .pdf (- for HTML on standard output)."))
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help=word("The file to write: HTML, or a PDF when its name ends in .pdf (- for HTML on standard output)."),
+)
 def ruling(file, finding_number, deal_number, action_number, line, output):
     from referee.canonical import record_id  # here: the other commands start without the ruling
     from referee.replay import check_record
@@ -48,8 +69,13 @@ def ruling(file, finding_number, deal_number, action_number, line, output):
     pdf = output.lower().endswith(".pdf")
     chromium = _chromium() if pdf else None
     if pdf and chromium is None:
-        fail(msg("no Chromium to print a PDF with (make browser installs it, or set REFEREE_CHROMIUM); "
-                 "write the ruling as .html and print it from a browser"), EXIT_USAGE)
+        fail(
+            msg(
+                "no Chromium to print a PDF with (make browser installs it, or set REFEREE_CHROMIUM); "
+                "write the ruling as .html and print it from a browser"
+            ),
+            EXIT_USAGE,
+        )
     record = load_one(file, line)
     report = check_record(record)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
@@ -86,9 +112,20 @@ def _print_pdf(chromium: str, html: str, output: str) -> None:
         page, printed = Path(work) / "ruling.html", Path(work) / "ruling.pdf"
         page.write_text(html, encoding="utf-8")
         try:
-            done = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer",
-                                   f"--print-to-pdf={printed}", page.as_uri()], capture_output=True,
-                                  timeout=PRINT_SECONDS, check=False)
+            done = subprocess.run(
+                [
+                    chromium,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--no-pdf-header-footer",
+                    f"--print-to-pdf={printed}",
+                    page.as_uri(),
+                ],
+                capture_output=True,
+                timeout=PRINT_SECONDS,
+                check=False,
+            )
         except (OSError, subprocess.TimeoutExpired) as exc:
             fail(msg("Chromium could not print the PDF: {reason}", reason=str(exc)))
         if not printed.exists() or not printed.read_bytes().startswith(b"%PDF"):

@@ -1,4 +1,5 @@
 """`referee store`: the record store from the command line (the file `referee serve --db` uses)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -21,33 +22,44 @@ from .results import STANDINGS_JSON_HELP
 
 msg, msg_n, word, word_of = part("cli")
 
-DB_OPTION = click.option("--db", "db_path", default="referee.db", show_default=True,
-                         help=word("SQLite file of the record store."))
+DB_OPTION = click.option(
+    "--db", "db_path", default="referee.db", show_default=True, help=word("SQLite file of the record store.")
+)
 
 
 def _filters(command):
     """The record filters of `GET /v1/records`, as options."""
-    for option in reversed([
+    for option in reversed(
+        [
             click.option("--game", type=Choice(["guandan", "gouji", "gandengyan"]), help=word("Only this game.")),
             click.option("--event", help=word("Only records whose meta.event is this.")),
             click.option("--player", help=word("Only records where this player sits.")),
             click.option("--date", help=word("Only records whose meta.date starts with this (2026-05: all of May).")),
-            click.option("--valid/--invalid", default=None, help=word("Only valid, or only invalid, records."))]):
+            click.option("--valid/--invalid", default=None, help=word("Only valid, or only invalid, records.")),
+        ]
+    ):
         command = option(command)
     return command
 
 
-@click.group(cls=ListingGroup, help=word("""Keep records in the record store.
+@click.group(
+    cls=ListingGroup,
+    help=word("""Keep records in the record store.
 
-    The store is a SQLite file (--db), the one `referee serve` serves."""))
+    The store is a SQLite file (--db), the one `referee serve` serves."""),
+)
 def store():
     pass
 
 
-@store.command("import", cls=Command, help=word("""Check records and store them with their reports.
+@store.command(
+    "import",
+    cls=Command,
+    help=word("""Check records and store them with their reports.
 
     FILES are JSON or JSON Lines files or directories. Exit status: 0 all stored and valid, 1 some stored record is invalid, 2 some input was not stored.
-    """))
+    """),
+)
 @click.argument("files", nargs=-1, required=True)
 @DB_OPTION
 @click.option("--submitter", default="cli", show_default=True, help=word("Stored as who submitted the records."))
@@ -75,7 +87,7 @@ def import_(files, db_path, submitter):
     sys.exit(EXIT_UNREADABLE if counts["rejected"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
-IMPORT_BATCH = 64       # records a transaction: one commit for each, memory flat whatever the file's size
+IMPORT_BATCH = 64  # records a transaction: one commit for each, memory flat whatever the file's size
 
 
 def _prepared(batch: list, hashes: list, known: dict) -> list:
@@ -83,11 +95,13 @@ def _prepared(batch: list, hashes: list, known: dict) -> list:
     its text is stored as (`known`, by hash), or the entry to store."""
     from ..api.store import prepare
 
-    return [[item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
-            for (_, item), h in zip(batch, hashes)]
+    return [
+        [item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
+        for (_, item), h in zip(batch, hashes)
+    ]
 
 
-@cycle_collection_paused()     # as validate checks a batch: what it leaves is collected once, after it is stored
+@cycle_collection_paused()  # as validate checks a batch: what it leaves is collected once, after it is stored
 def _import_batch(records, batch: list, submitter: str, counts: Counter):
     """Store a batch of (source, record text or unreadable report) in one transaction, saying what
     became of each record in order. A text stored before (the same bytes) is known by its hash and
@@ -106,8 +120,15 @@ def _import_batch(records, batch: list, submitter: str, counts: Counter):
     for (where, _), outcome in zip(batch, prepared):
         if isinstance(outcome, list):
             first = outcome[0]
-            say(msg("{where}: not stored: {rule} at {at}: {message}", where=where, rule=first.rule,
-                    at=first.at or "/", message=first.shown()))
+            say(
+                msg(
+                    "{where}: not stored: {rule} at {at}: {message}",
+                    where=where,
+                    rule=first.rule,
+                    at=first.at or "/",
+                    message=first.shown(),
+                )
+            )
             counts["rejected"] += 1
             continue
         if problem:
@@ -117,20 +138,26 @@ def _import_batch(records, batch: list, submitter: str, counts: Counter):
         summary, created = next(stored) if isinstance(outcome, Entry) else (outcome, False)
         counts["invalid"] += not summary["valid"]
         counts["stored" if created else "already"] += 1
-        click.echo(f"{where}: {summary['id']} " + (msg("stored") if created else msg("already stored")).render()
-                   + ("" if summary["valid"] else msg(" (invalid)").render()))
+        click.echo(
+            f"{where}: {summary['id']} "
+            + (msg("stored") if created else msg("already stored")).render()
+            + ("" if summary["valid"] else msg(" (invalid)").render())
+        )
 
 
-@store.command("list", cls=Command, help=word("""List stored records, filtered and paged.
+@store.command(
+    "list",
+    cls=Command,
+    help=word("""List stored records, filtered and paged.
 
     One line a record: id, game, event, date, verdict, deals and players. Exit status: 0, or 2
     when there is no store.
-    """))
+    """),
+)
 @DB_OPTION
 @_filters
 @click.option("--page", type=click.IntRange(1), default=1, show_default=True, help=word("Page to show, from 1."))
-@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True,
-              help=word("Records a page."))
+@click.option("--per-page", type=click.IntRange(1, 1000), default=20, show_default=True, help=word("Records a page."))
 @click.option("--json", "as_json", is_flag=True, help=word("The page as JSON, as GET /v1/records answers."))
 def list_(db_path, page, per_page, as_json, **filters):
     total, items = open_store(db_path).find(page=page, per_page=per_page, **filters)
@@ -140,15 +167,20 @@ def list_(db_path, page, per_page, as_json, **filters):
     for item in items:
         verdict = (msg("VALID") if item["valid"] else msg("INVALID")).render()
         deals = msg("{n} deal(s)", n=item["deals"]).render()
-        click.echo(f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
-                   f"{verdict}  {deals}  {', '.join(item['players'])}")
+        click.echo(
+            f"{item['id']}  {item['game']}  {item['event'] or '-'}  {item['date'] or '-'}  "
+            f"{verdict}  {deals}  {', '.join(item['players'])}"
+        )
     say(msg("{n} of {total} record(s), page {page}", n=len(items), total=total, page=page))
 
 
-@store.command(cls=Command, help=word("""Print a stored record in canonical form, laid out as `referee fmt` writes it.
+@store.command(
+    cls=Command,
+    help=word("""Print a stored record in canonical form, laid out as `referee fmt` writes it.
 
     RECORD_ID may be a unique start of the id (at least 4 characters). Exit status: 0, or 2 when
-    no record (or more than one) has this id, or there is no store."""))
+    no record (or more than one) has this id, or there is no store."""),
+)
 @click.argument("record_id")
 @DB_OPTION
 def show(record_id, db_path):
@@ -157,11 +189,14 @@ def show(record_id, db_path):
     click.echo(dumps(json.loads(_stored(open_store(db_path), record_id, "record"))))
 
 
-@store.command(cls=Command, help=word("""Print the report stored with a record.
+@store.command(
+    cls=Command,
+    help=word("""Print the report stored with a record.
 
     RECORD_ID may be a unique start of the id. Exit status: 0 the record is valid, 1 it is invalid,
     2 no record (or more than one) has this id, or there is no store.
-    """))
+    """),
+)
 @click.argument("record_id")
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help=word("The stored report as JSON."))
@@ -174,23 +209,34 @@ def report(record_id, db_path, as_json):
     whole = _whole_id(records, record_id)
     stored = records.shown_report(whole, language())
     if as_json:
-        click.echo(records.text(whole, "report") if language() == "en" else
-                   json.dumps(stored.as_dict(language()), ensure_ascii=False))
+        click.echo(
+            records.text(whole, "report")
+            if language() == "en"
+            else json.dumps(stored.as_dict(language()), ensure_ascii=False)
+        )
     else:
         stored.source = whole
         render.report(Console(highlight=False, soft_wrap=True), stored)
     sys.exit(EXIT_VALID if stored.valid else EXIT_INVALID)
 
 
-@store.command(cls=Command, help=word("""Export stored records as JSON Lines.
+@store.command(
+    cls=Command,
+    help=word("""Export stored records as JSON Lines.
 
     One canonical record a line, oldest first; the filters are those of `list`. Exit status: 0,
     or 2 when there is no store or the output cannot be written.
-    """))
+    """),
+)
 @DB_OPTION
 @_filters
-@click.option("-o", "--output", type=click.File("w", encoding="utf-8", atomic=True), default="-",
-              help=word("Write to this file (default: standard output)."))
+@click.option(
+    "-o",
+    "--output",
+    type=click.File("w", encoding="utf-8", atomic=True),
+    default="-",
+    help=word("Write to this file (default: standard output)."),
+)
 def export(db_path, output, **filters):
     count = 0
     for text in open_store(db_path).texts(**filters):
@@ -199,12 +245,15 @@ def export(db_path, output, **filters):
     say(msg("{n} record(s) exported", n=count))
 
 
-@store.command(cls=Command, help=word("""Delete a stored record with its report.
+@store.command(
+    cls=Command,
+    help=word("""Delete a stored record with its report.
 
     RECORD_ID may be a unique start of the id, as in `show`. Exit status: 0 deleted, 1 not deleted
     (the question was answered no), 2 no record (or more than one) has this id, or there is no
     store; 130 interrupted.
-    """))
+    """),
+)
 @click.argument("record_id")
 @DB_OPTION
 @click.option("-y", "--yes", is_flag=True, help=word("Do not ask for confirmation."))
@@ -217,11 +266,14 @@ def delete(record_id, db_path, yes):
     click.echo(msg("{id} deleted", id=whole).render())
 
 
-@store.command(cls=Command, help=word("""Standings of an event.
+@store.command(
+    cls=Command,
+    help=word("""Standings of an event.
 
     As `referee standings --db DB --event EVENT` prints them (which has more options). Exit
     status: 0, or 2 when no stored record has the event or there is no store.
-    """))
+    """),
+)
 @click.argument("event")
 @DB_OPTION
 @click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
@@ -241,8 +293,10 @@ def _whole_id(records, record_id: str) -> str:
     least, as git takes a short id), or exit 2."""
     found = records.ids_meant(record_id)
     if len(found) > 1:
-        fail(msg("more than one record id starts with {prefix}: {ids}, …", prefix=record_id, ids=", ".join(found)),
-             EXIT_USAGE)
+        fail(
+            msg("more than one record id starts with {prefix}: {ids}, …", prefix=record_id, ids=", ".join(found)),
+            EXIT_USAGE,
+        )
     if not found:
         fail(msg("no record has the id {id}", id=record_id), EXIT_USAGE)
     return found[0]

@@ -1,4 +1,5 @@
 """`referee validate`: check records on every core, with filters, a summary and a progress bar."""
+
 from __future__ import annotations
 
 import contextlib
@@ -25,10 +26,12 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 SEVERITIES = ("info", "warning", "error")
-MAX_JOBS = 256      # a pool forks all its processes at once: -j 100000 would fork until the system ran out
+MAX_JOBS = 256  # a pool forks all its processes at once: -j 100000 would fork until the system ran out
 
 
-@click.command(cls=Command, help=word("""Check records against the rules.
+@click.command(
+    cls=Command,
+    help=word("""Check records against the rules.
 
     FILES are JSON or JSON Lines files (also gzipped), folders (every .json and .jsonl file below
     them) or - for standard input.
@@ -38,28 +41,62 @@ MAX_JOBS = 256      # a pool forks all its processes at once: -j 100000 would fo
     record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
     folder (or the whole selection) held no record, or the command line is wrong (an unknown rule
     id in --rule, -q with --json), 130 interrupted.
-    """))
+    """),
+)
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help=word("JSON Lines: one report per record, for programs."))
-@click.option("-j", "--jobs", type=click.IntRange(min=1, max=MAX_JOBS), default=None,
-              help=word("Processes checking records (default: every free core, the cores less the load average; "
-                        "one process for an input of fewer than 4 batches of 16 records)."))
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=1, max=MAX_JOBS),
+    default=None,
+    help=word(
+        "Processes checking records (default: every free core, the cores less the load average; "
+        "one process for an input of fewer than 4 batches of 16 records)."
+    ),
+)
 @click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))
-@click.option("--severity", type=Choice(SEVERITIES), default="info", show_default=True,
-              help=word("Show only findings of this severity or worse."))
-@click.option("--rule", "rules", multiple=True, metavar="ID",
-              help=word("Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
-                        "and only the records that have one. Repeatable."))
-@click.option("--summary-json", type=click.Path(dir_okay=False, writable=True),
-              help=word("Write the summary (records by verdict, findings by rule id) to this file as JSON."))
-@click.option("-q", "--quiet", is_flag=True,
-              help=word("Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or "
-                        "progress bar."))
-@click.option("--color/--no-color", default=None,
-              help=word("Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set)."))
-@click.option("--infer-rules", "infer", is_flag=True,
-              help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid "
-                        "under."))
+@click.option(
+    "--severity",
+    type=Choice(SEVERITIES),
+    default="info",
+    show_default=True,
+    help=word("Show only findings of this severity or worse."),
+)
+@click.option(
+    "--rule",
+    "rules",
+    multiple=True,
+    metavar="ID",
+    help=word(
+        "Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
+        "and only the records that have one. Repeatable."
+    ),
+)
+@click.option(
+    "--summary-json",
+    type=click.Path(dir_okay=False, writable=True),
+    help=word("Write the summary (records by verdict, findings by rule id) to this file as JSON."),
+)
+@click.option(
+    "-q",
+    "--quiet",
+    is_flag=True,
+    help=word(
+        "Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or progress bar."
+    ),
+)
+@click.option(
+    "--color/--no-color",
+    default=None,
+    help=word("Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set)."),
+)
+@click.option(
+    "--infer-rules",
+    "infer",
+    is_flag=True,
+    help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid under."),
+)
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
     if quiet and as_json:
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
@@ -71,9 +108,13 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
     items = (pair for path in paths for pair in records_of(path, spans=jobs > 1))
     summary = {"records": 0, "valid": 0, "invalid": 0, "unreadable": 0, "rules": Counter()}
     console = None if as_json or _colourless(color) else _console(color)
-    outcome = functools.partial(_outcome, shown=(only_invalid, SEVERITIES.index(severity), rules),
-                                form="json" if as_json else "quiet" if quiet else "text",
-                                console=_console_options(console), lang=language())
+    outcome = functools.partial(
+        _outcome,
+        shown=(only_invalid, SEVERITIES.index(severity), rules),
+        form="json" if as_json else "quiet" if quiet else "text",
+        console=_console_options(console),
+        lang=language(),
+    )
     progress = None if quiet else progress_bar()
     with progress or contextlib.nullcontext():
         if progress:
@@ -88,14 +129,18 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
             fail(str(exc))
     summary["rules"] = dict(summary["rules"].most_common())
     if not quiet:
-        _print_summary(summary, (None if _colourless(color, stderr=True) else _console(color, stderr=True))
-                       if as_json else console, sys.stderr if as_json else sys.stdout)
+        _print_summary(
+            summary,
+            (None if _colourless(color, stderr=True) else _console(color, stderr=True)) if as_json else console,
+            sys.stderr if as_json else sys.stdout,
+        )
     if summary_json:
         _write_summary(summary_json, summary)
     if not summary["records"]:
         warnings.append(warn(msg("no records were selected")))
-    sys.exit(EXIT_UNREADABLE if summary["unreadable"] or warnings else
-             EXIT_INVALID if summary["invalid"] else EXIT_VALID)
+    sys.exit(
+        EXIT_UNREADABLE if summary["unreadable"] or warnings else EXIT_INVALID if summary["invalid"] else EXIT_VALID
+    )
 
 
 def _outcome(rep, shown: tuple, form: str, console: tuple | None, lang: str) -> tuple[str, list[str], str]:
@@ -135,8 +180,9 @@ def _colourless(color: bool | None, stderr: bool = False) -> bool:
     """Whether standard output (or error) takes text without colour, as rich would decide it, known without
     loading rich: --no-color, or not a terminal (unless FORCE_COLOR or TTY_COMPATIBLE tell rich otherwise)."""
     stream = sys.stderr if stderr else sys.stdout
-    return color is False or (color is None and not stream.isatty() and
-                              "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ)
+    return color is False or (
+        color is None and not stream.isatty() and "FORCE_COLOR" not in os.environ and "TTY_COMPATIBLE" not in os.environ
+    )
 
 
 def _console_options(console: Console | None) -> tuple | None:
@@ -144,8 +190,14 @@ def _console_options(console: Console | None) -> tuple | None:
     None for text without colour, which needs no console."""
     if console is None or console.color_system is None:
         return None
-    return (("force_terminal", console.is_terminal), ("color_system", console.color_system),
-            ("no_color", console.no_color), ("width", console.width), ("highlight", False), ("soft_wrap", True))
+    return (
+        ("force_terminal", console.is_terminal),
+        ("color_system", console.color_system),
+        ("no_color", console.no_color),
+        ("width", console.width),
+        ("highlight", False),
+        ("soft_wrap", True),
+    )
 
 
 @functools.cache
@@ -172,7 +224,7 @@ def default_jobs() -> int:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     try:
         load = os.getloadavg()[0]
-    except (AttributeError, OSError):      # no load average on this system
+    except (AttributeError, OSError):  # no load average on this system
         return cores
     return max(1, min(cores, round(cores - load)))
 
@@ -184,7 +236,7 @@ def _known_rule_ids(rules):
 
     try:
         known = rule_entries()
-    except OSError:             # no docs beside an installed copy: the ids cannot be looked up
+    except OSError:  # no docs beside an installed copy: the ids cannot be looked up
         return
     for rule in rules:
         if not any(r == rule or r.startswith(rule + ".") for r in known):
@@ -195,8 +247,12 @@ def _shown(rep, only_invalid: bool, least: int, rules: tuple[str, ...]):
     """The report as shown (its findings filtered), or None when it is not shown at all."""
     if only_invalid and rep.valid:
         return None
-    findings = [f for f in rep.findings if SEVERITIES.index(f.severity) >= least and
-                (not rules or any(f.rule == r or f.rule.startswith(r + ".") for r in rules))]
+    findings = [
+        f
+        for f in rep.findings
+        if SEVERITIES.index(f.severity) >= least
+        and (not rules or any(f.rule == r or f.rule.startswith(r + ".") for r in rules))
+    ]
     if rules and not findings:
         return None
     rep.findings = findings
@@ -208,6 +264,9 @@ def _write_summary(path: str, summary: dict) -> None:
         with open(path, "wb") as handle:
             handle.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n")
     except OSError as exc:
-        click.echo("referee: " + msg("cannot write the summary to {path}: {reason}", path=path,
-                                     reason=exc.strerror or str(exc)).render(), err=True)
+        click.echo(
+            "referee: "
+            + msg("cannot write the summary to {path}: {reason}", path=path, reason=exc.strerror or str(exc)).render(),
+            err=True,
+        )
         sys.exit(EXIT_UNREADABLE)

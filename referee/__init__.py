@@ -1,9 +1,10 @@
 """The referee's core: CGR/1 records read, replayed and judged (Python; its hot modules compiled with mypyc
 where the set-up found a C compiler, README "Performance")."""
+
 import os
 import sys
 
-__version__ = "0.1.0"     # the one place of the version: pyproject.toml reads it from here
+__version__ = "0.1.0"  # the one place of the version: pyproject.toml reads it from here
 
 
 class _SourceWhenStale:
@@ -11,6 +12,7 @@ class _SourceWhenStale:
     edited after the build in a checkout (an edit takes effect before the next `make`; the compiled modules
     share their classes, so it is all or none; an installed package's files bear the time pip wrote them), or
     with REFEREE_PURE_PYTHON set (the pure-Python build, tested beside the compiled one)."""
+
     stale = None
 
     @classmethod
@@ -18,11 +20,14 @@ class _SourceWhenStale:
         if not name.startswith("referee.") or name.count(".") != 1:
             return None
         if cls.stale is None:
-            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or (_in_checkout() and any(
-                os.path.getmtime(built) < os.path.getmtime(source) for source, built in _builds()))
-        source = os.path.join(os.path.dirname(__file__), name[len("referee."):] + ".py")
+            cls.stale = bool(os.environ.get("REFEREE_PURE_PYTHON")) or (
+                _in_checkout()
+                and any(os.path.getmtime(built) < os.path.getmtime(source) for source, built in _builds())
+            )
+        source = os.path.join(os.path.dirname(__file__), name[len("referee.") :] + ".py")
         if cls.stale and any(source == s for s, _ in _builds()):
             from importlib.util import spec_from_file_location
+
             return spec_from_file_location(name, source)
         return None
 
@@ -36,16 +41,19 @@ def _builds() -> list[tuple[str, str]]:
     from importlib.machinery import EXTENSION_SUFFIXES
 
     folder = os.path.dirname(__file__)
-    return [(os.path.join(folder, name[:-len(suffix)] + ".py"), os.path.join(folder, name))
-            for name in os.listdir(folder) for suffix in EXTENSION_SUFFIXES
-            if name.endswith(suffix) and os.path.exists(os.path.join(folder, name[:-len(suffix)] + ".py"))]
+    return [
+        (os.path.join(folder, name[: -len(suffix)] + ".py"), os.path.join(folder, name))
+        for name in os.listdir(folder)
+        for suffix in EXTENSION_SUFFIXES
+        if name.endswith(suffix) and os.path.exists(os.path.join(folder, name[: -len(suffix)] + ".py"))
+    ]
 
 
 sys.meta_path.insert(0, _SourceWhenStale)
 
 
 # The public Python API (referee/public.py, docs/python-api.md), loaded when first used: `import referee` stays cheap.
-TYPE_CHECKING = False     # (typing itself is not imported: it takes longer than the rest of this file)
+TYPE_CHECKING = False  # (typing itself is not imported: it takes longer than the rest of this file)
 if TYPE_CHECKING:
     from .public import (
         LANGUAGES,
@@ -92,5 +100,6 @@ __all__ = [
 def __getattr__(name: str):
     if name in __all__:
         from . import public
+
         return getattr(public, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

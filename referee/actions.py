@@ -10,6 +10,7 @@ here once per action of every record checked.
 Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
 (README, "Performance"); the pure-Python build reads the same.
 """
+
 from __future__ import annotations
 
 import re
@@ -18,30 +19,52 @@ from typing import Any, Final
 
 from .cards import CODES, reading_code
 
-VERBS: Final = ("play", "pass", "tribute", "return", "declare")     # an action holds exactly one
+VERBS: Final = ("play", "pass", "tribute", "return", "declare")  # an action holds exactly one
 # Every key of an action, in the order of notation.md (the canonical form's), and the kind of its value:
 # seat (a whole number, a seat at the table), cards (a non-empty list of card codes), card (one code), true,
 # name (a non-empty string), reading (TYPE:RANK), count (a whole number), time (a number), text (any string).
-FIELDS: Final = {"seat": "seat", "play": "cards", "pass": "true", "tribute": "card", "return": "card",
-                 "declare": "name", "as": "reading", "to": "seat", "count": "count", "t": "time", "comment": "text"}
+FIELDS: Final = {
+    "seat": "seat",
+    "play": "cards",
+    "pass": "true",
+    "tribute": "card",
+    "return": "card",
+    "declare": "name",
+    "as": "reading",
+    "to": "seat",
+    "count": "count",
+    "t": "time",
+    "comment": "text",
+}
 # A new key or verb is added here (and to the schema, which tests/test_precheck.py holds to this table); the
 # words for it are the ruling's (ruling.action_line) and the viewer's (api/web/viewer.js), its meaning the games'.
-TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))      # only in games with tribute (not Gan Deng Yan)
+TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))  # only in games with tribute (not Gan Deng Yan)
 CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
-NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")   # `to`
+NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")  # `to`
 NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
-READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")     # full match: no trailing newline, unlike `$`
-MAX_NUMBER: Final = 10**12      # no count, time, score or total in a record comes near; sums stay in 64 bits
+READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
+MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
 
 CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
 
 
 class Action:
     """One action, cards already read: `cards` for play, `card` for tribute/return."""
+
     __slots__ = ("index", "seat", "verb", "cards", "card", "declare", "as_", "to", "count")
 
-    def __init__(self, index: int, seat: int, verb: str, cards: tuple[int, ...] = (), card: int = -1,
-                 declare: str | None = None, as_: str | None = None, to: int | None = None, count: int | None = None):
+    def __init__(
+        self,
+        index: int,
+        seat: int,
+        verb: str,
+        cards: tuple[int, ...] = (),
+        card: int = -1,
+        declare: str | None = None,
+        as_: str | None = None,
+        to: int | None = None,
+        count: int | None = None,
+    ):
         self.index, self.seat, self.verb, self.cards, self.card = index, seat, verb, cards, card
         self.declare, self.as_, self.to, self.count = declare, as_, to, count
 
@@ -58,10 +81,23 @@ class Action:
 class Deal:
     __slots__ = ("index", "hands", "talon", "leader", "actions", "result")
 
-    def __init__(self, index: int, hands: list[list[int]], talon: list[int] | None, leader: int | None,
-                 actions: list[Action], result: dict[str, Any] | None):
-        self.index, self.hands, self.talon, self.leader, self.actions, self.result = \
-            index, hands, talon, leader, actions, result
+    def __init__(
+        self,
+        index: int,
+        hands: list[list[int]],
+        talon: list[int] | None,
+        leader: int | None,
+        actions: list[Action],
+        result: dict[str, Any] | None,
+    ):
+        self.index, self.hands, self.talon, self.leader, self.actions, self.result = (
+            index,
+            hands,
+            talon,
+            leader,
+            actions,
+            result,
+        )
 
     def fields(self) -> tuple[object, ...]:
         return self.index, self.hands, self.talon, self.leader, self.actions, self.result
@@ -73,7 +109,7 @@ class Deal:
         return f"Deal{self.fields()}"
 
 
-_READINGS: dict[str, str] = {}      # the `as` readings (notation §5) met, as written -> as read
+_READINGS: dict[str, str] = {}  # the `as` readings (notation §5) met, as written -> as read
 
 
 def _reading(text: object) -> str | None:
@@ -129,8 +165,15 @@ def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, t
     return None
 
 
-def applied(apply: Callable[[Any, Any, Action], object], is_over: Callable[[Any], bool], ctx: object, state: object,
-            actions: list[Action], observe: Callable[[int, int, Any], object] | None, deal: int) -> int:
+def applied(
+    apply: Callable[[Any, Any, Action], object],
+    is_over: Callable[[Any], bool],
+    ctx: object,
+    state: object,
+    actions: list[Action],
+    observe: Callable[[int, int, Any], object] | None,
+    deal: int,
+) -> int:
     """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
     `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
     one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""
@@ -140,9 +183,8 @@ def applied(apply: Callable[[Any, Any, Action], object], is_over: Callable[[Any]
         try:
             apply(ctx, state, action)
         except Exception as stop:
-            stop.action = action        # type: ignore[attr-defined]
+            stop.action = action  # type: ignore[attr-defined]
             raise
         if observe is not None:
             observe(deal, action.index, state)
     return len(actions)
-

@@ -4,6 +4,7 @@ Each file is one partition (plain or compressed, local or any fsspec URL); every
 report `referee validate --json` gives it, with the same `source` (`path:line`). Dask is an
 optional extra (`pip install '.[dask]'`) and is imported only here.
 """
+
 from __future__ import annotations
 
 import glob
@@ -16,8 +17,14 @@ from .batch import check_items, jsonl_by_name, not_a_file, read_records, unreada
 from .integrity import Archive
 from .messages import msg
 
-REPORT_COLUMNS = {"source": "string", "valid": "bool", "game": "string", "errors": "int64", "rules": "string",
-                  "report": "string"}
+REPORT_COLUMNS = {
+    "source": "string",
+    "valid": "bool",
+    "game": "string",
+    "errors": "int64",
+    "rules": "string",
+    "report": "string",
+}
 
 
 def file_reports(opened, name: str) -> list[dict]:
@@ -33,8 +40,9 @@ def report_bag(paths: list[str]):
     cannot be listed, a pipe) is one unreadable report, as in `validate`."""
     import dask.bag
 
-    return dask.bag.from_delayed(_per_file(paths, file_reports,
-                                           lambda path, problem: [unreadable_file(path, problem).as_dict()]))
+    return dask.bag.from_delayed(
+        _per_file(paths, file_reports, lambda path, problem: [unreadable_file(path, problem).as_dict()])
+    )
 
 
 def _per_file(paths: list[str], read, unreadable) -> list:
@@ -50,8 +58,10 @@ def _per_file(paths: list[str], read, unreadable) -> list:
         if problem:
             parts.append(dask.delayed(unreadable(path, problem)))
             continue
-        parts += [dask.delayed(read)(opened, names.get(opened.path, opened.path))
-                  for opened in open_files(path, "rb", compression="infer")]
+        parts += [
+            dask.delayed(read)(opened, names.get(opened.path, opened.path))
+            for opened in open_files(path, "rb", compression="infer")
+        ]
     if not parts:
         raise ValueError(msg("no file matches {paths}", paths=" ".join(paths)))
     return parts
@@ -138,14 +148,18 @@ def _add(total: dict, part: dict) -> dict:
 
 def as_row(report: dict) -> dict:
     """One report as a flat row for Parquet: the whole report stays in `report` as JSON."""
-    return {"source": report.get("source"), "valid": report["valid"], "game": report["game"],
-            "errors": sum(f["severity"] == "error" for f in report["findings"]),
-            "rules": " ".join(sorted({f["rule"] for f in report["findings"]})),
-            "report": orjson.dumps(report).decode()}
+    return {
+        "source": report.get("source"),
+        "valid": report["valid"],
+        "game": report["game"],
+        "errors": sum(f["severity"] == "error" for f in report["findings"]),
+        "rules": " ".join(sorted({f["rule"] for f in report["findings"]})),
+        "report": orjson.dumps(report).decode(),
+    }
 
 
 def json_line(report: dict) -> str:
-    return orjson.dumps(report).decode()     # byte for byte as `validate --json` writes it
+    return orjson.dumps(report).decode()  # byte for byte as `validate --json` writes it
 
 
 def part_name(index: int) -> str:

@@ -3,6 +3,7 @@
 One bad record never stops the others: unreadable input becomes a report with a
 `notation.*` finding and `unreadable` set, which callers map to exit status 2.
 """
+
 from __future__ import annotations
 
 import collections
@@ -23,16 +24,17 @@ from .notation import bom_findings, cycle_collection, duplicate_key_findings, pa
 from .replay import check_record, cycle_collection_paused, game_named
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
-BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17     # what one worker process is handed at a time
-SPAN_BYTES = 1 << 20        # at most, of a file's lines read by the worker process itself (Span)
-SPAN_LINES = 1024       # at most, in a Span: its reports come back together (a record of 1 KB or more makes it no shorter)
-POOL_AFTER = 4      # batches: a smaller input is checked in this process, as a pool would cost more than it gives
+BATCH_RECORDS, BATCH_BYTES = 16, 1 << 17  # what one worker process is handed at a time
+SPAN_BYTES = 1 << 20  # at most, of a file's lines read by the worker process itself (Span)
+SPAN_LINES = 1024  # at most, in a Span: its reports come back together (a record of 1 KB or more makes it no shorter)
+POOL_AFTER = 4  # batches: a smaller input is checked in this process, as a pool would cost more than it gives
 
 
 def unreadable(source: str, rule: str, message: Msg | str) -> Report:
     text = message if isinstance(message, Msg) else None
-    return Report(False, None, None, [Finding(ERROR, rule, "", str(message), text=text)], source=source,
-                  unreadable=True)
+    return Report(
+        False, None, None, [Finding(ERROR, rule, "", str(message), text=text)], source=source, unreadable=True
+    )
 
 
 def check_one(chunk: str, source: str, infer: bool = False) -> Report:
@@ -41,7 +43,7 @@ def check_one(chunk: str, source: str, infer: bool = False) -> Report:
     return _with_inferred(report, replayed[0]) if infer and replayed else report
 
 
-@cycle_collection_paused()        # the parse too: it makes the most objects
+@cycle_collection_paused()  # the parse too: it makes the most objects
 def _checked_text(chunk: str, source: str) -> tuple[Report, list]:
     """The report of one record's text, and [the record] if it was replayed ([] if not)."""
     if len(chunk) > MAX_RECORD_BYTES:
@@ -75,6 +77,7 @@ def _with_inferred(report: Report, record, stop=None) -> Report:
     (rules.shared), which would pile up over the whole search."""
     if not report.valid:
         from .infer import infer_rules  # here: only --infer-rules needs it, and the command starts faster without
+
         with cycle_collection(True):
             report.inferred = infer_rules(record, stop=stop)
     return report
@@ -111,8 +114,12 @@ def check_items(items, jobs: int = 1, infer: bool = False, outcome=None):
             while pending:
                 yield from pending.popleft().result()
     except BrokenProcessPool:
-        raise WorkerLost(msg("a checking process stopped abruptly (out of memory?); "
-                             "the reports above are complete, the rest were not checked: try -j 1")) from None
+        raise WorkerLost(
+            msg(
+                "a checking process stopped abruptly (out of memory?); "
+                "the reports above are complete, the rest were not checked: try -j 1"
+            )
+        ) from None
 
 
 def _start_method():
@@ -134,10 +141,12 @@ class WorkerLost(Exception):
     """A process of the pool died; the reports yielded so far stand."""
 
 
-@cycle_collection_paused()     # a batch at a time: what its checks leave is collected once, after it (replay.py)
+@cycle_collection_paused()  # a batch at a time: what its checks leave is collected once, after it (replay.py)
 def check_batch(batch, infer: bool = False, outcome=None) -> list:
-    reports = (item if isinstance(item, Report) else check_one(item, source, infer)
-               for source, item in itertools.chain.from_iterable(map(_expanded, batch)))
+    reports = (
+        item if isinstance(item, Report) else check_one(item, source, infer)
+        for source, item in itertools.chain.from_iterable(map(_expanded, batch))
+    )
     return [outcome(report) for report in reports] if outcome else list(reports)
 
 
@@ -149,7 +158,7 @@ def _expanded(pair):
 def _batches(items):
     batch, size = [], 0
     for source, item in items:
-        if isinstance(item, Span):      # a batch of its own
+        if isinstance(item, Span):  # a batch of its own
             if batch:
                 yield batch
             yield [(source, item)]
@@ -193,8 +202,9 @@ def shown_path(path: str) -> str:
 
 def jsonl_by_name(name: str) -> bool | None:
     """True for a name that says JSON Lines (.jsonl, compressed or not); None: guess from the text."""
-    return True if name.lower().removesuffix(".gz").removesuffix(".bz2").removesuffix(".xz").endswith(".jsonl") \
-        else None
+    return (
+        True if name.lower().removesuffix(".gz").removesuffix(".bz2").removesuffix(".xz").endswith(".jsonl") else None
+    )
 
 
 def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None = None):
@@ -234,8 +244,10 @@ def read_text(path: str) -> str:
     problem = None if path == "-" else not_a_file(path)
     if problem:
         raise OSError(problem)
-    with contextlib.nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as raw, \
-            decompressed(raw) as handle:
+    with (
+        contextlib.nullcontext(sys.stdin.buffer) if path == "-" else open(path, "rb") as raw,
+        decompressed(raw) as handle,
+    ):
         try:
             data = handle.read(MAX_RECORD_BYTES + 1)
         except (EOFError, zlib.error) as exc:
@@ -246,9 +258,16 @@ def read_text(path: str) -> str:
 
 
 # What the system says most often of a file it cannot open, for the catalogue.
-OS_PROBLEMS = (word("No such file or directory"), word("Permission denied"), word("Is a directory"),
-               word("Not a directory"), word("File name too long"), word("Too many levels of symbolic links"),
-               word("Input/output error"), word("No space left on device"))
+OS_PROBLEMS = (
+    word("No such file or directory"),
+    word("Permission denied"),
+    word("Is a directory"),
+    word("Not a directory"),
+    word("File name too long"),
+    word("Too many levels of symbolic links"),
+    word("Input/output error"),
+    word("No space left on device"),
+)
 
 
 def os_problem(exc: Exception) -> str:
@@ -291,7 +310,7 @@ def _records(handle, source: str, jsonl: bool | None, spans: str | None = None):
     if not jsonl:
         yield source, _decoded(_rest(handle, head), source)
         return
-    number = 0      # the lines that decide whether a pool is worth its start-up are read here, one by one
+    number = 0  # the lines that decide whether a pool is worth its start-up are read here, one by one
     one_by_one = itertools.islice(lines, POOL_AFTER * BATCH_RECORDS) if spans else lines
     for number, line in itertools.chain(head, one_by_one):
         if line is None or line.strip():
@@ -303,7 +322,9 @@ def _records(handle, source: str, jsonl: bool | None, spans: str | None = None):
 def _line_record(source: str, number: int, line: bytes | None):
     """(source:line, record text or unreadable report) for a line that is not blank."""
     where = f"{source}:{number}"
-    return where, _too_big(where) if line is None else _decoded(line.rstrip(b"\r\n"), where)     # one line: a fault's column
+    return where, _too_big(where) if line is None else _decoded(
+        line.rstrip(b"\r\n"), where
+    )  # one line: a fault's column
 
 
 class Span(NamedTuple):
@@ -311,6 +332,7 @@ class Span(NamedTuple):
     a pool's process reads and checks itself, so that the command's own process neither reads the lines
     one by one nor sends their text (with -j 2 on two cores it took a sixth of the time). `file`: the
     file's (device, inode), which the process opening the path again checks it finds."""
+
     path: str
     start: int
     end: int
@@ -436,7 +458,9 @@ def _decoded(data: bytes | None, source: str) -> str | Report:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return unreadable(source, "notation.encoding", msg("the input is not UTF-8 text: {problem}", problem=utf8_problem(exc)))
+        return unreadable(
+            source, "notation.encoding", msg("the input is not UTF-8 text: {problem}", problem=utf8_problem(exc))
+        )
 
 
 def utf8_problem(exc: UnicodeDecodeError) -> Msg:

@@ -2,6 +2,7 @@
 resolved, card lists sorted (all but the talon), preset aliases resolved, keys in
 the order of notation.md, and a stable layout: one line per action and per hand.
 """
+
 from __future__ import annotations
 
 import functools
@@ -29,12 +30,12 @@ def _cards(codes, keep_order=False):
     return [CODES[c] for c in (ids if keep_order else sorted(ids))]
 
 
-@functools.lru_cache(maxsize=4096)      # the plays that repeat most (singles, pairs, bombs); not hands, which never do
+@functools.lru_cache(maxsize=4096)  # the plays that repeat most (singles, pairs, bombs); not hands, which never do
 def _played(codes: tuple) -> tuple:
     return tuple(_cards(codes))
 
 
-_PASS, _PLAY = ("seat", "pass"), ("seat", "play")       # the most common actions, the first canonical already
+_PASS, _PLAY = ("seat", "pass"), ("seat", "play")  # the most common actions, the first canonical already
 
 
 def _ordered(obj: dict, kind: str) -> dict:

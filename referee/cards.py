@@ -8,6 +8,7 @@ Hands are packed-int multisets: 4 bits per card id, the low 3 bits the count
 (up to 7, enough for Gou Ji's four packs) and the high bit a guard used to test
 "contains" with one subtraction.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable

@@ -7,6 +7,7 @@ either is no new finding.
 
 `match_result` is the result of any game's match, also one that stops before it is won
 (docs/formats/results-sheet.md)."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 # A score or total as a record claims it: any JSON number (the pre-check's); the computed ones are whole.
 Number = int | float
 
-TITLES = (word("Gou Ji"), word("Gan Deng Yan"))      # the games that call check_totals, for the catalogue
+TITLES = (word("Gou Ji"), word("Gan Deng Yan"))  # the games that call check_totals, for the catalogue
 
 
 def add_scores(totals: list[int] | None, scores: Sequence[int]) -> list[int] | None:
@@ -45,9 +46,17 @@ def totals_claim_stands(match: Any, outcome: Outcome, claimed: dict[str, Any], k
     match.totals = list(match.carried)
 
 
-def check_totals(ctx: Context, game: str, title: str, totals: list[int] | None, carried: list[int] | None,
-                 claimed: dict[str, Any], entrant: str, winner_of: Callable[[list[int] | None], int | None],
-                 computed: Callable[[int | None], Msg]) -> dict[str, Any]:
+def check_totals(
+    ctx: Context,
+    game: str,
+    title: str,
+    totals: list[int] | None,
+    carried: list[int] | None,
+    claimed: dict[str, Any],
+    entrant: str,
+    winner_of: Callable[[list[int] | None], int | None],
+    computed: Callable[[int | None], Msg],
+) -> dict[str, Any]:
     """`totals` None: an earlier deal stopped without claiming scores, so nothing can be checked.
     `carried`: the totals the claimed scores add up to. `entrant` is who wins ("seat", "team");
     `winner_of(totals)` who the totals make the winner, `computed(winner)` that in words.
@@ -57,25 +66,43 @@ def check_totals(ctx: Context, game: str, title: str, totals: list[int] | None, 
     if carried != totals:
         outcome["claimed"] = {"totals": carried}
     if totals is not None:
-        outcome["result"] = match_result(totals)     # also of a match stopped before it was won
+        outcome["result"] = match_result(totals)  # also of a match stopped before it was won
     if "levels" in claimed:
-        ctx.error(f"{game}.result.key", "/result/levels",
-                  msg("{game} has no levels; claim totals or winner", game=Term(title)))
+        ctx.error(
+            f"{game}.result.key",
+            "/result/levels",
+            msg("{game} has no levels; claim totals or winner", game=Term(title)),
+        )
     if totals is None:
         for key in ("totals", "winner"):
             if key in claimed:
-                ctx.add(INFO, f"{game}.match.uncheckable", f"/result/{key}",
-                        msg("the claimed {key} cannot be checked: an earlier deal stopped and claims no scores", key=key))
+                ctx.add(
+                    INFO,
+                    f"{game}.match.uncheckable",
+                    f"/result/{key}",
+                    msg("the claimed {key} cannot be checked: an earlier deal stopped and claims no scores", key=key),
+                )
         return outcome
     chains = [totals] if carried == totals else [totals, carried]
     if "totals" in claimed and all(list(claimed["totals"]) != chain for chain in chains):
-        ctx.error(f"{game}.match.totals", "/result/totals",
-                  msg("claimed totals {claimed}, computed {computed}", claimed=plain(claimed["totals"]), computed=plain(totals)))
+        ctx.error(
+            f"{game}.match.totals",
+            "/result/totals",
+            msg(
+                "claimed totals {claimed}, computed {computed}",
+                claimed=plain(claimed["totals"]),
+                computed=plain(totals),
+            ),
+        )
     if "winner" in claimed and all(claimed["winner"] != winner_of(chain) for chain in chains):
         said = dict(claimed=claimed["winner"], computed=computed(winner), totals=plain(totals))
-        ctx.error(f"{game}.match.winner", "/result/winner",
-                  msg("claimed winner seat {claimed}, but {computed} (totals {totals})", **said) if entrant == "seat"
-                  else msg("claimed winner team {claimed}, but {computed} (totals {totals})", **said))
+        ctx.error(
+            f"{game}.match.winner",
+            "/result/winner",
+            msg("claimed winner seat {claimed}, but {computed} (totals {totals})", **said)
+            if entrant == "seat"
+            else msg("claimed winner team {claimed}, but {computed} (totals {totals})", **said),
+        )
     return outcome
 
 

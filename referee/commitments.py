@@ -5,6 +5,7 @@ seats take their cards (`deal_layout`).
 Platforms make committed deals with `committed_deal` (or `referee deal`); `validate` checks every
 deal that carries a `commit` with `commitment_findings`.
 """
+
 from __future__ import annotations
 
 from .cards import CODES, parse_card
@@ -60,7 +61,7 @@ def _words(key: bytes):
     while True:
         digest = sha256(key + counter.to_bytes(8, "big")).digest()
         for at in range(0, 32, 8):
-            yield int.from_bytes(digest[at:at + 8], "big")
+            yield int.from_bytes(digest[at : at + 8], "big")
         counter += 1
 
 
@@ -72,8 +73,9 @@ def _uniform(words, n: int) -> int:
     return word % n
 
 
-def seed_deal(game, options: dict, seats: int, dealer: int, seed: str, beacon: str = "") \
-        -> tuple[list[list[str]], list[str] | None]:
+def seed_deal(
+    game, options: dict, seats: int, dealer: int, seed: str, beacon: str = ""
+) -> tuple[list[list[str]], list[str] | None]:
     """(hands in seat order, talon top first or None) that the seed deals, in the order the game's
     `deal_layout` gives (`game` is its module, `dealer` the seat dealt first where the game has one)."""
     packs, layout = game.deal_layout(options, seats, dealer)
@@ -81,13 +83,20 @@ def seed_deal(game, options: dict, seats: int, dealer: int, seed: str, beacon: s
     hands: list[list[str]] = [[] for _ in range(seats)]
     at = 0
     for seat, size in layout:
-        hands[seat] = deck[at:at + size]
+        hands[seat] = deck[at : at + size]
         at += size
     return hands, deck[at:] or None
 
 
-def committed_deal(game, seed: str, seats: int, dealer: int = 0, options: dict | None = None,
-                   beacon: str | None = None, salt: str | None = None) -> dict:
+def committed_deal(
+    game,
+    seed: str,
+    seats: int,
+    dealer: int = 0,
+    options: dict | None = None,
+    beacon: str | None = None,
+    salt: str | None = None,
+) -> dict:
     """A deal with its commitment, for a platform (notation §11): the deal the seed gives (`seed`: 64 or
     more hex digits, kept secret until the deal is played; `beacon`: a public value fixed after the
     commitment is published), committed in the seed form, or in the salt form when a `salt` (32 or more
@@ -133,18 +142,34 @@ def _problem(game, deal: dict, options: dict, seats: int):
     """(severity, rule, path in the deal, message) of a commitment that does not open, or None."""
     reveal, commit = deal.get("reveal"), deal["commit"]
     if reveal is None:
-        return WARNING, "notation.commit.unopened", ["commit"], \
-            msg("the deal is committed but not revealed: the commitment cannot be checked")
+        return (
+            WARNING,
+            "notation.commit.unopened",
+            ["commit"],
+            msg("the deal is committed but not revealed: the commitment cannot be checked"),
+        )
     hands = [_codes(hand) for hand in deal["hands"]]
     talon = _codes(deal["talon"]) if "talon" in deal else None
     if "salt" in reveal:
         opened = salt_commitment(game.NAME, reveal["salt"], hands, talon)
-        return None if opened == commit else (ERROR, "notation.commit.salt", ["commit"], msg(
-            "the commitment does not open: this deal with this salt hashes to {digest}", digest=opened))
+        return (
+            None
+            if opened == commit
+            else (
+                ERROR,
+                "notation.commit.salt",
+                ["commit"],
+                msg("the commitment does not open: this deal with this salt hashes to {digest}", digest=opened),
+            )
+        )
     opened = seed_commitment(reveal["seed"])
     if opened != commit:
-        return ERROR, "notation.commit.seed", ["reveal", "seed"], \
-            msg("the seed does not open the commitment: it hashes to {digest}", digest=opened)
+        return (
+            ERROR,
+            "notation.commit.seed",
+            ["reveal", "seed"],
+            msg("the seed does not open the commitment: it hashes to {digest}", digest=opened),
+        )
     return _not_the_seeds(game, options, seats, hands, talon, reveal)
 
 
@@ -155,15 +180,31 @@ def _not_the_seeds(game, options, seats, hands, talon, reveal):
     dealer = next((d for d in range(seats) if _sizes(game.deal_layout(options, seats, d)[1], seats) == sizes), 0)
     dealt, rest = seed_deal(game, options, seats, dealer, reveal["seed"], reveal.get("beacon", ""))
     if len(hands) != seats:
-        return ERROR, "notation.commit.deal", ["hands"], \
-            msg("the seed deals {seats} hands, not {n}", seats=seats, n=len(hands))
+        return (
+            ERROR,
+            "notation.commit.deal",
+            ["hands"],
+            msg("the seed deals {seats} hands, not {n}", seats=seats, n=len(hands)),
+        )
     for seat, (hand, wanted) in enumerate(zip(hands, dealt)):
         if sorted(hand) != sorted(wanted):
-            return ERROR, "notation.commit.deal", ["hands", seat], msg(
-                "seat {seat}'s hand is not the one the seed deals ({cards})", seat=seat, cards=Cards(" ".join(sorted(wanted))))
+            return (
+                ERROR,
+                "notation.commit.deal",
+                ["hands", seat],
+                msg(
+                    "seat {seat}'s hand is not the one the seed deals ({cards})",
+                    seat=seat,
+                    cards=Cards(" ".join(sorted(wanted))),
+                ),
+            )
     if talon != rest:
-        return ERROR, "notation.commit.deal", ["talon"], msg(
-            "the talon is not the one the seed deals ({cards}, top first)", cards=Cards(" ".join(rest or [])))
+        return (
+            ERROR,
+            "notation.commit.deal",
+            ["talon"],
+            msg("the talon is not the one the seed deals ({cards}, top first)", cards=Cards(" ".join(rest or []))),
+        )
     return None
 
 

@@ -1,4 +1,5 @@
 """Findings and reports (notation section 9)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -18,13 +19,13 @@ class Finding:
     severity: str
     rule: str
     at: str
-    message: str | Msg                   # a Msg is kept as `text`, and here as its English text
+    message: str | Msg  # a Msg is kept as `text`, and here as its English text
     seat: int | None = None
     deal: int | None = None
     action: int | None = None
     legal: Legal | None = None
-    ruling: int | None = None            # the ruling (an index into the record's `rulings`) that decided it
-    text: Msg | None = field(default=None, repr=False, compare=False)   # the message as a template
+    ruling: int | None = None  # the ruling (an index into the record's `rulings`) that decided it
+    text: Msg | None = field(default=None, repr=False, compare=False)  # the message as a template
 
     def __post_init__(self) -> None:
         if isinstance(self.message, Msg):
@@ -44,18 +45,29 @@ class Finding:
         if self.text is not None:
             out.update(self.text.as_json())
         if self.legal is not None:
-            out["legal"] = self.legal if not lang else \
-                {key: value.shown(lang) if isinstance(value, Phrase) else value for key, value in self.legal.items()}
+            out["legal"] = (
+                self.legal
+                if not lang
+                else {
+                    key: value.shown(lang) if isinstance(value, Phrase) else value for key, value in self.legal.items()
+                }
+            )
         return out
 
 
-MAX_LISTED = 100    # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
+MAX_LISTED = 100  # findings of one kind a report lists; one more finding (`notation.more`) counts the rest
 
 
 def more_finding(count: int, what: Msg, all_counted: bool = True, severity: str = ERROR) -> Finding:
     """The finding that stands for `count` findings past those listed (of `severity`); `what` names them."""
-    return Finding(severity, "notation.more", "", msg("… and {n:,} more {what}", n=count, what=what) if all_counted
-                   else msg("… and at least {n:,} more {what} (no more were counted)", n=count, what=what))
+    return Finding(
+        severity,
+        "notation.more",
+        "",
+        msg("… and {n:,} more {what}", n=count, what=what)
+        if all_counted
+        else msg("… and at least {n:,} more {what} (no more were counted)", n=count, what=what),
+    )
 
 
 class Listed:
@@ -80,14 +92,16 @@ class Listed:
 class StopDeal(Exception):
     """An action that cannot be applied: the replay of its deal stops here."""
 
-    def __init__(self, rule: str, message: str | Msg, at: str | None = None, severity: str = ERROR, seat: int | None = None):
+    def __init__(
+        self, rule: str, message: str | Msg, at: str | None = None, severity: str = ERROR, seat: int | None = None
+    ):
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.at = at
         self.severity = severity
         self.seat = seat
-        self.action: Action | None = None     # the action that broke the rule, where the replay driver says
+        self.action: Action | None = None  # the action that broke the rule, where the replay driver says
 
 
 @dataclass
@@ -99,20 +113,28 @@ class Report:
     deals: list[dict] = field(default_factory=list)
     match: dict | None = None
     source: str | None = None
-    unreadable: bool = False     # the input could not be read as a record at all
+    unreadable: bool = False  # the input could not be read as a record at all
     inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
-    rulings: int | None = None    # the rulings applied, for a record that has `rulings` (notation §10)
+    rulings: int | None = None  # the rulings applied, for a record that has `rulings` (notation §10)
 
     @property
     def verdict(self) -> str:
-        """"valid", "invalid" or "unreadable" (the input could not be read as a record), as `validate` says it."""
+        """ "valid", "invalid" or "unreadable" (the input could not be read as a record), as `validate` says it."""
         return "unreadable" if self.unreadable else "valid" if self.valid else "invalid"
 
     @classmethod
     def from_dict(cls, data: dict) -> Report:
         """A report read back from its JSON form (as stored)."""
-        return cls(data["valid"], data["game"], data["rules"], [_finding_from_dict(f) for f in data["findings"]],
-                   data["deals"], data.get("match"), data.get("source"), rulings=data.get("rulings"))
+        return cls(
+            data["valid"],
+            data["game"],
+            data["rules"],
+            [_finding_from_dict(f) for f in data["findings"]],
+            data["deals"],
+            data.get("match"),
+            data.get("source"),
+            rulings=data.get("rulings"),
+        )
 
     def as_dict(self, lang: str | None = None) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -171,11 +193,12 @@ def grouped_plays(plays) -> Listing:
     groups: dict[str, list[Cards]] = {}
     for kind, cards in plays:
         groups.setdefault(kind, []).append(Cards(cards))
-    return Listing([msg("{type} {plays}", type=kind, plays=Listing(cards, ", ")) for kind, cards in groups.items()],
-                   "; ")
+    return Listing(
+        [msg("{type} {plays}", type=kind, plays=Listing(cards, ", ")) for kind, cards in groups.items()], "; "
+    )
 
 
-PLAYS_SAID = 12      # the most plays a `may` sentence names; `legal.plays` lists them all
+PLAYS_SAID = 12  # the most plays a `may` sentence names; `legal.plays` lists them all
 
 
 def plays_said(plays: list) -> Listing | Msg:
@@ -184,9 +207,13 @@ def plays_said(plays: list) -> Listing | Msg:
     named = grouped_plays(plays[:PLAYS_SAID])
     if len(plays) <= PLAYS_SAID:
         return named
-    return msg_n("{plays}; and {n} more play: all {total} are listed in legal.plays",
-                 "{plays}; and {n} more plays: all {total} are listed in legal.plays",
-                 len(plays) - PLAYS_SAID, plays=named, total=len(plays))
+    return msg_n(
+        "{plays}; and {n} more play: all {total} are listed in legal.plays",
+        "{plays}; and {n} more plays: all {total} are listed in legal.plays",
+        len(plays) - PLAYS_SAID,
+        plays=named,
+        total=len(plays),
+    )
 
 
 def plain(value) -> str:

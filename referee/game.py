@@ -10,6 +10,7 @@ What crosses the contract is typed here too: the `Outcome` of a deal, what was `
 point of the deal, and a `Snapshot` of the table. They stay plain dicts (TypedDicts), as the
 reports serialize them; each names the keys of every game, marked with the game that gives them.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -36,6 +37,7 @@ class Outcome(TypedDict, total=False):
     each game are named in its docs page). `from_claim`: it carries on from the deal's claims (notation §9);
     `by_ruling`: a `score` ruling fixed it; `computed`: the computed values a `claim` ruling replaced
     (notation §10)."""
+
     deal: Required[int]
     status: Required[str]
     from_claim: bool
@@ -48,17 +50,17 @@ class Outcome(TypedDict, total=False):
     left: list[int]
     scores: list[int] | None
     totals: list[int] | None
-    level: str                      # Guandan
+    level: str  # Guandan
     declaring: int | None
     levels: list[str]
     a_attempts: list[int]
     match_winner: int
-    claimed: dict[str, Any]         # the levels of a differing claim, carried on
-    mode: str                       # Gou Ji
+    claimed: dict[str, Any]  # the levels of a differing claim, carried on
+    mode: str  # Gou Ji
     turn: int | list[int] | None
     penalised: list[int] | None
     ruling: str
-    dealer: int | None              # Gan Deng Yan
+    dealer: int | None  # Gan Deng Yan
     winner: int | None
     held: list[list[str]]
     talon: int
@@ -72,6 +74,7 @@ class Legal(TypedDict, total=False):
     reading and the `plays` from the hand that may follow it ("CARDS as TYPE:RANK", weakest first; Gou
     Ji: the cards of each seat that may act, by seat). Where tribute is owed, the `phase` and what is
     `owed`; Gou Ji's `mode` of play and the `ruling` its page gives an infringement."""
+
     may: Required[str]
     seat: int | None
     seats: list[int]
@@ -87,6 +90,7 @@ class Snapshot(TypedDict, total=False):
     """The table at a step of a replay: `hands` (card codes per seat, low to high in the game's rank order),
     `table` (the trick), `turn` (a seat, the seats that may act, or None), `phase`; `wild` (card codes shown
     marked); `levels` and `declaring` in team games. The game's other keys are shown as they are."""
+
     hands: Required[list[list[str]]]
     table: Required[list[dict[str, Any]]]
     turn: Required[int | list[int] | None]
@@ -96,12 +100,12 @@ class Snapshot(TypedDict, total=False):
     declaring: int | None
     owed: str | None
     out: list[int]
-    level: str                      # Guandan
+    level: str  # Guandan
     tribute: dict[str, Any]
-    mode: str                       # Gou Ji
+    mode: str  # Gou Ji
     penalised: list[int]
     lock: bool | None
-    dealer: int                     # Gan Deng Yan
+    dealer: int  # Gan Deng Yan
     talon: int
     drawn: list[dict[str, Any]]
     bombs_played: list[str]
@@ -112,16 +116,16 @@ class Snapshot(TypedDict, total=False):
 class Game(Protocol[Match, State]):
     """One game, as the replay driver uses it. Its rules' presets and options are resolved by rules.py."""
 
-    NAME: str                               # the record's `game`
-    MIN_SEATS: int                          # how many players a record of the game lists (notation §3)
+    NAME: str  # the record's `game`
+    MIN_SEATS: int  # how many players a record of the game lists (notation §3)
     MAX_SEATS: int
     DEFAULT_PRESET: str
-    PRESETS: dict[str, dict[str, Any]]      # name -> the options it sets
+    PRESETS: dict[str, dict[str, Any]]  # name -> the options it sets
     PRESET_ALIASES: dict[str, str]
     OPTIONS: dict[str, Option]
-    PLACES: tuple[Term, ...]                # the finishing places as players name them, first out first
-    COMPLETE_RESULT: Term                   # what a complete `score` ruling's result gives, in words
-    WILD_WORDS: tuple[Term, Term]           # a wild card as a table's legend and a card's label name it
+    PLACES: tuple[Term, ...]  # the finishing places as players name them, first out first
+    COMPLETE_RESULT: Term  # what a complete `score` ruling's result gives, in words
+    WILD_WORDS: tuple[Term, Term]  # a wild card as a table's legend and a card's label name it
 
     def new_match(self, ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
         """The match state before the first deal; None when the record cannot be replayed (reported)."""
@@ -174,8 +178,9 @@ class Game(Protocol[Match, State]):
         """Ends the deal with the complete outcome a ruling `score` fixed: the match goes on from it, and the
         deal's own claims are checked against it."""
 
-    def claim_stands(self, before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any],
-                     keys: set[str]) -> Match:
+    def claim_stands(
+        self, before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]
+    ) -> Match:
         """A deal's differing claims of `keys` (order, levels, scores, ...) that a ruling `claim` let stand: the
         match goes on from the claim alone (`before`: a fork of the match as the deal began, which may be
         advanced)."""
@@ -211,8 +216,9 @@ def computed_state(ctx: Context, match: Match, broken: Finding) -> Match:
     return match
 
 
-if TYPE_CHECKING:       # mypy checks that every game satisfies the contract
+if TYPE_CHECKING:  # mypy checks that every game satisfies the contract
     from . import gandengyan, gouji, guandan
+
     _GUANDAN: Game[guandan.Match, guandan.DealState] = guandan
     _GOUJI: Game[gouji.Match, gouji.DealState] = gouji
     _GANDENGYAN: Game[gandengyan.Match, gandengyan.DealState] = gandengyan

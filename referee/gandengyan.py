@@ -6,6 +6,7 @@ Where the page is silent, docs/gandengyan.md says how it was read.
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
 a C compiler (README, "Performance"): hands are packed multisets (cards.py), readings cached per packed play.
 """
+
 from __future__ import annotations
 
 import copy
@@ -46,8 +47,8 @@ if TYPE_CHECKING:
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
 HAND_SIZE, DEALER_SIZE = 5, 6
-TWO, ACE = 0, 12                    # rank indices; the ladder is 1 (3) .. 12 (A)
-JOKER_BOMB_CLASS = 100              # above every other bomb class (§2)
+TWO, ACE = 0, 12  # rank indices; the ladder is 1 (3) .. 12 (A)
+JOKER_BOMB_CLASS = 100  # above every other bomb class (§2)
 
 DEFAULT_PRESET = "pagat"
 PRESETS: dict[str, dict[str, Any]] = {
@@ -70,11 +71,14 @@ OPTIONS: dict[str, Option] = {
     "follow_equal_rank": Option(False, _BOOL, effect=word("an ordinary play may follow one of equal rank")),
     "two_on_two": Option(False, _BOOL, effect=word("a 2 / pair / triplet of 2s may follow the same of 2s")),
     "lone_joker_lead": Option(True, _BOOL, effect=word("false: §2.1 leads are not allowed (§4.4)")),
-    "talon_limit_to_win": Option(None, kind=int, nullable=True,
-                                 effect=word("going out wins only with ≤ T in the talon")),
-    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
-                      effect=word("zero_sum: each loser pays the winner; winner_only: the winner scores, "
-                                  "losers lose nothing (§5)")),
+    "talon_limit_to_win": Option(
+        None, kind=int, nullable=True, effect=word("going out wins only with ≤ T in the talon")
+    ),
+    "scoring": Option(
+        "zero_sum",
+        ("zero_sum", "winner_only"),
+        effect=word("zero_sum: each loser pays the winner; winner_only: the winner scores, losers lose nothing (§5)"),
+    ),
     "ace_multiplier": Option(1, (1, 2, 3, 4), effect=word("each ace held by a loser multiplies his payment")),
     "public_multipliers": Option(False, _BOOL, effect=word("bombs played multiply all payments (§5)")),
     "private_multipliers": Option(False, _BOOL, effect=word("jokers and bombs held multiply a loser's payment")),
@@ -87,13 +91,14 @@ _LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
 
 # ---------------------------------------------------------------- §2 combinations
 
+
 @dataclass(frozen=True, slots=True)
 class Reading:
     type: str
-    rank: int       # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
+    rank: int  # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
     size: int
-    bomb: int       # bomb class (§2); 0 for an ordinary combination
-    jokers: int     # jokers in the play (soft bombs, §5)
+    bomb: int  # bomb class (§2); 0 for an ordinary combination
+    jokers: int  # jokers in the play (soft bombs, §5)
 
     @property
     def name(self) -> str:
@@ -108,6 +113,7 @@ def bomb_order(r: int) -> int:
 @dataclass
 class GandengyanOptions:
     """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+
     decks: int
     jokers_wild: bool
     joker_as_two: bool
@@ -153,7 +159,7 @@ class Combos:
         for c in cards:
             if c < BJ:
                 counts[rank(c)] = counts.get(rank(c), 0) + 1
-        if not counts:     # jokers alone: only the joker bomb here; §2.1 leads are the caller's
+        if not counts:  # jokers alone: only the joker bomb here; §2.1 leads are the caller's
             return (Reading("joker_bomb", 14, 2, JOKER_BOMB_CLASS, 2),) if cards == (BJ, RJ) else ()
         if jokers and not self.options.jokers_wild:
             return ()
@@ -265,34 +271,45 @@ def may_follow(top: Reading, o: GandengyanOptions) -> Msg:
 
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
-PLACES: tuple[Term, ...] = ()      # Gan Deng Yan names no finishing places
+PLACES: tuple[Term, ...] = ()  # Gan Deng Yan names no finishing places
 # The outcome's words (a deal's status, the table's phase) and the combination types (§2) as a message names them
 COMPLETE, DEAD, STOPPED = word("complete"), word("dead"), word("stopped")
 PLAY, OVER = word("play"), word("over")
-TYPE_WORDS = {"single": word("single"), "pair": word("pair"), "triplet": word("triplet"),
-              "sequence": word("sequence"), "double_sequence": word("double sequence"),
-              "triplet_sequence": word("triplet sequence"), "four_bomb": word("four bomb"), "bomb": word("bomb"),
-              "joker_bomb": word("joker bomb")}
+TYPE_WORDS = {
+    "single": word("single"),
+    "pair": word("pair"),
+    "triplet": word("triplet"),
+    "sequence": word("sequence"),
+    "double_sequence": word("double sequence"),
+    "triplet_sequence": word("triplet sequence"),
+    "four_bomb": word("four bomb"),
+    "bomb": word("bomb"),
+    "joker_bomb": word("joker bomb"),
+}
 
 
 # ---------------------------------------------------------------- match state (§1, §5)
+
 
 @dataclass
 class Match:
     options: GandengyanOptions
     combos: Combos
     seats: int
-    totals: list[int] | None         # None: not checkable after a stopped deal (notation §9)
-    dealer: int | None               # who must deal the next deal; None: any seat (or unknown)
+    totals: list[int] | None  # None: not checkable after a stopped deal (notation §9)
+    dealer: int | None  # who must deal the next deal; None: any seat (or unknown)
     first: bool = True
-    carried: list[int] | None = None     # the totals the deals' claimed scores add up to (notation §9)
+    carried: list[int] | None = None  # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     seats = len(record["players"])
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        ctx.error("gandengyan.deal.seats", "/players",
-                  msg("Gan Deng Yan is played by 2 to 6 seats; this record lists {seats} players", seats=seats))
+        ctx.error(
+            "gandengyan.deal.seats",
+            "/players",
+            msg("Gan Deng Yan is played by 2 to 6 seats; this record lists {seats} players", seats=seats),
+        )
         return None
     if not _options_fit(ctx, record, rules["options"]):
         return None
@@ -300,8 +317,11 @@ def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Ma
     given = list(start.get("totals", [0] * seats))
     totals = given if len(given) == seats else None
     if totals is None:
-        ctx.error("gandengyan.start.totals", "/start/totals",
-                  msg("start totals must give {seats} numbers, one per seat", seats=seats))
+        ctx.error(
+            "gandengyan.start.totals",
+            "/start/totals",
+            msg("start totals must give {seats} numbers, one per seat", seats=seats),
+        )
     combos = shared(_combos, rules["options"])
     return Match(combos.options, combos, seats, totals, start.get("dealer"), carried=totals)
 
@@ -317,25 +337,36 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
     fits = True
     for name, least in _LEAST.items():
         if o[name] is not None and o[name] < least:
-            ctx.error("notation.rules.option", at(name),
-                      msg("option {option} takes an integer ≥ {least} or null", option=name, least=least))
+            ctx.error(
+                "notation.rules.option",
+                at(name),
+                msg("option {option} takes an integer ≥ {least} or null", option=name, least=least),
+            )
             fits = False
     if o["triplet_sequences"] and o["triplet_is_bomb"]:
-        ctx.error("gandengyan.rules.conflict", at("triplet_sequences"),
-                  msg("triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a "
-                      "sequence part"))
+        ctx.error(
+            "gandengyan.rules.conflict",
+            at("triplet_sequences"),
+            msg("triplet_sequences needs triplet_is_bomb false: a triplet cannot be both a bomb and a sequence part"),
+        )
         fits = False
     if o["min_sequence_length"] > o["max_sequence_ranks"]:
-        ctx.error("gandengyan.rules.conflict", at("min_sequence_length"),
-                  msg("min_sequence_length {least} exceeds max_sequence_ranks {most}",
-                      least=o["min_sequence_length"], most=o["max_sequence_ranks"]))
+        ctx.error(
+            "gandengyan.rules.conflict",
+            at("min_sequence_length"),
+            msg(
+                "min_sequence_length {least} exceeds max_sequence_ranks {most}",
+                least=o["min_sequence_length"],
+                most=o["max_sequence_ranks"],
+            ),
+        )
         fits = False
     return fits
 
 
 # ---------------------------------------------------------------- deal state
 
-Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]     # (seat, cards, reading); None: a pass
+Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, reading); None: a pass
 
 
 @dataclass
@@ -347,16 +378,16 @@ class DealState:
     hands: list[int]
     sizes: list[int]
     talon: list[int]
-    drawn: int = 0                      # cards taken from the talon so far
+    drawn: int = 0  # cards taken from the talon so far
     turn: int | None = None
-    top: tuple[int, Reading] | None = None          # (seat, Reading) of the top play
+    top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
     passed: set[int] = field(default_factory=set)
     trick: list[Play] = field(default_factory=list)
-    draws: list[dict[str, int | str]] = field(default_factory=list)     # the draws made after the last action
-    bombs: list[tuple[Reading, int]] = field(default_factory=list)     # (Reading, action index) of every bomb played
+    draws: list[dict[str, int | str]] = field(default_factory=list)  # the draws made after the last action
+    bombs: list[tuple[Reading, int]] = field(default_factory=list)  # (Reading, action index) of every bomb played
     winner: int | None = None
     over: bool = False
-    totals: list[int] | None = None     # the match totals before this deal (None: not checkable)
+    totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
     reports: ReportWatch = field(init=False)
 
     @property
@@ -371,14 +402,16 @@ class DealState:
 
     def next_holder(self, seat: int) -> int | None:
         sizes = self.sizes
-        for s in _FROM[self.seats][(seat + 1) % self.seats]:      # the next seats, this one last
+        for s in _FROM[self.seats][(seat + 1) % self.seats]:  # the next seats, this one last
             if sizes[s]:
                 return s
         return None
 
 
-_FROM = {n: [[(seat + i) % n for i in range(n)] for seat in range(n)]      # seat order at n seats, from a seat
-         for n in range(MIN_SEATS, MAX_SEATS + 1)}
+_FROM = {
+    n: [[(seat + i) % n for i in range(n)] for seat in range(n)]  # seat order at n seats, from a seat
+    for n in range(MIN_SEATS, MAX_SEATS + 1)
+}
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -389,12 +422,19 @@ def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, 
 
 def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     dealer = _check_hands(ctx, match, deal)
-    talon = deal.talon or []       # the pre-check asks every Gan Deng Yan deal for its talon
+    talon = deal.talon or []  # the pre-check asks every Gan Deng Yan deal for its talon
     _check_deck(ctx, match, deal, talon)
     _check_dealer(ctx, match, deal, dealer)
     match.first = False
-    state = DealState(match.options, match.combos, match.seats, dealer, [pack(h) for h in deal.hands],
-                      [len(h) for h in deal.hands], list(talon))
+    state = DealState(
+        match.options,
+        match.combos,
+        match.seats,
+        dealer,
+        [pack(h) for h in deal.hands],
+        [len(h) for h in deal.hands],
+        list(talon),
+    )
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
     return state
@@ -403,18 +443,28 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
 def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
     """One 6-card hand, the dealer's, and 5 cards in every other (§1)."""
     if len(deal.hands) != match.seats:
-        raise StopDeal("gandengyan.deal.hand_size", msg("the deal has {hands} hands for {players} players",
-                                                        hands=len(deal.hands), players=match.seats), ctx.at("hands"))
+        raise StopDeal(
+            "gandengyan.deal.hand_size",
+            msg("the deal has {hands} hands for {players} players", hands=len(deal.hands), players=match.seats),
+            ctx.at("hands"),
+        )
     for seat, hand in enumerate(deal.hands):
         if len(hand) not in (HAND_SIZE, DEALER_SIZE):
-            raise StopDeal("gandengyan.deal.hand_size",
-                           msg("seat {seat} was dealt {n} cards; the dealer holds 6 and every other seat 5",
-                               seat=seat, n=len(hand)), ctx.at("hands", seat), seat=seat)
+            raise StopDeal(
+                "gandengyan.deal.hand_size",
+                msg(
+                    "seat {seat} was dealt {n} cards; the dealer holds 6 and every other seat 5", seat=seat, n=len(hand)
+                ),
+                ctx.at("hands", seat),
+                seat=seat,
+            )
     sixes = [s for s, h in enumerate(deal.hands) if len(h) == DEALER_SIZE]
     if len(sixes) != 1:
-        raise StopDeal("gandengyan.deal.hand_size",
-                       msg("exactly one seat (the dealer) must be dealt 6 cards, not {n}", n=len(sixes)),
-                       ctx.at("hands"))
+        raise StopDeal(
+            "gandengyan.deal.hand_size",
+            msg("exactly one seat (the dealer) must be dealt 6 cards, not {n}", n=len(sixes)),
+            ctx.at("hands"),
+        )
     return sixes[0]
 
 
@@ -426,23 +476,38 @@ def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> Non
         _surplus(ctx, deal, talon, decks)
     missing = [CODES[c] for c in range(54) if seen[c] < decks]
     if missing:
-        raise StopDeal("gandengyan.deck", msg("the hands and talon lack {cards}{more}: the deal must be exactly {deck}",
-                                              cards=Cards(" ".join(missing[:6])), more=" …" * (len(missing) > 6),
-                                              deck=_deck_name(decks)), ctx.at("talon"))
+        raise StopDeal(
+            "gandengyan.deck",
+            msg(
+                "the hands and talon lack {cards}{more}: the deal must be exactly {deck}",
+                cards=Cards(" ".join(missing[:6])),
+                more=" …" * (len(missing) > 6),
+                deck=_deck_name(decks),
+            ),
+            ctx.at("talon"),
+        )
 
 
 def _surplus(ctx: Context, deal: Deal, talon: list[int], decks: int) -> None:
     """The first card, in the record's order, seen more than `decks` times."""
     seen = [0] * 54
-    places: list[tuple[tuple[str | int, ...], int]] = [(("hands", s, i), c) for s, h in enumerate(deal.hands)
-                                                      for i, c in enumerate(h)]
+    places: list[tuple[tuple[str | int, ...], int]] = [
+        (("hands", s, i), c) for s, h in enumerate(deal.hands) for i, c in enumerate(h)
+    ]
     for path, card in places + [(("talon", i), c) for i, c in enumerate(talon)]:
         seen[card] += 1
         if seen[card] > decks:
-            raise StopDeal("gandengyan.deck",
-                           msg_n("{card} appears more than {n} time: the deal must be exactly {deck}",
-                                 "{card} appears more than {n} times: the deal must be exactly {deck}",
-                                 decks, card=Cards(CODES[card]), deck=_deck_name(decks)), ctx.at(*path))
+            raise StopDeal(
+                "gandengyan.deck",
+                msg_n(
+                    "{card} appears more than {n} time: the deal must be exactly {deck}",
+                    "{card} appears more than {n} times: the deal must be exactly {deck}",
+                    decks,
+                    card=Cards(CODES[card]),
+                    deck=_deck_name(decks),
+                ),
+                ctx.at(*path),
+            )
 
 
 def _deck_name(decks: int) -> Msg:
@@ -452,20 +517,39 @@ def _deck_name(decks: int) -> Msg:
 def _check_dealer(ctx: Context, match: Match, deal: Deal, dealer: int) -> None:
     """A wrong `leader` or dealer is reported; the seat dealt 6 cards leads all the same (notation §9)."""
     if deal.leader is not None and deal.leader != dealer:
-        ctx.error("gandengyan.leader", ctx.at("leader"),
-                  msg("the record names seat {named} as leader, but seat {dealer} was dealt 6 cards and leads",
-                      named=deal.leader, dealer=dealer))
+        ctx.error(
+            "gandengyan.leader",
+            ctx.at("leader"),
+            msg(
+                "the record names seat {named} as leader, but seat {dealer} was dealt 6 cards and leads",
+                named=deal.leader,
+                dealer=dealer,
+            ),
+        )
     if match.dealer is None or match.dealer == dealer:
         return
     if match.first:
-        ctx.error("gandengyan.start.dealer", "/start/dealer",
-                  msg("start names seat {named} as dealer, but seat {dealer} was dealt 6 cards",
-                      named=match.dealer, dealer=dealer))
+        ctx.error(
+            "gandengyan.start.dealer",
+            "/start/dealer",
+            msg(
+                "start names seat {named} as dealer, but seat {dealer} was dealt 6 cards",
+                named=match.dealer,
+                dealer=dealer,
+            ),
+        )
     else:
-        ctx.error("gandengyan.deal.dealer", ctx.at("hands", dealer),
-                  msg("seat {dealer} was dealt 6 cards, but seat {expected} deals this hand "
-                      "(the last winner, or the same dealer after a deal without winner)",
-                      dealer=dealer, expected=match.dealer), dealer)
+        ctx.error(
+            "gandengyan.deal.dealer",
+            ctx.at("hands", dealer),
+            msg(
+                "seat {dealer} was dealt 6 cards, but seat {expected} deals this hand "
+                "(the last winner, or the same dealer after a deal without winner)",
+                dealer=dealer,
+                expected=match.dealer,
+            ),
+            dealer,
+        )
 
 
 def is_over(state: DealState) -> bool:
@@ -473,6 +557,7 @@ def is_over(state: DealState) -> bool:
 
 
 # ---------------------------------------------------------------- actions (§4, §7)
+
 
 def apply(ctx: Context, state: DealState, action: Action) -> None:
     if state.draws:
@@ -483,8 +568,10 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     if action.verb not in ("play", "pass"):
         raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
     if action.seat != state.turn:
-        raise StopDeal("gandengyan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
-                                              seat=action.seat, turn=state.turn))
+        raise StopDeal(
+            "gandengyan.turn",
+            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+        )
     if action.verb == "pass":
         _pass(state, action)
     else:
@@ -502,7 +589,7 @@ def _passed(state: DealState, seat: int) -> None:
     """A pass that is taken (§4.2, §4.4)."""
     state.passed.add(seat)
     state.trick.append((seat, None, None))
-    if state.top is None:       # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
+    if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
         if all(s in state.passed for s in state.holders()):
             state.over = True
         else:
@@ -516,7 +603,7 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
     if following is None or following == top_seat or following in state.passed:
-        _on_from(state, seat, top_seat)     # unless a pass out of turn stood (notation §10), all passed
+        _on_from(state, seat, top_seat)  # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
 
@@ -543,7 +630,7 @@ def _end_trick(state: DealState, last: int) -> None:
         state.sizes[seat] += 1
         state.draws.append({"seat": seat, "card": CODES[card]})
     empty = [s for s in order if not state.sizes[s]]
-    if empty:                   # §4.3 talon limit: a seat still without cards wins now
+    if empty:  # §4.3 talon limit: a seat still without cards wins now
         state.winner, state.over = empty[0], True
         return
     state.turn, state.top, state.passed, state.trick = last, None, set(), []
@@ -570,7 +657,7 @@ def _put(state: DealState, action: Action, reading: Reading, packed: int) -> Non
         state.winner, state.over = seat, True
         return
     _continue(state, seat, seat)
-    state.reports.played(seat, state.sizes[seat], action.index)    # after any draw this play caused
+    state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
 
 
 def _out_wins(state: DealState) -> bool:
@@ -581,8 +668,9 @@ def _out_wins(state: DealState) -> bool:
 
 def _not_held(seat: int, lacking: list[int], cards: tuple[int, ...]) -> Msg:
     if len(lacking) < len(cards):
-        return msg("seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking),
-                   play=_shown(cards))
+        return msg(
+            "seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking), play=_shown(cards)
+        )
     return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(lacking))
 
 
@@ -609,15 +697,20 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     readings: tuple[Reading, ...] = state.combos.of_packed[packed]
     top = state.top[1] if state.top else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
-        return readings[0]      # the common case: one reading, and it may be played here
+        return readings[0]  # the common case: one reading, and it may be played here
     if not readings and all(c >= BJ for c in cards):
         readings = _jokers_alone(state, seat, cards)
     if not readings:
         if o.jokers_wild or max(cards) < BJ:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
-        raise StopDeal("gandengyan.play.combination", msg("seat {seat} played {cards}, which is no combination "
-                                                          "(jokers are not wild under these rules)",
-                                                          seat=seat, cards=_shown(cards)))
+        raise StopDeal(
+            "gandengyan.play.combination",
+            msg(
+                "seat {seat} played {cards}, which is no combination (jokers are not wild under these rules)",
+                seat=seat,
+                cards=_shown(cards),
+            ),
+        )
     legal = _legal_readings(readings, top, o)
     if as_ is not None:
         chosen = _named_reading(seat, cards, readings, as_)
@@ -627,9 +720,15 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if top is not None and not legal:
         raise StopDeal("gandengyan.follow", _not_on(seat, readings[0], top, o))
     if len(legal) > 1 and not _same_scores(state, seat, cards, legal):
-        raise StopDeal("gandengyan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must "
-                                                          "say which with as", seat=seat, cards=_shown(cards),
-                                                          readings=_names(legal)))
+        raise StopDeal(
+            "gandengyan.play.as_required",
+            msg(
+                "seat {seat}'s {cards} reads as {readings}; the play must say which with as",
+                seat=seat,
+                cards=_shown(cards),
+                readings=_names(legal),
+            ),
+        )
     return legal[0]
 
 
@@ -643,9 +742,16 @@ def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, .
     """The reading `as` names (§2.2)."""
     chosen = next((r for r in readings if r.name == as_), None)
     if chosen is None:
-        raise StopDeal("gandengyan.play.as", msg("seat {seat}'s {cards} cannot be read as {reading}; it reads as "
-                                                 "{readings}", seat=seat, cards=_shown(cards), reading=as_,
-                                                 readings=_names(readings)))
+        raise StopDeal(
+            "gandengyan.play.as",
+            msg(
+                "seat {seat}'s {cards} cannot be read as {reading}; it reads as {readings}",
+                seat=seat,
+                cards=_shown(cards),
+                reading=as_,
+                readings=_names(readings),
+            ),
+        )
     return chosen
 
 
@@ -654,8 +760,13 @@ def _no_combination(seat: int, cards: tuple[int, ...]) -> Msg:
 
 
 def _not_on(seat: int, play: Reading, top: Reading, o: GandengyanOptions) -> Msg:
-    return msg("seat {seat} played {play} on {top}; {allowed}", seat=seat, play=describe(play), top=describe(top),
-               allowed=may_follow(top, o))
+    return msg(
+        "seat {seat} played {play} on {top}; {allowed}",
+        seat=seat,
+        play=describe(play),
+        top=describe(top),
+        allowed=may_follow(top, o),
+    )
 
 
 def _names(readings: Sequence[Reading]) -> Listing:
@@ -684,36 +795,59 @@ def _jokers_alone(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[
     if len(cards) > 2 or (len(cards) == 2 and cards[0] != cards[1]):
         raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
     if state.top is not None or not whole:
-        raise StopDeal("gandengyan.joker.alone",
-                       msg("seat {seat} played {cards} alone: jokers without a natural card are no combination, "
-                           "except as the leader's last card (§2.1)", seat=seat, cards=_shown(cards)))
+        raise StopDeal(
+            "gandengyan.joker.alone",
+            msg(
+                "seat {seat} played {cards} alone: jokers without a natural card are no combination, "
+                "except as the leader's last card (§2.1)",
+                seat=seat,
+                cards=_shown(cards),
+            ),
+        )
     if not o.lone_joker_lead:
-        raise StopDeal("gandengyan.joker.lone_lead",
-                       msg("seat {seat} led {cards}, but these rules do not allow a lone joker lead; seat {seat} "
-                           "must pass", seat=seat, cards=_shown(cards)))
+        raise StopDeal(
+            "gandengyan.joker.lone_lead",
+            msg(
+                "seat {seat} led {cards}, but these rules do not allow a lone joker lead; seat {seat} must pass",
+                seat=seat,
+                cards=_shown(cards),
+            ),
+        )
     return (Reading(("single", "pair")[len(cards) - 1], TWO, len(cards), 0, len(cards)),)
 
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
+
 def legal(state: DealState) -> Legal:
     seat = state.turn
-    assert seat is not None     # a deal not over always has a seat to act
+    assert seat is not None  # a deal not over always has a seat to act
     if state.top is None:
-        may = msg("seat {seat} leads: any combination", seat=seat) if can_lead(state, seat) else \
-            msg("seat {seat} has no legal lead and passes (§4.4)", seat=seat)
+        may = (
+            msg("seat {seat} leads: any combination", seat=seat)
+            if can_lead(state, seat)
+            else msg("seat {seat} has no legal lead and passes (§4.4)", seat=seat)
+        )
         return {"seat": seat, "may": Phrase(may)}
     top = state.top[1]
     found = _followers(state, seat, top)
     allowed = may_follow(top, state.options)
     if found:
-        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
-                  top=describe(top), allowed=allowed, plays=plays_said([(TYPE_WORDS[r.type], cards) for r, cards in found]))
+        may = msg(
+            "seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}",
+            seat=seat,
+            top=describe(top),
+            allowed=allowed,
+            plays=plays_said([(TYPE_WORDS[r.type], cards) for r, cards in found]),
+        )
     else:
-        may = msg("seat {seat} passes, or plays on {top}: {allowed}; it holds nothing that may follow", seat=seat,
-                  top=describe(top), allowed=allowed)
-    return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found],
-            "may": Phrase(may)}
+        may = msg(
+            "seat {seat} passes, or plays on {top}: {allowed}; it holds nothing that may follow",
+            seat=seat,
+            top=describe(top),
+            allowed=allowed,
+        )
+    return {"seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in found], "may": Phrase(may)}
 
 
 def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading, str]]:
@@ -798,14 +932,15 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-
 def _on_table(play: Play) -> dict[str, Any]:
     seat, cards, reading = play
-    if cards is None or reading is None:        # a pass
+    if cards is None or reading is None:  # a pass
         return {"seat": seat, "pass": True}
     return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
 
+
 # ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
+
 
 def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     """A bomb's multiplier (§5); 1 for ordinary plays (triplets that are no bombs never count)."""
@@ -826,8 +961,16 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
     for reading, index in state.bombs:
         f = _bomb_factor(reading, state.options)
         factor *= f
-        why.append(Phrase(msg("public ×{factor}: {play} played at action {action}", factor=f, play=describe(reading),
-                              action=counted(index))))
+        why.append(
+            Phrase(
+                msg(
+                    "public ×{factor}: {play} played at action {action}",
+                    factor=f,
+                    play=describe(reading),
+                    action=counted(index),
+                )
+            )
+        )
     return factor, why
 
 
@@ -860,18 +1003,26 @@ def _payments(state: DealState) -> tuple[list[int], list[Phrase]]:
             continue
         hand = state.hands[seat]
         aces = sum(count(hand, ACE * 4 + s) for s in range(4))
-        factor = o.ace_multiplier ** aces
+        factor = o.ace_multiplier**aces
         if aces and o.ace_multiplier > 1:
-            why.append(Phrase(msg_n("seat {seat} ×{factor}: {n} ace at ×{each}",
-                                    "seat {seat} ×{factor}: {n} aces at ×{each}",
-                                    aces, seat=seat, factor=factor, each=o.ace_multiplier)))
+            why.append(
+                Phrase(
+                    msg_n(
+                        "seat {seat} ×{factor}: {n} ace at ×{each}",
+                        "seat {seat} ×{factor}: {n} aces at ×{each}",
+                        aces,
+                        seat=seat,
+                        factor=factor,
+                        each=o.ace_multiplier,
+                    )
+                )
+            )
         for f, reason in _private(hand, o):
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
         if o.payment_cap is not None and pays[seat] > o.payment_cap:
-            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat],
-                                  cap=o.payment_cap)))
+            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat], cap=o.payment_cap)))
             pays[seat] = o.payment_cap
     return pays, why
 
@@ -892,11 +1043,19 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
     scores = _scores(state, pays)
     _carry(match, scores, state.dealer if dead else state.winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome: Outcome = {"deal": deal.index, "status": DEAD if dead else COMPLETE, "dealer": state.dealer,
-               "winner": state.winner, "left": list(state.sizes),
-               "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands], "talon": state.talon_left,
-               "multipliers": why, "payments": pays, "scores": scores,
-               "totals": None if match.totals is None else list(match.totals)}
+    outcome: Outcome = {
+        "deal": deal.index,
+        "status": DEAD if dead else COMPLETE,
+        "dealer": state.dealer,
+        "winner": state.winner,
+        "left": list(state.sizes),
+        "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands],
+        "talon": state.talon_left,
+        "multipliers": why,
+        "payments": pays,
+        "scores": scores,
+        "totals": None if match.totals is None else list(match.totals),
+    }
     _check_deal_claims(ctx, deal, outcome)
     return outcome
 
@@ -912,28 +1071,47 @@ def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
     winner = outcome["winner"]
     _check_claim_keys(ctx, claimed)
     if "winner" in claimed and claimed["winner"] != winner:
-        ctx.error("gandengyan.result.winner", ctx.at("result", "winner"),
-                  msg("claimed winner seat {claimed}, but {computed}", claimed=claimed["winner"],
-                      computed=_winner_text(winner)))
+        ctx.error(
+            "gandengyan.result.winner",
+            ctx.at("result", "winner"),
+            msg(
+                "claimed winner seat {claimed}, but {computed}",
+                claimed=claimed["winner"],
+                computed=_winner_text(winner),
+            ),
+        )
     order = claimed.get("order")
     if order:
         if order[0] != winner:
-            ctx.error("gandengyan.result.order", ctx.at("result", "order", 0),
-                      msg("claimed seat {claimed} went out first, but {computed}", claimed=order[0],
-                          computed=_winner_text(winner)))
+            ctx.error(
+                "gandengyan.result.order",
+                ctx.at("result", "order", 0),
+                msg(
+                    "claimed seat {claimed} went out first, but {computed}",
+                    claimed=order[0],
+                    computed=_winner_text(winner),
+                ),
+            )
         if len(order) > 1:
-            ctx.add(INFO, "gandengyan.result.order", ctx.at("result", "order", 1),
-                    msg("only the winner is ranked in Gan Deng Yan; the rest of the order is ignored"))
+            ctx.add(
+                INFO,
+                "gandengyan.result.order",
+                ctx.at("result", "order", 1),
+                msg("only the winner is ranked in Gan Deng Yan; the rest of the order is ignored"),
+            )
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error("gandengyan.result.scores", ctx.at("result", "scores"), _scores_differ(claimed["scores"], outcome))
 
 
 def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
-    scores = {"claimed": Listing(claimed, ", ") if claimed else word("none"),
-              "computed": Listing(outcome["scores"], ", ")}
+    scores = {
+        "claimed": Listing(claimed, ", ") if claimed else word("none"),
+        "computed": Listing(outcome["scores"], ", "),
+    }
     if outcome["multipliers"]:
-        return msg("claimed scores {claimed}, computed {computed} ({why})", **scores,
-                   why=Listing(outcome["multipliers"], "; "))
+        return msg(
+            "claimed scores {claimed}, computed {computed} ({why})", **scores, why=Listing(outcome["multipliers"], "; ")
+        )
     return msg("claimed scores {claimed}, computed {computed}", **scores)
 
 
@@ -941,8 +1119,7 @@ def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
     """Claims notation §6 gives to other games are errors (notation §9)."""
     for key in ("levels", "tribute"):
         if key in claimed:
-            ctx.error("gandengyan.result.key", ctx.at("result", key),
-                      msg("{key} is not a Gan Deng Yan claim", key=key))
+            ctx.error("gandengyan.result.key", ctx.at("result", key), msg("{key} is not a Gan Deng Yan claim", key=key))
 
 
 def _winner_text(winner: int | None) -> Msg:
@@ -956,11 +1133,12 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     from its claims (notation §9)."""
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update({"dealer": state.dealer, "turn": state.turn, "left": list(state.sizes),
-                        "talon": state.talon_left})
+        outcome.update(
+            {"dealer": state.dealer, "turn": state.turn, "left": list(state.sizes), "talon": state.talon_left}
+        )
     claimed = deal.result or {}
     scores = claimed.get("scores")
-    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+    if not stopped:  # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
         if scores is not None and len(scores) == match.seats and match.carried is not None:
             match.carried = add_scores(match.carried, scores)
         return outcome
@@ -977,8 +1155,9 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
 
 
 def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
-    return check_totals(ctx, NAME, word("Gan Deng Yan"), match.totals, match.carried, claimed or {}, "seat",
-                        _leader_of, _leader_text)
+    return check_totals(
+        ctx, NAME, word("Gan Deng Yan"), match.totals, match.carried, claimed or {}, "seat", _leader_of, _leader_text
+    )
 
 
 def _leader_text(leader: int | None) -> Msg:
@@ -997,12 +1176,19 @@ def _leader_of(totals: Sequence[Number] | None) -> int | None:
 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
 
+
 def fork(match: Match) -> Match:
     """A copy of the match state: where a voided deal's redeal starts from (made field by field: compiled by
     mypyc, Match is a native class)."""
-    return Match(match.options, match.combos, match.seats,
-                 None if match.totals is None else list(match.totals), match.dealer, match.first,
-                 None if match.carried is None else list(match.carried))
+    return Match(
+        match.options,
+        match.combos,
+        match.seats,
+        None if match.totals is None else list(match.totals),
+        match.dealer,
+        match.first,
+        None if match.carried is None else list(match.carried),
+    )
 
 
 # Gan Deng Yan's claims carry on as totals (Match.carried), never as a whole match state
@@ -1021,8 +1207,11 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         readings: tuple[Reading, ...] = state.combos.of_packed[packed]
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
-        chosen = max(readings, key=lambda r: (r.bomb, bomb_order(r.rank))) if action.as_ is None else \
-            _named_reading(seat, cards, readings, action.as_)
+        chosen = (
+            max(readings, key=lambda r: (r.bomb, bomb_order(r.rank)))
+            if action.as_ is None
+            else _named_reading(seat, cards, readings, action.as_)
+        )
         _put(state, action, chosen, packed)
     elif action.verb == "pass":
         _passed(state, seat)
@@ -1042,9 +1231,17 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
     winner, scores = result["winner"], list(result["scores"])
     _carry(match, scores, winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome: Outcome = {"deal": deal.index, "status": "scored", "dealer": state.dealer, "winner": winner,
-               "left": list(state.sizes), "talon": state.talon_left, "multipliers": [], "scores": scores,
-               "totals": None if match.totals is None else list(match.totals)}
+    outcome: Outcome = {
+        "deal": deal.index,
+        "status": "scored",
+        "dealer": state.dealer,
+        "winner": winner,
+        "left": list(state.sizes),
+        "talon": state.talon_left,
+        "multipliers": [],
+        "scores": scores,
+        "totals": None if match.totals is None else list(match.totals),
+    }
     _check_deal_claims(ctx, deal, outcome)
     return outcome
 

@@ -8,6 +8,7 @@ read into a small Set (size, rank, black jokers, red jokers), once per play; han
 (cards.py) so that the cards a seat holds are still checked card by card; seat sets are
 bit masks; finding messages are built only when something is wrong.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
@@ -39,11 +40,11 @@ TWO: Final = 13
 BLACK: Final = 14
 RED: Final = 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NATURAL: Final = tuple(c >> 2 for c in range(52))        # 0 for a 2, else the set order 1..12
+_NATURAL: Final = tuple(c >> 2 for c in range(52))  # 0 for a 2, else the set order 1..12
 _SET_RANK: Final = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
-_RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}   # ranks other languages write otherwise
-WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]     # the 2s and the jokers (§ terms)
-TEAM: Final = (0b010101, 0b101010)                          # seats of team 0 and team 1 (notation §3)
+_RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}  # ranks other languages write otherwise
+WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]  # the 2s and the jokers (§ terms)
+TEAM: Final = (0b010101, 0b101010)  # seats of team 0 and team 1 (notation §3)
 NORMAL: Final = 0
 DUEL: Final = 1
 SHAO: Final = 2
@@ -55,22 +56,29 @@ PRESETS: dict[str, dict[str, Any]] = {"pagat": {}}
 PRESET_ALIASES: dict[str, str] = {"gouji-pagat": "pagat"}
 _BOOL = (True, False)
 OPTIONS: dict[str, Option] = {
-    "duel_thresholds": Option({"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, kind=dict,
-                              effect=word("rank -> least size of a set of that rank that starts a Gou Ji (§2)")),
+    "duel_thresholds": Option(
+        {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2},
+        kind=dict,
+        effect=word("rank -> least size of a set of that rank that starts a Gou Ji (§2)"),
+    ),
     "pure_twos_qualify": Option(True, _BOOL, effect=word("a set of RANK 2 starts a Gou Ji (§2)")),
     "black_joker_qualifies": Option(True, _BOOL, effect=word("a set with a BJ and no RJ starts a Gou Ji (§2)")),
-    "catch_wind": Option("next_active", ("next_active", "teammate"),
-                         effect=word("who leads after a player went out (§4.3)")),
+    "catch_wind": Option(
+        "next_active", ("next_active", "teammate"), effect=word("who leads after a player went out (§4.3)")
+    ),
     "end_when_team_out": Option(False, _BOOL, effect=word("the deal ends when one whole team is out (§5)")),
-    "sweep_tribute": Option("replace", ("replace", "add"),
-                            effect=word("the sweep exchange replaces or adds to tribute (§6.1)")),
+    "sweep_tribute": Option(
+        "replace", ("replace", "add"), effect=word("the sweep exchange replaces or adds to tribute (§6.1)")
+    ),
     "same_team_tribute": Option("waivable", ("waivable", "never"), effect=word("tribute between team-mates (§6.1)")),
     "revolution_declarers": Option(1, (1, 2, 3, 4, 5, 6), effect=word("declarations that void the deal (§6.5)")),
     "place_points": Option([4, 2, 0, 0, -2, -4], kind=list, effect=word("points of places 1-6 (§5)")),
     "sweep_multiplier": Option(2, kind=int, effect=word("factor of both team scores after a sweep (§5)")),
-    "scoring": Option("zero_sum", ("zero_sum", "winner_only"),
-                      effect=word("zero_sum: both teams score; winner_only: only the team with the positive score "
-                                  "(§5)")),
+    "scoring": Option(
+        "zero_sum",
+        ("zero_sum", "winner_only"),
+        effect=word("zero_sum: both teams score; winner_only: only the team with the positive score (§5)"),
+    ),
     "threes_last": Option(False, _BOOL, effect=word("a set of 3s only as the last cards, without wilds (§2)")),
     "report_at": Option(None, kind=int, nullable=True, effect=word("count at which a report is expected (§7)")),
 }
@@ -78,14 +86,39 @@ OPTIONS: dict[str, Option] = {
 
 class GoujiOptions:
     """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
-    __slots__ = ("duel_thresholds", "pure_twos_qualify", "black_joker_qualifies", "catch_wind", "end_when_team_out",
-                 "sweep_tribute", "same_team_tribute", "revolution_declarers", "place_points", "sweep_multiplier",
-                 "scoring", "threes_last", "report_at")
 
-    def __init__(self, duel_thresholds: dict[str, int], pure_twos_qualify: bool, black_joker_qualifies: bool,
-                 catch_wind: str, end_when_team_out: bool, sweep_tribute: str, same_team_tribute: str,
-                 revolution_declarers: int, place_points: list[int], sweep_multiplier: int, scoring: str,
-                 threes_last: bool, report_at: int | None) -> None:
+    __slots__ = (
+        "duel_thresholds",
+        "pure_twos_qualify",
+        "black_joker_qualifies",
+        "catch_wind",
+        "end_when_team_out",
+        "sweep_tribute",
+        "same_team_tribute",
+        "revolution_declarers",
+        "place_points",
+        "sweep_multiplier",
+        "scoring",
+        "threes_last",
+        "report_at",
+    )
+
+    def __init__(
+        self,
+        duel_thresholds: dict[str, int],
+        pure_twos_qualify: bool,
+        black_joker_qualifies: bool,
+        catch_wind: str,
+        end_when_team_out: bool,
+        sweep_tribute: str,
+        same_team_tribute: str,
+        revolution_declarers: int,
+        place_points: list[int],
+        sweep_multiplier: int,
+        scoring: str,
+        threes_last: bool,
+        report_at: int | None,
+    ) -> None:
         self.duel_thresholds, self.pure_twos_qualify = duel_thresholds, pure_twos_qualify
         self.black_joker_qualifies, self.catch_wind = black_joker_qualifies, catch_wind
         self.end_when_team_out, self.sweep_tribute = end_when_team_out, sweep_tribute
@@ -108,8 +141,10 @@ def _seats(mask: int) -> list[int]:
 
 # ---------------------------------------------------------------- §2 sets, §3 the follow relation
 
+
 class Set:
     """A set as §2 reads a play: how many cards, its RANK in set order, and the black and red jokers in it."""
+
     __slots__ = ("size", "rank", "black", "red")
 
     def __init__(self, size: int, rank: int, black: int, red: int) -> None:
@@ -140,7 +175,7 @@ def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
     return read_set(cards), pack(cards)
 
 
-_READINGS = PlayCache(_reading)      # a play's set and packed cards, read once per play (not per record)
+_READINGS = PlayCache(_reading)  # a play's set and packed cards, read once per play (not per record)
 
 
 def follows(x: Set, y: Set) -> bool:
@@ -152,8 +187,9 @@ def qualifies(x: Set, thresholds: tuple[int, ...], o: GoujiOptions) -> bool:
     """Whether a set starts a Gou Ji (§2 qualifying set)."""
     if x.red:
         return False
-    return (x.black and o.black_joker_qualifies) or (x.rank == TWO and o.pure_twos_qualify) \
-        or x.size >= thresholds[x.rank]
+    return (
+        (x.black and o.black_joker_qualifies) or (x.rank == TWO and o.pure_twos_qualify) or x.size >= thresholds[x.rank]
+    )
 
 
 def set_name(x: Set) -> str:
@@ -168,8 +204,9 @@ def rank_word(r: int) -> str:
 def describe(x: Set) -> Msg:
     size, black, red = x.size, x.black, x.red
     rank = "10" if x.rank == 8 else rank_word(x.rank)
-    head = msg("a single {rank}", rank=rank) if size == 1 else \
-        msg("a set of {size} {rank}s", size=Count(size), rank=rank)
+    head = (
+        msg("a single {rank}", rank=rank) if size == 1 else msg("a set of {size} {rank}s", size=Count(size), rank=rank)
+    )
     jokers = [joker for joker in (_black_jokers(black), _red_jokers(red)) if joker]
     return msg("{set} ({jokers})", set=head, jokers=Listing(jokers, " and ")) if jokers else head
 
@@ -192,11 +229,19 @@ def may_follow(y: Set) -> Msg:
     if y.red:
         return msg("nothing may follow a set with a red joker (§3 rule 2)")
     if y.black:
-        return msg_n("only a set of {n} card of a higher rank than {rank} holding at least {reds} may follow",
-                     "only a set of {n} cards of a higher rank than {rank} holding at least {reds} may follow",
-                     y.size, rank=rank_word(y.rank), reds=_red_jokers(y.black))
-    return msg_n("only a set of {n} card of a higher rank than {rank} may follow",
-                 "only a set of {n} cards of a higher rank than {rank} may follow", y.size, rank=rank_word(y.rank))
+        return msg_n(
+            "only a set of {n} card of a higher rank than {rank} holding at least {reds} may follow",
+            "only a set of {n} cards of a higher rank than {rank} holding at least {reds} may follow",
+            y.size,
+            rank=rank_word(y.rank),
+            reds=_red_jokers(y.black),
+        )
+    return msg_n(
+        "only a set of {n} card of a higher rank than {rank} may follow",
+        "only a set of {n} cards of a higher rank than {rank} may follow",
+        y.size,
+        rank=rank_word(y.rank),
+    )
 
 
 def rank_counts(hand: int) -> list[int]:
@@ -218,21 +263,31 @@ def shao_valid(hand: int) -> bool:
 
 # ---------------------------------------------------------------- match state (§1, §5, §6)
 
+
 class Match:
-    def __init__(self, options: GoujiOptions, thresholds: tuple[int, ...], previous: list[int] | None, fresh: bool,
-                 totals: list[int] | None) -> None:
+    def __init__(
+        self,
+        options: GoujiOptions,
+        thresholds: tuple[int, ...],
+        previous: list[int] | None,
+        fresh: bool,
+        totals: list[int] | None,
+    ) -> None:
         self.options, self.thresholds = options, thresholds
-        self.previous = previous        # the previous finishing order; None when there is none
-        self.fresh = fresh              # the next deal is a fresh game owing no ordinary tribute
-        self.known = True               # False after a stopped deal that claims no order
-        self.totals = totals            # [team 0, team 1]; None when not checkable
-        self.carried = totals           # the totals the deals' claimed scores add up to (notation §9)
+        self.previous = previous  # the previous finishing order; None when there is none
+        self.fresh = fresh  # the next deal is a fresh game owing no ordinary tribute
+        self.known = True  # False after a stopped deal that claims no order
+        self.totals = totals  # [team 0, team 1]; None when not checkable
+        self.carried = totals  # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     if len(record["players"]) != SEATS:
-        ctx.error("gouji.deal.seats", "/players",
-                  msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])))
+        ctx.error(
+            "gouji.deal.seats",
+            "/players",
+            msg("Gou Ji is played by 6 seats; this record lists {n} players", n=len(record["players"])),
+        )
         return None
     thresholds = _options_fit(ctx, record, rules["options"])
     if thresholds is None:
@@ -241,12 +296,18 @@ def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Ma
     start = record.get("start") or {}
     previous = start.get("previous_order")
     if previous is not None and sorted(previous) != list(range(SEATS)):
-        ctx.error("gouji.start.previous_order", "/start/previous_order",
-                  msg("previous_order must list all six seats once each"))
+        ctx.error(
+            "gouji.start.previous_order",
+            "/start/previous_order",
+            msg("previous_order must list all six seats once each"),
+        )
         previous = None
     if start.get("fresh") is False and previous is None:
-        ctx.error("gouji.start.previous_order", "/start/fresh",
-                  msg("fresh is false, so the first deal is an ordinary game, but start gives no previous_order"))
+        ctx.error(
+            "gouji.start.previous_order",
+            "/start/fresh",
+            msg("fresh is false, so the first deal is an ordinary game, but start gives no previous_order"),
+        )
     given = list(start.get("totals", [0, 0]))
     totals = given if len(given) == 2 else None
     if totals is None:
@@ -261,10 +322,13 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tup
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
 
     def bad(name: str, wanted: Msg) -> None:
-        ctx.error("notation.rules.option", f"/rules/options/{name}" if name in given else "/rules",
-                  msg("option {name} takes {wanted}", name=name, wanted=wanted))
+        ctx.error(
+            "notation.rules.option",
+            f"/rules/options/{name}" if name in given else "/rules",
+            msg("option {name} takes {wanted}", name=name, wanted=wanted),
+        )
 
-    table = [10 ** 9] * 16
+    table = [10**9] * 16
     fits = True
     for key, least in o["duel_thresholds"].items():
         r = RANK_NAMES.index(key) if key in RANK_NAMES[1:] else 0
@@ -286,24 +350,32 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tup
     return tuple(table) if fits else None
 
 
-COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")     # a deal's status, as reports show it
+COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")  # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
-PLACES: tuple[Term, ...] = (word("main winner"), word("second winner"), word("third winner"), word("fourth winner"),
-                            word("second loser"), word("big loser"))
+PLACES: tuple[Term, ...] = (
+    word("main winner"),
+    word("second winner"),
+    word("third winner"),
+    word("fourth winner"),
+    word("second loser"),
+    word("big loser"),
+)
 
 
 # ---------------------------------------------------------------- deal state
 
+
 class Relation:
     """One tribute duty (§6.1): payer owes `n` cards to receiver and gets as many back."""
+
     __slots__ = ("payer", "receiver", "n", "kind", "paid", "returned", "cancelled")
 
     def __init__(self, payer: int, receiver: int, n: int, kind: Term) -> None:
         self.payer, self.receiver, self.n, self.kind = payer, receiver, n, kind
         self.paid = self.returned = 0
-        self.cancelled: str | None = None       # "waived" or "liberation"
+        self.cancelled: str | None = None  # "waived" or "liberation"
 
     @property
     def open(self) -> bool:
@@ -311,25 +383,65 @@ class Relation:
 
 
 class DealState:
-    __slots__ = ("options", "thresholds", "hands", "dealt", "sizes", "live", "live_count", "out", "penalised", "over",
-                 "void", "deal_kind", "holders", "relations", "previous", "leader", "leader_given", "revolutions",
-                 "tribute_started", "playing", "swapped", "top", "top_seat", "passed", "mode", "duel", "duel_final",
-                 "shao_declarer", "shao_pending", "shao_bound", "locked", "rang_pending", "last_actor", "last_event",
-                 "allowed", "endgame", "block_team", "acted_mask", "first_team", "trick", "reports", "leader_checked",
-                 "offender", "lapsed")
+    __slots__ = (
+        "options",
+        "thresholds",
+        "hands",
+        "dealt",
+        "sizes",
+        "live",
+        "live_count",
+        "out",
+        "penalised",
+        "over",
+        "void",
+        "deal_kind",
+        "holders",
+        "relations",
+        "previous",
+        "leader",
+        "leader_given",
+        "revolutions",
+        "tribute_started",
+        "playing",
+        "swapped",
+        "top",
+        "top_seat",
+        "passed",
+        "mode",
+        "duel",
+        "duel_final",
+        "shao_declarer",
+        "shao_pending",
+        "shao_bound",
+        "locked",
+        "rang_pending",
+        "last_actor",
+        "last_event",
+        "allowed",
+        "endgame",
+        "block_team",
+        "acted_mask",
+        "first_team",
+        "trick",
+        "reports",
+        "leader_checked",
+        "offender",
+        "lapsed",
+    )
     options: GoujiOptions
     thresholds: tuple[int, ...]
-    hands: list[int]                # packed (cards.py)
+    hands: list[int]  # packed (cards.py)
     dealt: list[int]
     sizes: list[int]
     live: list[bool]
-    holders: int                    # seat bits, as the other masks
-    live_count: int                 # seats still holding cards
-    out: list[int]                  # seats gone out, first out first
-    penalised: list[int]            # seats out of the deal for an infringement, first penalised first
+    holders: int  # seat bits, as the other masks
+    live_count: int  # seats still holding cards
+    out: list[int]  # seats gone out, first out first
+    penalised: list[int]  # seats out of the deal for an infringement, first penalised first
     over: bool
     void: bool
-    deal_kind: str                  # "fresh", "sweep" or "ordinary" (§6)
+    deal_kind: str  # "fresh", "sweep" or "ordinary" (§6)
     relations: list[Relation]
     previous: list[int] | None
     leader: int
@@ -339,24 +451,24 @@ class DealState:
     tribute_started: bool
     playing: bool
     swapped: bool
-    top: Set | None                 # the trick's top set, and the seat that played it
+    top: Set | None  # the trick's top set, and the seat that played it
     top_seat: int
     passed: int
     mode: int
     duel: tuple[int, int]
     duel_final: bool
-    shao_declarer: int              # the seat playing Shao Pai (mode SHAO), else -1
-    shao_pending: int               # a Shao Pai declarer who has still to play its first set, else -1
-    shao_bound: int                 # a Shao Pai declarer none of whose sets was beaten yet (§4.7.4), else -1
-    locked: bool                    # the trick is locked by Xian Rang Rang (§4.6)
-    rang_pending: tuple[int, int] | None    # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
-    last_actor: int                 # the seat that played or passed last, else -1
-    last_event: tuple[str, int] | None      # ("play", "gouji" or "declared", seat) of the action just taken
+    shao_declarer: int  # the seat playing Shao Pai (mode SHAO), else -1
+    shao_pending: int  # a Shao Pai declarer who has still to play its first set, else -1
+    shao_bound: int  # a Shao Pai declarer none of whose sets was beaten yet (§4.7.4), else -1
+    locked: bool  # the trick is locked by Xian Rang Rang (§4.6)
+    rang_pending: tuple[int, int] | None  # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
+    last_actor: int  # the seat that played or passed last, else -1
+    last_event: tuple[str, int] | None  # ("play", "gouji" or "declared", seat) of the action just taken
     allowed: int
-    endgame: int                    # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
-    block_team: int                 # BLOCKS: the team whose block acts
-    acted_mask: int                 # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
-    first_team: int                 # ALTERNATING: the team that acts first
+    endgame: int  # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
+    block_team: int  # BLOCKS: the team whose block acts
+    acted_mask: int  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
+    first_team: int  # ALTERNATING: the team that acts first
     trick: list[tuple[int, tuple[int, ...] | None]]
     offender: int
     lapsed: bool
@@ -379,7 +491,7 @@ class DealState:
         self.leader_checked = False
         self.revolutions = set()
         self.tribute_started = self.playing = self.swapped = False
-        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
+        self.lapsed = False  # tribute and returns still owed lapsed: a play or pass before them stood
         self.top, self.top_seat, self.passed, self.mode = None, -1, 0, NORMAL
         self.duel, self.duel_final = (-1, -1), False
         self.shao_declarer = self.shao_pending = self.shao_bound = -1
@@ -388,7 +500,7 @@ class DealState:
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
         self.trick = []
-        self.offender = -1              # the seat whose action stopped the deal (for pagat's ruling)
+        self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
     def open_mask(self) -> int:
@@ -411,17 +523,22 @@ def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, 
 
 def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     if not match.known:
-        raise StopDeal("gouji.deal.uncheckable",
-                       msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
-                       severity=WARNING)
+        raise StopDeal(
+            "gouji.deal.uncheckable",
+            msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
+            severity=WARNING,
+        )
     _check_deck(ctx, deal)
-    state = DealState(match, deal)       # led by the record's leader; an ordinary game by the last big loser
-    previous = match.previous           # None only before a fresh game
+    state = DealState(match, deal)  # led by the record's leader; an ordinary game by the last big loser
+    previous = match.previous  # None only before a fresh game
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
     state.deal_kind = "sweep" if sweep else "fresh" if match.fresh or previous is None else "ordinary"
     if state.deal_kind != "ordinary" and deal.leader is None:
-        raise StopDeal("gouji.leader.missing", msg("this deal is a fresh game (§1): the record must name its leader"),
-                       ctx.at("leader"))
+        raise StopDeal(
+            "gouji.leader.missing",
+            msg("this deal is a fresh game (§1): the record must name its leader"),
+            ctx.at("leader"),
+        )
     if previous is not None:
         _owe(state, previous)
         if state.deal_kind == "ordinary":
@@ -432,19 +549,25 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
 
 def _check_deck(ctx: Context, deal: Deal) -> None:
     if len(deal.hands) != SEATS:
-        raise StopDeal("gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)),
-                       ctx.at("hands"))
+        raise StopDeal(
+            "gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
+        )
     for seat, hand in enumerate(deal.hands):
         if len(hand) != HAND_SIZE:
-            raise StopDeal("gouji.deal.hand_size",
-                           msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
-                           ctx.at("hands", seat))
+            raise StopDeal(
+                "gouji.deal.hand_size",
+                msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
+                ctx.at("hands", seat),
+            )
     seen = card_counts(deal.hands)
     wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
     if wrong:
         shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))
-        raise StopDeal("gouji.deal.deck", msg("{cards} do not appear exactly four times: the hands must be four "
-                                              "54-card packs", cards=shown), ctx.at("hands"))
+        raise StopDeal(
+            "gouji.deal.deck",
+            msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
+            ctx.at("hands"),
+        )
 
 
 def _owe(state: DealState, previous: list[int]) -> None:
@@ -464,6 +587,7 @@ def is_over(state: DealState) -> bool:
 
 # ---------------------------------------------------------------- actions
 
+
 def apply(ctx: Context, state: DealState, action: Action) -> None:
     verb = action.verb
     if state.playing:
@@ -478,8 +602,12 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     if verb == "return":
         return _return(ctx, state, action)
     seat, owed = action.seat, _owed(state)
-    raise StopDeal("gouji.tribute.order", msg("seat {seat} played while {owed}", seat=seat, owed=owed) if verb == "play"
-                   else msg("seat {seat} passed while {owed}", seat=seat, owed=owed))
+    raise StopDeal(
+        "gouji.tribute.order",
+        msg("seat {seat} played while {owed}", seat=seat, owed=owed)
+        if verb == "play"
+        else msg("seat {seat} passed while {owed}", seat=seat, owed=owed),
+    )
 
 
 def _stop(state: DealState, seat: int, rule: str, message: Msg) -> NoReturn:
@@ -490,9 +618,15 @@ def _stop(state: DealState, seat: int, rule: str, message: Msg) -> NoReturn:
 def _turn_error(state: DealState, seat: int, what: Msg) -> NoReturn:
     state.offender = seat
     if state.shao_pending >= 0:
-        raise StopDeal("gouji.shao_pai.first", msg("seat {declarer} declared Shao Pai, so its play must come next "
-                                                   "(§4.7.1), but seat {seat} {did}", declarer=state.shao_pending,
-                                                   seat=seat, did=what))
+        raise StopDeal(
+            "gouji.shao_pai.first",
+            msg(
+                "seat {declarer} declared Shao Pai, so its play must come next (§4.7.1), but seat {seat} {did}",
+                declarer=state.shao_pending,
+                seat=seat,
+                did=what,
+            ),
+        )
     raise StopDeal("gouji.turn", msg("seat {seat} {did} out of turn; {who}", seat=seat, did=what, who=_who_may(state)))
 
 
@@ -526,7 +660,7 @@ def _passed(state: DealState, seat: int) -> None:
     bit = 1 << seat
     state.last_event = None
     state.trick.append((seat, None))
-    if state.mode == DUEL and state.top is not None:        # §4.5: any pass ends the duel's trick
+    if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
     state.last_actor = seat
@@ -551,17 +685,36 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
         _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
     top = state.top
     if action.as_ is not None and action.as_ != set_name(x):
-        ctx.error("gouji.play.as", ctx.at("actions", action.index, "as"),
-                  msg("seat {seat}'s {cards} reads as {set}, not {claimed} (§2)", seat=seat, cards=_shown(cards),
-                      set=set_name(x), claimed=action.as_), seat, action.index)
+        ctx.error(
+            "gouji.play.as",
+            ctx.at("actions", action.index, "as"),
+            msg(
+                "seat {seat}'s {cards} reads as {set}, not {claimed} (§2)",
+                seat=seat,
+                cards=_shown(cards),
+                set=set_name(x),
+                claimed=action.as_,
+            ),
+            seat,
+            action.index,
+        )
     if x.rank == 1 and state.options.threes_last:
         _threes_last(state, seat, cards, x)
     if state.shao_pending >= 0:
         return _shao_first(ctx, state, action, x, packed)
     if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, packed):
-        return _shao_void(ctx, state, action, msg("seat {seat} led {set} while bound by its Shao Pai (§4.7.4): a lead "
-                                                  "must hold a joker unless it empties the hand, and leave a hand "
-                                                  "that still meets §4.7.2", seat=seat, set=describe(x)))
+        return _shao_void(
+            ctx,
+            state,
+            action,
+            msg(
+                "seat {seat} led {set} while bound by its Shao Pai (§4.7.4): a lead "
+                "must hold a joker unless it empties the hand, and leave a hand "
+                "that still meets §4.7.2",
+                seat=seat,
+                set=describe(x),
+            ),
+        )
     _put(state, action, x, packed)
 
 
@@ -573,11 +726,11 @@ def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
     if state.reports.report_at is not None:
         state.reports.played(seat, size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
-        state.shao_bound = -1           # a set of the Shao Pai declarer was beaten (§4.7.4)
+        state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
     state.trick.append((seat, cards))
     state.top, state.top_seat, state.last_actor = x, seat, seat
     if state.rang_pending is not None:
-        state.rang_pending = None                # a play declines Xian Rang Rang (§4.6)
+        state.rang_pending = None  # a play declines Xian Rang Rang (§4.6)
     gone = size == 0
     if gone:
         _goes_out(state, seat)
@@ -590,7 +743,7 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
     """§4.2.2 and §4.2.3: the mode after a play by `seat`, and who acts next."""
     mode = state.mode
     started = False
-    if mode == SHAO:                # §4.7.3: a play on S1 starts a Gou Ji, qualifying or not
+    if mode == SHAO:  # §4.7.3: a play on S1 starts a Gou Ji, qualifying or not
         started = state.live[dui_men(seat)]
         state.mode = DUEL if started else NORMAL
     elif mode == NORMAL:
@@ -602,7 +755,7 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
         if started:
             state.duel, state.duel_final = (seat, dui_men(seat)), gone
             state.allowed = 1 << dui_men(seat)
-        elif state.duel_final:      # §4.5: the one answer after a duellist went out
+        elif state.duel_final:  # §4.5: the one answer after a duellist went out
             _end_trick(state)
         else:
             a, b = state.duel
@@ -634,19 +787,31 @@ def _refusal_text(state: DealState, rule: str, seat: int, cards: tuple[int, ...]
     if rule == "gouji.cards.not_held":
         return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
     if x is None:
-        return msg("seat {seat} played {cards}: natural cards of more than one rank are no Gou Ji set (§2)",
-                   seat=seat, cards=_shown(cards))
+        return msg(
+            "seat {seat} played {cards}: natural cards of more than one rank are no Gou Ji set (§2)",
+            seat=seat,
+            cards=_shown(cards),
+        )
     top = state.top
-    assert top is not None      # a set refused while the table is empty is no set or not held
-    return msg("seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x), top=describe(top),
-               rule=may_follow(top))
+    assert top is not None  # a set refused while the table is empty is no set or not held
+    return msg(
+        "seat {seat} played {set} on {top}; {rule}", seat=seat, set=describe(x), top=describe(top), rule=may_follow(top)
+    )
 
 
 def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set) -> None:
     if x.size != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
-        _stop(state, seat, "gouji.threes_last", msg("seat {seat} played {cards}: with threes_last a set of 3s may only "
-                                                    "be the player's last cards, without wild cards (§2)",
-                                                    seat=seat, cards=_shown(cards)))
+        _stop(
+            state,
+            seat,
+            "gouji.threes_last",
+            msg(
+                "seat {seat} played {cards}: with threes_last a set of 3s may only "
+                "be the player's last cards, without wild cards (§2)",
+                seat=seat,
+                cards=_shown(cards),
+            ),
+        )
 
 
 def _shown(cards: Iterable[int]) -> Cards:
@@ -665,13 +830,16 @@ def _leave(state: DealState, seat: int) -> None:
     state.live_count -= 1
     if state.shao_bound == seat:
         state.shao_bound = -1
-    if state.live_count <= 1 or (state.options.end_when_team_out and sum(1 for s in state.out if team(s) == team(seat)) == 3):
+    if state.live_count <= 1 or (
+        state.options.end_when_team_out and sum(1 for s in state.out if team(s) == team(seat)) == 3
+    ):
         state.over = True
     if state.over:
         state.allowed = 0
 
 
 # ---------------------------------------------------------------- turn order (§4.3, §4.4, §4.8)
+
 
 def _next(state: DealState) -> None:
     """Who may act now in NORMAL or SHAO mode; the trick ends when nobody may."""
@@ -796,10 +964,15 @@ Problem = tuple[str, Msg]
 
 
 def _declare(ctx: Context, state: DealState, action: Action) -> None:
-    name, seat = action.declare or "", action.seat      # a declare action always names one (notation §5)
+    name, seat = action.declare or "", action.seat  # a declare action always names one (notation §5)
     if state.over:
-        return ctx.error("gouji.deal.over", ctx.at("actions", action.index),
-                         msg("the deal was already over; no action may follow"), seat, action.index)
+        return ctx.error(
+            "gouji.deal.over",
+            ctx.at("actions", action.index),
+            msg("the deal was already over; no action may follow"),
+            seat,
+            action.index,
+        )
     if name == "report":
         return state.reports.declare(ctx, action, state.sizes[seat])
     if state.shao_pending >= 0:
@@ -812,27 +985,32 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
     if name in ("xian_rang_rang", "shao_pai"):
-        state.last_event = ("declared", seat)      # a declaration that broke its conditions changed nothing
+        state.last_event = ("declared", seat)  # a declaration that broke its conditions changed nothing
     elif not state.over:
-        state.playing = False               # the duties or the leader changed (§6.4)
+        state.playing = False  # the duties or the leader changed (§6.4)
         _tribute_done(ctx, state)
 
 
 def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
     rule = "gouji.xian_rang_rang"
     if not state.playing or state.mode != NORMAL or state.live_count < 5:
-        return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)",
-                         seat=s)
+        return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)", seat=s)
     d = dui_men(s)
     if state.last_event != ("play", d) or not _only_passes_since(state, s):
-        return rule, msg("seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
-                         "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
-                         "{second} in between (§4.6)",
-                         seat=s, dui_men=d, first=(s + 1) % 6, second=(s + 2) % 6)
+        return rule, msg(
+            "seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
+            "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
+            "{second} in between (§4.6)",
+            seat=s,
+            dui_men=d,
+            first=(s + 1) % 6,
+            second=(s + 2) % 6,
+        )
     follower = (s + 4) % SEATS
     if not state.open_mask() >> follower & 1:
-        return rule, msg("seat {seat} declared Xian Rang Rang, but seat {follower} is not open (§4.6)",
-                         seat=s, follower=follower)
+        return rule, msg(
+            "seat {seat} declared Xian Rang Rang, but seat {follower} is not open (§4.6)", seat=s, follower=follower
+        )
     state.rang_pending = (s, follower)
     return None
 
@@ -864,12 +1042,18 @@ def _shao_pai(state: DealState, q: int) -> Problem | None:
     rule = "gouji.shao_pai.declare"
     just = state.last_event
     if not state.playing or just is None or just[0] != "gouji":
-        return rule, msg("seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji "
-                         "(§4.7)", seat=q)
+        return rule, msg(
+            "seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)", seat=q
+        )
     p = just[1]
     if not state.live[q] or team(q) == team(p) or q == dui_men(p):
-        return rule, msg("seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
-                         "other than the Dui Men (seat {dui_men}) may (§4.7)", seat=q, starter=p, dui_men=dui_men(p))
+        return rule, msg(
+            "seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
+            "other than the Dui Men (seat {dui_men}) may (§4.7)",
+            seat=q,
+            starter=p,
+            dui_men=dui_men(p),
+        )
     if state.locked:
         return rule, msg("seat {seat} declared Shao Pai in a trick locked by Xian Rang Rang (§4.6)", seat=q)
     state.shao_pending, state.allowed = q, 1 << q
@@ -882,11 +1066,19 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: 
     state.shao_pending = -1
     rest = state.hands[q] - packed
     if not shao_valid(rest):
-        return _shao_void(ctx, state, action, msg("seat {seat}'s Shao Pai is false: after {set} its hand does not "
-                                                  "split into sets that each hold a joker plus one last set (§4.7.2)",
-                                                  seat=q, set=describe(x)))
+        return _shao_void(
+            ctx,
+            state,
+            action,
+            msg(
+                "seat {seat}'s Shao Pai is false: after {set} its hand does not "
+                "split into sets that each hold a joker plus one last set (§4.7.2)",
+                seat=q,
+                set=describe(x),
+            ),
+        )
     if state.top_seat == state.shao_bound:
-        state.shao_bound = -1           # S1 beat a set of an earlier declarer (§4.7.4)
+        state.shao_bound = -1  # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
     state.sizes[q] -= x.size
     if state.reports.report_at is not None:
@@ -905,9 +1097,13 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: 
 def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> None:
     """§4.7.5: the offending play is void; the declarer is ranked big loser and leaves the deal."""
     q = action.seat
-    ctx.error("gouji.shao_pai.invalid", ctx.at("actions", action.index),
-              msg("{problem}; ruling: the play is void and the seat is ranked big loser (§4.7.5)", problem=message),
-              q, action.index)
+    ctx.error(
+        "gouji.shao_pai.invalid",
+        ctx.at("actions", action.index),
+        msg("{problem}; ruling: the play is void and the seat is ranked big loser (§4.7.5)", problem=message),
+        q,
+        action.index,
+    )
     state.penalised.append(q)
     state.last_event = None
     if state.shao_bound == q:
@@ -919,7 +1115,7 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
     if was_lead:
         _lead(state, state.next_live(q))
     elif state.mode == DUEL:
-        state.allowed = 1 << state.duel[1]       # d(p) answers p's set
+        state.allowed = 1 << state.duel[1]  # d(p) answers p's set
 
 
 def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
@@ -930,11 +1126,16 @@ def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
 
+
 def _between_deals(state: DealState, seat: int, name: str) -> Problem | None:
     """The common timing of §6.3.1: before any tribute action and before the first play."""
     if state.tribute_started or state.last_actor >= 0:
-        return "gouji.tribute.order", msg("seat {seat} declared {name} after tribute or play had begun; the "
-                                          "declarations between deals come first (§6.3)", seat=seat, name=Term(name))
+        return "gouji.tribute.order", msg(
+            "seat {seat} declared {name} after tribute or play had begun; the "
+            "declarations between deals come first (§6.3)",
+            seat=seat,
+            name=Term(name),
+        )
     return None
 
 
@@ -944,8 +1145,9 @@ def _revolution(state: DealState, seat: int) -> Problem | None:
         return late
     hand = state.dealt[seat]
     if any(count(hand, c) for c in (0, 1, 2, 3, BJ, RJ)):
-        return "gouji.revolution", msg("seat {seat} declared revolution, but its dealt hand holds a 2 or a joker "
-                                       "(§6.5)", seat=seat)
+        return "gouji.revolution", msg(
+            "seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)", seat=seat
+        )
     if seat in state.revolutions:
         return "gouji.revolution", msg("seat {seat} already declared revolution (§6.5)", seat=seat)
     state.revolutions.add(seat)
@@ -960,10 +1162,18 @@ def _swap_losers(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     previous = state.previous
-    if previous is None or state.deal_kind != "ordinary" or state.swapped or seat not in previous[4:] \
-            or team(previous[4]) != team(previous[5]):
-        return "gouji.swap_losers", msg("seat {seat} declared swap_losers; only the two losers of the previous "
-                                        "deal, when team-mates, may swap, once, in an ordinary game (§6.4)", seat=seat)
+    if (
+        previous is None
+        or state.deal_kind != "ordinary"
+        or state.swapped
+        or seat not in previous[4:]
+        or team(previous[4]) != team(previous[5])
+    ):
+        return "gouji.swap_losers", msg(
+            "seat {seat} declared swap_losers; only the two losers of the previous "
+            "deal, when team-mates, may swap, once, in an ordinary game (§6.4)",
+            seat=seat,
+        )
     if any(r.cancelled for r in state.relations):
         return "gouji.tribute.order", msg("swap_losers must come before any waiver or liberation (§6.3)")
     state.swapped = True
@@ -986,11 +1196,13 @@ def _waive_tribute(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "waive_tribute")
     if late:
         return late
-    found = [r for r in state.relations if r.open and team(r.payer) == team(r.receiver)
-             and seat in (r.payer, r.receiver)]
+    found = [
+        r for r in state.relations if r.open and team(r.payer) == team(r.receiver) and seat in (r.payer, r.receiver)
+    ]
     if not found:
-        return "gouji.waive_tribute", msg("seat {seat} waived tribute, but it has no tribute relation with a "
-                                          "team-mate (§6.4)", seat=seat)
+        return "gouji.waive_tribute", msg(
+            "seat {seat} waived tribute, but it has no tribute relation with a team-mate (§6.4)", seat=seat
+        )
     for r in found:
         r.cancelled = "waived"
     return None
@@ -1002,17 +1214,23 @@ def _liberation(state: DealState, seat: int) -> Problem | None:
         return late
     paying = [r for r in state.relations if r.open and r.payer == seat]
     if count(state.dealt[seat], RJ) != 4 or not paying:
-        return "gouji.liberation", msg("seat {seat} declared liberation; only a seat that owes tribute and was "
-                                       "dealt all four red jokers may (§6.4)", seat=seat)
+        return "gouji.liberation", msg(
+            "seat {seat} declared liberation; only a seat that owes tribute and was "
+            "dealt all four red jokers may (§6.4)",
+            seat=seat,
+        )
     for r in paying:
         r.cancelled = "liberation"
     return None
 
 
 _DECLARATIONS: dict[str, Callable[[DealState, int], Problem | None]] = {
-    word("revolution"): _revolution, word("swap_losers"): _swap_losers,
-    word("waive_tribute"): _waive_tribute, word("liberation"): _liberation,
-    word("shao_pai"): _shao_pai, word("xian_rang_rang"): _xian_rang_rang,
+    word("revolution"): _revolution,
+    word("swap_losers"): _swap_losers,
+    word("waive_tribute"): _waive_tribute,
+    word("liberation"): _liberation,
+    word("shao_pai"): _shao_pai,
+    word("xian_rang_rang"): _xian_rang_rang,
 }
 
 
@@ -1020,16 +1238,24 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     seat, card = action.seat, action.card
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
-        raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat,
-                                                  owed=_owed(state)))
+        raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat, owed=_owed(state)))
     relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
     _holds(state, seat, card)
     counts = rank_counts(state.hands[seat])
     highest = max(r for r in range(16) if counts[r])
     if _SET_RANK[card] != highest:
-        ctx.error("gouji.tribute.card", ctx.at("actions", action.index, "tribute"),
-                  msg("seat {seat} paid {card} as tribute, but must pay a card of its highest rank, {rank} (§6.2)",
-                      seat=seat, card=Cards(CODES[card]), rank=rank_word(highest)), seat, action.index)
+        ctx.error(
+            "gouji.tribute.card",
+            ctx.at("actions", action.index, "tribute"),
+            msg(
+                "seat {seat} paid {card} as tribute, but must pay a card of its highest rank, {rank} (§6.2)",
+                seat=seat,
+                card=Cards(CODES[card]),
+                rank=rank_word(highest),
+            ),
+            seat,
+            action.index,
+        )
     state.tribute_started = True
     _move(state, seat, taker, card)
     relation.paid += 1
@@ -1040,11 +1266,13 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
     seat, card = action.seat, action.card
     due = [r for r in state.relations if r.open and r.receiver == seat and r.returned < r.n and not state.lapsed]
     if not due:
-        raise StopDeal("gouji.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
-                                                 owed=_owed(state)))
+        raise StopDeal(
+            "gouji.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat, owed=_owed(state))
+        )
     if any(r.open and r.paid < r.n for r in state.relations):
-        raise StopDeal("gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat,
-                                                  owed=_owed(state)))
+        raise StopDeal(
+            "gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat, owed=_owed(state))
+        )
     relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
     _holds(state, seat, card)
     _move(state, seat, taker, card)
@@ -1054,8 +1282,9 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
 
 def _holds(state: DealState, seat: int, card: int) -> None:
     if not count(state.hands[seat], card):
-        raise StopDeal("gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat,
-                                                   cards=Cards(CODES[card])))
+        raise StopDeal(
+            "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=Cards(CODES[card]))
+        )
 
 
 def _move(state: DealState, giver: int, taker: int, card: int) -> None:
@@ -1065,8 +1294,9 @@ def _move(state: DealState, giver: int, taker: int, card: int) -> None:
     state.sizes[taker] += 1
 
 
-def _receiver(ctx: Context, state: DealState, action: Action, duties: list[Relation], rule: str,
-              verb: Term) -> tuple[Relation, int]:
+def _receiver(
+    ctx: Context, state: DealState, action: Action, duties: list[Relation], rule: str, verb: Term
+) -> tuple[Relation, int]:
     """The duty a tribute or return settles and the seat its card goes to; `to` is required when it could be
     more than one seat (§6.2). A wrong `to` is reported and the card goes to the seat owed, unless a ruling
     lets it stand: then it goes to `to` (notation §10)."""
@@ -1074,20 +1304,45 @@ def _receiver(ctx: Context, state: DealState, action: Action, duties: list[Relat
     seats = sorted({other(r) for r in duties})
     if action.to is None:
         if len(seats) > 1:
-            raise StopDeal(rule, msg("seat {seat} owes a {verb} to seats {first} and {second}; the action must say "
-                                     "which with to (§6.2)", seat=action.seat, verb=verb, first=seats[0],
-                                     second=seats[1]))
+            raise StopDeal(
+                rule,
+                msg(
+                    "seat {seat} owes a {verb} to seats {first} and {second}; the action must say which with to (§6.2)",
+                    seat=action.seat,
+                    verb=verb,
+                    first=seats[0],
+                    second=seats[1],
+                ),
+            )
         return duties[0], other(duties[0])
     chosen = [r for r in duties if other(r) == action.to]
     if chosen:
         return chosen[0], action.to
     if len(seats) > 1:
-        raise StopDeal(rule, msg("seat {seat} gave a {verb} to seat {to}, but owes one only to seats {first} and "
-                                 "{second} (§6.2)", seat=action.seat, verb=verb, to=action.to, first=seats[0],
-                                 second=seats[1]))
-    stood = ctx.error_stands(rule, ctx.at("actions", action.index, "to"),
-                             msg("seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)", seat=action.seat,
-                                 verb=verb, owed=seats[0], to=action.to), action.seat, action.index)
+        raise StopDeal(
+            rule,
+            msg(
+                "seat {seat} gave a {verb} to seat {to}, but owes one only to seats {first} and {second} (§6.2)",
+                seat=action.seat,
+                verb=verb,
+                to=action.to,
+                first=seats[0],
+                second=seats[1],
+            ),
+        )
+    stood = ctx.error_stands(
+        rule,
+        ctx.at("actions", action.index, "to"),
+        msg(
+            "seat {seat}'s {verb} goes to seat {owed}, not seat {to} (§6.2)",
+            seat=action.seat,
+            verb=verb,
+            owed=seats[0],
+            to=action.to,
+        ),
+        action.seat,
+        action.index,
+    )
     return duties[0], action.to if stood else seats[0]
 
 
@@ -1104,9 +1359,16 @@ def _check_leader(ctx: Context, state: DealState) -> None:
     state.leader_checked = True
     given = state.leader_given
     if given is not None and given != state.leader:
-        ctx.error("gouji.leader", ctx.at("leader"), msg("the record names seat {given} as leader, but seat {leader}, "
-                                                        "the big loser of the previous deal, leads (§1)",
-                                                        given=given, leader=state.leader))
+        ctx.error(
+            "gouji.leader",
+            ctx.at("leader"),
+            msg(
+                "the record names seat {given} as leader, but seat {leader}, "
+                "the big loser of the previous deal, leads (§1)",
+                given=given,
+                leader=state.leader,
+            ),
+        )
 
 
 def _owing(state: DealState) -> list[int]:
@@ -1120,12 +1382,28 @@ def _owed(state: DealState) -> Listing | Msg:
     """What is owed before play starts (§6), for a message."""
     if state.lapsed:
         return msg("no tribute or return is owed")
-    owed = [msg_n("seat {seat} owes {n} tribute card to seat {to}", "seat {seat} owes {n} tribute cards to seat {to}",
-                  r.n - r.paid, seat=r.payer, to=r.receiver)
-            for r in state.relations if r.open and r.paid < r.n]
-    owed += [msg_n("seat {seat} owes {n} return card to seat {to}", "seat {seat} owes {n} return cards to seat {to}",
-                   r.n - r.returned, seat=r.receiver, to=r.payer)
-             for r in state.relations if r.open and r.paid == r.n and r.returned < r.n]
+    owed = [
+        msg_n(
+            "seat {seat} owes {n} tribute card to seat {to}",
+            "seat {seat} owes {n} tribute cards to seat {to}",
+            r.n - r.paid,
+            seat=r.payer,
+            to=r.receiver,
+        )
+        for r in state.relations
+        if r.open and r.paid < r.n
+    ]
+    owed += [
+        msg_n(
+            "seat {seat} owes {n} return card to seat {to}",
+            "seat {seat} owes {n} return cards to seat {to}",
+            r.n - r.returned,
+            seat=r.receiver,
+            to=r.payer,
+        )
+        for r in state.relations
+        if r.open and r.paid == r.n and r.returned < r.n
+    ]
     return Listing(owed, "; ") if owed else msg("no tribute or return is owed")
 
 
@@ -1142,10 +1420,15 @@ def _tribute_kind(state: DealState) -> Term:
 
 # ---------------------------------------------------------------- what would have been legal, the table
 
+
 def _ruling(state: DealState) -> Phrase:
-    return Phrase(msg("pagat: an infringement makes the offender, seat {seat}, big loser (Da La) of the deal; the page "
-                      "applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed",
-                      seat=state.offender))
+    return Phrase(
+        msg(
+            "pagat: an infringement makes the offender, seat {seat}, big loser (Da La) of the deal; the page "
+            "applies that penalty to the outcome only for a false Shao Pai (§7), so no order is computed",
+            seat=state.offender,
+        )
+    )
 
 
 def legal(state: DealState) -> Legal:
@@ -1159,7 +1442,11 @@ def legal(state: DealState) -> Legal:
 
 def _legal(state: DealState, seats: list[int], mode: Phrase) -> Legal:
     if not state.playing or state.over:
-        return {"mode": mode, "seats": seats, "may": Phrase(_owed(state) if not state.over else msg("the deal is over"))}
+        return {
+            "mode": mode,
+            "seats": seats,
+            "may": Phrase(_owed(state) if not state.over else msg("the deal is over")),
+        }
     out: Legal = {"mode": mode, "seats": seats, "may": ""}
     if state.top is None:
         out["may"] = Phrase(msg("{who} leads: any set", who=_seats_said(seats)))
@@ -1167,15 +1454,35 @@ def _legal(state: DealState, seats: list[int], mode: Phrase) -> Legal:
     plays = {s: _followers(state, s, state.top) for s in seats}
     out["top"] = set_name(state.top)
     out["plays"] = {str(s): p for s, p in plays.items()}
-    held = Listing([msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", ")) if p else
-                    msg("seat {seat} holds nothing that may follow", seat=s) for s, p in plays.items()], "; ")
-    if state.shao_pending >= 0:     # the declarer's first set, S1, must follow (§4.7.1)
-        out["may"] = Phrase(msg("seat {seat} plays its first Shao Pai set on {top} (§4.7.1): {allowed}; {held}",
-                                seat=state.shao_pending, top=describe(state.top), allowed=may_follow(state.top),
-                                held=held))
+    held = Listing(
+        [
+            msg("seat {seat} holds {sets}", seat=s, sets=Listing(p, ", "))
+            if p
+            else msg("seat {seat} holds nothing that may follow", seat=s)
+            for s, p in plays.items()
+        ],
+        "; ",
+    )
+    if state.shao_pending >= 0:  # the declarer's first set, S1, must follow (§4.7.1)
+        out["may"] = Phrase(
+            msg(
+                "seat {seat} plays its first Shao Pai set on {top} (§4.7.1): {allowed}; {held}",
+                seat=state.shao_pending,
+                top=describe(state.top),
+                allowed=may_follow(state.top),
+                held=held,
+            )
+        )
         return out
-    out["may"] = Phrase(msg("{who} passes or plays on {top}: {allowed}; {held}", who=_seats_said(seats),
-                            top=describe(state.top), allowed=may_follow(state.top), held=held))
+    out["may"] = Phrase(
+        msg(
+            "{who} passes or plays on {top}: {allowed}; {held}",
+            who=_seats_said(seats),
+            top=describe(state.top),
+            allowed=may_follow(state.top),
+            held=held,
+        )
+    )
     return out
 
 
@@ -1220,19 +1527,20 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-
 def _on_table(seat: int, cards: tuple[int, ...] | None) -> dict[str, Any]:
     if cards is None:
         return {"seat": seat, "pass": True}
     x = read_set(cards)
-    assert x is not None        # a play taken is a set
+    assert x is not None  # a play taken is a set
     return {"seat": seat, "play": [CODES[c] for c in cards], "as": set_name(x)}
+
 
 # ---------------------------------------------------------------- end of deal, scoring (§5)
 
+
 def _final_order(state: DealState) -> list[int]:
     rest = [s for s in range(SEATS) if state.live[s]]
-    if len(rest) > 1:           # end_when_team_out: fewer cards first, ties from after the last out
+    if len(rest) > 1:  # end_when_team_out: fewer cards first, ties from after the last out
         last = state.out[-1]
         rest.sort(key=lambda s: (state.sizes[s], (s - last - 1) % SEATS))
     return state.out + rest + state.penalised[::-1]
@@ -1252,7 +1560,7 @@ def scores_of(order: list[int], o: GoujiOptions) -> list[int]:
 
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     state.reports.warn_missing(ctx)
-    if not state.leader_checked:        # a deal voided by revolution before any play (§1)
+    if not state.leader_checked:  # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
     if state.void:
         match.fresh, match.previous = True, None
@@ -1261,17 +1569,24 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
     return _ended(ctx, match, state, deal, order, scores_of(order, state.options), COMPLETE)
 
 
-def _ended(ctx: Context, match: Match, state: DealState, deal: Deal, order: list[int] | None, scores: list[int],
-           status: str) -> Outcome:
+def _ended(
+    ctx: Context, match: Match, state: DealState, deal: Deal, order: list[int] | None, scores: list[int], status: str
+) -> Outcome:
     """The outcome of a deal that ended in `order` (None: voided), the match advanced, the deal's claims checked."""
     if order is not None:
         match.fresh, match.previous = False, order
     match.totals = add_scores(match.totals, scores)
     match.carried = carried_on(match.carried, scores, deal.result or {})
-    outcome: Outcome = {"deal": deal.index, "status": status, "tribute": _tribute_kind(state),
-               "leader": None if state.void else state.leader, "order": order,
-               "penalised": (state.penalised or None) if status != "scored" else None,
-               "scores": scores, "totals": None if match.totals is None else list(match.totals)}
+    outcome: Outcome = {
+        "deal": deal.index,
+        "status": status,
+        "tribute": _tribute_kind(state),
+        "leader": None if state.void else state.leader,
+        "order": order,
+        "penalised": (state.penalised or None) if status != "scored" else None,
+        "scores": scores,
+        "totals": None if match.totals is None else list(match.totals),
+    }
     _check_deal_claims(ctx, deal, outcome)
     return outcome
 
@@ -1291,25 +1606,44 @@ def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
     if "order" in claimed:
         computed = outcome["order"]
         if computed is None:
-            ctx.error("gouji.result.order", ctx.at("result", "order"),
-                      msg("a deal voided by revolution has no finishing order (§5)"))
+            ctx.error(
+                "gouji.result.order",
+                ctx.at("result", "order"),
+                msg("a deal voided by revolution has no finishing order (§5)"),
+            )
         elif _complete(claimed["order"]) != computed:
             ctx.error("gouji.result.order", ctx.at("result", "order"), _order_differs(claimed["order"], outcome))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
-        ctx.error("gouji.result.scores", ctx.at("result", "scores"),
-                  msg("claimed scores {claimed}, computed {scores}", claimed=_claimed(claimed["scores"]),
-                      scores=Listing(outcome["scores"])))
+        ctx.error(
+            "gouji.result.scores",
+            ctx.at("result", "scores"),
+            msg(
+                "claimed scores {claimed}, computed {scores}",
+                claimed=_claimed(claimed["scores"]),
+                scores=Listing(outcome["scores"]),
+            ),
+        )
     if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
-        ctx.error("gouji.result.tribute", ctx.at("result", "tribute"),
-                  msg('claimed tribute {claimed}, computed "{tribute}"', claimed=plain(claimed["tribute"]),
-                      tribute=outcome["tribute"]))
+        ctx.error(
+            "gouji.result.tribute",
+            ctx.at("result", "tribute"),
+            msg(
+                'claimed tribute {claimed}, computed "{tribute}"',
+                claimed=plain(claimed["tribute"]),
+                tribute=outcome["tribute"],
+            ),
+        )
 
 
 def _order_differs(claimed: object, outcome: Outcome) -> Msg:
     order, penalised = Listing(outcome["order"]), outcome["penalised"]
     if penalised:
-        return msg("claimed order {claimed}, computed {order} (penalised seats last: {penalised})",
-                   claimed=_claimed(claimed), order=order, penalised=Listing(penalised))
+        return msg(
+            "claimed order {claimed}, computed {order} (penalised seats last: {penalised})",
+            claimed=_claimed(claimed),
+            order=order,
+            penalised=Listing(penalised),
+        )
     return msg("claimed order {claimed}, computed {order}", claimed=_claimed(claimed), order=order)
 
 
@@ -1324,8 +1658,15 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     """A deal not played to its end; a stopped one carries on from its claims (notation §9)."""
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update({"mode": Phrase(_mode(state)), "turn": _seats(state.allowed), "out": list(state.out),
-                        "penalised": list(state.penalised) or None, "left": list(state.sizes)})
+        outcome.update(
+            {
+                "mode": Phrase(_mode(state)),
+                "turn": _seats(state.allowed),
+                "out": list(state.out),
+                "penalised": list(state.penalised) or None,
+                "left": list(state.sizes),
+            }
+        )
         if state.offender >= 0:
             outcome["ruling"] = _ruling(state)
     claimed = deal.result or {}
@@ -1333,7 +1674,7 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     scores = claimed.get("scores")
     if scores is None and order is not None:
         scores = scores_of(order, match.options)
-    if not stopped:     # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
+    if not stopped:  # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
         if scores is not None and len(scores) == 2 and match.carried is not None:
             match.carried = add_scores(match.carried, scores)
         return outcome
@@ -1352,8 +1693,9 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
 
 def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
     """The team with the higher total after the last complete deal wins; none on a tie (§5)."""
-    return check_totals(ctx, NAME, word("Gou Ji"), match.totals, match.carried, claimed or {}, "team", _higher_team,
-                        _higher_said)
+    return check_totals(
+        ctx, NAME, word("Gou Ji"), match.totals, match.carried, claimed or {}, "team", _higher_team, _higher_said
+    )
 
 
 def _higher_said(winner: int | None) -> Msg:
@@ -1366,10 +1708,16 @@ def _higher_team(totals: Sequence[Number] | None) -> int | None:
 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
 
+
 def fork(match: Match) -> Match:
     """A copy of the match state: where a voided deal's redeal starts from."""
-    copy = Match(match.options, match.thresholds, match.previous, match.fresh,
-                 None if match.totals is None else list(match.totals))
+    copy = Match(
+        match.options,
+        match.thresholds,
+        match.previous,
+        match.fresh,
+        None if match.totals is None else list(match.totals),
+    )
     copy.known, copy.carried = match.known, None if match.carried is None else list(match.carried)
     return copy
 
@@ -1385,8 +1733,13 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     seat = action.seat
     if action.verb == "play":
         x, packed = _READINGS[action.cards]
-        unplayable = "gouji.cards.not_held" if not contains(state.hands[seat], packed) else \
-            "gouji.play.combination" if x is None else None      # held first (§4.9)
+        unplayable = (
+            "gouji.cards.not_held"
+            if not contains(state.hands[seat], packed)
+            else "gouji.play.combination"
+            if x is None
+            else None
+        )  # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
         _lapse_tribute(state, seat)
@@ -1396,8 +1749,10 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         _passed(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
-            raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "
-                                                     "(to)", seat=seat))
+            raise StopDeal(
+                f"{NAME}.tribute.to",
+                msg("the record does not say which seat received seat {seat}'s card (to)", seat=seat),
+            )
         _holds(state, seat, action.card)
         _move(state, seat, action.to, action.card)
 

@@ -2,6 +2,7 @@
 
 Every Guandan rule lives here; the replay driver calls it through the contract in game.py.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
@@ -43,58 +44,103 @@ NAME = "guandan"
 SEATS: Final = 4
 MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE: Final = 27
-ACE: Final = 12                     # rank indices
+ACE: Final = 12  # rank indices
 TEN: Final = 8
 HEARTS: Final = 1
 
 DEFAULT_PRESET = "official"
 PRESETS: dict[str, dict[str, Any]] = {
     "official": {},
-    "pagat": {"one_two_levels": 4, "return_cap": "none", "equal_double_tribute": "free",
-              "a_fail_rule": "three_to_two", "wild_stands_for_itself": True, "report_at": None},
+    "pagat": {
+        "one_two_levels": 4,
+        "return_cap": "none",
+        "equal_double_tribute": "free",
+        "a_fail_rule": "three_to_two",
+        "wild_stands_for_itself": True,
+        "report_at": None,
+    },
 }
 PRESET_ALIASES: dict[str, str] = {"guandan-official": "official", "guandan-pagat": "pagat"}
 OPTIONS: dict[str, Option] = {
     "max_bomb_size": Option(10, (8, 9, 10), effect=word("largest bomb")),
-    "joker_bomb_rank": Option("top", ("top", "below_eight"),
-                              effect=word("below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)")),
-    "straight_flush_bomb": Option(True, (True, False), effect=word("false: no straight flush; one-suit runs are straights")),
+    "joker_bomb_rank": Option(
+        "top",
+        ("top", "below_eight"),
+        effect=word("below_eight: the joker bomb ranks between the 7- and 8-card bombs (§3.4)"),
+    ),
+    "straight_flush_bomb": Option(
+        True, (True, False), effect=word("false: no straight flush; one-suit runs are straights")
+    ),
     "ace_low": Option(True, (True, False), effect=word("false: A only at 14")),
     "level_in_sequences": Option(True, (True, False), effect=word("false: no run covers rank L")),
     "wild_straight_flush": Option(True, (True, False), effect=word("false: a wild-completed run is only a straight")),
-    "wild_stands_for_itself": Option(False, (True, False),
-                                     effect=word("true: only the readings where the most wild cards stand for themselves (§2)")),
+    "wild_stands_for_itself": Option(
+        False, (True, False), effect=word("true: only the readings where the most wild cards stand for themselves (§2)")
+    ),
     "full_house_joker_pair": Option(True, (True, False), effect=word("BJ BJ / RJ RJ as a full house's pair")),
     "one_two_levels": Option(3, (3, 4), effect=word("levels the winners rise after a 1-2 finish (§5)")),
-    "a_win": Option("one_two_or_one_three", ("one_two_or_one_three", "one_two", "any"),
-                   effect=word("which finishes at level A win the match for the declaring team (§5)")),
-    "a_fail_rule": Option("none", ("none", "three_to_two", "three_consecutive_to_k",
-                                   "three_to_opponents_level", "two_consecutive_to_two"),
-                         effect=word("what failed attempts at level A cost the team (§5)")),
-    "a_fail_after": Option(None, kind=int, nullable=True,
-                           effect=word("failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)")),
-    "a_fail_counts": Option(None, (None, "attempts", "consecutive_attempts", "deals_at_a"),
-                            effect=word("what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)")),
-    "a_fail_to": Option(None, (None, *RANKS[:-1], "opponents_level"),
-                        effect=word("the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)")),
-    "ace_finish_to_two": Option(False, (True, False),
-                                effect=word("true: an opponent going out first on aces at level A sends the declarers to 2 (§5)")),
-    "return_cap": Option("ten", ("ten", "none", "ten_to_partner"),
-                         effect=word("which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)")),
-    "return_excludes_level": Option(False, (True, False),
-                                    effect=word("true: a return of rank L is refused even at face value ten or less (§6.5)")),
-    "play_out_after_one_two": Option(False, (True, False),
-                                     effect=word("true: after a 1-2 finish play goes on until a third seat is out (§4.5)")),
-    "equal_double_tribute": Option("clockwise", ("clockwise", "free"),
-                                  effect=word("equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)")),
-    "report_at": Option(10, kind=int, nullable=True,
-                        effect=word("a seat at this many cards or fewer should report its count; null: no reports (§7)")),
+    "a_win": Option(
+        "one_two_or_one_three",
+        ("one_two_or_one_three", "one_two", "any"),
+        effect=word("which finishes at level A win the match for the declaring team (§5)"),
+    ),
+    "a_fail_rule": Option(
+        "none",
+        ("none", "three_to_two", "three_consecutive_to_k", "three_to_opponents_level", "two_consecutive_to_two"),
+        effect=word("what failed attempts at level A cost the team (§5)"),
+    ),
+    "a_fail_after": Option(
+        None,
+        kind=int,
+        nullable=True,
+        effect=word("failures at level A after which the team is moved; null: as a_fail_rule says (docs/guandan.md)"),
+    ),
+    "a_fail_counts": Option(
+        None,
+        (None, "attempts", "consecutive_attempts", "deals_at_a"),
+        effect=word("what counts as a failure at level A; null: as a_fail_rule says (docs/guandan.md)"),
+    ),
+    "a_fail_to": Option(
+        None,
+        (None, *RANKS[:-1], "opponents_level"),
+        effect=word("the level a failing team is moved to; null: as a_fail_rule says (docs/guandan.md)"),
+    ),
+    "ace_finish_to_two": Option(
+        False,
+        (True, False),
+        effect=word("true: an opponent going out first on aces at level A sends the declarers to 2 (§5)"),
+    ),
+    "return_cap": Option(
+        "ten",
+        ("ten", "none", "ten_to_partner"),
+        effect=word(
+            "which card a tribute receiver may return: ten or lower, any, ten or lower only to a partner (§6.5)"
+        ),
+    ),
+    "return_excludes_level": Option(
+        False, (True, False), effect=word("true: a return of rank L is refused even at face value ten or less (§6.5)")
+    ),
+    "play_out_after_one_two": Option(
+        False, (True, False), effect=word("true: after a 1-2 finish play goes on until a third seat is out (§4.5)")
+    ),
+    "equal_double_tribute": Option(
+        "clockwise",
+        ("clockwise", "free"),
+        effect=word("equal double tributes: the payer after o1 pays o1 and leads, or any allocation (§6.4)"),
+    ),
+    "report_at": Option(
+        10,
+        kind=int,
+        nullable=True,
+        effect=word("a seat at this many cards or fewer should report its count; null: no reports (§7)"),
+    ),
 }
 
 
 @dataclass
 class GuandanOptions:
     """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+
     max_bomb_size: int
     joker_bomb_rank: str
     straight_flush_bomb: bool
@@ -131,18 +177,20 @@ def level_code(level: int) -> str:
 
 # ---------------------------------------------------------------- §2 combinations
 
+
 class Reading:
     """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
     so that mypyc compiles its making: plays are read by the thousand)."""
+
     __slots__ = ("type", "rank", "key", "step", "self_count", "name")
 
     def __init__(self, type: str, rank: str, key: int, step: float | None, self_count: int = 0) -> None:
         self.type = type
-        self.rank = rank                # the RANK of `as`
-        self.key = key                  # compares within the type (level or natural order)
-        self.step = step                # place on the bomb ladder (§3.4); None for other types
-        self.self_count = self_count    # wild cards standing for themselves (§2, wild_stands_for_itself)
-        self.name = f"{type}:{rank}"    # as `as` names it (TYPE:RANK)
+        self.rank = rank  # the RANK of `as`
+        self.key = key  # compares within the type (level or natural order)
+        self.step = step  # place on the bomb ladder (§3.4); None for other types
+        self.self_count = self_count  # wild cards standing for themselves (§2, wild_stands_for_itself)
+        self.name = f"{type}:{rank}"  # as `as` names it (TYPE:RANK)
 
     def fields(self) -> tuple[str, str, int, float | None, int]:
         return self.type, self.rank, self.key, self.step, self.self_count
@@ -157,8 +205,8 @@ class Reading:
         return f"Reading{self.fields()}"
 
 
-RUN_SHAPES: Final = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}   # positions, cards per position
-BOMB_STEPS: Final = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}           # straight flush: 2 (§3.4)
+RUN_SHAPES: Final = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}  # positions, cards per position
+BOMB_STEPS: Final = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}  # straight flush: 2 (§3.4)
 STRAIGHT_FLUSH_STEP: Final = 2
 
 
@@ -174,7 +222,7 @@ def _combos(options: dict[str, Any]) -> Combos:
     return Combos(GuandanOptions(**options))
 
 
-CACHE_LIMIT: Final = 200_000      # readings kept per level: past it the cache is emptied, so that memory stays bounded
+CACHE_LIMIT: Final = 200_000  # readings kept per level: past it the cache is emptied, so that memory stays bounded
 
 
 class Combos:
@@ -186,8 +234,9 @@ class Combos:
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
-        self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = \
-            [{} for _ in RANKS]
+        self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = [
+            {} for _ in RANKS
+        ]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         return self.of(cards, pack(cards), level)
@@ -207,8 +256,8 @@ class Combos:
         of each name (§2). They depend only on the play's shape: how many natural cards of each rank it
         holds, its wild cards and whether its natural cards are of one suit, hearts or another."""
         wild = level * 4 + HEARTS
-        wilds = suits = 0           # suits: a bit for each suit among the natural cards
-        counts: dict[int, int] = {}     # natural cards by rank, low ranks first
+        wilds = suits = 0  # suits: a bit for each suit among the natural cards
+        counts: dict[int, int] = {}  # natural cards by rank, low ranks first
         for c in cards:
             if c == wild:
                 wilds += 1
@@ -249,7 +298,7 @@ class Combos:
 
     def _same_rank(self, found: dict[str, Reading], size: int, counts: dict[int, int], wilds: int, level: int) -> None:
         """single, pair, triple and bombs: one rank, wild cards filling in (§2)."""
-        r = next(iter(counts)) if counts else level     # wild cards alone are rank L (§10.6)
+        r = next(iter(counts)) if counts else level  # wild cards alone are rank L (§10.6)
         code = RANKS[r] if r < 13 else ("BJ", "RJ")[r - 13]
         key = level_value(r, level)
         itself = wilds if r == level else 0
@@ -267,13 +316,12 @@ class Combos:
         if len(counts) > 2:
             return
         for t, have_t in counts.items():
-
             if t >= 13 or have_t > 3:
                 continue
             others = [r for r in counts if r != t]
             if len(others) > 1:
                 continue
-            p = others[0] if others else -1         # -1: the pair is wild cards alone
+            p = others[0] if others else -1  # -1: the pair is wild cards alone
             have_p = counts[p] if p >= 0 else 0
             if have_p > 2 or (p >= 13 and (have_p < 2 or not self.options.full_house_joker_pair)):
                 continue
@@ -285,11 +333,20 @@ class Combos:
                 itself += need_p
             _keep(found, Reading("full_house", RANKS[t], level_value(t, level), None, itself))
 
-    def _runs(self, found: dict[str, Reading], kind: str, positions: int, per: int, counts: dict[int, int],
-              suits: int, wilds: int, level: int) -> None:
+    def _runs(
+        self,
+        found: dict[str, Reading],
+        kind: str,
+        positions: int,
+        per: int,
+        counts: dict[int, int],
+        suits: int,
+        wilds: int,
+        level: int,
+    ) -> None:
         """Straights, tubes, plates (and straight flushes) on natural positions (§2): the positions of a run
         ending at `top` are top - positions + 1 .. top, the ace at 1 where that is the lowest, else at 14."""
-        low, high, ace = 15, 0, False       # the positions of the natural cards but aces (rank + 2)
+        low, high, ace = 15, 0, False  # the positions of the natural cards but aces (rank + 2)
         for r, n in counts.items():
             if n > per:
                 return
@@ -322,9 +379,9 @@ class Combos:
         if one_suit and flush_allowed:
             _keep(found, Reading("straight_flush", code, top, STRAIGHT_FLUSH_STEP, itself if hearts else 0))
             if wilds == 0:
-                return      # five natural one-suit cards in a run are only a straight flush (§10.2)
+                return  # five natural one-suit cards in a run are only a straight flush (§10.2)
         if one_suit and flush_allowed and hearts:
-            itself = min(itself, wilds - 1)   # one wild must stand for another suit, or it is a flush
+            itself = min(itself, wilds - 1)  # one wild must stand for another suit, or it is a flush
         _keep(found, Reading("straight", code, top, None, itself))
 
 
@@ -346,29 +403,51 @@ def beats(x: Reading, y: Reading) -> bool:
 
 
 # the combinations' names (§2), for what a report shows (`as`, may_follow) in each language
-COMPLETE, STOPPED = word("complete"), word("stopped")     # a deal's status, as reports show it
+COMPLETE, STOPPED = word("complete"), word("stopped")  # a deal's status, as reports show it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头游 … 末游), first out first
 PLACES: tuple[Term, ...] = (word("first out"), word("second out"), word("third out"), word("last out"))
 # the deal's tribute (§6) and the phases of a deal, as reports and tables show them
-TRIBUTES = {"none": word_of("tribute", "none"), "single": word_of("tribute", "single"),
-            "double": word_of("tribute", "double"), "resisted": word_of("tribute", "resisted")}
-PHASES = {"tribute": word_of("phase", "tribute"), "return": word_of("phase", "return"), "play": word_of("phase", "play"),
-          "over": word_of("phase", "over")}
+TRIBUTES = {
+    "none": word_of("tribute", "none"),
+    "single": word_of("tribute", "single"),
+    "double": word_of("tribute", "double"),
+    "resisted": word_of("tribute", "resisted"),
+}
+PHASES = {
+    "tribute": word_of("phase", "tribute"),
+    "return": word_of("phase", "return"),
+    "play": word_of("phase", "play"),
+    "over": word_of("phase", "over"),
+}
 
-COMBINATIONS = {"single": word("single"), "pair": word("pair"), "triple": word("triple"),
-                "full_house": word("full house"), "straight": word("straight"), "tube": word("tube"),
-                "plate": word("plate"), "bomb": word("bomb"), "straight_flush": word("straight flush"),
-                "joker_bomb": word("joker bomb")}
+COMBINATIONS = {
+    "single": word("single"),
+    "pair": word("pair"),
+    "triple": word("triple"),
+    "full_house": word("full house"),
+    "straight": word("straight"),
+    "tube": word("tube"),
+    "plate": word("plate"),
+    "bomb": word("bomb"),
+    "straight_flush": word("straight flush"),
+    "joker_bomb": word("joker bomb"),
+}
 
 
 # a play in words (§2), per type: the templates marked for the catalogue
-DESCRIPTIONS = {"single": word("a single {rank}"), "pair": word("a pair of {rank}s"),
-                "triple": word("a triple of {rank}s"), "full_house": word("a full house of {rank}s"),
-                "straight": word("a straight to {rank}"), "tube": word("a tube to {rank}"),
-                "plate": word("a plate to {rank}"), "straight_flush": word("a straight flush to {rank}"),
-                "bomb": word("a bomb of {size} {rank}s")}
+DESCRIPTIONS = {
+    "single": word("a single {rank}"),
+    "pair": word("a pair of {rank}s"),
+    "triple": word("a triple of {rank}s"),
+    "full_house": word("a full house of {rank}s"),
+    "straight": word("a straight to {rank}"),
+    "tube": word("a tube to {rank}"),
+    "plate": word("a plate to {rank}"),
+    "straight_flush": word("a straight flush to {rank}"),
+    "bomb": word("a bomb of {size} {rank}s"),
+}
 
 
 def describe(reading: Reading) -> Msg:
@@ -385,7 +464,7 @@ def reading_words(text: str, cards: list[str]) -> Msg | str:
 def _described(kind: str, r: str, size: int) -> Msg:
     if kind == "joker_bomb":
         return msg("the joker bomb")
-    if r in ("BJ", "RJ"):       # a single or a pair of jokers
+    if r in ("BJ", "RJ"):  # a single or a pair of jokers
         if kind == "single":
             return msg("a single {joker}", joker=Term({"BJ": "black joker", "RJ": "red joker"}[r]))
         return msg("a pair of {jokers}", jokers={"BJ": word("black jokers"), "RJ": word("red jokers")}[r])
@@ -411,26 +490,43 @@ def may_follow(top: Reading) -> Msg:
 
 # ---------------------------------------------------------------- match state (§1, §5)
 
+
 class Match:
     """The match as it stands between deals (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
-    def __init__(self, combos: Combos, levels: list[int] | None = None, settled: bool = True,
-                 declaring: int | None = None, previous_order: list[int] | None = None,
-                 attempts: list[int] | None = None, winner: int | None = None, claimed: Match | None = None) -> None:
-        self.combos = combos                    # the readings of plays, and the options
-        self.levels = [0, 0] if levels is None else levels          # [team0, team1] rank indices
-        self.settled = settled                  # False once a deal ended without a known order
-        self.declaring = declaring              # None: the fresh match's first deal (§1)
-        self.previous_order = previous_order    # full o1..o4 of the last deal
-        self.attempts = [0, 0] if attempts is None else attempts    # failed attempts at A, as counted (§5)
+    def __init__(
+        self,
+        combos: Combos,
+        levels: list[int] | None = None,
+        settled: bool = True,
+        declaring: int | None = None,
+        previous_order: list[int] | None = None,
+        attempts: list[int] | None = None,
+        winner: int | None = None,
+        claimed: Match | None = None,
+    ) -> None:
+        self.combos = combos  # the readings of plays, and the options
+        self.levels = [0, 0] if levels is None else levels  # [team0, team1] rank indices
+        self.settled = settled  # False once a deal ended without a known order
+        self.declaring = declaring  # None: the fresh match's first deal (§1)
+        self.previous_order = previous_order  # full o1..o4 of the last deal
+        self.attempts = [0, 0] if attempts is None else attempts  # failed attempts at A, as counted (§5)
         self.winner = winner
-        self.claimed = claimed                  # carried on from a deal's differing levels claim (notation §9)
+        self.claimed = claimed  # carried on from a deal's differing levels claim (notation §9)
 
 
 def fork(match: Match) -> Match:
     """A copy of the match state that later deals can advance on their own, made field by field."""
-    return Match(match.combos, list(match.levels), match.settled, match.declaring, match.previous_order,
-                 list(match.attempts), match.winner, None if match.claimed is None else fork(match.claimed))
+    return Match(
+        match.combos,
+        list(match.levels),
+        match.settled,
+        match.declaring,
+        match.previous_order,
+        list(match.attempts),
+        match.winner,
+        None if match.claimed is None else fork(match.claimed),
+    )
 
 
 def claimed_state(match: Match) -> Match | None:
@@ -441,16 +537,25 @@ def adopt_claim(ctx: Context, match: Match, broken: Finding) -> Match:
     """The state carried on from the differing claim, for a deal that breaks a rule at the computed
     levels but plays through at the claimed ones: the table went on from the claim (notation §9)."""
     chain = match.claimed
-    assert chain is not None        # the driver asks only where claimed_state has one
-    levels: dict[str, object] = {"computed": _levels_text(match.levels), "claimed": _levels_text(chain.levels),
-              "broken": broken.text or broken.message}
+    assert chain is not None  # the driver asks only where claimed_state has one
+    levels: dict[str, object] = {
+        "computed": _levels_text(match.levels),
+        "claimed": _levels_text(chain.levels),
+        "broken": broken.text or broken.message,
+    }
     if broken.action is None:
-        text = msg("at the computed levels {computed} this deal breaks a rule ({broken}), but it plays through "
-                   "at the claimed {claimed}: it is judged there, as the table played it", **levels)
+        text = msg(
+            "at the computed levels {computed} this deal breaks a rule ({broken}), but it plays through "
+            "at the claimed {claimed}: it is judged there, as the table played it",
+            **levels,
+        )
     else:
-        text = msg("at the computed levels {computed} this deal breaks a rule at action {action} ({broken}), but it "
-                   "plays through at the claimed {claimed}: it is judged there, as the table played it",
-                   action=counted(broken.action), **levels)
+        text = msg(
+            "at the computed levels {computed} this deal breaks a rule at action {action} ({broken}), but it "
+            "plays through at the claimed {claimed}: it is judged there, as the table played it",
+            action=counted(broken.action),
+            **levels,
+        )
     ctx.add(INFO, "guandan.levels.from_claim", ctx.at(), text)
     return chain
 
@@ -461,13 +566,19 @@ def _levels_text(levels: list[int]) -> Listing:
 
 def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
     if len(record["players"]) != SEATS:
-        ctx.error("guandan.deal.seats", "/players",
-                  msg("Guandan is played by 4 seats; this record lists {n} players", n=len(record["players"])))
+        ctx.error(
+            "guandan.deal.seats",
+            "/players",
+            msg("Guandan is played by 4 seats; this record lists {n} players", n=len(record["players"])),
+        )
         return None
     after = rules["options"]["a_fail_after"]
     if after is not None and after < 1:
-        ctx.error("notation.rules.option", "/rules/options/a_fail_after",
-                  msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"))
+        ctx.error(
+            "notation.rules.option",
+            "/rules/options/a_fail_after",
+            msg("option {option} takes an integer ≥ 1 or null", option="a_fail_after"),
+        )
         return None
     match = Match(shared(_combos, rules["options"]), levels=[0, 0])
     start = record.get("start") or {}
@@ -488,21 +599,33 @@ def _read_start(ctx: Context, match: Match, start: dict[str, Any]) -> None:
     if order is not None:
         full = _complete_order(order)
         if full is None:
-            ctx.error("guandan.start.previous_order", "/start/previous_order",
-                      msg("previous_order must list 2 partners (a 1-2 finish), 3 or 4 different seats"))
+            ctx.error(
+                "guandan.start.previous_order",
+                "/start/previous_order",
+                msg("previous_order must list 2 partners (a 1-2 finish), 3 or 4 different seats"),
+            )
         else:
             match.previous_order = full
             match.declaring = team(full[0])
             if "playing" in start and start["playing"] != match.declaring:
-                ctx.error("guandan.start.playing", "/start/playing",
-                          msg("previous_order makes team {team} the declaring team, not team {named}",
-                              team=match.declaring, named=start["playing"]))
+                ctx.error(
+                    "guandan.start.playing",
+                    "/start/playing",
+                    msg(
+                        "previous_order makes team {team} the declaring team, not team {named}",
+                        team=match.declaring,
+                        named=start["playing"],
+                    ),
+                )
         return
     if "playing" in start:
         match.declaring = start["playing"]
     elif match.levels and (match.levels[0] != match.levels[1] or match.levels[0] == ACE):
-        ctx.error("guandan.start.playing", "/start",
-                  msg("the levels differ (or both are A): start must say which team is playing"))
+        ctx.error(
+            "guandan.start.playing",
+            "/start",
+            msg("the levels differ (or both are A): start must say which team is playing"),
+        )
 
 
 def _rank_index(code: str) -> int:
@@ -521,35 +644,46 @@ def _complete_order(order: list[int]) -> list[int] | None:
 
 # ---------------------------------------------------------------- deal state
 
+
 class DealState:
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
-    def __init__(self, level: int, options: GuandanOptions, combos: Combos, dealt: list[list[int]], hands: list[int],
-                 sizes: list[int], tribute: str, payers: list[int], receivers: list[int],
-                 record_leader: int | None) -> None:
+    def __init__(
+        self,
+        level: int,
+        options: GuandanOptions,
+        combos: Combos,
+        dealt: list[list[int]],
+        hands: list[int],
+        sizes: list[int],
+        tribute: str,
+        payers: list[int],
+        receivers: list[int],
+        record_leader: int | None,
+    ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
-        self.hands, self.sizes = hands, sizes          # packed hands (cards.py), and their sizes
-        self.tribute = tribute                  # none, single, double, resisted (§6)
-        self.payers = payers                    # seats owing tribute, in the order o3, o4 / o4
-        self.receivers = receivers              # o1 (and o2)
+        self.hands, self.sizes = hands, sizes  # packed hands (cards.py), and their sizes
+        self.tribute = tribute  # none, single, double, resisted (§6)
+        self.payers = payers  # seats owing tribute, in the order o3, o4 / o4
+        self.receivers = receivers  # o1 (and o2)
         self.record_leader = record_leader
-        self.paid: dict[int, tuple[int, int, int | None]] = {}     # payer -> (card, action index, to)
-        self.given: dict[int, tuple[int, int]] = {}                # receiver -> (payer, card received)
-        self.returned: dict[int, tuple[int, int]] = {}             # receiver -> (card returned, seat it went to)
-        self.wrong_cards: set[int] = set()      # payers whose tribute card was not the due one
-        self.levels: list[str] = []             # both teams' levels as the deal starts
+        self.paid: dict[int, tuple[int, int, int | None]] = {}  # payer -> (card, action index, to)
+        self.given: dict[int, tuple[int, int]] = {}  # receiver -> (payer, card received)
+        self.returned: dict[int, tuple[int, int]] = {}  # receiver -> (card returned, seat it went to)
+        self.wrong_cards: set[int] = set()  # payers whose tribute card was not the due one
+        self.levels: list[str] = []  # both teams' levels as the deal starts
         self.declaring: int | None = None
         self.leader: int | None = None
         self.turn: int | None = None
-        self.top: tuple[int, Reading, tuple[int, ...]] | None = None     # (seat, Reading, cards) of the top play
-        self.passed = 0                         # a bit for each seat that passed on the top play
-        self.trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = []    # (seat, cards, reading)
+        self.top: tuple[int, Reading, tuple[int, ...]] | None = None  # (seat, Reading, cards) of the top play
+        self.passed = 0  # a bit for each seat that passed on the top play
+        self.trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = []  # (seat, cards, reading)
         self.out: list[int] = []
         self.last_play: dict[int, tuple[int, ...]] = {}
         self.reports = ReportWatch(NAME, options.report_at)
-        self.report_at = options.report_at or 0    # 0 where there are no reports (§7)
+        self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
         self.over = False
-        self.lapsed = False     # tribute and returns still owed lapsed: a play or pass before them stood
+        self.lapsed = False  # tribute and returns still owed lapsed: a play or pass before them stood
 
     @property
     def phase(self) -> str:
@@ -569,7 +703,7 @@ class DealState:
         return seat
 
 
-_AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]   # seat order
+_AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]  # seat order
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -580,23 +714,38 @@ def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, 
 
 def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     if match.winner is not None:
-        raise StopDeal("guandan.match.over", msg("team {team} already won the match; no deal may follow",
-                                                 team=match.winner))
+        raise StopDeal(
+            "guandan.match.over", msg("team {team} already won the match; no deal may follow", team=match.winner)
+        )
     if not match.settled:
-        raise StopDeal("guandan.deal.uncheckable",
-                       msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
-                       severity=WARNING)
+        raise StopDeal(
+            "guandan.deal.uncheckable",
+            msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
+            severity=WARNING,
+        )
     _check_deck(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
     order = match.previous_order
-    state = DealState(level, match.combos.options, match.combos, deal.hands, [pack(h) for h in deal.hands],
-                      [len(h) for h in deal.hands], "none", [], [], deal.leader)
+    state = DealState(
+        level,
+        match.combos.options,
+        match.combos,
+        deal.hands,
+        [pack(h) for h in deal.hands],
+        [len(h) for h in deal.hands],
+        "none",
+        [],
+        [],
+        deal.leader,
+    )
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
-            raise StopDeal("guandan.leader.missing",
-                           msg("the first deal of a match must name its leader (the holder of the turned card)"),
-                           ctx.at())
+            raise StopDeal(
+                "guandan.leader.missing",
+                msg("the first deal of a match must name its leader (the holder of the turned card)"),
+                ctx.at(),
+            )
         _begin_play(state, deal.leader)
         return state
     _owe_tribute(state, order)
@@ -612,19 +761,27 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
 def _check_deck(ctx: Context, deal: Deal) -> None:
     """Four hands of 27 that together are exactly two packs (§1)."""
     if len(deal.hands) != SEATS:
-        raise StopDeal("guandan.deal.hands", msg("a Guandan deal has 4 hands, not {n}", n=len(deal.hands)),
-                       ctx.at("hands"))
+        raise StopDeal(
+            "guandan.deal.hands", msg("a Guandan deal has 4 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
+        )
     for seat, hand in enumerate(deal.hands):
         if len(hand) != HAND_SIZE:
-            raise StopDeal("guandan.deal.hand_size",
-                           msg("seat {seat} was dealt {n} cards; every Guandan hand has 27", seat=seat, n=len(hand)),
-                           ctx.at("hands", seat), seat=seat)
+            raise StopDeal(
+                "guandan.deal.hand_size",
+                msg("seat {seat} was dealt {n} cards; every Guandan hand has 27", seat=seat, n=len(hand)),
+                ctx.at("hands", seat),
+                seat=seat,
+            )
     wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
     if wrong:
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
-        text = msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts) \
-            if len(wrong) <= 6 else \
-            msg("the hands are not two full packs: every card must appear exactly twice, but {counts} …", counts=counts)
+        text = (
+            msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts)
+            if len(wrong) <= 6
+            else msg(
+                "the hands are not two full packs: every card must appear exactly twice, but {counts} …", counts=counts
+            )
+        )
         raise StopDeal("guandan.deck", text, ctx.at("hands"))
 
 
@@ -671,9 +828,16 @@ def _begin_play(state: DealState, leader: int) -> None:
 def _check_leader(ctx: Context, state: DealState) -> None:
     """A wrong `leader` is reported; the seat the rules name leads all the same (notation §9)."""
     if state.record_leader is not None and state.record_leader != state.leader:
-        ctx.error("guandan.leader", ctx.at("leader"),
-                  msg("the record names seat {named} as leader, but seat {seat} leads ({reason})",
-                      named=state.record_leader, seat=state.leader, reason=_leader_reason(state)))
+        ctx.error(
+            "guandan.leader",
+            ctx.at("leader"),
+            msg(
+                "the record names seat {named} as leader, but seat {seat} leads ({reason})",
+                named=state.record_leader,
+                seat=state.leader,
+                reason=_leader_reason(state),
+            ),
+        )
 
 
 def _leader_reason(state: DealState) -> Msg:
@@ -704,14 +868,19 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     elif verb == "return":
         _return(ctx, state, action)
     else:
-        if len(state.returned) < len(state.receivers) and not state.lapsed:    # returns come last: not play yet (§6)
+        if len(state.returned) < len(state.receivers) and not state.lapsed:  # returns come last: not play yet (§6)
             owed = _owed_text(state)
-            text = msg("seat {seat} played while {owed}", seat=action.seat, owed=owed) if verb == "play" \
+            text = (
+                msg("seat {seat} played while {owed}", seat=action.seat, owed=owed)
+                if verb == "play"
                 else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
+            )
             raise StopDeal("guandan.tribute.order", text)
         if action.seat != state.turn:
-            raise StopDeal("guandan.turn", msg("seat {seat} acted out of turn: it was seat {turn}'s turn",
-                                               seat=action.seat, turn=state.turn))
+            raise StopDeal(
+                "guandan.turn",
+                msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+            )
         if verb == "pass":
             _pass(state, action)
         else:
@@ -722,10 +891,18 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -
     if not contains(state.hands[seat], packed):
         lacking = missing(state.hands[seat], cards)
         if len(lacking) < len(cards):
-            raise StopDeal("guandan.card.not_held", msg("seat {seat} does not hold {lacking} (of {cards})", seat=seat,
-                                                        lacking=_shown(lacking), cards=_shown(cards)))
-        raise StopDeal("guandan.card.not_held", msg("seat {seat} does not hold {lacking}", seat=seat,
-                                                    lacking=_shown(lacking)))
+            raise StopDeal(
+                "guandan.card.not_held",
+                msg(
+                    "seat {seat} does not hold {lacking} (of {cards})",
+                    seat=seat,
+                    lacking=_shown(lacking),
+                    cards=_shown(cards),
+                ),
+            )
+        raise StopDeal(
+            "guandan.card.not_held", msg("seat {seat} does not hold {lacking}", seat=seat, lacking=_shown(lacking))
+        )
 
 
 def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -> None:
@@ -738,21 +915,33 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     """A tribute (§6.3, §6.4, §6.7)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
-        why = (msg("the payers hold both red jokers (anti-tribute)") if state.tribute == "resisted"
-               else msg("no tribute is due in this deal"))
+        why = (
+            msg("the payers hold both red jokers (anti-tribute)")
+            if state.tribute == "resisted"
+            else msg("no tribute is due in this deal")
+        )
         raise StopDeal("guandan.tribute.none", msg("seat {seat} paid tribute, but {why}", seat=seat, why=why))
     if state.lapsed or seat not in state.payers or seat in state.paid:
-        raise StopDeal("guandan.tribute.payer", msg("seat {seat} paid tribute, but {why}", seat=seat,
-                                                    why=_owed_text(state)))
+        raise StopDeal(
+            "guandan.tribute.payer", msg("seat {seat} paid tribute, but {why}", seat=seat, why=_owed_text(state))
+        )
     _take(state, seat, (action.card,), ONE[action.card])
     best = _tribute_rank(state, seat)
     if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
         state.wrong_cards.add(seat)
-        ctx.error("guandan.tribute.card", ctx.at("actions", action.index, "tribute"),
-                  msg("seat {seat} paid {card}, but the tribute must be a card of the highest rank in the dealt "
-                      "hand (leaving out wild cards): a {rank}", seat=seat, card=Cards(CODES[action.card]),
-                      rank=_level_rank_name(best, state.level)),
-                  seat, action.index)
+        ctx.error(
+            "guandan.tribute.card",
+            ctx.at("actions", action.index, "tribute"),
+            msg(
+                "seat {seat} paid {card}, but the tribute must be a card of the highest rank in the dealt "
+                "hand (leaving out wild cards): a {rank}",
+                seat=seat,
+                card=Cards(CODES[action.card]),
+                rank=_level_rank_name(best, state.level),
+            ),
+            seat,
+            action.index,
+        )
     state.paid[seat] = (action.card, action.index, action.to)
     if len(state.paid) == len(state.payers):
         _allocate(ctx, state)
@@ -764,7 +953,6 @@ def _tribute_rank(state: DealState, seat: int) -> int:
         if c != wild:
             best = max(best, level_value(rank(c), state.level))
     return best
-
 
 
 def _level_rank_name(value: int, level: int) -> str:
@@ -788,9 +976,15 @@ def _allocate(ctx: Context, state: DealState) -> None:
     for payer, receiver in receiver_of.items():
         card, index, to = state.paid[payer]
         if to is not None and to != receiver:
-            ctx.error("guandan.tribute.to", ctx.at("actions", index, "to"),
-                      msg("seat {seat}'s tribute goes to seat {receiver}, not seat {to}", seat=payer,
-                          receiver=receiver, to=to), payer, index)
+            ctx.error(
+                "guandan.tribute.to",
+                ctx.at("actions", index, "to"),
+                msg(
+                    "seat {seat}'s tribute goes to seat {receiver}, not seat {to}", seat=payer, receiver=receiver, to=to
+                ),
+                payer,
+                index,
+            )
         state.hands[receiver] += ONE[card]
         state.sizes[receiver] += 1
         state.given[receiver] = (payer, card)
@@ -807,17 +1001,25 @@ def _allocate_double(ctx: Context, state: DealState) -> dict[int, int]:
     o1, o2 = state.receivers
     (p1, (_, _, to1)), (p2, (_, i2, to2)) = state.paid.items()
     if {to1, to2} != {o1, o2}:
-        raise StopDeal("guandan.tribute.to",
-                       msg("equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
-                           o1=o1, o2=o2),
-                       ctx.at("actions", i2))
+        raise StopDeal(
+            "guandan.tribute.to",
+            msg(
+                "equal tributes under free allocation must each name a different receiver, seats {o1} and {o2}",
+                o1=o1,
+                o2=o2,
+            ),
+            ctx.at("actions", i2),
+        )
     if state.record_leader not in (p1, p2):
-        raise StopDeal("guandan.leader.missing",
-                       msg("with equal tributes allocated freely the record must name the leader: seat {p1} or {p2}",
-                           p1=p1, p2=p2),
-                       ctx.at("leader"))
+        raise StopDeal(
+            "guandan.leader.missing",
+            msg(
+                "with equal tributes allocated freely the record must name the leader: seat {p1} or {p2}", p1=p1, p2=p2
+            ),
+            ctx.at("leader"),
+        )
     state.leader = state.turn = state.record_leader
-    assert to1 is not None and to2 is not None      # they name o1 and o2
+    assert to1 is not None and to2 is not None  # they name o1 and o2
     return {p1: to1, p2: to2}
 
 
@@ -840,26 +1042,42 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
     """A return (§6.5)."""
     seat = action.seat
     if state.tribute in ("none", "resisted"):
-        raise StopDeal("guandan.tribute.none", msg("seat {seat} returned a card, but no tribute was paid in this deal",
-                                                   seat=seat))
+        raise StopDeal(
+            "guandan.tribute.none", msg("seat {seat} returned a card, but no tribute was paid in this deal", seat=seat)
+        )
     if state.phase == "tribute":
-        raise StopDeal("guandan.tribute.order",
-                       msg("seat {seat} returned a card before all tributes were paid: {owed}", seat=seat,
-                           owed=_owed_text(state)))
+        raise StopDeal(
+            "guandan.tribute.order",
+            msg("seat {seat} returned a card before all tributes were paid: {owed}", seat=seat, owed=_owed_text(state)),
+        )
     if state.lapsed or seat not in state.given or seat in state.returned:
-        raise StopDeal("guandan.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat,
-                                                   owed=_owed_text(state)))
+        raise StopDeal(
+            "guandan.return.payer", msg("seat {seat} returned a card, but {owed}", seat=seat, owed=_owed_text(state))
+        )
     payer, received = state.given[seat]
     problem = _return_problem(state, seat, payer, received, action.card)
     _take(state, seat, (action.card,), ONE[action.card])
     if problem:
-        ctx.error("guandan.return.card", ctx.at("actions", action.index, "return"),
-                  msg("seat {seat} returned {card}: {problem}", seat=seat, card=Cards(CODES[action.card]),
-                      problem=problem), seat, action.index)
-    if action.to is not None and action.to != payer:     # the card goes to the payer all the same (notation §9)
-        ctx.error("guandan.return.to", ctx.at("actions", action.index, "to"),
-                  msg("seat {seat} returns to seat {payer}, who paid him, not to seat {to}", seat=seat, payer=payer,
-                      to=action.to), seat, action.index)
+        ctx.error(
+            "guandan.return.card",
+            ctx.at("actions", action.index, "return"),
+            msg("seat {seat} returned {card}: {problem}", seat=seat, card=Cards(CODES[action.card]), problem=problem),
+            seat,
+            action.index,
+        )
+    if action.to is not None and action.to != payer:  # the card goes to the payer all the same (notation §9)
+        ctx.error(
+            "guandan.return.to",
+            ctx.at("actions", action.index, "to"),
+            msg(
+                "seat {seat} returns to seat {payer}, who paid him, not to seat {to}",
+                seat=seat,
+                payer=payer,
+                to=action.to,
+            ),
+            seat,
+            action.index,
+        )
     state.hands[payer] += ONE[action.card]
     state.sizes[payer] += 1
     state.returned[seat] = (action.card, payer)
@@ -885,8 +1103,10 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
         return msg("the return must be a card of 10 or lower")
     lowest = min([level_value(rank(c), state.level) for c in others])
     if level_value(rank(card), state.level) != lowest:
-        return msg("holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
-                   rank=_level_rank_name(lowest, state.level))
+        return msg(
+            "holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
+            rank=_level_rank_name(lowest, state.level),
+        )
     return None
 
 
@@ -921,8 +1141,8 @@ def _pass(state: DealState, action: Action) -> None:
     state.trick.append((seat, None, None))
     t = top[0]
     following = state.next_holder(seat)
-    if following == t or state.passed >> following & 1:     # passes come in turn: every other holder passed,
-        _on_from(state, seat, t)                            # unless a pass out of turn stood (notation §10)
+    if following == t or state.passed >> following & 1:  # passes come in turn: every other holder passed,
+        _on_from(state, seat, t)  # unless a pass out of turn stood (notation §10)
     else:
         state.turn = following
 
@@ -944,7 +1164,7 @@ def _end_trick(state: DealState, t: int) -> None:
     elif state.sizes[partner(t)]:
         state.turn = partner(t)
     else:
-        state.turn = state.next_holder(t)   # both out: only after a played-out 1-2 finish
+        state.turn = state.next_holder(t)  # both out: only after a played-out 1-2 finish
     state.top = None
     state.passed = 0
     state.trick = []
@@ -989,12 +1209,12 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     readings = state.combos.of(cards, packed, state.level)
     top = state.top[1] if state.top is not None else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
-        return readings[0]      # the common case: one reading, and it may be played here
+        return readings[0]  # the common case: one reading, and it may be played here
     _any_reading(seat, cards, readings)
     legal = _legal_readings(state, cards, packed, top)
     if as_ is not None:
         chosen = _named_reading(seat, cards, readings, as_)
-        if top is not None and chosen not in legal:      # on a lead every reading is legal
+        if top is not None and chosen not in legal:  # on a lead every reading is legal
             raise StopDeal("guandan.follow", _not_following(seat, chosen, top))
         return chosen
     if top is not None and not legal:
@@ -1002,9 +1222,15 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed:
     if len(legal) == 1:
         return legal[0]
     if not _ends_deal(state, seat, len(cards)):
-        raise StopDeal("guandan.play.as_required", msg("seat {seat}'s {cards} reads as {readings}; the play must say "
-                                                       "which with as", seat=seat, cards=_shown(cards),
-                                                       readings=Listing([r.name for r in legal], " or ")))
+        raise StopDeal(
+            "guandan.play.as_required",
+            msg(
+                "seat {seat}'s {cards} reads as {readings}; the play must say which with as",
+                seat=seat,
+                cards=_shown(cards),
+                readings=Listing([r.name for r in legal], " or "),
+            ),
+        )
     return _highest(legal)
 
 
@@ -1014,17 +1240,26 @@ def _highest(readings: Iterable[Reading]) -> Reading:
 
 def _any_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...]) -> None:
     if not readings:
-        raise StopDeal("guandan.play.combination", msg("seat {seat} played {cards}, which is no Guandan combination",
-                                                       seat=seat, cards=_shown(cards)))
+        raise StopDeal(
+            "guandan.play.combination",
+            msg("seat {seat} played {cards}, which is no Guandan combination", seat=seat, cards=_shown(cards)),
+        )
 
 
 def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...], as_: str) -> Reading:
     """The reading `as` names (§2.1)."""
     chosen = next((r for r in readings if r.name == as_), None)
     if chosen is None:
-        raise StopDeal("guandan.play.as", msg("seat {seat}'s {cards} cannot be read as {named}; it reads as {readings}",
-                                              seat=seat, cards=_shown(cards), named=as_,
-                                              readings=Listing([r.name for r in readings], " or ")))
+        raise StopDeal(
+            "guandan.play.as",
+            msg(
+                "seat {seat}'s {cards} cannot be read as {named}; it reads as {readings}",
+                seat=seat,
+                cards=_shown(cards),
+                named=as_,
+                readings=Listing([r.name for r in readings], " or "),
+            ),
+        )
     return chosen
 
 
@@ -1035,8 +1270,13 @@ def _legal_readings(state: DealState, cards: tuple[int, ...], packed: int, top: 
 
 
 def _not_following(seat: int, played: Reading, top: Reading) -> Msg:
-    return msg("seat {seat} played {played} on {top}; {may}", seat=seat, played=describe(played), top=describe(top),
-               may=may_follow(top))
+    return msg(
+        "seat {seat} played {played} on {top}; {may}",
+        seat=seat,
+        played=describe(played),
+        top=describe(top),
+        may=may_follow(top),
+    )
 
 
 def _ends_deal(state: DealState, seat: int, played: int) -> bool:
@@ -1060,6 +1300,7 @@ def _goes_out(state: DealState, seat: int) -> None:
 
 # ---------------------------------------------------------------- what would have been legal
 
+
 def legal(state: DealState) -> Legal:
     phase = state.phase
     if phase != "play":
@@ -1072,14 +1313,27 @@ def legal(state: DealState) -> Legal:
     found = _followers(state, seat, top)
     shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
     if shown:
-        may = msg("seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}", seat=seat,
-                  top=describe(top), allowed=may_follow(top),
-                  plays=plays_said([(COMBINATIONS[r.type], cards) for r, cards in shown]))
+        may = msg(
+            "seat {seat} passes, or plays on {top}: {allowed}; from its hand: {plays}",
+            seat=seat,
+            top=describe(top),
+            allowed=may_follow(top),
+            plays=plays_said([(COMBINATIONS[r.type], cards) for r, cards in shown]),
+        )
     else:
-        may = msg("seat {seat} passes, or plays on {top}: {allowed}; it held nothing that may follow", seat=seat,
-                  top=describe(top), allowed=may_follow(top))
-    return {"phase": "play", "seat": seat, "top": top.name, "plays": [f"{cards} as {r.name}" for r, cards in shown],
-            "may": Phrase(may)}
+        may = msg(
+            "seat {seat} passes, or plays on {top}: {allowed}; it held nothing that may follow",
+            seat=seat,
+            top=describe(top),
+            allowed=may_follow(top),
+        )
+    return {
+        "phase": "play",
+        "seat": seat,
+        "top": top.name,
+        "plays": [f"{cards} as {r.name}" for r, cards in shown],
+        "may": Phrase(may),
+    }
 
 
 def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading, tuple[int, ...]]]:
@@ -1111,14 +1365,14 @@ def _shapes(state: DealState, seat: int) -> set[tuple[int, ...]]:
         if 0 <= short <= len(wilds) and size:
             found.add(tuple(sorted(naturals + wilds[:short])))
 
-    for group in [*by_rank.values(), []]:          # one rank, or wild cards alone (§10.6)
+    for group in [*by_rank.values(), []]:  # one rank, or wild cards alone (§10.6)
         for size in range(1, state.options.max_bomb_size + 1):
             for n in range(min(size, len(group)) + 1):
                 add(group[:n], size)
     jokers = by_rank.get(13, []) + by_rank.get(14, [])
     if len(jokers) == 4:
         add(jokers, 4)
-    for t, triple in by_rank.items():              # full houses: a triple and a pair of another rank
+    for t, triple in by_rank.items():  # full houses: a triple and a pair of another rank
         for p in [r for r in by_rank if r != t] + [None]:
             pair = by_rank[p] if p is not None else []
             for a in range(1, min(3, len(triple)) + 1):
@@ -1194,21 +1448,36 @@ def _on_table(seat: int, cards: tuple[int, ...] | None, reading: Reading | None)
 
 # ---------------------------------------------------------------- end of deal (§5)
 
+
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     order = _final_order(state)
     state.reports.warn_missing(ctx)
     return _ended(ctx, match, state, deal, order, state.last_play.get(order[0]), COMPLETE)
 
 
-def _ended(ctx: Context, match: Match, state: DealState, deal: Deal, order: list[int],
-           o1_last_play: tuple[int, ...] | None, status: str) -> Outcome:
+def _ended(
+    ctx: Context,
+    match: Match,
+    state: DealState,
+    deal: Deal,
+    order: list[int],
+    o1_last_play: tuple[int, ...] | None,
+    status: str,
+) -> Outcome:
     """The outcome of a deal that ended in `order`, the match advanced, the deal's claims checked."""
     declaring, level = match.declaring, state.level
     _advance_chains(match, order, o1_last_play)
-    outcome: Outcome = {"deal": deal.index, "status": status, "level": level_code(level),
-               "declaring": declaring, "tribute": TRIBUTES[state.tribute], "leader": state.leader,
-               "order": order, "levels": [level_code(v) for v in match.levels],
-               "a_attempts": list(match.attempts)}
+    outcome: Outcome = {
+        "deal": deal.index,
+        "status": status,
+        "level": level_code(level),
+        "declaring": declaring,
+        "tribute": TRIBUTES[state.tribute],
+        "leader": state.leader,
+        "order": order,
+        "levels": [level_code(v) for v in match.levels],
+        "a_attempts": list(match.attempts),
+    }
     if match.winner is not None:
         outcome["match_winner"] = match.winner
     _check_deal_claims(ctx, match, deal, outcome, state)
@@ -1217,7 +1486,7 @@ def _ended(ctx: Context, match: Match, state: DealState, deal: Deal, order: list
 
 def _final_order(state: DealState) -> list[int]:
     out = list(state.out)
-    if len(out) == 2:     # 1-2 finish: the other two in seat order from o2 onward (§5)
+    if len(out) == 2:  # 1-2 finish: the other two in seat order from o2 onward (§5)
         return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
     return out + [s for s in range(SEATS) if s not in out]
 
@@ -1240,13 +1509,21 @@ def _advance(match: Match, order: list[int], level: int, o1_last_play: tuple[int
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
     a_win = opts.a_win
-    if attempting is not None and winners == attempting and (
-            a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3)):
+    if (
+        attempting is not None
+        and winners == attempting
+        and (a_win == "any" or partner_place == 2 or (a_win == "one_two_or_one_three" and partner_place == 3))
+    ):
         match.winner = attempting
     else:
         _count_failures(match, attempting, start_levels)
-        if attempting is not None and opts.ace_finish_to_two and winners != attempting and o1_last_play \
-                and all(rank(c) == ACE for c in o1_last_play):
+        if (
+            attempting is not None
+            and opts.ace_finish_to_two
+            and winners != attempting
+            and o1_last_play
+            and all(rank(c) == ACE for c in o1_last_play)
+        ):
             match.levels[attempting] = 0
             match.attempts[attempting] = 0
     match.declaring = winners
@@ -1254,10 +1531,13 @@ def _advance(match: Match, order: list[int], level: int, o1_last_play: tuple[int
 
 
 # the page's named A-failure rules (§5) as (failures, what counts as one, where the team goes)
-A_FAIL_RULES = {"none": (None, "attempts", None), "three_to_two": (3, "attempts", "2"),
-                "three_consecutive_to_k": (3, "consecutive_attempts", "K"),
-                "three_to_opponents_level": (3, "attempts", "opponents_level"),
-                "two_consecutive_to_two": (2, "consecutive_attempts", "2")}
+A_FAIL_RULES = {
+    "none": (None, "attempts", None),
+    "three_to_two": (3, "attempts", "2"),
+    "three_consecutive_to_k": (3, "consecutive_attempts", "K"),
+    "three_to_opponents_level": (3, "attempts", "opponents_level"),
+    "two_consecutive_to_two": (2, "consecutive_attempts", "2"),
+}
 
 
 def a_fail_rule(opts: GuandanOptions) -> tuple[int | None, str, str]:
@@ -1288,9 +1568,15 @@ def _check_deal_claims(ctx: Context, match: Match, deal: Deal, outcome: Outcome,
     _check_claim_keys(ctx, claimed)
     computed = outcome.get("order") or []
     if "order" in claimed and not _order_matches(claimed["order"], computed):
-        ctx.error("guandan.result.order", ctx.at("result", "order"),
-                  msg("claimed finishing order {claimed}, computed {computed}", claimed=Listing(claimed["order"]),
-                      computed=Listing(computed)))
+        ctx.error(
+            "guandan.result.order",
+            ctx.at("result", "order"),
+            msg(
+                "claimed finishing order {claimed}, computed {computed}",
+                claimed=Listing(claimed["order"]),
+                computed=Listing(computed),
+            ),
+        )
     _follow_levels_claim(ctx, match, claimed, outcome)
     _check_tribute_claim(ctx, claimed, outcome["tribute"])
 
@@ -1315,9 +1601,15 @@ def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], ou
     outcome["claimed"] = {"levels": [RANKS[v] for v in said]}
     if match.claimed is not None and said == match.claimed.levels:
         return
-    ctx.error("guandan.result.levels", ctx.at("result", "levels"),
-              msg("claimed levels {claimed} after this deal, computed {computed}", claimed=_levels_text(said),
-                  computed=_levels_text(match.levels)))
+    ctx.error(
+        "guandan.result.levels",
+        ctx.at("result", "levels"),
+        msg(
+            "claimed levels {claimed} after this deal, computed {computed}",
+            claimed=_levels_text(said),
+            computed=_levels_text(match.levels),
+        ),
+    )
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
     claim = fork(match)
@@ -1327,17 +1619,21 @@ def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], ou
 
 def _check_tribute_claim(ctx: Context, claimed: dict[str, Any], computed: str) -> None:
     if "tribute" in claimed and claimed["tribute"] != computed:
-        ctx.error("guandan.result.tribute", ctx.at("result", "tribute"),
-                  msg("claimed tribute {claimed}, computed {computed}", claimed=claimed["tribute"], computed=computed))
+        ctx.error(
+            "guandan.result.tribute",
+            ctx.at("result", "tribute"),
+            msg("claimed tribute {claimed}, computed {computed}", claimed=claimed["tribute"], computed=computed),
+        )
 
 
 def _order_matches(claimed: list[int], computed: list[int]) -> bool:
     """§5: after a 1-2 finish the last two in either order or left out; otherwise 3 or 4 places."""
     one_two = computed[1] == partner(computed[0])
     if one_two:
-        return claimed[:2] == computed[:2] and (len(claimed) == 2 or
-                                                (len(claimed) == 4 and set(claimed[2:]) == set(computed[2:])))
-    return len(claimed) in (3, 4) and claimed == computed[:len(claimed)]
+        return claimed[:2] == computed[:2] and (
+            len(claimed) == 2 or (len(claimed) == 4 and set(claimed[2:]) == set(computed[2:]))
+        )
+    return len(claimed) in (3, 4) and claimed == computed[: len(claimed)]
 
 
 def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, stopped: bool) -> Outcome:
@@ -1347,8 +1643,15 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     full = _complete_order(claimed["order"]) if claimed.get("order") else None
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update({"level": level_code(state.level), "declaring": match.declaring,
-                        "tribute": TRIBUTES[state.tribute], "leader": state.leader, "out": list(state.out)})
+        outcome.update(
+            {
+                "level": level_code(state.level),
+                "declaring": match.declaring,
+                "tribute": TRIBUTES[state.tribute],
+                "leader": state.leader,
+                "out": list(state.out),
+            }
+        )
     if match.winner is None and not stopped and (full or "levels" in claimed):
         chain = _incomplete_claim(match, claimed, full)
         if (chain.levels, chain.winner) != (match.levels, match.winner):
@@ -1359,11 +1662,11 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     if state is not None:
         _check_tribute_claim(ctx, claimed, state.tribute)
     if full is None or not match.settled:
-        match.settled = False     # later deals are not checkable (notation §9)
+        match.settled = False  # later deals are not checkable (notation §9)
         return outcome
     _advance_chains(match, full, None)
     _follow_levels_claim(ctx, match, claimed, outcome)
-    if "levels" in claimed:             # they set the next deal's levels (notation §9)
+    if "levels" in claimed:  # they set the next deal's levels (notation §9)
         match.levels, match.claimed = [_rank_index(v) for v in claimed["levels"]], None
     outcome.update({"order": full, "levels": [level_code(v) for v in match.levels], "from_claim": True})
     return outcome
@@ -1386,28 +1689,40 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
     levels = [level_code(v) for v in match.levels]
     summary: dict[str, Any] = {"levels": levels, "winner": match.winner, "a_attempts": list(match.attempts)}
     if not match.settled:
-        summary["settled"] = False      # levels as they stood before a deal that did not finish
+        summary["settled"] = False  # levels as they stood before a deal that did not finish
     if match.claimed is not None:
         summary["claimed"] = {"levels": [level_code(v) for v in match.claimed.levels]}
-    summary["result"] = match_result(match.levels, match.winner)     # also of a match stopped before it was won
+    summary["result"] = match_result(match.levels, match.winner)  # also of a match stopped before it was won
     claimed = claimed or {}
     if "totals" in claimed:
         ctx.error("guandan.result.key", "/result/totals", msg("Guandan keeps no point totals; claim levels or winner"))
-    chains = [match] if match.claimed is None else [match, match.claimed]     # either agrees (notation §9)
+    chains = [match] if match.claimed is None else [match, match.claimed]  # either agrees (notation §9)
     if "levels" in claimed and match.settled:
         said = [_rank_index(v) for v in claimed["levels"]]
         if all(said != chain.levels for chain in chains):
-            ctx.error("guandan.match.levels", "/result/levels",
-                      msg("claimed final levels {claimed}, computed {computed}", claimed=_levels_text(said),
-                          computed=_levels_text(match.levels)))
+            ctx.error(
+                "guandan.match.levels",
+                "/result/levels",
+                msg(
+                    "claimed final levels {claimed}, computed {computed}",
+                    claimed=_levels_text(said),
+                    computed=_levels_text(match.levels),
+                ),
+            )
     if "winner" in claimed and match.settled and all(claimed["winner"] != chain.winner for chain in chains):
-        computed = msg("no team has won the match") if match.winner is None else msg("team {team} won", team=match.winner)
-        ctx.error("guandan.match.winner", "/result/winner",
-                  msg("claimed winner team {claimed}, but {computed}", claimed=claimed["winner"], computed=computed))
+        computed = (
+            msg("no team has won the match") if match.winner is None else msg("team {team} won", team=match.winner)
+        )
+        ctx.error(
+            "guandan.match.winner",
+            "/result/winner",
+            msg("claimed winner team {claimed}, but {computed}", claimed=claimed["winner"], computed=computed),
+        )
     return summary
 
 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
+
 
 def stand(ctx: Context, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
@@ -1428,8 +1743,10 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         _stood_pass(state, seat)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
-            raise StopDeal(f"{NAME}.tribute.to", msg("the record does not say which seat received seat {seat}'s card "
-                                                     "(to)", seat=seat))
+            raise StopDeal(
+                f"{NAME}.tribute.to",
+                msg("the record does not say which seat received seat {seat}'s card (to)", seat=seat),
+            )
         _take(state, seat, (action.card,), ONE[action.card])
         state.hands[action.to] += ONE[action.card]
         state.sizes[action.to] += 1
@@ -1469,7 +1786,6 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
 
 
 def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:
-
     """A deal's differing claims that a ruling `claim` let stand (notation §10): a claimed finishing order
     advances the match from where the deal began in place of the computed one (levels, the declaring team,
     the next deal's tribute, §5); claimed levels are the levels the match goes on from."""

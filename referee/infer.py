@@ -3,6 +3,7 @@ its stated rules, search the game's documented presets and options for the rule 
 the stated ones under which the record is valid. The search is bounded: candidates differ from
 a preset in at most `MAX_CHANGES` options, options without a list of values keep their value, and
 the search stops at a time limit, saying so."""
+
 from __future__ import annotations
 
 import json
@@ -15,9 +16,9 @@ from .replay import check_record, game_module
 from .rules import resolve
 
 MAX_CHANGES = 2
-SHOWN = 5           # at most this many equally close rule sets are reported
+SHOWN = 5  # at most this many equally close rule sets are reported
 UNREPLAYABLE = msg("the record cannot be replayed under any rules (its structure or game)")
-OR_UNDER = word("; or under ")      # between the rule sets a record is valid under
+OR_UNDER = word("; or under ")  # between the rule sets a record is valid under
 
 
 def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
@@ -26,9 +27,8 @@ def infer_rules(record, seconds: float = 10.0, stop=None) -> dict:
     after `seconds`, or sooner when `stop()` says so."""
     game = game_module(record.get("game")) if isinstance(record, dict) else None
     if game is None or structure_findings(record):
-        return {"valid_under": [], "searched": 0, "complete": True,
-                "why": str(UNREPLAYABLE)}
-    if stop and stop():        # before listing the candidates, which takes a while of its own
+        return {"valid_under": [], "searched": 0, "complete": True, "why": str(UNREPLAYABLE)}
+    if stop and stop():  # before listing the candidates, which takes a while of its own
         return _answer([], 0, complete=False)
     stated, problems = resolve(game, record.get("rules"))
     if problems:
@@ -60,8 +60,12 @@ def _candidates(game, stated: dict):
     seen, out = set(), []
     for preset, overrides in game.PRESETS.items():
         base = {name: opt.default for name, opt in game.OPTIONS.items()} | overrides
-        singles = [(name, value) for name, opt in game.OPTIONS.items() for value in opt.choices
-                   if value != base[name] or type(value) is not type(base[name])]
+        singles = [
+            (name, value)
+            for name, opt in game.OPTIONS.items()
+            for value in opt.choices
+            if value != base[name] or type(value) is not type(base[name])
+        ]
         for size in range(MAX_CHANGES + 1):
             for combo in combinations(singles, size):
                 if len({name for name, _ in combo}) < size:
@@ -91,8 +95,11 @@ def inferred_text(inferred: dict) -> Msg:
     said = dict(n=MAX_CHANGES, tried=inferred["searched"])
     if inferred["complete"]:
         return msg("valid under no documented preset with up to {n} option changes ({tried} rule sets tried)", **said)
-    return msg("valid under no documented preset with up to {n} option changes before the time limit "
-               "({tried} rule sets tried)", **said)
+    return msg(
+        "valid under no documented preset with up to {n} option changes before the time limit "
+        "({tried} rule sets tried)",
+        **said,
+    )
 
 
 def _rule_set(found: dict) -> Msg:
@@ -100,8 +107,12 @@ def _rule_set(found: dict) -> Msg:
     if not found["options"]:
         return msg("{preset} (differs from the stated rules in {differs})", preset=found["preset"], differs=differs)
     options = Listing(f"{k}={_word(v)}" for k, v in found["options"].items())
-    return msg("{preset} with {options} (differs from the stated rules in {differs})", preset=found["preset"],
-               options=options, differs=differs)
+    return msg(
+        "{preset} with {options} (differs from the stated rules in {differs})",
+        preset=found["preset"],
+        options=options,
+        differs=differs,
+    )
 
 
 def _word(value) -> str:

@@ -13,6 +13,7 @@ Keys of a deal (hands as multisets, the talon in its order):
   together, and each half of the talon), at least three: a card moved or two swapped change at most two,
   so near duplicates share the others, and the differences of their hashes name the cards.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -35,14 +36,14 @@ from .precheck import GAMES, accepts
 from .replay import game_module
 from .rules import resolve
 
-FALSE_ALARM_RATE = 0.01     # family-wise, over every fair-dealing test of the archive (Holm's procedure)
+FALSE_ALARM_RATE = 0.01  # family-wise, over every fair-dealing test of the archive (Holm's procedure)
 POWERS = (0.90, 0.99)
-MIN_DEALS = 20              # a group (seat, team, player, leader) is tested from this many deals on
-EXACT_SUPPORT = 1 << 16     # a test's sum is distributed exactly up to this many values, else normally
-BLOCK_HAND = 10             # a hand of this many cards or more is a block of its own (near duplicates)
-MAX_HANDS = 6               # the most hands a game deals (notation §3)
-MIN_REPEATS = 3             # pairs of equal deals from which the dealer's state space is estimated
-NEAR_RUN = 16               # equal blocks: every pair compared up to this many deals, beyond it each with the first
+MIN_DEALS = 20  # a group (seat, team, player, leader) is tested from this many deals on
+EXACT_SUPPORT = 1 << 16  # a test's sum is distributed exactly up to this many values, else normally
+BLOCK_HAND = 10  # a hand of this many cards or more is a block of its own (near duplicates)
+MAX_HANDS = 6  # the most hands a game deals (notation §3)
+MIN_REPEATS = 3  # pairs of equal deals from which the dealer's state space is estimated
+NEAR_RUN = 16  # equal blocks: every pair compared up to this many deals, beyond it each with the first
 _MASK = (1 << 64) - 1
 _SUIT_MASKS = tuple(sum(0xF << (4 * (r * 4 + suit)) for r in range(13)) for suit in range(4))
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
@@ -54,16 +55,27 @@ _JOKERS, _TWOS, _ACES = (52, 53), (0, 1, 2, 3), (48, 49, 50, 51)
 # jokers and wild cards (docs/rules/*.md, terms), Guandan's level (§1) and bombs (§2), Gan Deng Yan's 2
 # above every rank and its triplet bombs (§2), Gou Ji's wild 2s (terms).
 COUNTED = {
-    "guandan": (("jokers", _JOKERS), ("aces", _ACES), ("level cards", "level"), ("wild cards", "wild"),
-                ("natural bombs", 4)),
+    "guandan": (
+        ("jokers", _JOKERS),
+        ("aces", _ACES),
+        ("level cards", "level"),
+        ("wild cards", "wild"),
+        ("natural bombs", 4),
+    ),
     "gouji": (("jokers", _JOKERS), ("wild cards", _TWOS + _JOKERS), ("aces", _ACES)),
     "gandengyan": (("jokers", _JOKERS), ("twos", _TWOS), ("natural bombs", 3)),
 }
-COUNT_WORDS = (word("jokers"), word("aces"), word("level cards"), word("wild cards"), word("natural bombs"),
-               word("twos"))      # the counts' names, for the catalogue
+COUNT_WORDS = (
+    word("jokers"),
+    word("aces"),
+    word("level cards"),
+    word("wild cards"),
+    word("natural bombs"),
+    word("twos"),
+)  # the counts' names, for the catalogue
 KIND_WORDS = (word("duplicate"), word("board"), word("bias"))
 TARGET_WORDS = (word("seat"), word("team"), word("player"), word("leader"))
-TEAMS = {"guandan": 2, "gouji": 2}      # seat k is on team k mod 2 (notation §3)
+TEAMS = {"guandan": 2, "gouji": 2}  # seat k is on team k mod 2 (notation §3)
 
 
 def _card_hash(name: str) -> int:
@@ -84,14 +96,14 @@ def _deltas() -> dict[int, tuple]:
         for c in cards:
             table[_H[t][c]] = ((t, c, 1),)
             table[-_H[t][c] & _MASK] = ((t, c, -1),)
-            if t != u:      # c from t to u
+            if t != u:  # c from t to u
                 table[(_H[u][c] - _H[t][c]) & _MASK] = ((t, c, -1), (u, c, 1))
             change: tuple[tuple[int, int, int], ...]
             for d in cards:
                 if c == d or t > u:
                     continue
-                gain, change = _H[t][d] - _H[t][c], ((t, c, -1), (t, d, 1))     # t gives c for d: in one part,
-                if t != u:                                                      # or to u, which gives d for c
+                gain, change = _H[t][d] - _H[t][c], ((t, c, -1), (t, d, 1))  # t gives c for d: in one part,
+                if t != u:  # or to u, which gives d for c
                     gain, change = gain + _H[u][c] - _H[u][d], change + ((u, d, -1), (u, c, 1))
                 table[gain & _MASK] = change
     return table
@@ -103,12 +115,20 @@ class Archive:
     def __init__(self) -> None:
         self.files: list[str] = []
         self.records = {"key": array("q"), "raw": array("I"), "file": array("I"), "line": array("I")}
-        self.deals = {"record": array("I"), "deal": array("I"), "game": array("B"), "exact": array("q"),
-                      "sym": array("q"), "turn": array("B"), "board": array("q"), "seats": array("B"),
-                      "hand_blocks": array("B"),
-                      **{f"block{i}": array("Q") for i in range(6)}}
-        self.counts: dict[tuple, list] = {}     # (test, pmf) -> [deals, observed sum]
-        self.boards: dict[tuple, list] = {}     # (event, round, board) -> [(table, deal row)]
+        self.deals = {
+            "record": array("I"),
+            "deal": array("I"),
+            "game": array("B"),
+            "exact": array("q"),
+            "sym": array("q"),
+            "turn": array("B"),
+            "board": array("q"),
+            "seats": array("B"),
+            "hand_blocks": array("B"),
+            **{f"block{i}": array("Q") for i in range(6)},
+        }
+        self.counts: dict[tuple, list] = {}  # (test, pmf) -> [deals, observed sum]
+        self.boards: dict[tuple, list] = {}  # (event, round, board) -> [(table, deal row)]
         self.unreadable = self.skipped_records = self.uncounted = 0
 
     # ---------------------------------------------------------------- the pass
@@ -118,7 +138,7 @@ class Archive:
         file = len(self.files)
         self.files.append(path)
         for source, item in records:
-            line = int(source[len(path) + 1:]) if len(source) > len(path) else 0
+            line = int(source[len(path) + 1 :]) if len(source) > len(path) else 0
             if isinstance(item, str):
                 self.add(item, file, line)
             else:
@@ -126,7 +146,7 @@ class Archive:
 
     def add(self, text: str, file: int, line: int) -> None:
         record = parse_json(text)
-        if isinstance(record, Finding):     # not JSON, as validate says it: unreadable
+        if isinstance(record, Finding):  # not JSON, as validate says it: unreadable
             self.unreadable += 1
             return
         if isinstance(record, dict) and not accepts(record, actions=False) and structure_findings(record):
@@ -135,8 +155,8 @@ class Archive:
             self.skipped_records += 1
             return
         index = len(self.records["key"])
-        self.records["key"].append(_key(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)))   # re-serialised alike
-        self.records["raw"].append(zlib.crc32(text.strip().encode()))     # byte-identical, among equal records
+        self.records["key"].append(_key(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)))  # re-serialised alike
+        self.records["raw"].append(zlib.crc32(text.strip().encode()))  # byte-identical, among equal records
         self.records["file"].append(file)
         self.records["line"].append(line)
         game = game_module(record["game"])
@@ -145,7 +165,7 @@ class Archive:
             self._add_deal(record, game, options, index, d, raw)
 
     def _add_deal(self, record, game, options, index, d, raw) -> None:
-        if not 1 <= len(raw["hands"]) <= MAX_HANDS:       # no deal of any game: nothing to key or count
+        if not 1 <= len(raw["hands"]) <= MAX_HANDS:  # no deal of any game: nothing to key or count
             self.uncounted += 1
             return
         hands = [_ids(hand) for hand in raw["hands"]]
@@ -169,7 +189,7 @@ class Archive:
             rows[f"block{i}"].append(blocks[i] if i < len(blocks) else 0)
         rows["board"].append(self._board(record.get("meta", {}), d, len(rows["exact"]) - 1))
         if dealer is None or sum(packed) + pack(talon) != _full(game.deal_layout(options, seats, 0)[0]):
-            self.uncounted += 1         # no deal of the game: its keys only (a card moved, say)
+            self.uncounted += 1  # no deal of the game: its keys only (a card moved, say)
         else:
             self._count(record, game, options, raw, packed, sizes, dealer, d)
 
@@ -195,11 +215,12 @@ class Archive:
         for label, counted, seat_pmfs, team_pmfs in _plan(name, game.deal_layout(options, 1, 0)[0], sizes, level):
             xs = [_count_of(hand, counted) for hand in packed]
             for seat, x in enumerate(xs):
-                for test in ((name, "seat", seat, label), (name, "player", players[seat], label)) + \
-                        (((name, "leader", None, label),) if seat == leader else ()):
+                for test in ((name, "seat", seat, label), (name, "player", players[seat], label)) + (
+                    ((name, "leader", None, label),) if seat == leader else ()
+                ):
                     _add(counts, (test, seat_pmfs[seat]), x)
             for team, pmf in enumerate(team_pmfs):
-                _add(counts, ((name, "team", team, label), pmf), sum(xs[team::len(team_pmfs)]))
+                _add(counts, ((name, "team", team, label), pmf), sum(xs[team :: len(team_pmfs)]))
 
     def merge(self, other: Archive) -> Archive:
         """This archive and `other` (read after it) as one."""
@@ -226,8 +247,10 @@ class Archive:
         and a `message` (a Msg); the summary counts records, deals and tests."""
         import numpy as np
 
-        deals = {name: np.frombuffer(values, dtype=values.typecode) if len(values) else np.array([], values.typecode)
-                 for name, values in self.deals.items()}
+        deals = {
+            name: np.frombuffer(values, dtype=values.typecode) if len(values) else np.array([], values.typecode)
+            for name, values in self.deals.items()
+        }
         records = {name: np.array(values) for name, values in self.records.items()}
         found = self._same_records(records)
         first_record = _firsts(records["key"], np)
@@ -239,18 +262,27 @@ class Archive:
         found += self._board_findings(deals)
         biases, tests = self._biases()
         found += biases
-        summary = {"kind": "summary", "records": len(records["key"]) + self.skipped_records + self.unreadable,
-                   "deals": len(deals["exact"]), "skipped_records": self.skipped_records,
-                   "uncounted": self.uncounted, "unreadable": self.unreadable, "tests": len(tests),
-                   "false_alarm_rate": FALSE_ALARM_RATE, "correction": "holm",
-                   "detectable": _detectable(tests),
-                   "findings": dict(Counter(f["kind"] for f in found))}
+        summary = {
+            "kind": "summary",
+            "records": len(records["key"]) + self.skipped_records + self.unreadable,
+            "deals": len(deals["exact"]),
+            "skipped_records": self.skipped_records,
+            "uncounted": self.uncounted,
+            "unreadable": self.unreadable,
+            "tests": len(tests),
+            "false_alarm_rate": FALSE_ALARM_RATE,
+            "correction": "holm",
+            "detectable": _detectable(tests),
+            "findings": dict(Counter(f["kind"] for f in found)),
+        }
         return found, summary
 
     def _name(self, record: int) -> str:
         """A record as `validate` names it: file:line in JSON Lines, the file for one JSON document."""
         line = self.records["line"][record]
-        return f"{self.files[self.records['file'][record]]}:{line}" if line else self.files[self.records["file"][record]]
+        return (
+            f"{self.files[self.records['file'][record]]}:{line}" if line else self.files[self.records["file"][record]]
+        )
 
     def _member(self, deals, row: int) -> dict:
         return {"record": self._name(int(deals["record"][row])), "deal": int(deals["deal"][row])}
@@ -259,10 +291,26 @@ class Archive:
         found = []
         for group in _groups(records["key"]):
             first = group[0]
-            members = [{"record": self._name(int(r)), "relation": "first" if r == first else "byte-identical"
-                        if records["raw"][r] == records["raw"][first] else "re-serialised"} for r in group]
-            found.append({"kind": "duplicate", "relation": "same_record", "records": [m["record"] for m in members],
-                          "members": members, "message": msg("the same record {n} times", n=len(group))})
+            members = [
+                {
+                    "record": self._name(int(r)),
+                    "relation": "first"
+                    if r == first
+                    else "byte-identical"
+                    if records["raw"][r] == records["raw"][first]
+                    else "re-serialised",
+                }
+                for r in group
+            ]
+            found.append(
+                {
+                    "kind": "duplicate",
+                    "relation": "same_record",
+                    "records": [m["record"] for m in members],
+                    "members": members,
+                    "message": msg("the same record {n} times", n=len(group)),
+                }
+            )
         return found
 
     def _same_deals(self, deals, kept, np) -> list[dict]:
@@ -270,12 +318,18 @@ class Archive:
         for group in _groups(deals["exact"][kept]):
             rows = kept[group]
             boards = set(deals["board"][rows].tolist())
-            if 0 not in boards:         # board copies: the board checks' part
+            if 0 not in boards:  # board copies: the board checks' part
                 continue
             members = [self._member(deals, int(row)) for row in rows]
-            found.append({"kind": "duplicate", "relation": "same_deal", "records": _records_of(members),
-                          "members": members,
-                          "message": msg("the same deal in {n} places", n=len(members))})
+            found.append(
+                {
+                    "kind": "duplicate",
+                    "relation": "same_deal",
+                    "records": _records_of(members),
+                    "members": members,
+                    "message": msg("the same deal in {n} places", n=len(members)),
+                }
+            )
         return found
 
     def _symmetric_deals(self, deals, kept, np) -> list[dict]:
@@ -285,9 +339,17 @@ class Archive:
             rows = distinct[group]
             first = int(rows[0])
             members = [dict(self._member(deals, int(row)), **_relation(deals, first, int(row))) for row in rows]
-            found.append({"kind": "duplicate", "relation": "symmetric", "records": _records_of(members),
-                          "members": members, "message": msg("the same deal with the seats rotated or the suits "
-                                                             "permuted, in {n} places", n=len(members))})
+            found.append(
+                {
+                    "kind": "duplicate",
+                    "relation": "symmetric",
+                    "records": _records_of(members),
+                    "members": members,
+                    "message": msg(
+                        "the same deal with the seats rotated or the suits permuted, in {n} places", n=len(members)
+                    ),
+                }
+            )
         return found
 
     def _near_deals(self, deals, kept, np) -> list[dict]:
@@ -296,10 +358,11 @@ class Archive:
         for i in range(6):
             for group in _groups(deals[f"block{i}"][distinct], skip_zero=True):
                 rows = distinct[group].tolist()
-                pairs.update(itertools.combinations(rows, 2) if len(rows) <= NEAR_RUN else
-                             ((rows[0], row) for row in rows[1:]))
+                pairs.update(
+                    itertools.combinations(rows, 2) if len(rows) <= NEAR_RUN else ((rows[0], row) for row in rows[1:])
+                )
         parent: dict[int, int] = {}
-        changed: dict[int, tuple[int, list[dict]]] = {}     # deal b -> (deal a, how b differs from it)
+        changed: dict[int, tuple[int, list[dict]]] = {}  # deal b -> (deal a, how b differs from it)
         for a, b in sorted(pairs):
             changes = _moved(deals, a, b)
             if changes is not None:
@@ -310,12 +373,29 @@ class Archive:
             groups.setdefault(_root(parent, row), []).append(row)
         found = []
         for first, rows in groups.items():
-            members = [dict(self._member(deals, row), relation="first") if row == first else
-                       dict(self._member(deals, row), relation="near", of=self._member(deals, changed[row][0]),
-                            changes=changed[row][1]) for row in rows]
-            found.append({"kind": "duplicate", "relation": "near", "records": _records_of(members), "members": members,
-                          "message": msg("near duplicates: {n} deals that differ from the first by one card moved "
-                                         "or two swapped", n=len(members))})
+            members = [
+                dict(self._member(deals, row), relation="first")
+                if row == first
+                else dict(
+                    self._member(deals, row),
+                    relation="near",
+                    of=self._member(deals, changed[row][0]),
+                    changes=changed[row][1],
+                )
+                for row in rows
+            ]
+            found.append(
+                {
+                    "kind": "duplicate",
+                    "relation": "near",
+                    "records": _records_of(members),
+                    "members": members,
+                    "message": msg(
+                        "near duplicates: {n} deals that differ from the first by one card moved or two swapped",
+                        n=len(members),
+                    ),
+                }
+            )
         return found
 
     def _state_spaces(self, deals, kept, np) -> list[dict]:
@@ -330,19 +410,38 @@ class Archive:
                 continue
             k = len(rows)
             space = k * (k - 1) / 2 / pairs
-            low, high = k * (k - 1) / 2 / (pairs + 2 * math.sqrt(pairs)), \
-                k * (k - 1) / 2 / max(pairs - 2 * math.sqrt(pairs), 0.5)
-            found.append({"kind": "duplicate", "relation": "state_space", "game": name, "records": [], "deals": k,
-                          "repeated_pairs": pairs, "state_space": round(space), "bits": round(math.log2(space), 1),
-                          "range": [round(low), round(high)],
-                          "message": msg("{game}: {pairs} pairs of equal deals among {k}: the dealer seems to draw "
-                                         "from about {space:,.0f} deals (2^{bits:.1f}; a fair shuffle from more than "
-                                         "2^100)", game=name, pairs=pairs, k=k, space=space, bits=math.log2(space))})
+            low, high = (
+                k * (k - 1) / 2 / (pairs + 2 * math.sqrt(pairs)),
+                k * (k - 1) / 2 / max(pairs - 2 * math.sqrt(pairs), 0.5),
+            )
+            found.append(
+                {
+                    "kind": "duplicate",
+                    "relation": "state_space",
+                    "game": name,
+                    "records": [],
+                    "deals": k,
+                    "repeated_pairs": pairs,
+                    "state_space": round(space),
+                    "bits": round(math.log2(space), 1),
+                    "range": [round(low), round(high)],
+                    "message": msg(
+                        "{game}: {pairs} pairs of equal deals among {k}: the dealer seems to draw "
+                        "from about {space:,.0f} deals (2^{bits:.1f}; a fair shuffle from more than "
+                        "2^100)",
+                        game=name,
+                        pairs=pairs,
+                        k=k,
+                        space=space,
+                        bits=math.log2(space),
+                    ),
+                }
+            )
         return found
 
     def _board_findings(self, deals) -> list[dict]:
         found: list[dict] = []
-        played: dict[tuple, set[tuple]] = {}       # (event, deal key) -> {(round, board)}
+        played: dict[tuple, set[tuple]] = {}  # (event, deal key) -> {(round, board)}
         for (event, round_, board), copies in self.boards.items():
             keys = [int(deals["exact"][row]) for _, row in copies]
             for key in set(keys):
@@ -350,28 +449,67 @@ class Archive:
             tally = Counter(keys)
             if len(tally) < 2:
                 continue
-            (majority, most), = tally.most_common(1)
+            ((majority, most),) = tally.most_common(1)
             clear = list(tally.values()).count(most) == 1
             odd = [(table, row) for (table, row), key in zip(copies, keys) if key != majority or not clear]
-            members = [dict(self._member(deals, row), table=table, relation="odd" if clear else "differs")
-                       for table, row in odd]
-            message = msg("{event} round {round} board {board}: the copy at table {tables} differs from the one "
-                          "{n} of {m} tables played", event=event, round=round_, board=board,
-                          tables=", ".join(str(t) for t, _ in odd), n=most, m=len(copies)) if clear else \
-                msg("{event} round {round} board {board}: the tables' copies differ, and no copy has a majority",
-                    event=event, round=round_, board=board)
-            found.append({"kind": "board", "relation": "fouled", "event": event, "round": round_, "board": board,
-                          "records": _records_of(members), "members": members, "message": message})
+            members = [
+                dict(self._member(deals, row), table=table, relation="odd" if clear else "differs")
+                for table, row in odd
+            ]
+            message = (
+                msg(
+                    "{event} round {round} board {board}: the copy at table {tables} differs from the one "
+                    "{n} of {m} tables played",
+                    event=event,
+                    round=round_,
+                    board=board,
+                    tables=", ".join(str(t) for t, _ in odd),
+                    n=most,
+                    m=len(copies),
+                )
+                if clear
+                else msg(
+                    "{event} round {round} board {board}: the tables' copies differ, and no copy has a majority",
+                    event=event,
+                    round=round_,
+                    board=board,
+                )
+            )
+            found.append(
+                {
+                    "kind": "board",
+                    "relation": "fouled",
+                    "event": event,
+                    "round": round_,
+                    "board": board,
+                    "records": _records_of(members),
+                    "members": members,
+                    "message": message,
+                }
+            )
         for (event, _), boards in played.items():
             if len({round_ for round_, _ in boards}) > 1 or len(boards) > 1:
                 named = sorted(boards)
-                members = [dict(self._member(deals, row), round=round_, board=board, table=table)
-                           for round_, board in named for table, row in self.boards[(event, round_, board)][:1]]
-                found.append({"kind": "board", "relation": "reused", "event": event, "boards": [list(b) for b in named],
-                              "records": _records_of(members), "members": members,
-                              "message": msg("{event}: one deal is played as {boards}",
-                                             event=event, boards=Listing([msg("round {round} board {board}",
-                                                                              round=r, board=b) for r, b in named]))})
+                members = [
+                    dict(self._member(deals, row), round=round_, board=board, table=table)
+                    for round_, board in named
+                    for table, row in self.boards[(event, round_, board)][:1]
+                ]
+                found.append(
+                    {
+                        "kind": "board",
+                        "relation": "reused",
+                        "event": event,
+                        "boards": [list(b) for b in named],
+                        "records": _records_of(members),
+                        "members": members,
+                        "message": msg(
+                            "{event}: one deal is played as {boards}",
+                            event=event,
+                            boards=Listing([msg("round {round} board {board}", round=r, board=b) for r, b in named]),
+                        ),
+                    }
+                )
         return found
 
     def _biases(self) -> tuple[list[dict], list[dict]]:
@@ -388,24 +526,57 @@ class Archive:
             mean, variance = _moments(pmfs)
             if variance <= 0:
                 continue
-            tests.append({"game": game, "target": target, "who": who, "count": label, "deals": deals,
-                          "observed": x, "expected": mean, "variance": variance,
-                          "statistic": (x - mean) / math.sqrt(variance), "p": _p_value(pmfs, x, mean, variance)})
+            tests.append(
+                {
+                    "game": game,
+                    "target": target,
+                    "who": who,
+                    "count": label,
+                    "deals": deals,
+                    "observed": x,
+                    "expected": mean,
+                    "variance": variance,
+                    "statistic": (x - mean) / math.sqrt(variance),
+                    "p": _p_value(pmfs, x, mean, variance),
+                }
+            )
         for test, adjusted in zip(tests, _holm([t["p"] for t in tests])):
             test["adjusted_p"] = adjusted
         found = []
         for t in tests:
             if t["adjusted_p"] > FALSE_ALARM_RATE:
                 continue
-            target = {"seat": msg("seat {seat}", seat=t["who"]), "team": msg("team {team}", team=t["who"]),
-                      "player": msg("player {player}", player=t["who"]), "leader": msg("the leader")}[t["target"]]
-            finding = {"kind": "bias", "game": t["game"], "target": t["target"], "count": t["count"],
-                       "deals": t["deals"], "observed": t["observed"], "expected": round(t["expected"], 3),
-                       "statistic": round(t["statistic"], 3), "p": t["p"], "adjusted_p": t["adjusted_p"], "records": [],
-                       "message": msg("{game}, {target}: {observed} {count} in {deals} deals where a fair deal gives "
-                                      "{expected:.1f} on average (z = {z:+.2f}, adjusted p = {p:.2g})",
-                                      game=t["game"], target=target, observed=t["observed"], count=Term(t["count"]),
-                                      deals=t["deals"], expected=t["expected"], z=t["statistic"], p=t["adjusted_p"])}
+            target = {
+                "seat": msg("seat {seat}", seat=t["who"]),
+                "team": msg("team {team}", team=t["who"]),
+                "player": msg("player {player}", player=t["who"]),
+                "leader": msg("the leader"),
+            }[t["target"]]
+            finding = {
+                "kind": "bias",
+                "game": t["game"],
+                "target": t["target"],
+                "count": t["count"],
+                "deals": t["deals"],
+                "observed": t["observed"],
+                "expected": round(t["expected"], 3),
+                "statistic": round(t["statistic"], 3),
+                "p": t["p"],
+                "adjusted_p": t["adjusted_p"],
+                "records": [],
+                "message": msg(
+                    "{game}, {target}: {observed} {count} in {deals} deals where a fair deal gives "
+                    "{expected:.1f} on average (z = {z:+.2f}, adjusted p = {p:.2g})",
+                    game=t["game"],
+                    target=target,
+                    observed=t["observed"],
+                    count=Term(t["count"]),
+                    deals=t["deals"],
+                    expected=t["expected"],
+                    z=t["statistic"],
+                    p=t["adjusted_p"],
+                ),
+            }
             if t["target"] in ("seat", "team", "player"):
                 finding[t["target"]] = t["who"]
             found.append(finding)
@@ -413,6 +584,7 @@ class Archive:
 
 
 # ---------------------------------------------------------------- keys of a deal
+
 
 def _key(data: bytes) -> int:
     return int.from_bytes(hashlib.blake2b(data, digest_size=8).digest(), "big", signed=True)
@@ -440,7 +612,7 @@ _M56 = (1 << 56) - 1
 def _ids(codes: list[str]) -> list[int]:
     try:
         return list(map(CANONICAL.__getitem__, codes))
-    except KeyError:        # an alias (10H, 2s): every code is a card, the record's structure being checked
+    except KeyError:  # an alias (10H, 2s): every code is a card, the record's structure being checked
         return [card for card in map(parse_card, codes) if card is not None]
 
 
@@ -488,7 +660,7 @@ def _symmetric(packed: list[int], talon: list[int]) -> tuple[tuple, int]:
         form = (tuple(suits[u] for u in permutation), tuple(jokers[s] for s in order), talon_jokers)
         if best is None or form < best[0]:
             best = (form, turn * 24 + _PERMUTATIONS.index(permutation))
-    assert best is not None     # the least rotation is one of them
+    assert best is not None  # the least rotation is one of them
     return best
 
 
@@ -532,8 +704,9 @@ def _moved(deals, a: int, b: int) -> list[dict] | None:
             return None
         for tag, card, sign in found:
             moved[card] += sign
-            changes.append({"part": str(_part(i, tag, hand_blocks)), "card": CODES[card],
-                            "change": "in" if sign > 0 else "out"})
+            changes.append(
+                {"part": str(_part(i, tag, hand_blocks)), "card": CODES[card], "change": "in" if sign > 0 else "out"}
+            )
     return changes if not any(moved.values()) else None
 
 
@@ -548,8 +721,13 @@ def _relation(deals, first: int, row: int) -> dict:
     mapping = {"SHDC"[_PERMUTATIONS[perm_a][i]]: "SHDC"[_PERMUTATIONS[perm_b][i]] for i in range(4)}
     rotation = (turn_b - turn_a) % seats
     suits = {k: v for k, v in mapping.items() if k != v}
-    relation = "rotated" if rotation and not suits else "suits_permuted" if suits and not rotation else \
-        "rotated_and_suits_permuted"
+    relation = (
+        "rotated"
+        if rotation and not suits
+        else "suits_permuted"
+        if suits and not rotation
+        else "rotated_and_suits_permuted"
+    )
     return {"relation": relation, "rotation": rotation, "suits": suits}
 
 
@@ -583,9 +761,12 @@ def _groups(values, skip_zero: bool = False) -> list:
     ordered = values[order]
     starts = np.concatenate(([0], np.flatnonzero(ordered[1:] != ordered[:-1]) + 1))
     ends = np.append(starts[1:], len(values))
-    held = np.flatnonzero(ends - starts > 1)        # only these become Python objects
-    runs = [np.sort(order[start:end]) for start, end in zip(starts[held].tolist(), ends[held].tolist())
-            if not (skip_zero and ordered[start] == 0)]
+    held = np.flatnonzero(ends - starts > 1)  # only these become Python objects
+    runs = [
+        np.sort(order[start:end])
+        for start, end in zip(starts[held].tolist(), ends[held].tolist())
+        if not (skip_zero and ordered[start] == 0)
+    ]
     return sorted(runs, key=lambda run: run[0])
 
 
@@ -603,6 +784,7 @@ def _level(record: dict, d: int) -> int | None:
 
 # ---------------------------------------------------------------- counts and their distributions
 
+
 def _add(counts: dict, key: tuple, x: int, deals: int = 1) -> None:
     entry = counts.get(key)
     if entry is None:
@@ -618,16 +800,27 @@ def _plan(game: str, packs: int, sizes: tuple[int, ...], level: int | None) -> l
     team's), the distributions exact (hypergeometric, or by rank for bombs) for each hand's own size."""
     plan: list[tuple] = []
     for label, what in COUNTED[game]:
-        counted = tuple(range(4 * level, 4 * level + 4)) if what == "level" and level is not None else \
-            (4 * level + 1,) if what == "wild" and level is not None else what
+        counted = (
+            tuple(range(4 * level, 4 * level + 4))
+            if what == "level" and level is not None
+            else (4 * level + 1,)
+            if what == "wild" and level is not None
+            else what
+        )
         if isinstance(counted, str):
             continue
         if isinstance(counted, int):
             plan.append((label, counted, [_bomb_pmf(packs, counted, size) for size in sizes], []))
             continue
         teams = TEAMS.get(game, 0)
-        plan.append((label, counted, [_hypergeometric_pmf(packs, len(counted), size) for size in sizes],
-                     [_hypergeometric_pmf(packs, len(counted), sum(sizes[team::teams])) for team in range(teams)]))
+        plan.append(
+            (
+                label,
+                counted,
+                [_hypergeometric_pmf(packs, len(counted), size) for size in sizes],
+                [_hypergeometric_pmf(packs, len(counted), sum(sizes[team::teams])) for team in range(teams)],
+            )
+        )
     return plan
 
 
@@ -653,7 +846,7 @@ def _bomb_pmf(packs: int, size: int, hand: int) -> tuple[float, ...]:
     """The chance of each number of ranks held `size` times or more in a hand of `hand` (a count over the
     13 ranks of 4 * packs cards each, the jokers the rest of the deck), exactly: hands counted by rank."""
     copies, jokers = 4 * packs, 2 * packs
-    ways = {(0, 0): 1}      # (cards taken, bombs) -> hands
+    ways = {(0, 0): 1}  # (cards taken, bombs) -> hands
     for _ in range(13):
         after: dict = {}
         for (taken, bombs), n in ways.items():
@@ -694,7 +887,7 @@ def _p_value(pmfs: Counter, x: int, mean: float, variance: float) -> float:
     for pmf, n in pmfs.items():
         spectrum *= np.fft.rfft(np.array(pmf), size) ** n
     total = np.clip(np.fft.irfft(spectrum, size)[:support], 0, None)
-    return float(min(1.0, 2 * min(total[:x + 1].sum(), total[x:].sum())))
+    return float(min(1.0, 2 * min(total[: x + 1].sum(), total[x:].sum())))
 
 
 def _holm(ps: list[float]) -> list[float]:
@@ -715,13 +908,23 @@ def _detectable(tests: list[dict]) -> list[dict]:
     critical = _NORMAL.inv_cdf(1 - FALSE_ALARM_RATE / 2 / len(tests))
     shown = []
     for (game, target, label), group in itertools.groupby(
-            sorted(tests, key=lambda t: (t["game"], t["target"], t["count"], t["deals"])),
-            key=lambda t: (t["game"], t["target"], t["count"])):
+        sorted(tests, key=lambda t: (t["game"], t["target"], t["count"], t["deals"])),
+        key=lambda t: (t["game"], t["target"], t["count"]),
+    ):
         largest = list(group)[-1]
         sd = math.sqrt(largest["variance"])
-        shown.append({"game": game, "target": target, "count": label, "deals": largest["deals"],
-                      **{f"power_{round(power * 100)}": round((critical + _NORMAL.inv_cdf(power)) * sd
-                                                              / largest["deals"], 4) for power in POWERS}})
+        shown.append(
+            {
+                "game": game,
+                "target": target,
+                "count": label,
+                "deals": largest["deals"],
+                **{
+                    f"power_{round(power * 100)}": round((critical + _NORMAL.inv_cdf(power)) * sd / largest["deals"], 4)
+                    for power in POWERS
+                },
+            }
+        )
     return shown
 
 

@@ -19,6 +19,7 @@ or one of these, which each language shows its own way:
 - `Listing`: items shown one after another with a separator ("; ", " or "), itself translated;
 - a `Msg`: a phrase of its own.
 """
+
 from __future__ import annotations
 
 import gettext
@@ -34,8 +35,9 @@ from .cards import rank_shown
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
-CORE = "core"       # the domain of referee/'s messages (docs/i18n.md, "The catalogues")
+CORE = "core"  # the domain of referee/'s messages (docs/i18n.md, "The catalogues")
 LOCALE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+
 
 class Cards(str):
     """Card codes separated by spaces, as the notation writes them (section 2); in English shown as
@@ -104,8 +106,9 @@ class Msg:
 
     __slots__ = ("template", "params", "plural", "n", "domain")
 
-    def __init__(self, template: str, params: dict, plural: str | None = None, n: int | None = None,
-                 domain: str = CORE):
+    def __init__(
+        self, template: str, params: dict, plural: str | None = None, n: int | None = None, domain: str = CORE
+    ):
         self.template, self.params, self.plural, self.n, self.domain = template, params, plural, n, domain
 
     def render(self, lang: str | None = None) -> str:
@@ -127,20 +130,26 @@ class Msg:
         return f"Msg({self.template!r}, {self.params!r})"
 
     def __eq__(self, other) -> bool:
-        return isinstance(other, Msg) and (self.template, self.params, self.plural, self.n) == \
-            (other.template, other.params, other.plural, other.n)
+        return isinstance(other, Msg) and (self.template, self.params, self.plural, self.n) == (
+            other.template,
+            other.params,
+            other.plural,
+            other.n,
+        )
 
     def as_json(self) -> dict:
         """The template and its parameters as plain JSON values (a phrase as an object of its own)."""
-        return {"template": self.template if self.plural is None or self.n == 1 else self.plural,
-                "params": {name: _plain(value) for name, value in self.params.items()}}
+        return {
+            "template": self.template if self.plural is None or self.n == 1 else self.plural,
+            "params": {name: _plain(value) for name, value in self.params.items()},
+        }
 
     @classmethod
     def from_json(cls, data: dict, domain: str = CORE) -> Msg:
         """A message read back from `as_json`, said by the part `domain` (a game's finding: the game's): its
         phrases are messages again (cards and game words come back as plain text, shown as written)."""
         params = {name: _param_from_json(value, domain) for name, value in data.get("params", {}).items()}
-        if isinstance(data.get("plural"), str):     # words that depend on {n} (docs/rule-examples.json keeps both)
+        if isinstance(data.get("plural"), str):  # words that depend on {n} (docs/rule-examples.json keeps both)
             return cls(data["template"], params, data["plural"], params.get("n"), domain)
         return cls(data["template"], params, domain=domain)
 
@@ -166,7 +175,7 @@ class Phrase(str):
     given, is the string instead (a reading as the notation writes it, "triplet:9", shown in Chinese
     in words)."""
 
-    text: object        # the message (or cards, a word...) it stands for
+    text: object  # the message (or cards, a word...) it stands for
 
     def __new__(cls, text, english: str | None = None):
         phrase = super().__new__(cls, str(shown(text, DEFAULT)) if english is None else english)
@@ -180,7 +189,9 @@ class Phrase(str):
         return str(self) if lang == DEFAULT else str(shown(self.text, lang))
 
 
-def part(domain: str) -> tuple[Callable[..., Msg], Callable[..., Msg], Callable[[str], Term], Callable[[str, str], Term]]:
+def part(
+    domain: str,
+) -> tuple[Callable[..., Msg], Callable[..., Msg], Callable[[str], Term], Callable[[str, str], Term]]:
     """The four ways a part of the project (a gettext domain: docs/i18n.md) says things, each keeping
     the domain, so that a word two parts translate differently is looked up in the catalogue of the
     part that says it:
@@ -192,6 +203,7 @@ def part(domain: str) -> tuple[Callable[..., Msg], Callable[..., Msg], Callable[
     - word(name): a game's word, marked for the catalogue;
     - word_of(context, name): a word in a context ("tribute", "single"), marked for the catalogue.
     """
+
     def msg(template: str, **params: Any) -> Msg:
         return Msg(template, params, None, None, domain)
 
@@ -261,13 +273,13 @@ _SUITS = {"S": word("spades"), "H": word("hearts"), "D": word("diamonds"), "C": 
 _JOKERS = {"BJ": word("black joker"), "RJ": word("red joker")}
 
 
-@lru_cache(maxsize=1024)     # a card's name in a language: looked up once (a few dozen codes a game)
+@lru_cache(maxsize=1024)  # a card's name in a language: looked up once (a few dozen codes a game)
 def _card_shown(code: str, lang: str) -> str:
     if code in _JOKERS:
         return _JOKERS[code].shown(lang)
     suit = _SUITS.get(code[-1:])
     if suit is None or len(code) < 2:
-        return code     # not a card code ("…"): shown as it is
+        return code  # not a card code ("…"): shown as it is
     return msg("{rank} of {suit}", rank=rank_shown(code[:-1]), suit=suit).render(lang)
 
 
@@ -330,7 +342,7 @@ def chosen_language(asked: str | None = None, environ=os.environ) -> str:
 
 
 def language_of(tag: str) -> str | None:
-    """"zh", "zh_CN.UTF-8", "zh-Hans", "en-GB", "C"... as a language the referee speaks, or None."""
+    """ "zh", "zh_CN.UTF-8", "zh-Hans", "en-GB", "C"... as a language the referee speaks, or None."""
     base = tag.strip().replace("-", "_").split("_")[0].split(".")[0].lower()
     if base in ("c", "posix"):
         return DEFAULT
@@ -374,13 +386,14 @@ def _catalogue(po_path: str) -> gettext.GNUTranslations:
 @cache
 def _compiled(po_path: str) -> bytes:
     mo_path = po_path[:-3] + ".mo"
-    installed = not os.path.exists(po_path)      # the wheel ships the .mo files only (setup.py)
+    installed = not os.path.exists(po_path)  # the wheel ships the .mo files only (setup.py)
     if os.path.exists(mo_path) and (installed or os.path.getmtime(mo_path) >= os.path.getmtime(po_path)):
         found = compiled_catalogue(mo_path)
         if found is not None:
             return found
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
+
     with open(po_path, "rb") as po:
         catalogue = read_po(po)
     compiled = io.BytesIO()

@@ -7,6 +7,7 @@ any other goes to a compiled validator, and on failure the reference validator l
 every problem with its JSON Pointer.
 Rule ids and messages come from the schema's `x-rule` / `x-message` annotations.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -65,8 +66,10 @@ def _inlined(node, definitions, keep=("deal", "action")):
 def _fast_validator():
     """(the compiled yes/no validator, its exception), built when a record first fails the pre-check."""
     import fastjsonschema
-    return fastjsonschema.compile(_inlined(schema(), schema()["definitions"]), detailed_exceptions=False), \
-        fastjsonschema.JsonSchemaException
+
+    return fastjsonschema.compile(
+        _inlined(schema(), schema()["definitions"]), detailed_exceptions=False
+    ), fastjsonschema.JsonSchemaException
 
 
 @cache
@@ -74,11 +77,19 @@ def _full_validator():
     """The reference validator, which explains every problem: imported only when a record fails the compiled one
     (a record the pre-check declines but the schema accepts needs only that)."""
     import jsonschema
+
     return jsonschema.Draft7Validator(schema())
 
 
-_JSON_TYPES = {dict: word("an object"), list: word("an array"), str: word("a string"), bool: word("true/false"),
-               int: word("a number"), float: word("a number"), type(None): word("null")}
+_JSON_TYPES = {
+    dict: word("an object"),
+    list: word("an array"),
+    str: word("a string"),
+    bool: word("true/false"),
+    int: word("a number"),
+    float: word("a number"),
+    type(None): word("null"),
+}
 
 
 def parse_json(text: str | bytes):
@@ -86,18 +97,42 @@ def parse_json(text: str | bytes):
     finding whose message places the fault as line:column; a notation.size finding for a text of more
     values than a record may hold, or one that does not fit in memory."""
     if len(text) > MAX_VALUES and _values(text) > MAX_VALUES:
-        return Finding(ERROR, "notation.size", "", msg("a record may hold at most {limit:,} values "
-                       "(counted as its commas and opening brackets)", limit=MAX_VALUES))
+        return Finding(
+            ERROR,
+            "notation.size",
+            "",
+            msg(
+                "a record may hold at most {limit:,} values (counted as its commas and opening brackets)",
+                limit=MAX_VALUES,
+            ),
+        )
     try:
-        return orjson.loads(text[len(BOM):] if has_bom(text) else text)
+        return orjson.loads(text[len(BOM) :] if has_bom(text) else text)
     except orjson.JSONDecodeError as exc:
         one_line = b"\n" not in text if isinstance(text, bytes) else "\n" not in text
-        if one_line:     # a JSON Lines record: its line is the source's
-            return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at column {column}: {problem}",
-                                                           column=exc.colno, problem=Term(exc.msg)))
-        return Finding(ERROR, "notation.json", "", msg("the record is not valid JSON at line:column {line}:{column}: "
-                       "{problem}", line=exc.lineno, column=exc.colno, problem=Term(exc.msg)))
-    except (MemoryError, SystemError) as exc:      # orjson says MemoryError as a SystemError caused by one
+        if one_line:  # a JSON Lines record: its line is the source's
+            return Finding(
+                ERROR,
+                "notation.json",
+                "",
+                msg(
+                    "the record is not valid JSON at column {column}: {problem}",
+                    column=exc.colno,
+                    problem=Term(exc.msg),
+                ),
+            )
+        return Finding(
+            ERROR,
+            "notation.json",
+            "",
+            msg(
+                "the record is not valid JSON at line:column {line}:{column}: {problem}",
+                line=exc.lineno,
+                column=exc.colno,
+                problem=Term(exc.msg),
+            ),
+        )
+    except (MemoryError, SystemError) as exc:  # orjson says MemoryError as a SystemError caused by one
         if not isinstance(exc, MemoryError) and not isinstance(exc.__cause__, MemoryError):
             raise
         return Finding(ERROR, "notation.size", "", msg("the record does not fit in the memory this process may use"))
@@ -110,19 +145,33 @@ MAX_VALUES = 2_000_000
 
 # What orjson says of a text that is not JSON (its parser's messages), for the catalogue.
 JSON_PROBLEMS = (
-    word("Input is a zero-length, empty document"), word("input data is empty"), word("unexpected end of data"),
-    word("unexpected character, expected a JSON value"), word("unexpected character, expected a string key"),
-    word("unexpected character, expected ':' after key"), word("unexpected character, expected ',' or ']'"),
-    word("unexpected character, expected ',' or '}'"), word("unexpected content after document"),
-    word("unexpected control character in string"), word("trailing comma is not allowed"),
-    word("invalid literal, expected 'true'"), word("invalid literal, expected 'false'"),
-    word("invalid literal, expected 'null'"), word("number with leading zero is not allowed"),
-    word("number is infinity when parsed as double"), word("no digit after sign"),
-    word("no digit after decimal point"), word("no digit after exponent sign"),
-    word("invalid escaped sequence in string"), word("invalid high surrogate in string"),
-    word("invalid low surrogate in string"), word("no low surrogate in string"),
-    word("invalid utf-8 encoding in string"), word("str is not valid UTF-8: surrogates not allowed"),
-    word("depth limit exceeded"))
+    word("Input is a zero-length, empty document"),
+    word("input data is empty"),
+    word("unexpected end of data"),
+    word("unexpected character, expected a JSON value"),
+    word("unexpected character, expected a string key"),
+    word("unexpected character, expected ':' after key"),
+    word("unexpected character, expected ',' or ']'"),
+    word("unexpected character, expected ',' or '}'"),
+    word("unexpected content after document"),
+    word("unexpected control character in string"),
+    word("trailing comma is not allowed"),
+    word("invalid literal, expected 'true'"),
+    word("invalid literal, expected 'false'"),
+    word("invalid literal, expected 'null'"),
+    word("number with leading zero is not allowed"),
+    word("number is infinity when parsed as double"),
+    word("no digit after sign"),
+    word("no digit after decimal point"),
+    word("no digit after exponent sign"),
+    word("invalid escaped sequence in string"),
+    word("invalid high surrogate in string"),
+    word("invalid low surrogate in string"),
+    word("no low surrogate in string"),
+    word("invalid utf-8 encoding in string"),
+    word("str is not valid UTF-8: surrogates not allowed"),
+    word("depth limit exceeded"),
+)
 
 
 def _values(text: str | bytes) -> int:
@@ -142,8 +191,21 @@ def has_bom(text: str | bytes) -> bool:
 
 def bom_findings(text: str | bytes) -> list[Finding]:
     """A byte order mark is no part of UTF-8 JSON (RFC 8259 §8.1) but is harmless: read past, and said."""
-    return [Finding(INFO, "notation.bom", "", msg("the text starts with a UTF-8 byte order mark; it was read past "
-                    "(JSON text has none: drop it when writing records)"))] if has_bom(text) else []
+    return (
+        [
+            Finding(
+                INFO,
+                "notation.bom",
+                "",
+                msg(
+                    "the text starts with a UTF-8 byte order mark; it was read past "
+                    "(JSON text has none: drop it when writing records)"
+                ),
+            )
+        ]
+        if has_bom(text)
+        else []
+    )
 
 
 def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
@@ -158,11 +220,19 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
         return []
     try:
         twice = json.loads(text, object_pairs_hook=_object)
-    except (ValueError, RecursionError):      # deeper than this reader goes: orjson read it, so let it be
+    except (ValueError, RecursionError):  # deeper than this reader goes: orjson read it, so let it be
         return []
-    return [Finding(ERROR, "notation.key.duplicate", pointer(*path, key),
-                    msg("the key {key} is written more than once in this object; only one may stand", key=plain(key)))
-            for path, holder in walk(twice) if isinstance(holder, _Twice) for key in holder.twice]
+    return [
+        Finding(
+            ERROR,
+            "notation.key.duplicate",
+            pointer(*path, key),
+            msg("the key {key} is written more than once in this object; only one may stand", key=plain(key)),
+        )
+        for path, holder in walk(twice)
+        if isinstance(holder, _Twice)
+        for key in holder.twice
+    ]
 
 
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
@@ -213,7 +283,7 @@ def seated_players(record: dict) -> list:
     game = record.get("game") if isinstance(record.get("game"), str) else None
     if not isinstance(players, list):
         return []
-    return players[:most_seats(game) or max(most_seats(name) or 0 for name in GAMES)]
+    return players[: most_seats(game) or max(most_seats(name) or 0 for name in GAMES)]
 
 
 # Players beyond which a record is read no further: a few more than a game's seats are its own seats
@@ -230,9 +300,17 @@ def players_finding(record) -> Finding | None:
     seats = most_seats(game)
     if not isinstance(players, list) or seats is None or len(players) <= MAX_PLAYERS_READ:
         return None
-    return Finding(ERROR, "notation.players", "/players", msg("{game} has at most {seats} seats; this record lists {n} "
-                                                              "players, which are not read", game=game, seats=seats,
-                                                              n=len(players)))
+    return Finding(
+        ERROR,
+        "notation.players",
+        "/players",
+        msg(
+            "{game} has at most {seats} seats; this record lists {n} players, which are not read",
+            game=game,
+            seats=seats,
+            n=len(players),
+        ),
+    )
 
 
 def structure_findings(record) -> list[Finding]:
@@ -244,15 +322,25 @@ def structure_findings(record) -> list[Finding]:
         return [crowded]
     too_deep = _too_deep(record)
     if too_deep is not None:
-        return [located(record, "notation.depth", too_deep, msg("arrays and objects are nested more than {limit} "
-                        "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions", limit=MAX_DEPTH))]
+        return [
+            located(
+                record,
+                "notation.depth",
+                too_deep,
+                msg(
+                    "arrays and objects are nested more than {limit} "
+                    "levels deep here; CGR/1 needs 6 and leaves the rest to x- extensions",
+                    limit=MAX_DEPTH,
+                ),
+            )
+        ]
     fast_validate, failed = _fast_validator()
     try:
         fast_validate(record)
         return []
     except failed:
         pass
-    with cycle_collection(True):      # the validator's errors are reference cycles: freed as they go, in a check too
+    with cycle_collection(True):  # the validator's errors are reference cycles: freed as they go, in a check too
         errors = _full_validator().iter_errors(record)
         first = sorted(itertools.islice(errors, MAX_LISTED), key=lambda e: list(map(str, e.absolute_path)))
         findings = _distinct(itertools.chain(first, errors), record)
@@ -347,22 +435,37 @@ def _finding_from(error, record) -> Iterable[Finding]:
     at = path[:-1] if error.schema.get("x-at") == "parent" else path
     if error.validator == "additionalProperties":
         known = error.schema.get("properties", {})
-        return (located(record, "notation.key.unknown", path + [key],
-                        msg("unknown key {key} (keys starting with x- are free for extensions)", key=plain(key)))
-                for key in error.instance if key not in known and not key.startswith("x-"))
+        return (
+            located(
+                record,
+                "notation.key.unknown",
+                path + [key],
+                msg("unknown key {key} (keys starting with x- are free for extensions)", key=plain(key)),
+            )
+            for key in error.instance
+            if key not in known and not key.startswith("x-")
+        )
     if error.validator == "required":
         key = re.match(r"^'(.*)' is a required property", error.message)
         name = key.group(1) if key else "?"
         # addressed where the key belongs (notation §9), not at the object that lacks it
-        return [located(record, "notation.key.missing", path + [name], msg("missing required key {key}", key=plain(name)))]
+        return [
+            located(record, "notation.key.missing", path + [name], msg("missing required key {key}", key=plain(name)))
+        ]
     rule = error.schema.get("x-rule", "notation.structure")
-    template = error.schema.get("x-message")        # in the catalogue by schema_messages
+    template = error.schema.get("x-message")  # in the catalogue by schema_messages
     message = msg(schema_template(template), value=plain(error.instance)) if template else _plain(error)
     return [located(record, rule, at, message)]
 
 
-_WANTED = {"object": word("an object"), "array": word("an array"), "string": word("a string"),
-           "integer": word("a whole number"), "number": word("a number"), "boolean": word("true or false")}
+_WANTED = {
+    "object": word("an object"),
+    "array": word("an array"),
+    "string": word("a string"),
+    "integer": word("a whole number"),
+    "number": word("a number"),
+    "boolean": word("true or false"),
+}
 
 
 def _plain(error) -> Msg:
@@ -417,11 +520,16 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
 
     def check(holder, key, *path):
         value = holder.get(key) if isinstance(holder, dict) else holder[key]
-        if isinstance(value, float) and value <= MAX_NUMBER:    # beyond: a finding, never a 64-bit overflow
+        if isinstance(value, float) and value <= MAX_NUMBER:  # beyond: a finding, never a 64-bit overflow
             value = holder[key] = int(value)
         if isinstance(value, (int, float)) and value >= seats and path:
-            found.add(located, record, "notation.seat", list(path),
-                      msg("seat {seat} does not exist: this table has seats 0 to {last}", seat=value, last=seats - 1))
+            found.add(
+                located,
+                record,
+                "notation.seat",
+                list(path),
+                msg("seat {seat} does not exist: this table has seats 0 to {last}", seat=value, last=seats - 1),
+            )
 
     def check_all(values, *path):
         for i in range(len(values)):
@@ -431,7 +539,7 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
         check(deal, "leader", "deals", d, "leader")
         for a, action in enumerate(deal["actions"] if actions else ()):
             seat = action["seat"]
-            if type(seat) is not int or seat >= seats:      # the common case skips the call
+            if type(seat) is not int or seat >= seats:  # the common case skips the call
                 check(action, "seat", "deals", d, "actions", a, "seat")
             if len(action) > 2:
                 for key in NAMED_SEATS:
@@ -462,8 +570,13 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
 
     def check(value, *path):
         if isinstance(value, (int, float)) and not -MAX_NUMBER <= value <= MAX_NUMBER:
-            found.add(Finding, ERROR, "notation.number", pointer(*path),
-                      msg("{value} is beyond any number a record can mean (at most 10^12)", value=plain(value)))
+            found.add(
+                Finding,
+                ERROR,
+                "notation.number",
+                pointer(*path),
+                msg("{value} is beyond any number a record can mean (at most 10^12)", value=plain(value)),
+            )
 
     def check_all(values, *path):
         for i, value in enumerate(values):
@@ -491,7 +604,7 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
     def card(code, *path):
         found = _CANONICAL.get(code)
         if found is None:
-            if not alias_at:        # the first is said
+            if not alias_at:  # the first is said
                 alias_at.append(list(path))
             found = parse_card(code)
         return found
@@ -510,9 +623,18 @@ def read_deals(record: dict) -> tuple[list[Deal], list[Finding]]:
         deals.append(Deal(d, hands, talon, raw.get("leader"), actions, raw.get("result")))
     findings = []
     if alias_at:
-        findings.append(located(record, "notation.card.alias", alias_at[0],
-                                msg("the record writes cards with aliases (10 for T, lowercase); "
-                                    "`referee fmt` writes the canonical codes"), INFO))
+        findings.append(
+            located(
+                record,
+                "notation.card.alias",
+                alias_at[0],
+                msg(
+                    "the record writes cards with aliases (10 for T, lowercase); "
+                    "`referee fmt` writes the canonical codes"
+                ),
+                INFO,
+            )
+        )
     return deals, findings
 
 
@@ -526,19 +648,29 @@ def read_plain(record) -> list[Deal] | None:
     canonical card codes only. None for any other record, which the full checks then explain
     (structure_findings, seat_findings, number_findings, read_deals): they find nothing in a
     plain record, and read it alike (tests/test_precheck.py)."""
-    if not accepts(record, actions=False) or seat_findings(record, actions=False) \
-            or number_findings(record, actions=False):
+    if (
+        not accepts(record, actions=False)
+        or seat_findings(record, actions=False)
+        or number_findings(record, actions=False)
+    ):
         return None
     seats, talon = len(record["players"]), record["game"] == "gandengyan"
     card = _CANONICAL.__getitem__
     try:
-        return [Deal(d, [list(map(card, h)) for h in raw["hands"]],
-                     list(map(card, raw["talon"])) if talon else None, raw.get("leader"),
-                     plain_actions(raw["actions"], seats, not talon,
-                                   partial(_plain_action, seats=seats, talon=talon, deal=d)),
-                     raw.get("result"))
-                for d, raw in enumerate(record["deals"])]
-    except (_NotPlain, KeyError, TypeError):     # KeyError, TypeError: no canonical card code
+        return [
+            Deal(
+                d,
+                [list(map(card, h)) for h in raw["hands"]],
+                list(map(card, raw["talon"])) if talon else None,
+                raw.get("leader"),
+                plain_actions(
+                    raw["actions"], seats, not talon, partial(_plain_action, seats=seats, talon=talon, deal=d)
+                ),
+                raw.get("result"),
+            )
+            for d, raw in enumerate(record["deals"])
+        ]
+    except (_NotPlain, KeyError, TypeError):  # KeyError, TypeError: no canonical card code
         return None
 
 
@@ -550,14 +682,17 @@ def _plain_action(index, raw, seats, talon, deal) -> Action:
     seat = raw.get("seat")
     if type(seat) is not int or not 0 <= seat < seats:
         raise _NotPlain
-    if not action_ok(raw, talon) or any(raw.get(key, 0) >= seats for key in NAMED_SEATS) \
-            or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in NUMBER_KEYS):
+    if (
+        not action_ok(raw, talon)
+        or any(raw.get(key, 0) >= seats for key in NAMED_SEATS)
+        or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in NUMBER_KEYS)
+    ):
         raise _NotPlain
     return _read_action(index, raw, _canonical_card, _canonical_cards, deal)
 
 
 def _canonical_card(code, *path) -> int:
-    return _CANONICAL[code]         # KeyError: an alias, which read_deals reports
+    return _CANONICAL[code]  # KeyError: an alias, which read_deals reports
 
 
 def _canonical_cards(codes, *path) -> list[int]:
@@ -565,18 +700,19 @@ def _canonical_cards(codes, *path) -> list[int]:
 
 
 def _read_action(index, raw, card, cards, deal) -> Action:
-    if len(raw) == 2:       # the common forms {seat, play} and {seat, pass}, read in one step
+    if len(raw) == 2:  # the common forms {seat, play} and {seat, pass}, read in one step
         if "pass" in raw:
             return Action(index, raw["seat"], "pass")
         try:
             return Action(index, raw["seat"], "play", tuple(map(_CANONICAL.__getitem__, raw["play"])))
         except KeyError:
-            pass            # aliases: read below, noting where
+            pass  # aliases: read below, noting where
     path = ("deals", deal, "actions", index)
     verb = next(v for v in VERBS if v in raw)
     reading = raw.get("as")
-    action = Action(index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"),
-                    count=raw.get("count"))
+    action = Action(
+        index, raw["seat"], verb, as_=reading and reading_code(reading), to=raw.get("to"), count=raw.get("count")
+    )
     if FIELDS[verb] == "cards":
         action.cards = tuple(cards(raw[verb], *path, verb))
     elif verb in CARD_VERBS:
@@ -595,11 +731,14 @@ def split_records(text: str, jsonl: bool | None = None):
     if jsonl is None:
         stripped = text.strip()
         first, _, rest = stripped.partition("\n")
-        jsonl = bool(rest.strip()) and not isinstance(parse_json(first), Finding) \
+        jsonl = (
+            bool(rest.strip())
+            and not isinstance(parse_json(first), Finding)
             and isinstance(parse_json(stripped), Finding)
+        )
     if not jsonl:
         yield None, text
         return
-    for number, line in enumerate(text.split("\n"), 1):     # not splitlines(): U+2028 may stand in a string
+    for number, line in enumerate(text.split("\n"), 1):  # not splitlines(): U+2028 may stand in a string
         if line.strip():
             yield number, line

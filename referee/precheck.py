@@ -5,6 +5,7 @@ does not accept goes to the schema validators, which stay the authority and expl
 every rejection (notation.structure_findings). A property test (tests/test_precheck.py)
 checks that it never accepts what the schema rejects.
 """
+
 from __future__ import annotations
 
 import re
@@ -24,7 +25,7 @@ _SALT_KEYS, _SEED_KEYS = frozenset(("salt",)), frozenset(("seed", "shuffle", "be
 _DEAL_RESULT_KEYS = frozenset(("order", "winner", "scores", "levels", "tribute"))
 _RESULT_KEYS = frozenset(("totals", "levels", "winner"))
 _RULING_KEYS = frozenset(("rule", "at", "decision", "by", "date", "reason", "result", "comment"))
-DECISIONS = ("stands", "score", "void", "claim")      # notation §10
+DECISIONS = ("stands", "score", "void", "claim")  # notation §10
 # start keys each game may use (the schema's `if game ... then start.X: not {}`)
 _START_KEYS = {
     "guandan": frozenset(("levels", "playing", "previous_order", "a_attempts")),
@@ -38,7 +39,7 @@ def accepts(record, actions: bool = True) -> bool:
     `actions`, the actions are left for the caller to check (notation.read_plain)."""
     try:
         return _record(record, actions)
-    except TypeError:       # an unhashable value where a card, key or name was expected
+    except TypeError:  # an unhashable value where a card, key or name was expected
         return False
 
 
@@ -46,7 +47,7 @@ def _known(obj: dict, keys: frozenset) -> bool:
     return all(k in keys or (type(k) is str and k.startswith("x-") and _shallow(obj[k])) for k in obj)
 
 
-_FREE_LEVELS = 8    # an x- value or an option nested deeper is left to the full check (notation.MAX_DEPTH)
+_FREE_LEVELS = 8  # an x- value or an option nested deeper is left to the full check (notation.MAX_DEPTH)
 
 
 def _shallow(value, levels: int = _FREE_LEVELS) -> bool:
@@ -111,38 +112,50 @@ def _record(r, check_actions: bool) -> bool:
 def _rules(rules) -> bool:
     if type(rules) is str:
         return True
-    return (type(rules) is dict and _known(rules, frozenset(("preset", "options")))
-            and type(rules.get("preset", "")) is str and type(rules.get("options", {})) is dict
-            and _shallow(rules.get("options", {})))
+    return (
+        type(rules) is dict
+        and _known(rules, frozenset(("preset", "options")))
+        and type(rules.get("preset", "")) is str
+        and type(rules.get("options", {})) is dict
+        and _shallow(rules.get("options", {}))
+    )
 
 
 def _start(start, game) -> bool:
     if type(start) is not dict or not _known(start, _START_KEYS[game]):
         return False
-    return (("levels" not in start or _levels(start["levels"]))
-            and ("playing" not in start or (type(start["playing"]) is int and start["playing"] in (0, 1)))
-            and ("previous_order" not in start or _seats(start["previous_order"]))
-            and ("a_attempts" not in start or (_seats(start["a_attempts"]) and len(start["a_attempts"]) == 2))
-            and ("fresh" not in start or type(start["fresh"]) is bool)
-            and ("totals" not in start or _numbers(start["totals"]))
-            and ("dealer" not in start or _is_int(start["dealer"])))
+    return (
+        ("levels" not in start or _levels(start["levels"]))
+        and ("playing" not in start or (type(start["playing"]) is int and start["playing"] in (0, 1)))
+        and ("previous_order" not in start or _seats(start["previous_order"]))
+        and ("a_attempts" not in start or (_seats(start["a_attempts"]) and len(start["a_attempts"]) == 2))
+        and ("fresh" not in start or type(start["fresh"]) is bool)
+        and ("totals" not in start or _numbers(start["totals"]))
+        and ("dealer" not in start or _is_int(start["dealer"]))
+    )
 
 
 def _result(result) -> bool:
-    return (type(result) is dict and _known(result, _RESULT_KEYS)
-            and ("totals" not in result or _numbers(result["totals"]))
-            and ("levels" not in result or _levels(result["levels"]))
-            and ("winner" not in result or _is_int(result["winner"])))
+    return (
+        type(result) is dict
+        and _known(result, _RESULT_KEYS)
+        and ("totals" not in result or _numbers(result["totals"]))
+        and ("levels" not in result or _levels(result["levels"]))
+        and ("winner" not in result or _is_int(result["winner"]))
+    )
 
 
 def _ruling(ruling) -> bool:
     if type(ruling) is not dict or not _known(ruling, _RULING_KEYS):
         return False
     texts = ("at", "by", "date", "reason", "comment")
-    return (type(ruling.get("at")) is str and ruling.get("decision") in DECISIONS
-            and ("rule" not in ruling or (type(ruling["rule"]) is str and ruling["rule"] != ""))
-            and all(type(ruling[key]) is str for key in texts if key in ruling)
-            and ("result" not in ruling or _deal_result(ruling["result"])))
+    return (
+        type(ruling.get("at")) is str
+        and ruling.get("decision") in DECISIONS
+        and ("rule" not in ruling or (type(ruling["rule"]) is str and ruling["rule"] != ""))
+        and all(type(ruling[key]) is str for key in texts if key in ruling)
+        and ("result" not in ruling or _deal_result(ruling["result"]))
+    )
 
 
 def _deal(deal, talon: bool, check_actions: bool) -> bool:
@@ -171,7 +184,7 @@ def _deal(deal, talon: bool, check_actions: bool) -> bool:
         seat = action.get("seat")
         if type(seat) is not int or seat < 0:
             return False
-        if len(action) == 2:        # the common forms: {seat, play} and {seat, pass}
+        if len(action) == 2:  # the common forms: {seat, play} and {seat, pass}
             play = action.get("play")
             if play is not None:
                 if type(play) is not list or not play or not CARDS.issuperset(play):
@@ -195,8 +208,12 @@ def _commitment(deal) -> bool:
         return False
     if "salt" in reveal:
         return _known(reveal, _SALT_KEYS) and _hex(reveal["salt"], SALT)
-    return (_known(reveal, _SEED_KEYS) and _hex(reveal.get("seed"), SEED) and reveal.get("shuffle") == "cgr-fy-sha256/1"
-            and type(reveal.get("beacon", "")) is str)
+    return (
+        _known(reveal, _SEED_KEYS)
+        and _hex(reveal.get("seed"), SEED)
+        and reveal.get("shuffle") == "cgr-fy-sha256/1"
+        and type(reveal.get("beacon", "")) is str
+    )
 
 
 def _hex(value, pattern) -> bool:
@@ -204,12 +221,15 @@ def _hex(value, pattern) -> bool:
 
 
 def _deal_result(result) -> bool:
-    return (type(result) is dict and _known(result, _DEAL_RESULT_KEYS)
-            and ("order" not in result or _seats(result["order"]))
-            and ("winner" not in result or _is_int(result["winner"]))
-            and ("scores" not in result or _numbers(result["scores"]))
-            and ("levels" not in result or _levels(result["levels"]))
-            and ("tribute" not in result or type(result["tribute"]) is str))
+    return (
+        type(result) is dict
+        and _known(result, _DEAL_RESULT_KEYS)
+        and ("order" not in result or _seats(result["order"]))
+        and ("winner" not in result or _is_int(result["winner"]))
+        and ("scores" not in result or _numbers(result["scores"]))
+        and ("levels" not in result or _levels(result["levels"]))
+        and ("tribute" not in result or type(result["tribute"]) is str)
+    )
 
 
 def action_ok(a: dict, no_tribute: bool) -> bool:
@@ -224,8 +244,9 @@ def action_ok(a: dict, no_tribute: bool) -> bool:
     return True
 
 
-_VALUE_OF = {     # each kind of value of actions.FIELDS: whether a value is one
-    "seat": _is_int, "count": _is_int,
+_VALUE_OF = {  # each kind of value of actions.FIELDS: whether a value is one
+    "seat": _is_int,
+    "count": _is_int,
     "cards": lambda value: _cards(value) and len(value) > 0,
     "card": lambda value: type(value) is str and value in CARDS,
     "true": lambda value: value is True,

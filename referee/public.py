@@ -10,6 +10,7 @@ A record is given as a parsed record (a dict), its JSON text (str or bytes) or a
 Findings number deals, actions and seats from 0, as the JSON report does; messages are rendered in
 `lang`, by default the language of the calling thread (`in_language`).
 """
+
 from __future__ import annotations
 
 import os
@@ -21,11 +22,27 @@ from typing import Any
 from .findings import Finding, Report
 from .messages import LANGUAGES, in_language, language, shown
 
-__all__ = ["LANGUAGES", "Explanation", "Finding", "Replay", "Report", "Step", "check", "check_file",
-           "committed_deal", "explain", "games", "in_language", "language", "replay_deal", "report_json",
-           "report_text", "ruling_document"]
+__all__ = [
+    "LANGUAGES",
+    "Explanation",
+    "Finding",
+    "Replay",
+    "Report",
+    "Step",
+    "check",
+    "check_file",
+    "committed_deal",
+    "explain",
+    "games",
+    "in_language",
+    "language",
+    "replay_deal",
+    "report_json",
+    "report_text",
+    "ruling_document",
+]
 
-Source = dict | str | bytes | Path     # a record, its text, or its file
+Source = dict | str | bytes | Path  # a record, its text, or its file
 
 
 def check(source: Source, *, infer_rules: bool = False) -> Report:
@@ -67,6 +84,7 @@ class Step:
     `table` is the game's snapshot (hands, the trick, whose turn); `findings` those made at this
     step; `rejected`: the action the replay refused, shown on the table it was tried on; `outcome`:
     the deal's, at its last step."""
+
     number: int
     action: dict | None
     table: dict
@@ -79,6 +97,7 @@ class Step:
 class Replay:
     """A deal replayed: the record's report and the deal's steps (none when the deal could not be
     replayed at all, or there is no such deal: the report says why)."""
+
     report: Report
     steps: list[Step]
 
@@ -96,8 +115,13 @@ def replay_deal(source: Source, deal: int = 0) -> Replay:
     if isinstance(record, Report):
         return Replay(record, [])
     report, steps = replay_steps(record, deal)
-    return Replay(report, [Step(s["step"], s["action"], s["table"], s["findings"], s.get("outcome"),
-                                bool(s.get("rejected"))) for s in steps])
+    return Replay(
+        report,
+        [
+            Step(s["step"], s["action"], s["table"], s["findings"], s.get("outcome"), bool(s.get("rejected")))
+            for s in steps
+        ],
+    )
 
 
 @dataclass(frozen=True)
@@ -105,6 +129,7 @@ class Explanation:
     """What a rule id means (`meaning`, in the language asked for), its severity, whether it stops its
     deal's replay (`stops`), the rules page and sections that decide it (`decided_by`), and an
     example of its finding's message (`example`, or None)."""
+
     rule: str
     severity: str
     stops: str
@@ -130,12 +155,24 @@ def explain(rule: str, lang: str | None = None) -> Explanation | None:
     example = examples().get(rule)
     with in_language(lang):
         said = None if example is None else str(shown(example_message(example), lang))
-        return Explanation(rule, entry["columns"].get("severity", ""), entry["columns"].get("stops", ""),
-                           meaning(rule, lang) or "", section(rule), said)
+        return Explanation(
+            rule,
+            entry["columns"].get("severity", ""),
+            entry["columns"].get("stops", ""),
+            meaning(rule, lang) or "",
+            section(rule),
+            said,
+        )
 
 
-def ruling_document(source: Source, lang: str | None = None, *, finding: int | None = None, deal: int | None = None,
-           action: int | None = None) -> str:
+def ruling_document(
+    source: Source,
+    lang: str | None = None,
+    *,
+    finding: int | None = None,
+    deal: int | None = None,
+    action: int | None = None,
+) -> str:
     """The ruling on a record as one HTML document (print it to PDF with a browser): on its finding
     `finding`, on the findings of `deal` (at `action`), or on every finding (each from 0). Raises
     ValueError (referee.ruling.RulingError) for a finding or deal that is not there, or a record that
@@ -177,8 +214,15 @@ def report_text(report: Report, lang: str | None = None) -> str:
         return text(report_parts(report))
 
 
-def committed_deal(game: str, seed: str, seats: int, dealer: int = 0, options: dict | None = None,
-                   beacon: str | None = None, salt: str | None = None) -> dict:
+def committed_deal(
+    game: str,
+    seed: str,
+    seats: int,
+    dealer: int = 0,
+    options: dict | None = None,
+    beacon: str | None = None,
+    salt: str | None = None,
+) -> dict:
     """A deal with its commitment (notation §11), for a platform to publish `commit` before play and
     `reveal` after: the hands the secret `seed` (64 or more hex digits) deals, in the game's default
     options unless `options` are given. ValueError for a game this referee does not check.
@@ -222,8 +266,11 @@ def _text(source: str | bytes | os.PathLike) -> str | Report:
             return read_text(os.fspath(source))
         return source.decode("utf-8") if isinstance(source, bytes) else source
     except UnicodeDecodeError as exc:
-        return unreadable(_source(source), "notation.encoding",
-                          msg("the input is not UTF-8 text: {problem}", problem=utf8_problem(exc)))
+        return unreadable(
+            _source(source),
+            "notation.encoding",
+            msg("the input is not UTF-8 text: {problem}", problem=utf8_problem(exc)),
+        )
     except (OSError, ValueError) as exc:
         return unreadable_file(_source(source), exc.args[0] if exc.args else str(exc))
 
@@ -238,5 +285,4 @@ def _record(source: Source) -> dict | Report:
     if isinstance(text, Report):
         return text
     value = parse_json(text)
-    return value if isinstance(value, dict) else check(source)     # the report says why it is no record
-
+    return value if isinstance(value, dict) else check(source)  # the report says why it is no record

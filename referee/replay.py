@@ -6,6 +6,7 @@ The games are modules that satisfy the contract in game.py (`Game`), found by na
 Steps of a replay (`replay_steps`): step 0 is the table as dealt, step k+1 the table after
 action k; an action that was rejected is the last step, shown on the table it was tried on.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .actions import Action, Deal
     from .messages import Msg, Term
 
-    Observer = Callable[[int, int, Any], None]      # (deal, action index, state), as check_record says
+    Observer = Callable[[int, int, Any], None]  # (deal, action index, state), as check_record says
 
 
 class FirstError(Exception):
@@ -48,14 +49,22 @@ class Context:
 
     def __init__(self, stop_at_error: bool = False) -> None:
         self.findings: list[Finding] = []
-        self.made: Counter[str] = Counter()                     # findings made, by rule
-        self.unlisted: Counter[tuple[str, str]] = Counter()     # (rule, severity) of those past MAX_LISTED of a rule
+        self.made: Counter[str] = Counter()  # findings made, by rule
+        self.unlisted: Counter[tuple[str, str]] = Counter()  # (rule, severity) of those past MAX_LISTED of a rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
-        self.rulings: Rulings | None = None     # the record's rulings (notation §10), when it has any
+        self.rulings: Rulings | None = None  # the record's rulings (notation §10), when it has any
 
-    def add(self, severity: str, rule: str, at: str, message: Msg | str, seat: int | None = None,
-            action: int | None = None, legal: Legal | None = None) -> int | None:
+    def add(
+        self,
+        severity: str,
+        rule: str,
+        at: str,
+        message: Msg | str,
+        seat: int | None = None,
+        action: int | None = None,
+        legal: Legal | None = None,
+    ) -> int | None:
         """Records the finding; returns the ruling that decided it, if one did."""
         ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
         if ruling is not None:
@@ -72,8 +81,9 @@ class Context:
     def error(self, rule: str, at: str, message: Msg | str, seat: int | None = None, action: int | None = None) -> None:
         self.add(ERROR, rule, at, message, seat, action)
 
-    def error_stands(self, rule: str, at: str, message: Msg | str, seat: int | None = None,
-                     action: int | None = None) -> bool:
+    def error_stands(
+        self, rule: str, at: str, message: Msg | str, seat: int | None = None, action: int | None = None
+    ) -> bool:
         """Reports an error the table goes on from whichever way it is decided; True when a ruling `stands`
         decides it, so that the action is taken as played (notation §10)."""
         ruling = self.add(ERROR, rule, at, message, seat, action)
@@ -87,7 +97,7 @@ class Context:
         return pointer("deals", self.deal, *parts)
 
 
-INCOMPLETE = word("incomplete")     # a deal whose actions end before it does
+INCOMPLETE = word("incomplete")  # a deal whose actions end before it does
 
 # the games' names as players say them (the notation names a game by its `game` value)
 GAME_NAMES = {"guandan": word("Guandan"), "gouji": word("Gou Ji"), "gandengyan": word("Gan Deng Yan")}
@@ -127,8 +137,13 @@ def cycle_collection_paused():
 
 
 @cycle_collection_paused()
-def check_record(record: Any, source: str | None = None, observe: Observer | None = None, stop_at_error: bool = False,
-                 seat_problems: list[Finding] | None = None) -> Report:
+def check_record(
+    record: Any,
+    source: str | None = None,
+    observe: Observer | None = None,
+    stop_at_error: bool = False,
+    seat_problems: list[Finding] | None = None,
+) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
     `stop_at_error` the check ends at the first error (the report then holds just that, without what
@@ -142,8 +157,9 @@ def check_record(record: Any, source: str | None = None, observe: Observer | Non
         return _report(ctx, game_named(record), None, source)
 
 
-def _check(ctx: Context, record: Any, source: str | None, observe: Observer | None,
-           seat_problems: list[Finding] | None) -> Report:
+def _check(
+    ctx: Context, record: Any, source: str | None, observe: Observer | None, seat_problems: list[Finding] | None
+) -> Report:
     game_name = game_named(record)
     crowded = players_finding(record)
     if crowded:
@@ -154,12 +170,16 @@ def _check(ctx: Context, record: Any, source: str | None, observe: Observer | No
         if seat_problems is None:
             ctx.findings += structure_findings(record)
         if not ctx.findings:
-            ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(record)
+            ctx.findings += (seat_findings(record) if seat_problems is None else seat_problems) + number_findings(
+                record
+            )
         if ctx.findings:
             return _report(ctx, game_name, None, source)
     game = game_module(game_name)
     if game is None:
-        ctx.error("notation.game.unsupported", "/game", msg("this referee does not check {game} records yet", game=game_name))
+        ctx.error(
+            "notation.game.unsupported", "/game", msg("this referee does not check {game} records yet", game=game_name)
+        )
         return _report(ctx, game_name, None, source)
     rules, rule_findings = resolve(game, record.get("rules"))
     ctx.findings += rule_findings + commitment_findings(game, record, rules["options"])
@@ -211,8 +231,9 @@ def _first_error(game: Game[Any, Any], match: Any, deal: Deal, is_last: bool) ->
     return next((f for f in trial.findings if f.severity == ERROR and not f.at.startswith(claims)), None)
 
 
-def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
-                 observe: Observer | None) -> Outcome:
+def _replay_deal(
+    ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool, observe: Observer | None
+) -> Outcome:
     ctx.deal = deal.index
     try:
         state = game.start_deal(ctx, match, deal)
@@ -221,7 +242,7 @@ def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
-    apply, is_over = game.apply, game.is_over     # the hot loop (actions.py): once per action of every deal
+    apply, is_over = game.apply, game.is_over  # the hot loop (actions.py): once per action of every deal
     try:
         if ctx.rulings is None:
             done = applied(apply, is_over, ctx, state, deal.actions, observe, deal.index)
@@ -229,16 +250,28 @@ def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_
             done = _ruled_actions(ctx, game, state, deal, observe)
     except StopDeal as stop:
         action = stop.action
-        assert action is not None       # set by whoever applied it (actions.applied, _ruled_actions)
-        ctx.add(ERROR, stop.rule, stop.at or ctx.at("actions", action.index), stop.message,
-                action.seat, action.index, None if ctx.stop_at_error else game.legal(state))
+        assert action is not None  # set by whoever applied it (actions.applied, _ruled_actions)
+        ctx.add(
+            ERROR,
+            stop.rule,
+            stop.at or ctx.at("actions", action.index),
+            stop.message,
+            action.seat,
+            action.index,
+            None if ctx.stop_at_error else game.legal(state),
+        )
         if ctx.rulings is None or ctx.rulings.scored is None:
             return game.skip_deal(ctx, match, deal, state, True)
         done = action.index + 1
-    if done < len(deal.actions):    # over before this action; reports too stand only before the end (notation §5)
+    if done < len(deal.actions):  # over before this action; reports too stand only before the end (notation §5)
         action = deal.actions[done]
-        ctx.error(f"{game.NAME}.deal.over", ctx.at("actions", action.index),
-                  msg("the deal was already over; no action may follow"), action.seat, action.index)
+        ctx.error(
+            f"{game.NAME}.deal.over",
+            ctx.at("actions", action.index),
+            msg("the deal was already over; no action may follow"),
+            action.seat,
+            action.index,
+        )
     if ctx.rulings is not None and ctx.rulings.scored is not None:
         index = ctx.rulings.scored
         outcome = game.score_deal(ctx, match, deal, state, ctx.rulings.raw[index]["result"])
@@ -249,8 +282,9 @@ def _replay_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_
     return _incomplete(ctx, game, match, state, deal, is_last)
 
 
-def _ruled_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool,
-                observe: Observer | None) -> tuple[Any, Outcome]:
+def _ruled_deal(
+    ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_last: bool, observe: Observer | None
+) -> tuple[Any, Outcome]:
     """(match, outcome) after a deal of a record with rulings (notation §10): a voided deal has its findings
     as info and leaves the match as it started; a claim that a ruling let stand is the match's only
     candidate from there on."""
@@ -261,7 +295,7 @@ def _ruled_deal(ctx: Context, game: Game[Any, Any], match: Any, deal: Deal, is_l
     before = game.fork(match)
     start = before if voided is not None or rulings.may_void(deal.index) else None
     first, stop_at_error = len(ctx.findings), ctx.stop_at_error
-    ctx.stop_at_error = stop_at_error and start is None     # an error of a deal voided later is no error
+    ctx.stop_at_error = stop_at_error and start is None  # an error of a deal voided later is no error
     outcome = _replay_deal(ctx, game, match, deal, is_last, observe)
     ctx.stop_at_error = stop_at_error
     voided = voided if voided is not None else rulings.voided
@@ -316,7 +350,7 @@ def _stood(ctx: Context, game: Game[Any, Any], state: Any, action: Action, stop:
     except StopDeal as why:
         rulings.cannot_stand(index, why.message)
         return False
-    ctx.add(ERROR, stop.rule, at, stop.message, action.seat, action.index)      # decided: info
+    ctx.add(ERROR, stop.rule, at, stop.message, action.seat, action.index)  # decided: info
     return True
 
 
@@ -332,15 +366,22 @@ def _ruled_match(ctx: Context, rulings: Rulings, summary: dict[str, Any], claime
         ctx.error(rule, at, message)
 
 
-def _incomplete(ctx: Context, game: Game[Any, Any], match: Any, state: Any, deal: Deal,
-                is_last: bool) -> Outcome:
+def _incomplete(ctx: Context, game: Game[Any, Any], match: Any, state: Any, deal: Deal, is_last: bool) -> Outcome:
     reached = len(deal.actions)
     severity = WARNING if is_last else ERROR
-    stops = msg_n("the deal stops after {n} action, before it is over",
-                  "the deal stops after {n} actions, before it is over", reached) if is_last else \
-        msg_n("the deal stops after {n} action, before it is over; only the last deal of a record may be incomplete",
-              "the deal stops after {n} actions, before it is over; only the last deal of a record may be incomplete",
-              reached)
+    stops = (
+        msg_n(
+            "the deal stops after {n} action, before it is over",
+            "the deal stops after {n} actions, before it is over",
+            reached,
+        )
+        if is_last
+        else msg_n(
+            "the deal stops after {n} action, before it is over; only the last deal of a record may be incomplete",
+            "the deal stops after {n} actions, before it is over; only the last deal of a record may be incomplete",
+            reached,
+        )
+    )
     ctx.add(severity, "notation.deal.incomplete", ctx.at("actions"), stops, legal=game.legal(state))
     if deal.result:
         ctx.error("notation.result.incomplete", ctx.at("result"), msg("an incomplete deal cannot claim a result"))
@@ -350,8 +391,10 @@ def _incomplete(ctx: Context, game: Game[Any, Any], match: Any, state: Any, deal
 
 
 def _report(ctx, game, rules, source, deals=(), match=None) -> Report:
-    findings = ctx.findings + [more_finding(count, msg("{rule} findings", rule=rule), severity=severity)
-                               for (rule, severity), count in ctx.unlisted.items()]
+    findings = ctx.findings + [
+        more_finding(count, msg("{rule} findings", rule=rule), severity=severity)
+        for (rule, severity), count in ctx.unlisted.items()
+    ]
     valid = not any(f.severity == ERROR for f in findings)
     applied_rulings = None if ctx.rulings is None else ctx.rulings.applied
     return Report(valid, game, rules, findings, list(deals), match, source, rulings=applied_rulings)
@@ -383,25 +426,28 @@ def deals_steps(record, deal_indexes) -> tuple[Report, dict[int, list]]:
 def _steps(record, report, deal_index, raw) -> list:
     """The steps of one deal from the tables `raw` seen in it, (action index, snapshot) in order."""
     actions = record["deals"][deal_index]["actions"]
-    steps = [{"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
-             for index, table in raw]
+    steps = [
+        {"step": index + 1, "action": actions[index] if index >= 0 else None, "table": table, "findings": []}
+        for index, table in raw
+    ]
     findings = [f for f in report.findings if f.deal == deal_index]
     # the action that stopped the deal: the one after the last replayed (findings made before the replay, such as
     # an alias, may stand further on)
     rejected = next((f.action for f in findings if f.action == len(raw) - 1), None)
     if rejected is not None:
-        steps.append({"step": rejected + 1, "action": actions[rejected], "table": raw[-1][1], "findings": [],
-                      "rejected": True})
+        steps.append(
+            {"step": rejected + 1, "action": actions[rejected], "table": raw[-1][1], "findings": [], "rejected": True}
+        )
     for finding in findings:
         _step_of(finding, steps, deal_index)["findings"].append(finding)
-    if deal_index == len(record["deals"]) - 1:      # the record's claims about the match, after its last deal
+    if deal_index == len(record["deals"]) - 1:  # the record's claims about the match, after its last deal
         steps[-1]["findings"] += [f for f in report.findings if f.deal is None and f.at.startswith("/result")]
     steps[-1]["outcome"] = report.deals[deal_index] if deal_index < len(report.deals) else None
     return steps
 
 
 def _step_of(finding, steps, deal_index) -> dict:
-    if finding.action is not None:        # an action after the deal stopped: its last step
+    if finding.action is not None:  # an action after the deal stopped: its last step
         return next((s for s in reversed(steps) if s["step"] == finding.action + 1), steps[-1])
     own = pointer("deals", deal_index)
     if finding.at == own or finding.at.startswith((own + "/hands", own + "/leader", own + "/talon")):

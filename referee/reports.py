@@ -2,6 +2,7 @@
 every game that has them (Guandan §7, Gan Deng Yan's announcement option): a report is
 transparent, its count must be the hand size, and a seat that went to `report_at` cards
 or fewer without reporting gets a warning."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -13,28 +14,44 @@ if TYPE_CHECKING:
     from .actions import Action
     from .replay import Context
 
-REPORT = word("report")     # the declaration's name, as a replay's line says it (报牌)
+REPORT = word("report")  # the declaration's name, as a replay's line says it (报牌)
 
 
 class ReportWatch:
     def __init__(self, game: str, report_at: int | None) -> None:
         self.game, self.report_at = game, report_at
-        self.reached: dict[int, int] = {}     # seat -> the action that took it to report_at or fewer
-        self.reported: set[int] = set()       # seats that reported at report_at or fewer
+        self.reached: dict[int, int] = {}  # seat -> the action that took it to report_at or fewer
+        self.reported: set[int] = set()  # seats that reported at report_at or fewer
 
     def declare(self, ctx: Context, action: Action, size: int, others: str | Msg = "") -> None:
         """A `declare` action; only `report` is known."""
         if action.declare != REPORT:
-            ctx.error(f"{self.game}.declare", ctx.at("actions", action.index, "declare"),
-                      msg("there is no declaration {declaration} here; only report{others}",
-                          declaration=plain(action.declare), others=others), action.seat, action.index)
+            ctx.error(
+                f"{self.game}.declare",
+                ctx.at("actions", action.index, "declare"),
+                msg(
+                    "there is no declaration {declaration} here; only report{others}",
+                    declaration=plain(action.declare),
+                    others=others,
+                ),
+                action.seat,
+                action.index,
+            )
             return
         if action.count != size:
-            said = msg("seat {seat} reported no count but held {held}", seat=action.seat, held=size) \
-                if action.count is None else \
-                msg("seat {seat} reported {count} cards but held {held}", seat=action.seat, count=action.count, held=size)
-            ctx.error(f"{self.game}.report.count", ctx.at("actions", action.index, "count"), said, action.seat,
-                      action.index)
+            said = (
+                msg("seat {seat} reported no count but held {held}", seat=action.seat, held=size)
+                if action.count is None
+                else msg(
+                    "seat {seat} reported {count} cards but held {held}",
+                    seat=action.seat,
+                    count=action.count,
+                    held=size,
+                )
+            )
+            ctx.error(
+                f"{self.game}.report.count", ctx.at("actions", action.index, "count"), said, action.seat, action.index
+            )
         if self.report_at is not None and size <= self.report_at:
             self.reported.add(action.seat)
 
@@ -46,7 +63,14 @@ class ReportWatch:
     def warn_missing(self, ctx: Context) -> None:
         for seat, index in sorted(self.reached.items()):
             if seat not in self.reported:
-                ctx.warn(f"{self.game}.report.missing", ctx.at("actions", index),
-                         msg("seat {seat} reached {limit} cards or fewer here and never reported its count",
-                             seat=seat, limit=self.report_at),
-                         seat, index)
+                ctx.warn(
+                    f"{self.game}.report.missing",
+                    ctx.at("actions", index),
+                    msg(
+                        "seat {seat} reached {limit} cards or fewer here and never reported its count",
+                        seat=seat,
+                        limit=self.report_at,
+                    ),
+                    seat,
+                    index,
+                )

@@ -1,6 +1,7 @@
 """A tournament desk's results: records grouped into matches (one table in one round, perhaps played
 in parts), each match's computed result, and a results sheet checked against them
 (docs/formats/results-sheet.md)."""
+
 from __future__ import annotations
 
 import re
@@ -16,9 +17,15 @@ from .notation import parse_json
 from .precheck import GAMES
 from .sheet import Row, Sheet
 
-TEAMS = {"guandan": 2, "gouji": 2, "gandengyan": None}     # None: every player for themselves
-GAME_NAMES = {"guandan": "guandan", "掼蛋": "guandan", "gouji": "gouji", "够级": "gouji",
-              "gandengyan": "gandengyan", "干瞪眼": "gandengyan"}
+TEAMS = {"guandan": 2, "gouji": 2, "gandengyan": None}  # None: every player for themselves
+GAME_NAMES = {
+    "guandan": "guandan",
+    "掼蛋": "guandan",
+    "gouji": "gouji",
+    "够级": "gouji",
+    "gandengyan": "gandengyan",
+    "干瞪眼": "gandengyan",
+}
 DRAW = {"draw", "tie", "平", "平局"}
 
 
@@ -54,7 +61,7 @@ def played(items) -> tuple[list[Played], list[Report]]:
         elif isinstance(value, Finding):
             unreadable.append(Report(False, None, None, [value], source=source, unreadable=True))
         else:
-            unreadable.append(check_parsed(item, value, source))     # JSON, but not an object
+            unreadable.append(check_parsed(item, value, source))  # JSON, but not an object
     return records, unreadable
 
 
@@ -97,8 +104,10 @@ def matches_of(records: list[Played]) -> list[Match]:
 def not_one_match(match: Match) -> Msg | None:
     """Why the records of one table and round are not the parts of one match, or None."""
     first = match.parts[0].record
-    if any(p.record.get("game") != first.get("game") or p.record.get("players") != first.get("players")
-           for p in match.parts):
+    if any(
+        p.record.get("game") != first.get("game") or p.record.get("players") != first.get("players")
+        for p in match.parts
+    ):
         return msg("{n} records for this table and round name different games or players", n=len(match.parts))
     return None
 
@@ -108,20 +117,31 @@ def first_error(match: Match) -> dict | None:
     for part in match.parts:
         for finding in part.report["findings"]:
             if finding["severity"] == "error":
-                return {"source": part.source, "rule": finding["rule"], "at": finding["at"],
-                        "message": finding["message"], **{k: finding[k] for k in ("template", "params") if k in finding}}
+                return {
+                    "source": part.source,
+                    "rule": finding["rule"],
+                    "at": finding["at"],
+                    "message": finding["message"],
+                    **{k: finding[k] for k in ("template", "params") if k in finding},
+                }
     return None
 
 
 def rulings_of(match: Match) -> list[dict]:
     """The arbiter's rulings the match's records carry (notation §10), each with its record's source."""
-    return [dict(ruling, source=part.source) for part in match.parts for ruling in _rulings(part.record)
-            if isinstance(ruling, dict)]
+    return [
+        dict(ruling, source=part.source)
+        for part in match.parts
+        for ruling in _rulings(part.record)
+        if isinstance(ruling, dict)
+    ]
 
 
 def _rulings(record: dict) -> list:
     rulings = record.get("rulings")
     return rulings if isinstance(rulings, list) else []
+
+
 def finding_text(finding: dict) -> str | Msg:
     """A finding of a report's JSON form: its message, as a template said by its game where it keeps one."""
     if "template" not in finding:
@@ -173,9 +193,12 @@ def computed(match: Match) -> dict:
     record = match.parts[0].record
     values = scores(match)
     outcome = result(match)
-    out = {"game": record["game"], "players": record["players"],
-           "deals": sum(_deal_count(p.record) for p in match.parts),
-           "winner": None if outcome is None else "draw" if outcome.get("draw") else outcome["winner"]}
+    out = {
+        "game": record["game"],
+        "players": record["players"],
+        "deals": sum(_deal_count(p.record) for p in match.parts),
+        "winner": None if outcome is None else "draw" if outcome.get("draw") else outcome["winner"],
+    }
     if record["game"] == "guandan":
         out["levels"] = None if values is None else [RANKS[v] for v in values]
     else:
@@ -184,6 +207,7 @@ def computed(match: Match) -> dict:
 
 
 # ---------------------------------------------------------------- the sheet's cells
+
 
 def _game(text: str) -> str:
     game = GAME_NAMES.get(re.sub(r"[\s_-]+", "", text).casefold())
@@ -228,8 +252,12 @@ def _totals(text: str) -> list[int]:
     return [_number(part.strip(), msg("a list of totals such as 12/-4/-8")) for part in text.split("/")]
 
 
-FORMATS = {"game": _game, "deals": lambda text: _number(text, msg("a number of deals")), "levels": _levels,
-           "totals": _totals}     # the cells whose value the sheet alone gives
+FORMATS = {
+    "game": _game,
+    "deals": lambda text: _number(text, msg("a number of deals")),
+    "levels": _levels,
+    "totals": _totals,
+}  # the cells whose value the sheet alone gives
 
 
 def _winner(text: str, record: dict) -> int | str:
@@ -240,7 +268,7 @@ def _winner(text: str, record: dict) -> int | str:
     named = [i for i, side in enumerate(sides) if sorted(n.casefold() for n in side) == sorted(_names(text))]
     if named:
         return named[0]
-    number = re.fullmatch(r"(?:team|seat)?\s*0*(\d{1,4})", text.casefold())     # a few digits: int() takes 4,300 at most
+    number = re.fullmatch(r"(?:team|seat)?\s*0*(\d{1,4})", text.casefold())  # a few digits: int() takes 4,300 at most
     if number and int(number.group(1)) < len(sides):
         return int(number.group(1))
     if TEAMS[record["game"]] is None:
@@ -278,6 +306,7 @@ def compare_cell(column: str, text: str, match: Match, values: dict) -> bool:
 
 # ---------------------------------------------------------------- checking a sheet
 
+
 def check_sheet(sheet: Sheet, records: list[Played]) -> Iterator[dict]:
     """One entry per sheet row (status agrees, differs, no_record, ambiguous or invalid), as the rows
     are read, then one per record that no row names (status no_row), of the events the sheet names
@@ -298,17 +327,39 @@ def check_sheet(sheet: Sheet, records: list[Played]) -> Iterator[dict]:
     for number, match in enumerate(matches):
         if number in named or (events and loose_key(match.event or "") not in events):
             continue
-        yield from ({"status": "no_row", "source": part.source, "event": match.event, "round": match.round,
-                     "table": match.table} for part in match.parts)
+        yield from (
+            {
+                "status": "no_row",
+                "source": part.source,
+                "event": match.event,
+                "round": match.round,
+                "table": match.table,
+            }
+            for part in match.parts
+        )
 
 
 def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named: set, first_lines: dict) -> dict:
     cells = row.cells
-    entry: dict[str, object] = {"line": row.line, "status": None, "event": cells.get("event"), "round": cells.get("round"),
-             "table": cells.get("table"), "problems": []}
+    entry: dict[str, object] = {
+        "line": row.line,
+        "status": None,
+        "event": cells.get("event"),
+        "round": cells.get("round"),
+        "table": cells.get("table"),
+        "problems": [],
+    }
     if row.beyond:
-        _problem(entry, sheet, f"#{sheet.width + 1}", msg("{n} filled cell(s) past the header's {width} columns: "
-                                                          "a separator too many?", n=row.beyond, width=sheet.width))
+        _problem(
+            entry,
+            sheet,
+            f"#{sheet.width + 1}",
+            msg(
+                "{n} filled cell(s) past the header's {width} columns: a separator too many?",
+                n=row.beyond,
+                width=sheet.width,
+            ),
+        )
     empty = [name for name in ("round", "table") if name not in cells]
     for name in empty:
         _problem(entry, sheet, name, msg("empty: the row names no match"))
@@ -317,7 +368,9 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named
         return dict(entry, status="no_record")
     key = tuple(loose_key(cells.get(name, "")) for name in ("event", "round", "table"))
     if key in first_lines:
-        _problem(entry, sheet, "table", msg("the same match as line {line}: a row written twice", line=first_lines[key]))
+        _problem(
+            entry, sheet, "table", msg("the same match as line {line}: a row written twice", line=first_lines[key])
+        )
     first_lines.setdefault(key, row.line)
     found = [n for n in places.get(key[1:], ()) if "event" not in cells or loose_key(matches[n].event or "") == key[0]]
     named.update(found)
@@ -325,8 +378,11 @@ def _check_row(row: Row, sheet: Sheet, matches: list[Match], places: dict, named
         return dict(entry, status="no_record")
     entry["records"] = [part.source for n in found for part in matches[n].parts]
     if len(found) > 1:
-        why = msg("{n} matches, of the events {events}: give the event", n=len(found),
-                  events=Listing([f'"{matches[n].event}"' for n in found]))
+        why = msg(
+            "{n} matches, of the events {events}: give the event",
+            n=len(found),
+            events=Listing([f'"{matches[n].event}"' for n in found]),
+        )
         return dict(entry, status="ambiguous", reason=str(why), why=why.as_json())
     match = matches[found[0]]
     split = not_one_match(match)
@@ -373,15 +429,22 @@ def _compared(entry: dict, sheet: Sheet, match: Match, cells: dict) -> dict:
 
 def _problem(entry: dict, sheet: Sheet, column: str, message: Msg):
     """A problem of the row: its message in English, and as a template (`Msg.from_json` renders it)."""
-    entry["problems"].append({"line": entry["line"], "column": sheet.columns.get(column, column),
-                              "message": str(message), **message.as_json()})
+    entry["problems"].append(
+        {
+            "line": entry["line"],
+            "column": sheet.columns.get(column, column),
+            "message": str(message),
+            **message.as_json(),
+        }
+    )
 
 
 def summary(entries: list[dict]) -> dict:
     """Rows by status, records no row names, and the problems in the sheet."""
-    counts = {status: 0 for status in ("agrees", "differs", "no_record", "ambiguous", "invalid", "no_row",
-                                       "rows", "problems")}
-    for entry in entries:       # read once: they may be made as they are counted
+    counts = {
+        status: 0 for status in ("agrees", "differs", "no_record", "ambiguous", "invalid", "no_row", "rows", "problems")
+    }
+    for entry in entries:  # read once: they may be made as they are counted
         counts[entry["status"]] += 1
         counts["rows"] += "line" in entry
         counts["problems"] += len(entry.get("problems", ()))

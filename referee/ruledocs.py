@@ -1,6 +1,7 @@
 """What the registry of rule ids (referee/ruleids.py) says of each id, in the words of its readers: `referee
 explain`, `validate --rule`, the ruling document and the catalogues; and the sections of the rules pages
 (docs/, the only place this package finds them) that decide an id, quoted by the ruling."""
+
 from __future__ import annotations
 
 import itertools
@@ -11,14 +12,19 @@ from pathlib import Path
 from .messages import CORE, Msg, Term, language, word
 from .ruleids import COLUMNS, rules
 
-DOCS = Path(__file__).resolve().parent / "docs"    # installed: the repository's docs/ inside the package
+DOCS = Path(__file__).resolve().parent / "docs"  # installed: the repository's docs/ inside the package
 DOCS = DOCS if DOCS.is_dir() else DOCS.parent.parent / "docs"
 
 
 def rule_entries() -> dict[str, dict]:
     """Every rule id: its columns (severity, stops) and its meaning, as messages (without Markdown's `code`)."""
-    return {rule: {"columns": {column: _plain(getattr(entry, column)) for column in COLUMNS},
-                   "meaning": _plain(entry.meaning)} for rule, entry in rules().items()}
+    return {
+        rule: {
+            "columns": {column: _plain(getattr(entry, column)) for column in COLUMNS},
+            "meaning": _plain(entry.meaning),
+        }
+        for rule, entry in rules().items()
+    }
 
 
 def _plain(markdown: str) -> str:
@@ -47,8 +53,10 @@ NO_SECTION = word("(no single section)")
 
 def section(rule: str) -> str:
     """The pages and sections that decide a rule id, in words: "docs/rules/guandan.md §3"."""
-    return "; ".join(f"{page} " + (", ".join(numbers) if numbers else NO_SECTION.shown(language()))
-                     for page, numbers in sections(rule))
+    return "; ".join(
+        f"{page} " + (", ".join(numbers) if numbers else NO_SECTION.shown(language()))
+        for page, numbers in sections(rule)
+    )
 
 
 def sections(rule: str) -> list[tuple[str, list[str]]]:
@@ -66,7 +74,7 @@ def section_text(page: str, number: str) -> str:
     number in its parent section's numbered list (guandan §6.4 is item 4 of §6); "" if there is none."""
     try:
         lines = (DOCS.parent / page).read_text(encoding="utf-8").splitlines()
-    except OSError:         # installed without the docs: the ruling is written without the rules' text
+    except OSError:  # installed without the docs: the ruling is written without the rules' text
         return ""
     number = number.lstrip("§")
     found = _headed(lines, number)
@@ -81,8 +89,14 @@ def _headed(lines: list[str], number: str) -> list[str] | None:
         heading = HEADING.match(line)
         if heading and heading.group(2) == number:
             depth = len(heading.group(1))
-            end = next((i for i in range(start + 1, len(lines)) if lines[i].startswith("#")
-                        and len(lines[i]) - len(lines[i].lstrip("#")) <= depth), len(lines))
+            end = next(
+                (
+                    i
+                    for i in range(start + 1, len(lines))
+                    if lines[i].startswith("#") and len(lines[i]) - len(lines[i].lstrip("#")) <= depth
+                ),
+                len(lines),
+            )
             return lines[start:end]
     return None
 
@@ -91,8 +105,10 @@ def _item(lines: list[str], number: str) -> list[str] | None:
     for start, line in enumerate(lines):
         item = ITEM.match(line)
         if item and item.group(1) == number:
-            end = next((i for i in range(start + 1, len(lines)) if ITEM.match(lines[i]) or lines[i].startswith("#")),
-                       len(lines))
+            end = next(
+                (i for i in range(start + 1, len(lines)) if ITEM.match(lines[i]) or lines[i].startswith("#")),
+                len(lines),
+            )
             return lines[start:end]
     return None
 
@@ -104,7 +120,45 @@ def examples() -> dict[str, dict]:
 
 
 CLAUSE_WORD = re.compile(r"[a-z]{3,}")
-COMMON = frozenset(["the", "and", "for", "that", "with", "this", "are", "not", "its", "any", "may", "from", "one", "has", "have", "was", "were", "but", "all", "each", "than", "when", "which", "who", "what", "where", "there", "their", "them", "they", "into", "only", "also", "such", "seat"])
+COMMON = frozenset(
+    [
+        "the",
+        "and",
+        "for",
+        "that",
+        "with",
+        "this",
+        "are",
+        "not",
+        "its",
+        "any",
+        "may",
+        "from",
+        "one",
+        "has",
+        "have",
+        "was",
+        "were",
+        "but",
+        "all",
+        "each",
+        "than",
+        "when",
+        "which",
+        "who",
+        "what",
+        "where",
+        "there",
+        "their",
+        "them",
+        "they",
+        "into",
+        "only",
+        "also",
+        "such",
+        "seat",
+    ]
+)
 FENCE = "```"
 BOLD_LEAD = re.compile(r"(?<=[.!?])\s+(?=\*\*[^*]+[.:]\*\*)")
 POINT = re.compile(r"^- (?:\*\*(.+?)\*\*)?")
@@ -129,8 +183,10 @@ def clause(page: str, number: str, rule: str, about: str, hint: str = "") -> tup
     scores = [sum(rarity[word] for word in rarity.keys() & words) for words in held]
     best = scores.index(max(scores))
     kind, key, chosen = blocks[best]
-    if chosen.rstrip().endswith(":"):        # a paragraph that opens a list: the list is its clause too
-        listed = [text for kind, _, text in itertools.takewhile(lambda b: b[0] in ("item", "point"), blocks[best + 1:])]
+    if chosen.rstrip().endswith(":"):  # a paragraph that opens a list: the list is its clause too
+        listed = [
+            text for kind, _, text in itertools.takewhile(lambda b: b[0] in ("item", "point"), blocks[best + 1 :])
+        ]
         chosen = "\n\n".join([chosen, "\n".join(listed)])
     return kind, key, chosen
 
@@ -153,18 +209,29 @@ def _clauses(text: str) -> list[tuple[str, str, str]]:
             i += 1
         elif line.startswith("|"):
             end = next((j for j in range(i, len(lines)) if not lines[j].startswith("|")), len(lines))
-            head = lines[i:i + 2]
-            blocks += [("row", row.strip("|").split("|")[0].strip(), "\n".join(head + [row])) for row in lines[i + 2:end]]
+            head = lines[i : i + 2]
+            blocks += [
+                ("row", row.strip("|").split("|")[0].strip(), "\n".join(head + [row])) for row in lines[i + 2 : end]
+            ]
             i = end
         else:
             item, point = ITEM.match(line), POINT.match(line)
-            end = next((j for j in range(i + 1, len(lines)) if not lines[j].strip() or lines[j].startswith(("#", "|"))
-                        or ITEM.match(lines[j]) or POINT.match(lines[j])
-                        or ((item or point) and not lines[j].startswith(" "))), len(lines))
+            end = next(
+                (
+                    j
+                    for j in range(i + 1, len(lines))
+                    if not lines[j].strip()
+                    or lines[j].startswith(("#", "|"))
+                    or ITEM.match(lines[j])
+                    or POINT.match(lines[j])
+                    or ((item or point) and not lines[j].startswith(" "))
+                ),
+                len(lines),
+            )
             kind, key = ("item", item.group(1)) if item else ("point", point.group(1)) if point else ("", "")
             if kind:
                 blocks.append((kind, key, "\n".join(lines[i:end])))
-            else:       # a paragraph of several bold-led parts (notation §9): each part a clause
+            else:  # a paragraph of several bold-led parts (notation §9): each part a clause
                 blocks += [("", "", part) for part in BOLD_LEAD.split("\n".join(lines[i:end]))]
             i = end
     return blocks

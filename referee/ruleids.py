@@ -7,6 +7,7 @@ docs/rule-ids.md` (`make rule-ids`).
 A new rule id is added to referee/ruleids.json in its game's group, with its example record;
 `python -m tests.rule_examples` then keeps the example's message as its template, and `make messages`
 takes its meaning into the catalogues for its Chinese."""
+
 from __future__ import annotations
 
 import functools
@@ -16,16 +17,16 @@ from pathlib import Path
 from typing import NamedTuple
 
 REGISTRY = Path(__file__).with_name("ruleids.json")
-COLUMNS = ("severity", "stops")         # docs/rule-ids.md's columns between the id and its meaning
+COLUMNS = ("severity", "stops")  # docs/rule-ids.md's columns between the id and its meaning
 
 
 class Rule(NamedTuple):
     id: str
-    severity: str                   # "error", or as the findings say it: "warning (error if not the last deal)"
-    stops: str                      # what it stops: "no", "deal", "rest of deal", "record", with its exceptions
-    meaning: str                    # in English; the catalogues say it in Chinese (referee.ruledocs.meaning)
+    severity: str  # "error", or as the findings say it: "warning (error if not the last deal)"
+    stops: str  # what it stops: "no", "deal", "rest of deal", "record", with its exceptions
+    meaning: str  # in English; the catalogues say it in Chinese (referee.ruledocs.meaning)
     sections: dict[str, list[str]]  # page -> the sections of it that decide the id ("docs/rules/guandan.md": ["§3"])
-    example: dict                   # an example finding: at, message and the template and params that say it
+    example: dict  # an example finding: at, message and the template and params that say it
 
 
 @functools.cache
@@ -51,8 +52,10 @@ def markdown() -> str:
 
 def _table(group: dict) -> str:
     rows = ["| id | " + " | ".join(COLUMNS) + " | meaning |", "|---" * (len(COLUMNS) + 2) + "|"]
-    rows += [f"| `{rule}` | " + " | ".join(fields[column] for column in COLUMNS) + f" | {fields['meaning']} |"
-             for rule, fields in group.items()]
+    rows += [
+        f"| `{rule}` | " + " | ".join(fields[column] for column in COLUMNS) + f" | {fields['meaning']} |"
+        for rule, fields in group.items()
+    ]
     return "\n".join(rows)
 
 

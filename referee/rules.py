@@ -3,6 +3,7 @@
 A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 `PRESET_ALIASES` and `OPTIONS` (name -> Option).
 """
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,8 @@ from .messages import Listing, Msg, msg, word
 @dataclass(frozen=True)
 class Option:
     default: object
-    choices: tuple = ()          # the allowed values, when they are a short list
-    kind: type | None = None     # otherwise the allowed type (None allowed when nullable)
+    choices: tuple = ()  # the allowed values, when they are a short list
+    kind: type | None = None  # otherwise the allowed type (None allowed when nullable)
     nullable: bool = False
     effect: str = ""
 
@@ -35,13 +36,18 @@ class Option:
         """The values the option takes, in words: its choices as JSON, or its kind."""
         if self.choices:
             return " | ".join(json_text(c) for c in self.choices)
-        assert self.kind is not None        # an option gives its choices or its kind
+        assert self.kind is not None  # an option gives its choices or its kind
         kind = KIND_NAMES[self.kind]
         return msg("{kind} or null", kind=kind) if self.nullable else kind
 
 
-KIND_NAMES = {int: word("an integer"), bool: word("true or false"), str: word("a string"), dict: word("an object"),
-              list: word("a list")}
+KIND_NAMES = {
+    int: word("an integer"),
+    bool: word("true or false"),
+    str: word("a string"),
+    dict: word("an object"),
+    list: word("a list"),
+}
 
 
 def json_text(value) -> str:
@@ -64,9 +70,19 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
     findings = Listed(msg("problems with the rules"))
     preset = game.PRESET_ALIASES.get(preset, preset)
     if preset not in game.PRESETS:
-        findings.add(Finding, ERROR, "notation.rules.preset", at,
-                     msg("unknown preset {preset} for {game}{suggestion}; presets: {presets}", preset=plain(preset),
-                         game=game.NAME, suggestion=did_you_mean(preset, game.PRESETS), presets=Listing(game.PRESETS)))
+        findings.add(
+            Finding,
+            ERROR,
+            "notation.rules.preset",
+            at,
+            msg(
+                "unknown preset {preset} for {game}{suggestion}; presets: {presets}",
+                preset=plain(preset),
+                game=game.NAME,
+                suggestion=did_you_mean(preset, game.PRESETS),
+                presets=Listing(game.PRESETS),
+            ),
+        )
         preset = game.DEFAULT_PRESET
     options = {name: opt.default for name, opt in game.OPTIONS.items()}
     options.update(game.PRESETS[preset])
@@ -75,13 +91,30 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
         if option is None and not name.startswith("x-"):
             findings.add(_unknown_option, game, name)
         elif option is not None and not option.allows(value):
-            findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
-                         msg("option {name} takes {allowed}, not {value}", name=name, allowed=option.allowed(),
-                             value=plain(value)))
+            findings.add(
+                Finding,
+                ERROR,
+                "notation.rules.option",
+                pointer("rules", "options", name),
+                msg(
+                    "option {name} takes {allowed}, not {value}",
+                    name=name,
+                    allowed=option.allowed(),
+                    value=plain(value),
+                ),
+            )
         elif option is not None and _beyond(value):
-            findings.add(Finding, ERROR, "notation.rules.option", pointer("rules", "options", name),
-                         msg("option {name} takes numbers of at most 10^6 in magnitude, not {value}", name=name,
-                             value=plain(value)))
+            findings.add(
+                Finding,
+                ERROR,
+                "notation.rules.option",
+                pointer("rules", "options", name),
+                msg(
+                    "option {name} takes numbers of at most 10^6 in magnitude, not {value}",
+                    name=name,
+                    value=plain(value),
+                ),
+            )
         elif option is not None:
             options[name] = value
     return {"preset": preset, "options": options}, findings.closed()
@@ -89,7 +122,7 @@ def resolve(game, raw) -> tuple[dict, list[Finding]]:
 
 # An option's numbers (points, factors, thresholds) at most 10^6 in magnitude: a deal's score is then
 # at most some 10^13, and no record of 2 million values (notation.MAX_VALUES) sums them past 64 bits.
-MAX_OPTION_NUMBER = 10 ** 6
+MAX_OPTION_NUMBER = 10**6
 
 
 def _beyond(value) -> bool:
@@ -100,9 +133,18 @@ def _beyond(value) -> bool:
 
 
 def _unknown_option(game, name) -> Finding:
-    return Finding(ERROR, "notation.rules.option", pointer("rules", "options", name),
-                   msg("unknown option {name} for {game}{suggestion}; options: {options}", name=plain(name), game=game.NAME,
-                       suggestion=did_you_mean(name, game.OPTIONS), options=Listing(game.OPTIONS)))
+    return Finding(
+        ERROR,
+        "notation.rules.option",
+        pointer("rules", "options", name),
+        msg(
+            "unknown option {name} for {game}{suggestion}; options: {options}",
+            name=plain(name),
+            game=game.NAME,
+            suggestion=did_you_mean(name, game.OPTIONS),
+            options=Listing(game.OPTIONS),
+        ),
+    )
 
 
 def plain_rules(game, raw):
@@ -115,8 +157,11 @@ def plain_rules(game, raw):
         return raw
     preset = effective["preset"]
     base = {name: opt.default for name, opt in game.OPTIONS.items()} | game.PRESETS[preset]
-    changed = {name: value for name, value in effective["options"].items()
-               if value != base[name] or type(value) is not type(base[name])}
+    changed = {
+        name: value
+        for name, value in effective["options"].items()
+        if value != base[name] or type(value) is not type(base[name])
+    }
     given = raw.get("options", {}) if isinstance(raw, dict) else {}
     changed |= {name: value for name, value in given.items() if name.startswith("x-")}
     if changed:
@@ -125,7 +170,7 @@ def plain_rules(game, raw):
 
 
 def did_you_mean(name, known) -> Msg | str:
-    """" (did you mean X?)" for the known name that `name` probably meant (the same but for case, or
+    """ " (did you mean X?)" for the known name that `name` probably meant (the same but for case, or
     a close spelling), else ""."""
     if not isinstance(name, str):
         return ""

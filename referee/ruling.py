@@ -10,6 +10,7 @@ Content-Security-Policy forbids any load. The HTML is made from Jinja2 templates
 (referee/templates/) with autoescape: everything taken from the record is text, and the controls
 that reorder text are shown as markers, as the viewer shows them.
 """
+
 from __future__ import annotations
 
 import functools
@@ -48,19 +49,27 @@ msg, msg_n, word, word_of = part("ruling")
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 # the repository's api/ folder, installed as referee/api (pyproject.toml, package-dir)
-VIEWER_CSS = next(folder for folder in (TEMPLATES.parent / "api", TEMPLATES.parent.parent / "api")
-                  if folder.is_dir()) / "web" / "viewer.css"
+VIEWER_CSS = (
+    next(folder for folder in (TEMPLATES.parent / "api", TEMPLATES.parent.parent / "api") if folder.is_dir())
+    / "web"
+    / "viewer.css"
+)
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|RJ)$")
 CARD_LIST = re.compile(r'^\[\s*"[^"]+"(\s*,\s*"[^"]+")*\s*\]$')
-TEAM_GAMES = ("guandan", "gouji")          # notation §3: team = seat mod 2
+TEAM_GAMES = ("guandan", "gouji")  # notation §3: team = seat mod 2
 CLAIM = re.compile(r"^(?:/deals/(\d+))?/result/([^/]+)$")
 # where seats sit around the table, as in the viewer (seat 0 at the bottom, the next to its right)
-PLACES = {2: ["bc", "tc"], 3: ["bc", "tr", "tl"], 4: ["bc", "mr", "tc", "ml"],
-          5: ["bc", "mr", "tr", "tl", "ml"], 6: ["bc", "br", "tr", "tc", "tl", "bl"]}
+PLACES = {
+    2: ["bc", "tc"],
+    3: ["bc", "tr", "tl"],
+    4: ["bc", "mr", "tc", "ml"],
+    5: ["bc", "mr", "tr", "tl", "ml"],
+    6: ["bc", "br", "tr", "tc", "tl", "bl"],
+}
 SEVERITIES = {"error": word("error"), "warning": word("warning"), "info": word("info")}
-JOKER_FACE = word("Jo")     # a joker's face, where a card shows its rank
+JOKER_FACE = word("Jo")  # a joker's face, where a card shows its rank
 YES, NO = word("yes"), word("no")
 # controls that reorder or hide text (bidi overrides and isolates, marks, C0 controls): shown, never obeyed
 HIDDEN_CONTROLS = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
@@ -73,6 +82,7 @@ SEAT_LISTS = ("order", "out", "penalised")
 class Placed(NamedTuple):
     """One part of a ruling: a finding (its number in the report) or, with neither, one action; the deal it
     is placed in and the replay's frame it is drawn at (None: no table)."""
+
     number: int | None
     finding: Finding | None
     deal: int | None
@@ -87,8 +97,15 @@ class RulingError(ValueError):
         self.text = text
 
 
-def ruling(record: dict, record_id: str, lang: str = DEFAULT, finding: int | None = None,
-           deal: int | None = None, action: int | None = None, report=None) -> str:
+def ruling(
+    record: dict,
+    record_id: str,
+    lang: str = DEFAULT,
+    finding: int | None = None,
+    deal: int | None = None,
+    action: int | None = None,
+    report=None,
+) -> str:
     """The ruling on a parsed record as one HTML document: on its finding `finding`, on the findings
     of `deal` (at `action`), or on every finding (indexes from 0, as the REST API gives them; the
     document numbers them from 1). Raises RulingError for what is not there. `report`: the record's,
@@ -97,12 +114,22 @@ def ruling(record: dict, record_id: str, lang: str = DEFAULT, finding: int | Non
     doc = _Document(record, report, lang)
     chosen = _chosen(doc, finding, deal, action)
     # errors (and a finding asked for by its number) each on pages of their own; warnings and info after
-    main = [c for c in chosen if c[1] is None or c[1].severity == "error" or c[1].ruling is not None
-            or finding is not None]
+    main = [
+        c for c in chosen if c[1] is None or c[1].severity == "error" or c[1].ruling is not None or finding is not None
+    ]
     appendix = [c for c in chosen if c not in main]
-    return _environment().get_template("ruling.html").render(
-        doc=doc.cover(record_id), css=Markup(_css()), policy=POLICY, labels=doc.labels(),
-        parts=[doc.part(*c) for c in main], appendix=[doc.part(*c, drawn=False) for c in appendix])
+    return (
+        _environment()
+        .get_template("ruling.html")
+        .render(
+            doc=doc.cover(record_id),
+            css=Markup(_css()),
+            policy=POLICY,
+            labels=doc.labels(),
+            parts=[doc.part(*c) for c in main],
+            appendix=[doc.part(*c, drawn=False) for c in appendix],
+        )
+    )
 
 
 def _chosen(doc: _Document, finding: int | None, deal: int | None, action: int | None) -> list[Placed]:
@@ -112,34 +139,55 @@ def _chosen(doc: _Document, finding: int | None, deal: int | None, action: int |
         raise RulingError(msg("name a finding, or a deal and an action, not both"))
     if finding is not None:
         if not 0 <= finding < len(findings):
-            raise RulingError(msg_n("there is no finding {index}: the record has {n} finding",
-                                    "there is no finding {index}: the record has {n} findings",
-                                    len(findings), index=counted(finding)))
+            raise RulingError(
+                msg_n(
+                    "there is no finding {index}: the record has {n} finding",
+                    "there is no finding {index}: the record has {n} findings",
+                    len(findings),
+                    index=counted(finding),
+                )
+            )
         return doc.placed([finding])
     if deal is None and action is None:
         return doc.placed(range(len(findings)))
     deal = deal or 0
     if not 0 <= deal < len(doc.deals):
-        raise RulingError(msg_n("there is no deal {index}: the record has {n} deal",
-                                "there is no deal {index}: the record has {n} deals", len(doc.deals),
-                                index=counted(deal)))
-    chosen = doc.placed([n for n, f in enumerate(findings)
-                         if f.deal == deal and (action is None or f.action == action)])
+        raise RulingError(
+            msg_n(
+                "there is no deal {index}: the record has {n} deal",
+                "there is no deal {index}: the record has {n} deals",
+                len(doc.deals),
+                index=counted(deal),
+            )
+        )
+    chosen = doc.placed(
+        [n for n, f in enumerate(findings) if f.deal == deal and (action is None or f.action == action)]
+    )
     if action is None or chosen:
         return chosen
     steps = doc.steps(deal)
     at = step_of_action(steps, action) if action >= 0 else None
     if at is None:
-        raise RulingError(msg("deal {deal} replays to action {last} at most", deal=counted(deal),
-                              last=counted(steps[-1]["step"] - 1) if steps else 0))
+        raise RulingError(
+            msg(
+                "deal {deal} replays to action {last} at most",
+                deal=counted(deal),
+                last=counted(steps[-1]["step"] - 1) if steps else 0,
+            )
+        )
     return [Placed(None, None, deal, steps[at])]
 
 
 @functools.lru_cache(maxsize=1)
 def _environment() -> Environment:
     """The templates, every value escaped unless it is Markup made here (cards, the rules' Markdown)."""
-    return Environment(loader=FileSystemLoader(TEMPLATES), autoescape=True, undefined=StrictUndefined,
-                       trim_blocks=True, lstrip_blocks=True)
+    return Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=True,
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
 
 
 class _Document:
@@ -174,14 +222,24 @@ class _Document:
 
     def labels(self) -> dict[str, str]:
         """The document's fixed words, in its language."""
-        words = {"ruling": msg("Ruling"), "record": msg("The record"), "findings": msg("Findings"),
-                 "none": msg("The referee finds nothing wrong with this record."),
-                 "appendix": msg("Appendix: warnings and notes"),
-                 "appendix_note": msg("Findings that do not decide the verdict: warnings and information."),
-                 "action": msg("The action"), "legal": msg("Legal then"), "rule": msg("The rule"),
-                 "claim": msg("Claimed against computed"), "claimed": msg("claimed"), "computed": msg("computed"),
-                 "outcome": msg("The deal's outcome"), "decision": msg("The arbiter's decision"), "trick": msg("Trick"), "made_by":
-                 msg("Made by cgr-referee {version}.", version=__version__)}
+        words = {
+            "ruling": msg("Ruling"),
+            "record": msg("The record"),
+            "findings": msg("Findings"),
+            "none": msg("The referee finds nothing wrong with this record."),
+            "appendix": msg("Appendix: warnings and notes"),
+            "appendix_note": msg("Findings that do not decide the verdict: warnings and information."),
+            "action": msg("The action"),
+            "legal": msg("Legal then"),
+            "rule": msg("The rule"),
+            "claim": msg("Claimed against computed"),
+            "claimed": msg("claimed"),
+            "computed": msg("computed"),
+            "outcome": msg("The deal's outcome"),
+            "decision": msg("The arbiter's decision"),
+            "trick": msg("Trick"),
+            "made_by": msg("Made by cgr-referee {version}.", version=__version__),
+        }
         return {key: self.say(text) for key, text in words.items()}
 
     # ------------------------------------------------------------ the findings' places
@@ -218,27 +276,46 @@ class _Document:
         meta = self.record.get("meta")
         meta = meta if isinstance(meta, dict) else {}
         game = self.report.game or self.record.get("game")
-        said = {key: visible(meta[key]) for key in ("event", "round", "table", "date", "site")
-                if meta.get(key) not in (None, "")}
+        said = {
+            key: visible(meta[key])
+            for key in ("event", "round", "table", "date", "site")
+            if meta.get(key) not in (None, "")
+        }
         where = [said["event"]] if "event" in said else []
-        where += [self.say(msg("round {round}", round=said["round"])) if "round" in said else "",
-                  self.say(msg("table {table}", table=said["table"])) if "table" in said else ""]
-        rows = [(msg("Game"), self._game_name(game, "-")),
-                (msg("Rules"), self._rules_words(game)),
-                *[(label, said[key]) for key, label in (("event", msg("Event")), ("round", msg("Round")),
-                                                        ("table", msg("Table")), ("date", msg("Date")),
-                                                        ("site", msg("Site"))) if key in said],
-                (msg("Record id"), Markup("<code>{}</code>").format(record_id))]
+        where += [
+            self.say(msg("round {round}", round=said["round"])) if "round" in said else "",
+            self.say(msg("table {table}", table=said["table"])) if "table" in said else "",
+        ]
+        rows = [
+            (msg("Game"), self._game_name(game, "-")),
+            (msg("Rules"), self._rules_words(game)),
+            *[
+                (label, said[key])
+                for key, label in (
+                    ("event", msg("Event")),
+                    ("round", msg("Round")),
+                    ("table", msg("Table")),
+                    ("date", msg("Date")),
+                    ("site", msg("Site")),
+                )
+                if key in said
+            ],
+            (msg("Record id"), Markup("<code>{}</code>").format(record_id)),
+        ]
         errors = sum(f.severity == "error" for f in self.report.findings)
-        return {"lang": "zh-Hans" if self.lang == "zh" else "en",
-                "title": " · ".join([self.say(msg("Ruling")), *[w for w in where if w]]),
-                "game": self._game_name(game, ""),
-                "where": self.say(Listing([w for w in where if w], ", ")),
-                "rows": [(self.say(label), value) for label, value in rows],
-                "players_label": self.say(msg("Players")), "players": self._players(),
-                "valid": self.report.valid, "verdict": self.say(self._verdict()),
-                "verdict_note": "" if self.report.valid else self.say(msg_n("{n} error", "{n} errors", errors)),
-                "findings": [self._listed(n, f) for n, f in enumerate(self.report.findings)]}
+        return {
+            "lang": "zh-Hans" if self.lang == "zh" else "en",
+            "title": " · ".join([self.say(msg("Ruling")), *[w for w in where if w]]),
+            "game": self._game_name(game, ""),
+            "where": self.say(Listing([w for w in where if w], ", ")),
+            "rows": [(self.say(label), value) for label, value in rows],
+            "players_label": self.say(msg("Players")),
+            "players": self._players(),
+            "valid": self.report.valid,
+            "verdict": self.say(self._verdict()),
+            "verdict_note": "" if self.report.valid else self.say(msg_n("{n} error", "{n} errors", errors)),
+            "findings": [self._listed(n, f) for n, f in enumerate(self.report.findings)],
+        }
 
     def _game_name(self, game: object, blank: str) -> str:
         """The game's name, or what the record says it is, or `blank`."""
@@ -259,10 +336,11 @@ class _Document:
         module = games().get(game)
         preset = rules.get("preset")
         changes = dict(module.PRESETS.get(preset, {})) if module else {}
-        options = written.get("options") if isinstance(written, dict) else None     # notation §8: {preset, options}
+        options = written.get("options") if isinstance(written, dict) else None  # notation §8: {preset, options}
         changes.update(options if isinstance(options, dict) else {})
-        words = [self.say(msg("the “{preset}” preset of docs/rules/{game}.md", preset=visible(preset),
-                              game=visible(game)))]
+        words = [
+            self.say(msg("the “{preset}” preset of docs/rules/{game}.md", preset=visible(preset), game=visible(game)))
+        ]
         if not changes:
             words.append(self.say(msg("every option as the page sets it")))
         for name, value in changes.items():
@@ -275,18 +353,28 @@ class _Document:
         """Each player with seat and, in a team game, team."""
         if not self.teams:
             return [self.say(self.seat(seat)) for seat in range(len(self.players))]
-        return [self.say(msg("{player}, team {team}", player=self.seat(seat), team=seat % 2))
-                for seat in range(len(self.players))]
+        return [
+            self.say(msg("{player}, team {team}", player=self.seat(seat), team=seat % 2))
+            for seat in range(len(self.players))
+        ]
 
     def _listed(self, number: int, finding) -> dict:
-        return {"anchor": f"finding-{counted(number)}", "number": counted(number), "severity": finding.severity,
-                "severity_word": self.say(SEVERITIES.get(finding.severity, finding.severity)),
-                "rule": finding.rule, "message": visible(finding.shown(self.lang)), "where": self._where(finding)}
+        return {
+            "anchor": f"finding-{counted(number)}",
+            "number": counted(number),
+            "severity": finding.severity,
+            "severity_word": self.say(SEVERITIES.get(finding.severity, finding.severity)),
+            "rule": finding.rule,
+            "message": visible(finding.shown(self.lang)),
+            "where": self._where(finding),
+        }
 
     def _where(self, finding) -> str:
-        parts = [self.say(msg("deal {deal}", deal=counted(finding.deal))) if finding.deal is not None else "",
-                 self.say(msg("action {action}", action=counted(finding.action))) if finding.action is not None else "",
-                 self.say(self.seat(finding.seat)) if finding.seat is not None else ""]
+        parts = [
+            self.say(msg("deal {deal}", deal=counted(finding.deal))) if finding.deal is not None else "",
+            self.say(msg("action {action}", action=counted(finding.action))) if finding.action is not None else "",
+            self.say(self.seat(finding.seat)) if finding.seat is not None else "",
+        ]
         return self.say(Listing([part for part in parts if part], ", "))
 
     # ------------------------------------------------------------ one finding
@@ -296,26 +384,42 @@ class _Document:
         `drawn`: without its table and what was legal (a warning or a note, in the appendix)."""
         part: dict[str, Any]
         if finding is None:
-            part = {"anchor": None, "severity": "info",
-                    "head": self.say(msg("Deal {deal}, action {action}", deal=counted(deal),
-                                         action=counted(frame["step"] - 1))),
-                    "message": self.say(msg("The referee finds no fault in this action.")), "where": "",
-                    "at": None}
+            part = {
+                "anchor": None,
+                "severity": "info",
+                "head": self.say(
+                    msg("Deal {deal}, action {action}", deal=counted(deal), action=counted(frame["step"] - 1))
+                ),
+                "message": self.say(msg("The referee finds no fault in this action.")),
+                "where": "",
+                "at": None,
+            }
         else:
-            part = {**self._listed(number, finding), "at": finding.at or "/",
-                    "head": self.say(msg("Finding {number}: {severity} {rule}", number=counted(number),
-                                         severity=SEVERITIES.get(finding.severity, finding.severity),
-                                         rule=finding.rule))}
+            part = {
+                **self._listed(number, finding),
+                "at": finding.at or "/",
+                "head": self.say(
+                    msg(
+                        "Finding {number}: {severity} {rule}",
+                        number=counted(number),
+                        severity=SEVERITIES.get(finding.severity, finding.severity),
+                        rule=finding.rule,
+                    )
+                ),
+            }
         wild = set(frame["table"].get("wild") or []) if frame else set()
         shows_action = frame is not None and (finding is None or finding.action is not None)
         part.update(
             action=self.action(frame) if shows_action else None,
             claim=self.claim(finding) if finding is not None else None,
-            table=self.table(frame, deal, finding is not None and finding.action is not None) if frame and drawn else None,
+            table=self.table(frame, deal, finding is not None and finding.action is not None)
+            if frame and drawn
+            else None,
             outcome=self.outcome(frame["outcome"]) if frame and drawn and frame.get("outcome") else None,
             legal=self.legal(finding.legal, wild) if finding is not None and drawn else [],
             rule=self.rule(finding) if finding is not None else None,
-            decision=self.decision(finding) if finding is not None else None)
+            decision=self.decision(finding) if finding is not None else None,
+        )
         return part
 
     def decision(self, finding) -> dict | None:
@@ -327,20 +431,28 @@ class _Document:
         if finding.ruling is not None and finding.ruling < len(rulings) and isinstance(rulings[finding.ruling], dict):
             ruling = rulings[finding.ruling]
             said = DECISION_WORDS.get(ruling.get("decision"))
-            rows = [(msg("decision"), self.say(said) if said else visible(ruling.get("decision"))),
-                    (msg("arbiter"), visible(ruling.get("by", ""))), (msg("date"), visible(ruling.get("date", "-"))),
-                    (msg("reason"), visible(ruling.get("reason", "-"))),
-                    (msg("ruling"), Markup("<code>/rulings/{}</code>").format(finding.ruling))]
+            rows = [
+                (msg("decision"), self.say(said) if said else visible(ruling.get("decision"))),
+                (msg("arbiter"), visible(ruling.get("by", ""))),
+                (msg("date"), visible(ruling.get("date", "-"))),
+                (msg("reason"), visible(ruling.get("reason", "-"))),
+                (msg("ruling"), Markup("<code>/rulings/{}</code>").format(finding.ruling)),
+            ]
             return {"rows": [(self.say(label), value) for label, value in rows]}
         if finding.severity != "error":
             return None
-        return {"boxes": [self.say(text) for text in DECISION_WORDS.values()],
-                "blanks": [self.say(label) for label in (msg("arbiter"), msg("date"), msg("reason"), msg("signature"))]}
+        return {
+            "boxes": [self.say(text) for text in DECISION_WORDS.values()],
+            "blanks": [self.say(label) for label in (msg("arbiter"), msg("date"), msg("reason"), msg("signature"))],
+        }
 
     def action(self, frame) -> dict:
         action = frame["action"]
-        head = msg("The action, refused: the table is the one it was tried on") if frame.get("rejected") else \
-            msg("The action")
+        head = (
+            msg("The action, refused: the table is the one it was tried on")
+            if frame.get("rejected")
+            else msg("The action")
+        )
         line = self.action_line(action) if isinstance(action, dict) else [self.say(msg("as dealt: no action yet"))]
         return {"head": self.say(head), "line": line}
 
@@ -357,15 +469,28 @@ class _Document:
         if "return" in action:
             parts += [self.say(msg("{player} returns", player=who)), self.cards([action["return"]], marked=True)]
         if "declare" in action:
-            parts.append(self.say(msg("{player} declares {declaration}", player=who,
-                                      declaration=game_word(self.report.game, visible(action["declare"])))))
+            parts.append(
+                self.say(
+                    msg(
+                        "{player} declares {declaration}",
+                        player=who,
+                        declaration=game_word(self.report.game, visible(action["declare"])),
+                    )
+                )
+            )
         if "count" in action:
             parts.append(self.say(msg("({count} cards left)", count=visible(action["count"]))))
         if "to" in action:
             parts.append(self.say(msg("to {player}", player=self.seat(action["to"]))))
         if "as" in action:
-            parts.append(self.say(msg("as {reading}", reading=reading_shown(self.report.game, visible(action["as"]),
-                                                                         action.get("play")))))
+            parts.append(
+                self.say(
+                    msg(
+                        "as {reading}",
+                        reading=reading_shown(self.report.game, visible(action["as"]), action.get("play")),
+                    )
+                )
+            )
         return _spaced(parts)
 
     def claim(self, finding) -> dict | None:
@@ -380,13 +505,19 @@ class _Document:
             computed = (self.report.match or {}).get(key)
         else:
             deal = int(found.group(1))
-            claims = self.deals[deal].get("result") if deal < len(self.deals) and isinstance(
-                self.deals[deal], dict) else None
+            claims = (
+                self.deals[deal].get("result")
+                if deal < len(self.deals) and isinstance(self.deals[deal], dict)
+                else None
+            )
             computed = next((d.get(key) for d in self.report.deals if d.get("deal") == deal), None)
         claimed = claims.get(key) if isinstance(claims, dict) else None
-        return {"key": self.say(Term(key.replace("_", " "))), "claimed": self.value(key, claimed),
-                "computed": self.value(key, computed) if computed is not None else [self.say(msg("not computed"))],
-                "differs": claimed != computed}
+        return {
+            "key": self.say(Term(key.replace("_", " "))),
+            "claimed": self.value(key, claimed),
+            "computed": self.value(key, computed) if computed is not None else [self.say(msg("not computed"))],
+            "differs": claimed != computed,
+        }
 
     # ------------------------------------------------------------ cards and the table
 
@@ -395,7 +526,11 @@ class _Document:
             return {"classes": "card", "raw": visible(code)}
         label = Cards(code).shown(self.lang)
         if code in ("BJ", "RJ"):
-            classes, rank, suit = "card joker" + " red" * (code == "RJ"), self.say(JOKER_FACE), "★" if code == "RJ" else "☆"
+            classes, rank, suit = (
+                "card joker" + " red" * (code == "RJ"),
+                self.say(JOKER_FACE),
+                "★" if code == "RJ" else "☆",
+            )
         else:
             classes, rank, suit = "card" + " red" * (code[1] in "HD"), rank_shown(code[0]), SUITS[code[1]]
         if code in wild:
@@ -414,13 +549,23 @@ class _Document:
         seats = max(len(hands), len(self.players))
         wild = set(snap.get("wild") or [])
         marked = _marked(frame, offending)
-        return {"head": self.say(msg("The table at step {step} (deal {deal})", step=frame["step"], deal=counted(deal))),
-                "layout": f"seats-{seats}" if seats in PLACES else "seats-many",
-                "seats": [self.seat_view(seat, hands[seat] if seat < len(hands) else [], snap, wild,
-                                         marked.get(seat, []), PLACES[seats][seat] if seats in PLACES else None)
-                          for seat in range(seats)],
-                "trick": self.trick(snap, wild, frame["action"] if frame.get("rejected") else None),
-                "state": self.state(snap)}
+        return {
+            "head": self.say(msg("The table at step {step} (deal {deal})", step=frame["step"], deal=counted(deal))),
+            "layout": f"seats-{seats}" if seats in PLACES else "seats-many",
+            "seats": [
+                self.seat_view(
+                    seat,
+                    hands[seat] if seat < len(hands) else [],
+                    snap,
+                    wild,
+                    marked.get(seat, []),
+                    PLACES[seats][seat] if seats in PLACES else None,
+                )
+                for seat in range(seats)
+            ],
+            "trick": self.trick(snap, wild, frame["action"] if frame.get("rejected") else None),
+            "state": self.state(snap),
+        }
 
     def seat_view(self, seat: int, hand: list, snap: dict, wild: set, marked: list, place: str | None) -> dict:
         """A seat as the viewer draws it: its name, its badges, its hand low to high; `marked` cards are
@@ -430,52 +575,99 @@ class _Document:
         out = snap["out"].index(seat) if isinstance(snap.get("out"), list) and seat in snap["out"] else None
         badges = [(self.say(msg("team {team}", team=seat % 2)), "team")] if self.teams else []
         owes = {"tribute": msg("owes tribute"), "return": msg("owes a return")}.get(
-            str(snap.get("phase") or snap.get("mode") or "").split(" ")[0].lower())
+            str(snap.get("phase") or snap.get("mode") or "").split(" ")[0].lower()
+        )
         badges += [(self.say(owes or msg("to act")), "turn owes" if owes else "turn")] if turn else []
-        badges += [(self.say(finishing_place(self.report.game, out) or msg("out {place}", place=out + 1)), "out")] if out is not None else []
+        badges += (
+            [(self.say(finishing_place(self.report.game, out) or msg("out {place}", place=out + 1)), "out")]
+            if out is not None
+            else []
+        )
         cards = []
         for code in hand:
             cards.append(self.card(code, wild, to_mark[code] > 0))
             to_mark[code] -= 1
-        return {"name": visible(self.players[seat]) if seat < len(self.players) else self.say(msg("seat {seat}", seat=seat)),
-                "count": self.say(msg_n("seat {seat} · {n} card", "seat {seat} · {n} cards", len(hand), seat=seat)),
-                "badges": badges, "cards": cards, "place": place, "turn": turn}
+        return {
+            "name": visible(self.players[seat])
+            if seat < len(self.players)
+            else self.say(msg("seat {seat}", seat=seat)),
+            "count": self.say(msg_n("seat {seat} · {n} card", "seat {seat} · {n} cards", len(hand), seat=seat)),
+            "badges": badges,
+            "cards": cards,
+            "place": place,
+            "turn": turn,
+        }
 
     def trick(self, snap: dict, wild: set, refused: dict | None) -> dict:
         """The trick, and a `refused` action after it."""
         rows = []
         for entry in snap.get("table") or []:
             if isinstance(entry.get("play"), list):
-                played = [self.cards(entry["play"], wild)] + ([" ", self.say(reading_shown(self.report.game, visible(entry["as"]), entry["play"]))] if "as" in entry else [])
+                played = [self.cards(entry["play"], wild)] + (
+                    [" ", self.say(reading_shown(self.report.game, visible(entry["as"]), entry["play"]))]
+                    if "as" in entry
+                    else []
+                )
                 rows.append({"who": self.say(self.seat(entry.get("seat"))), "played": played, "refused": False})
             else:
-                rows.append({"who": self.say(self.seat(entry.get("seat"))), "pass": self.say(msg("pass")),
-                             "refused": False})
+                rows.append(
+                    {"who": self.say(self.seat(entry.get("seat"))), "pass": self.say(msg("pass")), "refused": False}
+                )
         if refused:
             tried = [self.say(msg("pass"))] if "pass" in refused else [self.cards(_cards_of(refused), wild, True)]
-            rows.append({"who": self.say(self.seat(refused.get("seat"))), "refused": True,
-                         "played": [self.say(msg("refused:")), " ", *tried]})
+            rows.append(
+                {
+                    "who": self.say(self.seat(refused.get("seat"))),
+                    "refused": True,
+                    "played": [self.say(msg("refused:")), " ", *tried],
+                }
+            )
         return {"rows": rows, "empty": self.say(msg("no cards on the table"))}
 
     def state(self, snap: dict) -> list[tuple]:
         """The rest of the table: who is to act, levels, phase, talon, what is owed... as the viewer lists it."""
         acting = acting_seats(snap.get("turn"))
-        rows: list[tuple[Msg | Term, list[str]]] = [(msg("to act"), [self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody"))])]
+        rows: list[tuple[Msg | Term, list[str]]] = [
+            (msg("to act"), [self.say(Listing([self.seat(s) for s in acting], " or ") if acting else msg("nobody"))])
+        ]
         if isinstance(snap.get("levels"), list):
-            rows.append((msg("levels"), ["; ".join(self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
-                                                   for t, v in enumerate(snap["levels"]))]))
+            rows.append(
+                (
+                    msg("levels"),
+                    [
+                        "; ".join(
+                            self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
+                            for t, v in enumerate(snap["levels"])
+                        )
+                    ],
+                )
+            )
         if "declaring" in snap:
-            rows.append((msg("declaring team"), [self.say(self.team(snap["declaring"])) if isinstance(
-                snap["declaring"], int) else self.say(msg("none (first deal)"))]))
+            rows.append(
+                (
+                    msg("declaring team"),
+                    [
+                        self.say(self.team(snap["declaring"]))
+                        if isinstance(snap["declaring"], int)
+                        else self.say(msg("none (first deal)"))
+                    ],
+                )
+            )
         drawn = SNAPSHOT_DRAWN + ("turn", "levels", "declaring")
-        rows += [(_key(key), self.value(key, value)) for key, value in snap.items()
-                 if key not in drawn and value not in (None, [], {}, "")]
+        rows += [
+            (_key(key), self.value(key, value))
+            for key, value in snap.items()
+            if key not in drawn and value not in (None, [], {}, "")
+        ]
         return [(self.say(label), value) for label, value in rows]
 
     def outcome(self, outcome: dict) -> list[tuple]:
         """The deal's outcome as the referee computes it, with what the record claims beside it."""
-        return [(self.say(_key(key)), self.value(key, value))
-                for key, value in outcome.items() if key != "deal" and value not in (None, [], {})]
+        return [
+            (self.say(_key(key)), self.value(key, value))
+            for key, value in outcome.items()
+            if key != "deal" and value not in (None, [], {})
+        ]
 
     def value(self, key: str, value) -> list:
         """A snapshot's value as the viewer shows it (text and cards): seats by name, lists per seat."""
@@ -494,8 +686,14 @@ class _Document:
                 return _joined([[f"{self.say(self.team(team))}: ", *self.value("", v)] for team, v in enumerate(value)])
             return _joined([self.value(key, v) for v in value])
         if isinstance(value, dict):
-            return _joined([[f"{visible(k.replace('_', ' '))} ", *self.value(k, v)] for k, v in value.items()
-                            if v not in (None, [], {})], ", ")
+            return _joined(
+                [
+                    [f"{visible(k.replace('_', ' '))} ", *self.value(k, v)]
+                    for k, v in value.items()
+                    if v not in (None, [], {})
+                ],
+                ", ",
+            )
         if isinstance(value, str) and CARD.match(value):
             return [self.cards([value])]
         if isinstance(value, bool):
@@ -509,8 +707,10 @@ class _Document:
         seat where several seats might act (Gou Ji); the referee's sentence after them."""
         if not legal:
             return []
-        lines = [{"label": self.say(label), "plays": [self.cards(p.split(), wild) for p in plays]}
-                 for label, plays in _legal_groups(self, legal.get("plays"))]
+        lines = [
+            {"label": self.say(label), "plays": [self.cards(p.split(), wild) for p in plays]}
+            for label, plays in _legal_groups(self, legal.get("plays"))
+        ]
         if isinstance(legal.get("plays"), (list, dict)) and not lines:
             lines.append({"text": self.say(msg("Nothing in hand may follow."))})
         lines += [{"text": self.say(legal[key])} for key in ("may", "ruling") if legal.get(key)]
@@ -529,11 +729,20 @@ class _Document:
             for number in numbers:
                 kind, key, text = clause(page, number, finding.rule, finding.shown(DEFAULT), entry["meaning"])
                 if text:
-                    clauses.append({"cite": f"{page} {number}" + self._clause_name(kind, key) + original,
-                                    "html": self.markdown(text)})
-        return {"id": finding.rule, "meaning": self.say(Term(entry["meaning"])), "clauses": clauses,
-                "sections": "; ".join(f"{page} {', '.join(numbers)}" for page, numbers in
-                                      sections(finding.rule) if numbers)}
+                    clauses.append(
+                        {
+                            "cite": f"{page} {number}" + self._clause_name(kind, key) + original,
+                            "html": self.markdown(text),
+                        }
+                    )
+        return {
+            "id": finding.rule,
+            "meaning": self.say(Term(entry["meaning"])),
+            "clauses": clauses,
+            "sections": "; ".join(
+                f"{page} {', '.join(numbers)}" for page, numbers in sections(finding.rule) if numbers
+            ),
+        }
 
     def _clause_name(self, kind: str, key: str) -> str:
         if kind == "item":
@@ -560,6 +769,7 @@ def _markdown(lang: str) -> MarkdownIt:
         if not codes:
             return RendererHTML.code_inline(renderer, tokens, idx, options, env)
         return str(Markup('<code class="cards" title="{}">{}</code>').format(content, glyphs(codes, lang)))
+
     md.add_render_rule("code_inline", code)
     return md
 
@@ -577,8 +787,9 @@ def card_codes(text: str) -> list[str]:
 
 def glyphs(codes: list[str], lang: str) -> str:
     """Cards as they are printed in a line of text: 6♠ 10♥, the jokers named."""
-    return " ".join(Cards(code).shown(lang) if code in ("BJ", "RJ") else rank_shown(code[0]) + SUITS[code[1]]
-                    for code in codes)
+    return " ".join(
+        Cards(code).shown(lang) if code in ("BJ", "RJ") else rank_shown(code[0]) + SUITS[code[1]] for code in codes
+    )
 
 
 def _spaced(parts: list) -> list:
@@ -604,14 +815,17 @@ def visible(value) -> str:
 def _legal_groups(doc: _Document, plays) -> list[tuple]:
     """(label, plays) as `legal` groups them: by seat (a dict), else by combination ("CARDS as TYPE:RANK")."""
     if isinstance(plays, dict):
-        return [(doc.seat(int(seat)) if seat.isdigit() else visible(seat), cards) for seat, cards in plays.items()
-                if cards]
+        return [
+            (doc.seat(int(seat)) if seat.isdigit() else visible(seat), cards) for seat, cards in plays.items() if cards
+        ]
     groups: dict[str, list[str]] = {}
     for play in plays if isinstance(plays, list) else []:
         cards, _, reading = str(play).partition(" as ")
         groups.setdefault(reading.split(":")[0], []).append(cards)
-    return [(Term(kind).shown(doc.lang).replace("_", " ") if kind else msg("plays"), cards)
-            for kind, cards in groups.items()]
+    return [
+        (Term(kind).shown(doc.lang).replace("_", " ") if kind else msg("plays"), cards)
+        for kind, cards in groups.items()
+    ]
 
 
 @functools.lru_cache(maxsize=1)
@@ -626,7 +840,7 @@ def _css() -> str:
 def _documented_rules() -> dict:
     try:
         return rule_entries()
-    except OSError:         # installed without the checkout's docs/: a ruling without the rules' text
+    except OSError:  # installed without the checkout's docs/: a ruling without the rules' text
         return {}
 
 
@@ -648,4 +862,3 @@ def _cards_of(action: dict | None) -> list[str]:
     play = action.get("play")
     cards = play if isinstance(play, list) else []
     return [c for c in [*cards, *map(action.get, CARD_VERBS)] if isinstance(c, str)]
-

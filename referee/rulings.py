@@ -5,6 +5,7 @@ A ruling decides the error the replay reports with its `rule` and `at` (`rulings
 every error made); the replay driver (replay.py) then carries out the decision: `stands` and `score` at
 the action, `void` at the end of the deal, `claim` once the claim is weighed.
 """
+
 from __future__ import annotations
 
 import re
@@ -13,12 +14,23 @@ from .findings import pointer
 from .messages import Msg, msg, word
 
 STANDS, SCORE, VOID, CLAIM = "stands", "score", "void", "claim"
-DECISION_WORDS = {STANDS: word("the action stands"), SCORE: word("the deal is scored as decided"),
-                  VOID: word("the deal is void"), CLAIM: word("the claim stands")}
+DECISION_WORDS = {
+    STANDS: word("the action stands"),
+    SCORE: word("the deal is scored as decided"),
+    VOID: word("the deal is void"),
+    CLAIM: word("the claim stands"),
+}
 
 # the rulings' own errors, which no ruling decides
-CHECKS = frozenset(("notation.ruling.unmatched", "notation.ruling.twice", "notation.ruling.decision",
-                    "notation.ruling.cannot_stand", "notation.ruling.by"))
+CHECKS = frozenset(
+    (
+        "notation.ruling.unmatched",
+        "notation.ruling.twice",
+        "notation.ruling.decision",
+        "notation.ruling.cannot_stand",
+        "notation.ruling.by",
+    )
+)
 _DEAL = re.compile(r"/deals/(0|[1-9][0-9]*)")
 _ACTION = re.compile(r"/deals/(0|[1-9][0-9]*)/actions/(0|[1-9][0-9]*)(/|$)")
 
@@ -33,7 +45,7 @@ def is_claim(rule: str, at: str) -> bool:
     """Whether a finding says a claim differs from the computation (notation §9): one about a deal's or the
     record's `result`, other than a key the game does not claim, or a claim no complete deal backs."""
     deal = deal_of(at)
-    place = at if deal is None else at[len(pointer("deals", deal)):]
+    place = at if deal is None else at[len(pointer("deals", deal)) :]
     return place.startswith("/result/") and not rule.startswith("notation.") and not rule.endswith(".key")
 
 
@@ -43,18 +55,24 @@ class Rulings:
 
     def __init__(self, raw: list, game, seats: int):
         self.raw, self.game, self.seats = raw, game, seats
-        self.pending: dict[tuple, int] = {}     # (rule, at) -> the ruling not yet met
-        self.problems: list[tuple[str, str, Msg]] = []      # (rule, at, message) of the rulings' own errors
+        self.pending: dict[tuple, int] = {}  # (rule, at) -> the ruling not yet met
+        self.problems: list[tuple[str, str, Msg]] = []  # (rule, at, message) of the rulings' own errors
         self.applied = 0
-        self.scored: int | None = None      # a `score` ruling that decided a finding of the deal being replayed
-        self.voided: int | None = None      # a `void` ruling, likewise
-        self.claimed: list[int] = []        # `claim` rulings that decided a finding since the driver last looked
+        self.scored: int | None = None  # a `score` ruling that decided a finding of the deal being replayed
+        self.voided: int | None = None  # a `void` ruling, likewise
+        self.claimed: list[int] = []  # `claim` rulings that decided a finding since the driver last looked
         for index, ruling in enumerate(raw):
             key = (ruling.get("rule"), ruling["at"])
             if key in self.pending:
-                self._problem("notation.ruling.twice", index,
-                              msg("a second ruling on what {first} decides ({at}); a finding is decided once",
-                                  first=pointer("rulings", self.pending[key]), at=key[1]))
+                self._problem(
+                    "notation.ruling.twice",
+                    index,
+                    msg(
+                        "a second ruling on what {first} decides ({at}); a finding is decided once",
+                        first=pointer("rulings", self.pending[key]),
+                        at=key[1],
+                    ),
+                )
             else:
                 self.pending[key] = index
             if not ruling.get("by", "").strip():
@@ -88,11 +106,18 @@ class Rulings:
         """Why the ruling's decision does not fit the finding, or None (notation §10, checks)."""
         decision = ruling["decision"]
         if decision == CLAIM and not is_claim(rule, at):
-            return msg("claim decides a claim that differs from the computation; {rule} at {at} is no such claim",
-                       rule=rule, at=at)
+            return msg(
+                "claim decides a claim that differs from the computation; {rule} at {at} is no such claim",
+                rule=rule,
+                at=at,
+            )
         if decision in (STANDS, SCORE) and not _ACTION.match(at):
-            return msg("{decision} decides an action; {rule} at {at} is not about an action", decision=decision,
-                       rule=rule, at=at)
+            return msg(
+                "{decision} decides an action; {rule} at {at} is not about an action",
+                decision=decision,
+                rule=rule,
+                at=at,
+            )
         if decision == VOID and deal is None:
             return msg("void decides a deal; {rule} at {at} is about the whole record", rule=rule, at=at)
         if decision == SCORE and not self.game.complete_result(ruling.get("result") or {}, self.seats):
@@ -124,8 +149,14 @@ class Rulings:
 
     def unmatched(self) -> list[tuple[str, str, Msg]]:
         """The rulings that decided nothing, once the replay is over."""
-        return [("notation.ruling.unmatched", pointer("rulings", index), self._unmatched(rule, at, self.raw[index]["decision"]))
-                for (rule, at), index in sorted(self.pending.items(), key=lambda item: item[1])]
+        return [
+            (
+                "notation.ruling.unmatched",
+                pointer("rulings", index),
+                self._unmatched(rule, at, self.raw[index]["decision"]),
+            )
+            for (rule, at), index in sorted(self.pending.items(), key=lambda item: item[1])
+        ]
 
     @staticmethod
     def _unmatched(rule: str | None, at: str, decision: str) -> Msg:
@@ -147,16 +178,27 @@ class Refused(Exception):
         self.text = text
 
 
-def ruling_on(finding, decision: str, by: str, date: str | None = None, reason: str | None = None,
-              result: dict | None = None) -> dict:
+def ruling_on(
+    finding, decision: str, by: str, date: str | None = None, reason: str | None = None, result: dict | None = None
+) -> dict:
     """The ruling deciding `finding`, a Finding of the record's report: its rule and place, and the decision."""
     if finding.severity != "error":
-        raise Refused(msg("only an error is decided; this finding is {severity} ({rule} at {at})",
-                          severity=_SEVERITIES.get(finding.severity, finding.severity), rule=finding.rule,
-                          at=finding.at))
+        raise Refused(
+            msg(
+                "only an error is decided; this finding is {severity} ({rule} at {at})",
+                severity=_SEVERITIES.get(finding.severity, finding.severity),
+                rule=finding.rule,
+                at=finding.at,
+            )
+        )
     given = {"date": date, "reason": reason, "result": result}
-    return {"rule": finding.rule, "at": finding.at, "decision": decision, "by": by,
-            **{key: value for key, value in given.items() if value is not None}}
+    return {
+        "rule": finding.rule,
+        "at": finding.at,
+        "decision": decision,
+        "by": by,
+        **{key: value for key, value in given.items() if value is not None},
+    }
 
 
 def decided(record: dict, ruling: dict):
@@ -169,8 +211,9 @@ def decided(record: dict, ruling: dict):
     out = dict(record, rulings=[*record.get("rulings", []), ruling])
     report = check_record(out)
     own = pointer("rulings", len(out["rulings"]) - 1)
-    problem = next((f for f in report.findings if f.severity == "error" and (f.at == own or f.at.startswith(own + "/"))),
-                   None)
+    problem = next(
+        (f for f in report.findings if f.severity == "error" and (f.at == own or f.at.startswith(own + "/"))), None
+    )
     if problem is not None:
         raise Refused(msg("the ruling is refused: {why}", why=problem.text or problem.message))
     return out, report

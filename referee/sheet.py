@@ -1,5 +1,6 @@
 """Reading a tournament results sheet (docs/formats/results-sheet.md): a CSV file with a header row,
 one row per match at one table in one round."""
+
 from __future__ import annotations
 
 import codecs
@@ -15,7 +16,7 @@ from .messages import Listing, msg
 
 COLUMNS = ("event", "round", "table", "game", "players", "winner", "levels", "totals", "deals")
 REQUIRED = ("round", "table")
-ALIASES = {     # other headers of each column, compared as _loose compares them (docs/results.md)
+ALIASES = {  # other headers of each column, compared as _loose compares them (docs/results.md)
     "event": ("tournament", "赛事", "比赛"),
     "round": ("rnd", "roundno", "roundnumber", "轮次", "轮"),
     "table": ("tbl", "tableno", "tablenumber", "桌号", "桌"),
@@ -28,9 +29,9 @@ ALIASES = {     # other headers of each column, compared as _loose compares them
 }
 
 
-CHUNK = 1 << 20         # bytes decoded at a time when the encoding is found
-SAMPLE, SAMPLE_LINES = 1 << 16, 20      # what the separator is told from: at most so many characters and lines
-MAX_CELL = min(sys.maxsize, 2 ** 31 - 1)     # csv's own limit is 131,072 characters
+CHUNK = 1 << 20  # bytes decoded at a time when the encoding is found
+SAMPLE, SAMPLE_LINES = 1 << 16, 20  # what the separator is told from: at most so many characters and lines
+MAX_CELL = min(sys.maxsize, 2**31 - 1)  # csv's own limit is 131,072 characters
 
 
 class SheetError(Exception):
@@ -39,19 +40,19 @@ class SheetError(Exception):
 
 @dataclass
 class Row:
-    line: int                  # its line in the file, the header being line 1
-    cells: dict[str, str]      # column -> the cell's text, stripped; empty cells left out
-    beyond: int = 0            # filled cells past the header's last column
+    line: int  # its line in the file, the header being line 1
+    cells: dict[str, str]  # column -> the cell's text, stripped; empty cells left out
+    beyond: int = 0  # filled cells past the header's last column
 
 
 @dataclass
 class Sheet:
-    rows: Iterator[Row]      # read as they are asked for, once
-    columns: dict[str, str]    # column -> the header it was read from
+    rows: Iterator[Row]  # read as they are asked for, once
+    columns: dict[str, str]  # column -> the header it was read from
     delimiter: str
     encoding: str
-    width: int                 # the header's cells
-    ignored: list[str] = field(default_factory=list)     # headers that name no column
+    width: int  # the header's cells
+    ignored: list[str] = field(default_factory=list)  # headers that name no column
 
 
 def read_sheet(source, renamed: dict[str, str] | None = None) -> Sheet:
@@ -61,8 +62,13 @@ def read_sheet(source, renamed: dict[str, str] | None = None) -> Sheet:
     handle = io.BytesIO(source) if isinstance(source, bytes) else source
     unknown = sorted(set((renamed or {}).values()) - set(COLUMNS))
     if unknown:
-        raise SheetError(msg("--columns names no column {names}; the columns are {columns}", names=Listing(unknown),
-                             columns=Listing(COLUMNS)))
+        raise SheetError(
+            msg(
+                "--columns names no column {names}; the columns are {columns}",
+                names=Listing(unknown),
+                columns=Listing(COLUMNS),
+            )
+        )
     encoding, codec, start = _encoding(handle)
     dialect = _dialect(_text(handle, codec, start, SAMPLE))
     lines = csv.reader(_text(handle, codec, start), dialect)
@@ -72,8 +78,13 @@ def read_sheet(source, renamed: dict[str, str] | None = None) -> Sheet:
     columns, ignored = _columns(header, {_loose(k): v for k, v in (renamed or {}).items()})
     missing = [name for name in REQUIRED if name not in columns]
     if missing:
-        raise SheetError(msg("line 1: no column {names} (the header names {header})", names=Listing(missing, " or "),
-                             header=Listing(header)))
+        raise SheetError(
+            msg(
+                "line 1: no column {names} (the header names {header})",
+                names=Listing(missing, " or "),
+                header=Listing(header),
+            )
+        )
     positions = {name: header.index(label) for name, label in columns.items()}
     return Sheet(_rows(lines, positions, len(header)), columns, dialect.delimiter, encoding, len(header), ignored)
 
@@ -88,7 +99,7 @@ def _rows(lines, positions: dict[str, int], width: int):
 
 def _numbered(lines):
     """(the line a row starts on, its cells): a quoted cell may hold line breaks."""
-    csv.field_size_limit(MAX_CELL)      # a cell as long as the file: memory grows with the sheet's length only
+    csv.field_size_limit(MAX_CELL)  # a cell as long as the file: memory grows with the sheet's length only
     while True:
         first = lines.line_num + 1
         try:
@@ -127,7 +138,7 @@ def _text(handle, codec: str, start: int, size: int | None = None):
     if size is None:
         return text
     sample = text.read(size)
-    text.detach()       # the handle stays open for the rows
+    text.detach()  # the handle stays open for the rows
     return sample
 
 
@@ -136,11 +147,15 @@ def _dialect(sample: str):
     header into most cells, among those that split the most of the first lines into as many. Read
     with each separator in turn, in time linear in the sample (csv.Sniffer's guess of a quote
     character takes time quadratic in a long line, and can take an apostrophe, Huai'an, for one)."""
+
     def scored(delimiter: str) -> tuple:
         dialect = _excel(delimiter)
         try:
-            widths = [len(cells) for cells in itertools.islice(csv.reader(io.StringIO(sample, newline=""), dialect),
-                                                               SAMPLE_LINES) if cells]
+            widths = [
+                len(cells)
+                for cells in itertools.islice(csv.reader(io.StringIO(sample, newline=""), dialect), SAMPLE_LINES)
+                if cells
+            ]
         except csv.Error:
             return (False, 0, 0)
         head = widths[0] if widths else 0

@@ -4,6 +4,7 @@ in order: margin (Guandan level difference; Gan Deng Yan and Gou Ji points), the
 the tied entrants, then name. A match the referee finds invalid is listed apart with its first
 error and counted only when the desk says so; one valid as ruled (notation §10) counts, and lists its
 rulings."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -39,21 +40,27 @@ def event_entries(entries, event: str | None) -> tuple[str | None, list[Played]]
     if event is None:
         if len(events) > 1:
             names = [f'"{name}"' for name in events.values() if name]
-            raise StandingsError(msg("the records belong to {n} events ({names}): choose one with --event",
-                                     n=len(events), names=Listing(names) if names else word("none")))
+            raise StandingsError(
+                msg(
+                    "the records belong to {n} events ({names}): choose one with --event",
+                    n=len(events),
+                    names=Listing(names) if names else word("none"),
+                )
+            )
         return next(iter(events.values()), None), records
     return event, [p for p in records if loose_key(meta_of(p.record).get("event") or "") == loose_key(event)]
 
 
-def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_invalid: bool = False,
-              stop=lambda: None) -> dict:
+def standings(
+    entries, event: str | None = None, points=DEFAULT_POINTS, count_invalid: bool = False, stop=lambda: None
+) -> dict:
     """The standings of an event from its records ((source, record, report) entries, or Played), in
     time n log n in the matches; `stop()`, called between matches, may raise to end the work (the
     API's budget for a request)."""
     event, records = event_entries(entries, event)
     matches = matches_of(records)
     rows: dict[tuple, dict] = {}
-    meetings: list[dict] = []       # per counted match: entrant key -> the match points it earned there
+    meetings: list[dict] = []  # per counted match: entrant key -> the match points it earned there
     invalid, not_counted, counted = [], [], []
     for match in matches:
         stop()
@@ -62,7 +69,7 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
             why = msg("{rule}: {message}", rule=error["rule"], message=finding_text(error))
             invalid.append(dict(_named(match), reason=str(why), why=why.as_json(), counted=False))
             if not count_invalid:
-                continue        # nothing computed from a record with an error unless the desk asks
+                continue  # nothing computed from a record with an error unless the desk asks
         reason = not_one_match(match)
         computed = None if reason else _computed(match)
         if computed is None:
@@ -81,14 +88,27 @@ def standings(entries, event: str | None = None, points=DEFAULT_POINTS, count_in
     table = []
     for game in sorted(by_game):
         table += _ranked(by_game[game], meetings)
-    return {"event": event, "points": list(points), "records": len(records), "matches": len(matches),
-            "counted": len(meetings), "standings": table, "results": counted, "invalid": invalid,
-            "not_counted": not_counted}
+    return {
+        "event": event,
+        "points": list(points),
+        "records": len(records),
+        "matches": len(matches),
+        "counted": len(meetings),
+        "standings": table,
+        "results": counted,
+        "invalid": invalid,
+        "not_counted": not_counted,
+    }
 
 
 def _named(match: Match) -> dict:
-    return {"id": match.parts[0].source, "records": [p.source for p in match.parts],
-            "game": match.parts[0].record.get("game"), "round": match.round, "table": match.table}
+    return {
+        "id": match.parts[0].source,
+        "records": [p.source for p in match.parts],
+        "game": match.parts[0].record.get("game"),
+        "round": match.round,
+        "table": match.table,
+    }
 
 
 def _played(match: Match, outcome: dict) -> dict:
@@ -96,8 +116,13 @@ def _played(match: Match, outcome: dict) -> dict:
     sides = [" & ".join(sorted(names)) for names in entrants(match.parts[0].record)]
     winner = outcome.get("winner")
     ruled = rulings_of(match)
-    return dict(_named(match), entrants=sides, winner=None if winner is None else sides[winner],
-                margin=outcome["margin"], **({"rulings": ruled} if ruled else {}))
+    return dict(
+        _named(match),
+        entrants=sides,
+        winner=None if winner is None else sides[winner],
+        margin=outcome["margin"],
+        **({"rulings": ruled} if ruled else {}),
+    )
 
 
 def _computed(match: Match) -> tuple[list[int], dict] | None:
@@ -114,11 +139,29 @@ def _count(match: Match, rows: dict, points, values: list[int], outcome: dict) -
     earned = {}
     for side, names in enumerate(sides):
         key = (game, tuple(sorted(names)))
-        row = rows.setdefault(key, {"rank": None, "game": game, "entrant": " & ".join(sorted(names)),
-                                    "players": sorted(names), "played": 0, "won": 0, "drawn": 0, "lost": 0,
-                                    "match_points": 0, "margin": 0, "tie_break": None})
-        kind = "won" if outcome.get("winner") == side else \
-            "drawn" if outcome.get("draw") and values[side] == max(values) else "lost"
+        row = rows.setdefault(
+            key,
+            {
+                "rank": None,
+                "game": game,
+                "entrant": " & ".join(sorted(names)),
+                "players": sorted(names),
+                "played": 0,
+                "won": 0,
+                "drawn": 0,
+                "lost": 0,
+                "match_points": 0,
+                "margin": 0,
+                "tie_break": None,
+            },
+        )
+        kind = (
+            "won"
+            if outcome.get("winner") == side
+            else "drawn"
+            if outcome.get("draw") and values[side] == max(values)
+            else "lost"
+        )
         row["played"] += 1
         row[kind] += 1
         earned[key] = points[("won", "drawn", "lost").index(kind)]
@@ -139,8 +182,15 @@ def _ranked(rows: list[dict], meetings: list[dict]) -> list[dict]:
     for rank, row in enumerate(rows, start=1):
         row["rank"] = rank
         points, margin = level[_key(row)]
-        row["tie_break"] = None if same_points[points] == 1 else "margin" if same_margin[points, margin] == 1 else \
-            "head-to-head" if same_between[points, margin, between[_key(row)]] == 1 else "name"
+        row["tie_break"] = (
+            None
+            if same_points[points] == 1
+            else "margin"
+            if same_margin[points, margin] == 1
+            else "head-to-head"
+            if same_between[points, margin, between[_key(row)]] == 1
+            else "name"
+        )
     return rows
 
 

@@ -1,5 +1,6 @@
 """Helpers to write Guandan records by hand in tests: partial hands are filled up to
 27 cards from the rest of two packs, so a test names only the cards it is about."""
+
 from __future__ import annotations
 
 import random
@@ -72,7 +73,7 @@ def quick_deal(out_seats, level="2", ranks=None, seed=0, **extra):
     ranks = ranks or [r for r in "3456789TJQKA2" if r != level]
     plan, partial = {}, [[] for _ in range(4)]
     for i, seat in enumerate(out_seats):
-        mine = ranks[4 * i:4 * i + 4]
+        mine = ranks[4 * i : 4 * i + 4]
         plan[seat] = [[r + s for s in "SSHHDDCC"] for r in mine[:3]] + [[mine[3] + s for s in "SDC"]]
         partial[seat] = [card for group in plan[seat] for card in group]
     hands = fill_hands(partial, seed)
@@ -94,7 +95,7 @@ def quick_deal(out_seats, level="2", ranks=None, seed=0, **extra):
     turn = out_seats[0]
     for seat in out_seats:
         groups = plan[seat]
-        if turn != seat:                 # the seat on lead hands over with a single
+        if turn != seat:  # the seat on lead hands over with a single
             play(turn, [(plan[turn][-1] if turn in plan else spare[turn]).pop(0)])
             passes(turn, until=seat)
         for group in groups:
@@ -104,6 +105,9 @@ def quick_deal(out_seats, level="2", ranks=None, seed=0, **extra):
                 if len(out) >= 3 or (len(out) == 2 and out[1] == (out[0] + 2) % 4):
                     return {"hands": hands, "leader": out_seats[0], "actions": actions, **extra}
             passes(seat)
-        turn = (seat + 2) % 4 if sizes[(seat + 2) % 4] else next(
-            (seat + i) % 4 for i in range(1, 4) if sizes[(seat + i) % 4])
+        turn = (
+            (seat + 2) % 4
+            if sizes[(seat + 2) % 4]
+            else next((seat + i) % 4 for i in range(1, 4) if sizes[(seat + i) % 4])
+        )
     raise ValueError("the plan does not end the deal")

@@ -7,14 +7,24 @@ first, runs named by their lowest rank, every notification sent to all four seat
 request (`act`) before each play whose `greaterPos`/`greaterAction` at a deal's first lead
 still hold the previous deal's top play (the page's known quirk), and each client's answer.
 """
+
 from __future__ import annotations
 
 import json
 
 RANKS = "23456789TJQKA"
-TYPES = {"single": "Single", "pair": "Pair", "triple": "Trips", "full_house": "ThreeWithTwo",
-         "bomb": "Bomb", "joker_bomb": "FourKings", "straight": "Straight",
-         "straight_flush": "StraightFlush", "tube": "ThreePair", "plate": "TwoTrips"}
+TYPES = {
+    "single": "Single",
+    "pair": "Pair",
+    "triple": "Trips",
+    "full_house": "ThreeWithTwo",
+    "bomb": "Bomb",
+    "joker_bomb": "FourKings",
+    "straight": "Straight",
+    "straight_flush": "StraightFlush",
+    "tube": "ThreePair",
+    "plate": "TwoTrips",
+}
 RUN_SPAN = {"straight": 4, "straight_flush": 4, "tube": 2, "plate": 1}
 PASS = ["PASS", "PASS", "PASS"]
 
@@ -33,7 +43,7 @@ def platform_action(cards, reading, level):
     if reading:
         kind, top = reading.split(":")
         if kind in RUN_SPAN:
-            lowest = (RANKS.index(top) + 2) - RUN_SPAN[kind]     # natural positions, A-low = 1
+            lowest = (RANKS.index(top) + 2) - RUN_SPAN[kind]  # natural positions, A-low = 1
             top = "A" if lowest == 1 else RANKS[lowest - 2]
         return [TYPES[kind], platform_rank(top), shown]
     if sorted(cards) == ["BJ", "BJ", "RJ", "RJ"]:
@@ -52,9 +62,20 @@ def messages(record, victory_after=None):
         level = levels[order[0] % 2] if order else "2"
         hands = [list(h) for h in deal["hands"]]
         for seat in range(4):
-            out.append(([seat], {"type": "notify", "stage": "beginning", "myPos": seat,
-                                 "handCards": [platform_card(c) for c in hands[seat]], "curRank": level,
-                                 "selfRank": levels[seat % 2], "oppoRank": levels[1 - seat % 2]}))
+            out.append(
+                (
+                    [seat],
+                    {
+                        "type": "notify",
+                        "stage": "beginning",
+                        "myPos": seat,
+                        "handCards": [platform_card(c) for c in hands[seat]],
+                        "curRank": level,
+                        "selfRank": levels[seat % 2],
+                        "oppoRank": levels[1 - seat % 2],
+                    },
+                )
+            )
         if deal.get("result", {}).get("tribute") == "resisted":
             payers = [order[2], order[3]] if order[1] == (order[0] + 2) % 4 else [order[3]]
             out.append((ALL, {"type": "notify", "stage": "anti-tribute", "antiNum": len(payers), "antiPos": payers}))
@@ -65,13 +86,23 @@ def messages(record, victory_after=None):
         if "result" in deal:
             order = _full(deal["result"]["order"])
             rest = [[s, [platform_card(c) for c in hands[s]]] for s in range(4) if hands[s]]
-            out.append((ALL, {"type": "notify", "stage": "episodeOver", "order": order, "curRank": level,
-                              "restCards": rest}))
+            out.append(
+                (ALL, {"type": "notify", "stage": "episodeOver", "order": order, "curRank": level, "restCards": rest})
+            )
             levels = deal["result"].get("levels", levels)
     if victory_after is not None:
         out.append((ALL, {"type": "notify", "stage": "gameOver", "curTimes": 1, "settingTimes": 1}))
-        out.append((ALL, {"type": "notify", "stage": "gameResult",
-                          "victoryNum": [int(s % 2 == victory_after) for s in range(4)], "draws": 0}))
+        out.append(
+            (
+                ALL,
+                {
+                    "type": "notify",
+                    "stage": "gameResult",
+                    "victoryNum": [int(s % 2 == victory_after) for s in range(4)],
+                    "draws": 0,
+                },
+            )
+        )
     return out
 
 
@@ -81,16 +112,20 @@ ALL = [0, 1, 2, 3]
 def _exchanges(actions, hands):
     """The tribute and back notifications of a deal's tribute and return actions."""
     returns = [a for a in actions if "return" in a]
-    tributes = [[a["seat"], next(r["seat"] for r in returns if r["to"] == a["seat"]), a["tribute"]]
-                for a in actions if "tribute" in a]
+    tributes = [
+        [a["seat"], next(r["seat"] for r in returns if r["to"] == a["seat"]), a["tribute"]]
+        for a in actions
+        if "tribute" in a
+    ]
     out = []
     for stage, moves in (("tribute", tributes), ("back", [[a["seat"], a["to"], a["return"]] for a in returns])):
         if moves:
             for giver, receiver, card in moves:
                 hands[giver].remove(card)
                 hands[receiver].append(card)
-            out.append((ALL, {"type": "notify", "stage": stage,
-                              "result": [[g, r, platform_card(c)] for g, r, c in moves]}))
+            out.append(
+                (ALL, {"type": "notify", "stage": stage, "result": [[g, r, platform_card(c)] for g, r, c in moves]})
+            )
     return out
 
 
@@ -103,11 +138,34 @@ def _play(out, action, hands, level, top):
         for card in action["play"]:
             hands[seat].remove(card)
     greater_pos, greater = top if top else (-1, PASS)
-    out.append(([seat], {"type": "act", "stage": "play", "curPos": seat, "greaterPos": greater_pos,
-                         "greaterAction": greater, "actionList": [shown], "indexRange": 0}))
+    out.append(
+        (
+            [seat],
+            {
+                "type": "act",
+                "stage": "play",
+                "curPos": seat,
+                "greaterPos": greater_pos,
+                "greaterAction": greater,
+                "actionList": [shown],
+                "indexRange": 0,
+            },
+        )
+    )
     out.append(([seat], {"actIndex": 0}))
-    out.append((ALL, {"type": "notify", "stage": "play", "curPos": seat, "curAction": shown,
-                      "greaterPos": greater_pos, "greaterAction": greater}))
+    out.append(
+        (
+            ALL,
+            {
+                "type": "notify",
+                "stage": "play",
+                "curPos": seat,
+                "curAction": shown,
+                "greaterPos": greater_pos,
+                "greaterAction": greater,
+            },
+        )
+    )
     return top if "pass" in action else (seat, shown)
 
 

@@ -1,6 +1,7 @@
 """The committed samples, samples/GAME/committed-deal.json (made by `python -m tests.committed_gen samples`):
 a deal dealt from a seed (notation §11) and played by the game's generator, with its commitment — the seed
 form with a beacon (Guandan), the salt form (Gou Ji), the seed form (Gan Deng Yan)."""
+
 from __future__ import annotations
 
 from unittest import mock
@@ -9,7 +10,7 @@ from referee.commitments import committed_deal, salt_commitment, seed_deal
 from referee.replay import game_module
 from tests import gandengyan_gen, gouji_gen, guandan_gen
 
-SEED = "c0ffee15900d" * 5 + "c0ffee15"           # 64 hex digits: a platform keeps its seeds secret until played
+SEED = "c0ffee15900d" * 5 + "c0ffee15"  # 64 hex digits: a platform keeps its seeds secret until played
 BEACON = "drand quicknet round 12345678"
 SALT = "5a17" * 8
 URL = "https://example.org/commitments/2026-05-01.txt"

@@ -1,6 +1,7 @@
 """The sample event of samples/event/ (made by `python -m tests.event_gen samples/event`): two rounds
 of a small tournament, Guandan at tables 1 and 2, Gan Deng Yan at table 3 (round 2 recorded in two
 parts), Gou Ji at table 4; every match stops after a fixed number of deals."""
+
 from __future__ import annotations
 
 import copy
@@ -66,7 +67,7 @@ Desk Cup 2026,2,1,guandan,Ann/Fay/Cy/Hal,Fay/Hal,2/8,,3
 Desk Cup 2026,2,2,guandan,Eve/Bo/Gus/Di,Eve/Gus,6/5,,3
 Desk Cup 2026,2,3,gandengyan,Kai/Lin/Mei/Ning,Lin,,-12/24/-12/0,3
 Desk Cup 2026,2,4,gouji,Oda/Pia/Qi/Ray/Sam/Tao,draw,,0/0,2
-"""     # one row is wrong: round 2, table 1 was 2/7, not 2/8
+"""  # one row is wrong: round 2, table 1 was 2/7, not 2/8
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 """A folder that cannot be listed, for tests: root, who runs them here, may list every folder."""
+
 from __future__ import annotations
 
 import os
@@ -12,5 +13,6 @@ def refuse_listing(monkeypatch, name: str = "locked"):
         if str(path).endswith(name):
             raise PermissionError(13, "Permission denied", str(path))
         return real_scandir(path)
+
     monkeypatch.setattr(os, "scandir", refuse)
     monkeypatch.setattr(os, "listdir", lambda path=".": [entry.name for entry in refuse(path)])

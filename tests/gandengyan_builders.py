@@ -1,6 +1,7 @@
 """Helpers to write Gan Deng Yan records by hand in tests: hands are filled up to 6
 (dealer) or 5 cards and the talon is the rest of the deck after the cards a test puts
 on top, so a test names only the cards it is about."""
+
 from __future__ import annotations
 
 import random
@@ -50,8 +51,14 @@ def deal(partial, actions, talon_top=(), dealer=0, decks=1, seed=0, **extra) -> 
 
 def record(deals, rules="pagat", seats=None, **extra) -> dict:
     seats = seats or len(deals[0]["hands"])
-    return {"cgr": 1, "game": "gandengyan", "rules": rules, "players": [f"P{i}" for i in range(seats)],
-            "deals": deals, **extra}
+    return {
+        "cgr": 1,
+        "game": "gandengyan",
+        "rules": rules,
+        "players": [f"P{i}" for i in range(seats)],
+        "deals": deals,
+        **extra,
+    }
 
 
 def check(rec):
@@ -81,10 +88,12 @@ def table(hands, talon=(), turn=0, dealer=0, **changes):
     """A deal state in the middle of play, for flow rules: hands and talon as codes."""
     from referee.cards import pack
     from referee.gandengyan import DealState
+
     o = options(**changes)
     ids = [[parse_card(c) for c in hand] for hand in hands]
-    state = DealState(o, Combos(o), len(hands), dealer, [pack(h) for h in ids], [len(h) for h in ids],
-                      [parse_card(c) for c in talon])
+    state = DealState(
+        o, Combos(o), len(hands), dealer, [pack(h) for h in ids], [len(h) for h in ids], [parse_card(c) for c in talon]
+    )
     state.turn = turn
     return state
 
@@ -94,6 +103,7 @@ def act(state, seat, *cards, as_=None, verb=None, declare=None, count=None, inde
     from referee.gandengyan import apply
     from referee.notation import Action
     from referee.replay import Context
+
     ctx = Context()
     ctx.deal = 0
     verb = verb or ("declare" if declare else "play" if cards else "pass")
@@ -104,4 +114,5 @@ def act(state, seat, *cards, as_=None, verb=None, declare=None, count=None, inde
 
 def hand(state, seat) -> list[str]:
     from referee.cards import unpack
+
     return sorted(CODES[c] for c in unpack(state.hands[seat]))

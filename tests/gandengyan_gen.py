@@ -5,6 +5,7 @@ built from the hand, the follow relation, draws, scoring), written independently
 the referee so that the two check each other. Every play holding a joker names its
 reading with `as`. Records carry the claims the generator computed.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,11 +15,26 @@ SUITS = "SHDC"
 JOKERS = ("BJ", "RJ")
 
 DEFAULTS = {
-    "decks": 1, "jokers_wild": True, "joker_as_two": True, "triplet_is_bomb": True, "triplet_sequences": False,
-    "max_sequence_ranks": 12, "min_sequence_length": 3, "next_dealer": "winner", "max_bomb_size": 4,
-    "follow_equal_rank": False, "two_on_two": False, "lone_joker_lead": True, "talon_limit_to_win": None,
-    "scoring": "zero_sum", "ace_multiplier": 1, "public_multipliers": False, "private_multipliers": False,
-    "soft_bombs": False, "payment_cap": None, "report_at": None,
+    "decks": 1,
+    "jokers_wild": True,
+    "joker_as_two": True,
+    "triplet_is_bomb": True,
+    "triplet_sequences": False,
+    "max_sequence_ranks": 12,
+    "min_sequence_length": 3,
+    "next_dealer": "winner",
+    "max_bomb_size": 4,
+    "follow_equal_rank": False,
+    "two_on_two": False,
+    "lone_joker_lead": True,
+    "talon_limit_to_win": None,
+    "scoring": "zero_sum",
+    "ace_multiplier": 1,
+    "public_multipliers": False,
+    "private_multipliers": False,
+    "soft_bombs": False,
+    "payment_cap": None,
+    "report_at": None,
 }
 
 
@@ -74,7 +90,7 @@ def candidates(hand, o, leading):
             nat = min(len(cards), size)
             kind = names.get(size, "bomb")
             bomb = {3: 1 if o["triplet_is_bomb"] else 0, 4: 2}.get(size, size - 2 if size > 4 else 0)
-            plays.append(Play(kind, v, cards[:nat] + usable[:size - nat], bomb))
+            plays.append(Play(kind, v, cards[:nat] + usable[: size - nat], bomb))
     for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
         if kind == "triplet_sequence" and not o["triplet_sequences"]:
             continue
@@ -147,7 +163,7 @@ class DealPlayer:
         self.talon = list(talon)
         self.dealer = dealer
         self.actions, self.bombs, self.winner = [], [], None
-        self.before = []            # per action: (the acting seat's hand, the top play or None)
+        self.before = []  # per action: (the acting seat's hand, the top play or None)
 
     def next_holder(self, seat):
         for i in range(1, self.n + 1):
@@ -243,14 +259,20 @@ def deal_cards(rng, seats, dealer, decks):
     rng.shuffle(cards)
     hands = [[] for _ in range(seats)]
     taken = 0
-    for i in range(5 * seats + 1):      # the dealer first, then in seat order, until he holds 6
+    for i in range(5 * seats + 1):  # the dealer first, then in seat order, until he holds 6
         hands[(dealer + i) % seats].append(cards[taken])
         taken += 1
     return hands, cards[taken:]
 
 
-def match_record(seed: int, seats: int = 4, deals: int = 3, options: dict | None = None,
-                 preset: str = "pagat", trace: list | None = None) -> dict:
+def match_record(
+    seed: int,
+    seats: int = 4,
+    deals: int = 3,
+    options: dict | None = None,
+    preset: str = "pagat",
+    trace: list | None = None,
+) -> dict:
     """A fresh match with every claim filled in; `options` override the defaults.
     `trace`, when given, receives each action's (hand before it, top play) for every deal."""
     rng = random.Random(seed)
@@ -279,6 +301,12 @@ def match_record(seed: int, seats: int = 4, deals: int = 3, options: dict | None
         dealer = dealer if winner is None else winner
     changed = {k: v for k, v in (options or {}).items() if DEFAULTS[k] != v}
     rules = {"preset": preset, "options": changed} if changed else preset
-    return {"cgr": 1, "game": "gandengyan", "rules": rules,
-            "meta": {"event": "Generated", "source": f"tests/gandengyan_gen.py seed {seed}"},
-            "players": [f"P{i}" for i in range(seats)], "deals": out, "result": {"totals": totals}}
+    return {
+        "cgr": 1,
+        "game": "gandengyan",
+        "rules": rules,
+        "meta": {"event": "Generated", "source": f"tests/gandengyan_gen.py seed {seed}"},
+        "players": [f"P{i}" for i in range(seats)],
+        "deals": out,
+        "result": {"totals": totals},
+    }

@@ -7,6 +7,7 @@ Written once, by `python -m tests.golden` (tests/data/golden-reports.jsonl.gz: o
 The golden Chinese reports (tests/data/golden-zh: one disputed sample of each game, validated and replayed
 in Chinese) are written by `python -m tests.test_golden_zh`, when a change to the Chinese is meant.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -19,24 +20,32 @@ from tests import gandengyan_gen, gouji_gen, guandan_gen
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "data" / "golden-reports.jsonl.gz"
-SEED = 7 * 10**8       # far from the benchmark's seeds
+SEED = 7 * 10**8  # far from the benchmark's seeds
 CARDS = [r + s for r in "23456789TJQKA" for s in "SHDC"] + ["BJ", "RJ", "XX", "5", ""]
-GDY_OPTIONS = [{}, {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
-               {"decks": 2, "talon_limit_to_win": 5}, {"triplet_is_bomb": False, "triplet_sequences": True},
-               {"follow_equal_rank": True, "report_at": 3}]
+GDY_OPTIONS = [
+    {},
+    {"ace_multiplier": 2, "public_multipliers": True, "private_multipliers": True},
+    {"decks": 2, "talon_limit_to_win": 5},
+    {"triplet_is_bomb": False, "triplet_sequences": True},
+    {"follow_equal_rank": True, "report_at": 3},
+]
 
 
 def guandan(seed: int) -> dict:
-    if seed % 7 == 0:      # both wild cards and long runs in one hand
+    if seed % 7 == 0:  # both wild cards and long runs in one hand
         hand = ["2H", "2H"] + [r + s for r in "345678" for s in "SD"] + [r + "C" for r in "9TJQK"]
         return guandan_gen.match_record(seed, max_deals=1, plan=[{"hands": [hand, [], [], []]}])
     return guandan_gen.match_record(seed, max_deals=1 + seed % 3)
 
 
 def gandengyan(seed: int) -> dict:
-    return gandengyan_gen.match_record(seed, seats=2 + seed % 5, deals=1 + seed % 3,
-                                       options=GDY_OPTIONS[seed % len(GDY_OPTIONS)],
-                                       preset=("pagat", "wenshan", "catsatcards")[seed % 3])
+    return gandengyan_gen.match_record(
+        seed,
+        seats=2 + seed % 5,
+        deals=1 + seed % 3,
+        options=GDY_OPTIONS[seed % len(GDY_OPTIONS)],
+        preset=("pagat", "wenshan", "catsatcards")[seed % 3],
+    )
 
 
 def gouji(seed: int) -> dict:
@@ -76,9 +85,9 @@ def _play_from_hand(rng, record):
         hand = deal["hands"][action["seat"]]
         if rng.random() < 0.5:
             action["play"] = rng.sample(hand, min(len(hand), rng.choice([1, 2, 3, 4, 5, 6])))
-        else:      # cards of one rank: a combination, often not one that may follow
+        else:  # cards of one rank: a combination, often not one that may follow
             rank = rng.choice(hand)[0]
-            action["play"] = [c for c in hand if c[0] == rank][:rng.choice([1, 2, 3, 4])]
+            action["play"] = [c for c in hand if c[0] == rank][: rng.choice([1, 2, 3, 4])]
         if rng.random() < 0.7:
             action.pop("as", None)
 
@@ -96,7 +105,7 @@ def _wrong_follow(rng, record):
                 if card in held:
                     held.remove(card)
         rank = rng.choice(held or ["XX"])[0]
-        actions[i] = {"seat": actions[i]["seat"], "play": [c for c in held if c[0] == rank][:rng.choice([1, 2, 3, 4])]}
+        actions[i] = {"seat": actions[i]["seat"], "play": [c for c in held if c[0] == rank][: rng.choice([1, 2, 3, 4])]}
 
 
 def _drop_action(rng, record):
@@ -135,13 +144,24 @@ def _bad_structure(rng, record):
     deal[key] = rng.choice([None, "x", [], 3])
 
 
-CORRUPTIONS = [_replace_card, _play_from_hand, _wrong_follow, _wrong_follow, _wrong_follow, _pass_for_play,
-               _drop_action, _swap_actions, _move_seat, _false_claim, _bad_structure]
+CORRUPTIONS = [
+    _replace_card,
+    _play_from_hand,
+    _wrong_follow,
+    _wrong_follow,
+    _wrong_follow,
+    _pass_for_play,
+    _drop_action,
+    _swap_actions,
+    _move_seat,
+    _false_claim,
+    _bad_structure,
+]
 
 
 def corrupted(seed: int, record: dict) -> dict:
     rng = random.Random(seed)
-    for fault in sorted(rng.sample(CORRUPTIONS, 1 + rng.randrange(2)), key=CORRUPTIONS.index):   # structure last
+    for fault in sorted(rng.sample(CORRUPTIONS, 1 + rng.randrange(2)), key=CORRUPTIONS.index):  # structure last
         fault(rng, record)
     return record
 

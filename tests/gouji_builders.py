@@ -1,5 +1,6 @@
 """Helpers to write Gou Ji records by hand in tests: partial hands are filled up to 36 cards
 from the rest of four packs, so a test names only the cards it is about."""
+
 from __future__ import annotations
 
 import copy
@@ -18,7 +19,7 @@ def fill_hands(partial, seed=0, exclude=()):
         for card in hand:
             rest.remove(card)
     random.Random(seed).shuffle(rest)
-    rest.sort(key=lambda c: c in exclude or c[0] in exclude)      # excluded cards go to the last hands
+    rest.sort(key=lambda c: c in exclude or c[0] in exclude)  # excluded cards go to the last hands
     hands = []
     for hand in partial:
         need = 36 - len(hand)

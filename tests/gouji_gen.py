@@ -6,6 +6,7 @@ tribute, scoring), written independently of the referee so that the two check ea
 seats are Python sets here, cards are codes, and the turn order is recomputed from scratch
 at every step. Records carry the claims the generator computed.
 """
+
 from __future__ import annotations
 
 import random
@@ -13,11 +14,21 @@ import random
 ORDER = "3456789TJQKA"
 SUITS = "SHDC"
 DECK = [r + s for r in "23456789TJQKA" for s in SUITS] * 4 + ["BJ", "RJ"] * 4
-DEFAULTS = {"duel_thresholds": {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2}, "pure_twos_qualify": True,
-            "black_joker_qualifies": True, "catch_wind": "next_active", "end_when_team_out": False,
-            "sweep_tribute": "replace", "same_team_tribute": "waivable", "revolution_declarers": 1,
-            "place_points": [4, 2, 0, 0, -2, -4], "sweep_multiplier": 2, "scoring": "zero_sum",
-            "threes_last": False, "report_at": None}
+DEFAULTS = {
+    "duel_thresholds": {"T": 5, "J": 4, "Q": 3, "K": 2, "A": 2},
+    "pure_twos_qualify": True,
+    "black_joker_qualifies": True,
+    "catch_wind": "next_active",
+    "end_when_team_out": False,
+    "sweep_tribute": "replace",
+    "same_team_tribute": "waivable",
+    "revolution_declarers": 1,
+    "place_points": [4, 2, 0, 0, -2, -4],
+    "sweep_multiplier": 2,
+    "scoring": "zero_sum",
+    "threes_last": False,
+    "report_at": None,
+}
 
 
 def value(card: str) -> int:
@@ -52,8 +63,7 @@ class Set:
         self.red = self.cards.count("RJ")
 
     def beats(self, top) -> bool:
-        return (len(self.cards) == len(top.cards) and top.red == 0 and self.rank > top.rank
-                and self.red >= top.black)
+        return len(self.cards) == len(top.cards) and top.red == 0 and self.rank > top.rank and self.red >= top.black
 
     def qualifies(self, o) -> bool:
         if self.red:
@@ -93,9 +103,14 @@ def candidate_sets(hand, top, rng):
         if v <= 12:
             for n in {len(naturals), max(1, len(naturals) // 2), 1}:
                 found.append(naturals[:n])
-                for extra, chance in ((twos[:1], 0.5), (twos[:2], 0.3), (blacks[:1], 0.1), (reds[:1], 0.1),
-                                      (reds[:1] + blacks[:1], 0.05)):
-                    if extra and rng.random() < chance:       # jokers are mostly kept (for Shao Pai)
+                for extra, chance in (
+                    (twos[:1], 0.5),
+                    (twos[:2], 0.3),
+                    (blacks[:1], 0.1),
+                    (reds[:1], 0.1),
+                    (reds[:1] + blacks[:1], 0.05),
+                ):
+                    if extra and rng.random() < chance:  # jokers are mostly kept (for Shao Pai)
                         found.append(naturals[:n] + extra)
         else:
             found += [twos[:n] for n in range(1, len(twos) + 1)] + [blacks[:1], reds[:1], blacks[:1] + reds[:1]]
@@ -104,15 +119,15 @@ def candidate_sets(hand, top, rng):
         return found
     need = len(top.cards)
     shaped = []
-    for v, cards in groups.items():       # sets of exactly the top's size
+    for v, cards in groups.items():  # sets of exactly the top's size
         if v <= 12 and v <= top.rank:
             continue
-        pool = reds[:top.black] + (cards if v <= 12 else []) + twos + blacks + reds[top.black:]
+        pool = reds[: top.black] + (cards if v <= 12 else []) + twos + blacks + reds[top.black :]
         if v == 13:
-            pool = reds[:top.black] + twos + blacks + reds[top.black:]
+            pool = reds[: top.black] + twos + blacks + reds[top.black :]
         if len(pool) >= need:
             shaped.append(Set(pool[:need]))
-    pool = reds[:top.black] + blacks + reds[top.black:]
+    pool = reds[: top.black] + blacks + reds[top.black :]
     if blacks and top.rank < 14 and len(pool) >= need:
         shaped.append(Set(pool[:need]))
     return [s for s in found + shaped if s.beats(top)]
@@ -123,16 +138,16 @@ class DealPlayer:
 
     def __init__(self, rng, hands, leader, o, chance, fault=None):
         self.rng, self.o, self.chance = rng, o, chance
-        self.fault, self.fault_at = fault, None      # a fault to commit: (kind, earliest action)
+        self.fault, self.fault_at = fault, None  # a fault to commit: (kind, earliest action)
         self.hands = [list(h) for h in hands]
         self.holders = set(range(6))
         self.out, self.dead = [], []
         self.actions = []
         self.leader = leader
-        self.bound = None            # a Shao Pai declarer still bound by §4.7.4
+        self.bound = None  # a Shao Pai declarer still bound by §4.7.4
         self.reported = set()
-        self.events = set()          # what happened: "duel", "shao", "xrr", "endgame_choice", ...
-        self.turns = []              # (action index, the seats that could act) before each bot step
+        self.events = set()  # what happened: "duel", "shao", "xrr", "endgame_choice", ...
+        self.turns = []  # (action index, the seats that could act) before each bot step
         self.over = False
 
     # ----- trick state
@@ -140,7 +155,7 @@ class DealPlayer:
         self.top, self.t, self.passed = None, None, set()
         self.mode, self.duel, self.final = "N", None, False
         self.lock, self.xrr = False, None
-        self.log = []                 # (seat, set or None) of this trick
+        self.log = []  # (seat, set or None) of this trick
         self.turn = {leader}
         self.kind = self.endgame_kind()
         if self.kind == "blocks":
@@ -167,7 +182,7 @@ class DealPlayer:
         if len({team(s) for s in h}) == 1:
             return set()
         i = h.index(seat)
-        rotated = h[i + 1:] + h[:i + 1]          # ends with seat
+        rotated = h[i + 1 :] + h[: i + 1]  # ends with seat
         found = set()
         for s in reversed(rotated[:-1]):
             if team(s) != team(seat):
@@ -254,8 +269,10 @@ class DealPlayer:
                 self.act({"seat": s, "declare": "report", "count": n})
 
     def play(self, seat, chosen):
-        self.act({"seat": seat, "play": list(chosen.cards)} | ({"as": f"set:{rank_code(chosen.rank)}"}
-                                                              if self.rng.random() < 0.1 else {}))
+        self.act(
+            {"seat": seat, "play": list(chosen.cards)}
+            | ({"as": f"set:{rank_code(chosen.rank)}"} if self.rng.random() < 0.1 else {})
+        )
         self.hands[seat] = without(self.hands[seat], chosen.cards)
         if self.top is not None and self.t == self.bound:
             self.bound = None
@@ -312,7 +329,7 @@ class DealPlayer:
                         naturals.setdefault(value(c), []).append(c)
                 for cards in naturals.values():
                     if len(cards) >= len(top.cards):
-                        return self.commit_fault(seat, Set(cards[:len(top.cards)]), "gouji.follow")
+                        return self.commit_fault(seat, Set(cards[: len(top.cards)]), "gouji.follow")
             return False
         else:
             return False
@@ -340,9 +357,13 @@ class DealPlayer:
         hand = self.hands[seat]
         options = self.bound_leads(hand) if seat == self.bound else candidate_sets(hand, None, self.rng)
         if self.o["threes_last"]:
-            options = [s for s in options if s.rank != 1 or (len(s.cards) == len(hand) and s.black + s.red == 0
-                                                             and not any(c[0] == "2" for c in s.cards))]
-        if not options:                # only threes (and wild cards) left under threes_last
+            options = [
+                s
+                for s in options
+                if s.rank != 1
+                or (len(s.cards) == len(hand) and s.black + s.red == 0 and not any(c[0] == "2" for c in s.cards))
+            ]
+        if not options:  # only threes (and wild cards) left under threes_last
             threes = [c for c in hand if value(c) == 1]
             options = [Set(hand if len(threes) == len(hand) else without(hand, threes))]
         chosen = self.rng.choice(options)
@@ -371,7 +392,7 @@ class DealPlayer:
 
     def follow(self, seat, chosen):
         if self.mode == "N":
-            self.xrr = None             # a play declines Xian Rang Rang
+            self.xrr = None  # a play declines Xian Rang Rang
         if self.mode != "D":
             self.note_actor(seat)
         gone = self.play(seat, chosen)
@@ -445,16 +466,17 @@ class DealPlayer:
                 continue
             hand = self.hands[q]
             if self.o["threes_last"] and any(value(c) == 1 for c in hand):
-                continue        # the bot avoids binding itself to joker leads it may not be able to make
+                continue  # the bot avoids binding itself to joker leads it may not be able to make
             s1s = [s for s in candidate_sets(hand, self.top, self.rng) if shao_ok(without(hand, s.cards))]
-            false = self.chance.get("false_shao", 0) and [s for s in candidate_sets(hand, self.top, self.rng)
-                                                          if not shao_ok(without(hand, s.cards))]
+            false = self.chance.get("false_shao", 0) and [
+                s for s in candidate_sets(hand, self.top, self.rng) if not shao_ok(without(hand, s.cards))
+            ]
             if false and "false_shao" not in self.events and self.rng.random() < self.chance["false_shao"]:
                 self.act({"seat": q, "declare": "shao_pai"})
                 s1 = self.rng.choice(false)
                 self.act({"seat": q, "play": list(s1.cards)})
                 self.events.add("false_shao")
-                self.leave(q, penalised=True)       # the play is void; d(p) answers (§4.7.5)
+                self.leave(q, penalised=True)  # the play is void; d(p) answers (§4.7.5)
                 return
             if s1s and self.rng.random() < self.chance.get("shao", 0.3):
                 self.act({"seat": q, "declare": "shao_pai"})
@@ -474,6 +496,7 @@ class DealPlayer:
 
 
 # ---------------------------------------------------------------- between deals, scoring, the record
+
 
 def final_order(player):
     rest = sorted(player.holders)
@@ -534,15 +557,16 @@ def tribute_phase(rng, hands, previous, kind, o, chance):
         for _ in range(n):
             card = rng.choice(highest(hands[payer]))
             if chance.get("wrong_tribute") and "wrong_done" not in chance and "wrong_used" not in chance:
-                card = min(hands[payer], key=value)          # a fault: not the highest card (§6.2)
+                card = min(hands[payer], key=value)  # a fault: not the highest card (§6.2)
                 chance["wrong_done"] = (payer, card)
             hands[payer].remove(card)
             hands[receiver].append(card)
             paid.append((payer, receiver, card))
     owes_many = {p for p in {d[0] for d in duties} if len({d[1] for d in duties if d[0] == p}) > 1}
     for payer, receiver, card in rng.sample(paid, len(paid)) if chance.get("shuffle_tribute") else paid:
-        actions.append({"seat": payer, "tribute": card} | ({"to": receiver} if payer in owes_many
-                                                           or rng.random() < 0.3 else {}))
+        actions.append(
+            {"seat": payer, "tribute": card} | ({"to": receiver} if payer in owes_many or rng.random() < 0.3 else {})
+        )
     gets_many = {r for r in {d[1] for d in duties} if len({d[0] for d in duties if d[1] == r}) > 1}
     for payer, receiver, n, _ in duties:
         for _ in range(n):
@@ -557,12 +581,13 @@ def tribute_phase(rng, hands, previous, kind, o, chance):
 def deal_hands(rng, arrange=None):
     deck = list(DECK)
     rng.shuffle(deck)
-    hands = [sorted(deck[i * 36:(i + 1) * 36], key=lambda c: (value(c), c)) for i in range(6)]
+    hands = [sorted(deck[i * 36 : (i + 1) * 36], key=lambda c: (value(c), c)) for i in range(6)]
     return arrange(rng, hands) if arrange else hands
 
 
-def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=None, players=None,
-                 fault=None, events=False):
+def match_record(
+    seed, deals=3, options=None, chance=None, arrange=None, start=None, players=None, fault=None, events=False
+):
     """A random legal match of `deals` deals with every claim.
 
     `arrange(rng, hands, deal_index, previous_order)` may rearrange a deal's hands (e.g. to give
@@ -594,15 +619,16 @@ def match_record(seed, deals=3, options=None, chance=None, arrange=None, start=N
             leader = rng.randrange(6)
             if kind != "ordinary":
                 deal["leader"] = leader
-            declarers = revolt[:o["revolution_declarers"]]
+            declarers = revolt[: o["revolution_declarers"]]
             deal["actions"] = [{"seat": s, "declare": "revolution"} for s in declarers]
             if len(declarers) >= o["revolution_declarers"]:
                 deal["result"] = {"scores": [0, 0], "tribute": "revolution"}
                 record["deals"].append(deal)
                 previous, fresh = None, True
                 continue
-        actions, leader, tribute = tribute_phase(rng, hands, previous, kind, o, chance) if kind != "fresh" \
-            else ([], None, "none")
+        actions, leader, tribute = (
+            tribute_phase(rng, hands, previous, kind, o, chance) if kind != "fresh" else ([], None, "none")
+        )
         if leader is None:
             leader = rng.randrange(6)
             deal["leader"] = leader
@@ -642,7 +668,7 @@ def hoard_jokers(rng, hands, index, previous=None):
         mine += [c for c in deck if c[0] == r][:4]
     rest = without(deck, mine)
     rng.shuffle(rest)
-    others = [rest[i * 36:(i + 1) * 36] for i in range(5)]
+    others = [rest[i * 36 : (i + 1) * 36] for i in range(5)]
     arranged = others[:seat] + [mine] + others[seat:]
     return [sorted(h, key=lambda c: (value(c), c)) for h in arranged]
 
@@ -650,6 +676,7 @@ def hoard_jokers(rng, hands, index, previous=None):
 def without_wilds(seat_of):
     """An arrangement that leaves one seat (chosen from the deal index and the previous order)
     without 2s and jokers, swapping them for natural cards of the other hands: a revolution hand."""
+
     def arrange(rng, hands, index, previous):
         seat = seat_of(index, previous)
         if seat is None:
@@ -660,6 +687,7 @@ def without_wilds(seat_of):
                 other, j = next((o, j) for o in range(6) if o != seat for j, c in enumerate(hands[o]) if value(c) <= 12)
                 hands[seat][k], hands[other][j] = hands[other][j], card
         return [sorted(h, key=lambda c: (value(c), c)) for h in hands]
+
     return arrange
 
 
@@ -704,47 +732,72 @@ def _offender_big_loser(record):
     deal["actions"] = deal["actions"][:62]
     deal.pop("result")
     record.pop("result")
-    record["rulings"] = [{"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "score",
-                          "by": "Zhang Min, arbiter", "date": "2026-05-03",
-                          "reason": "seat 2 played into the duel out of turn: the offender becomes the big loser of "
-                                    "the deal (pagat, Gou Ji)",
-                          "result": {"order": [3, 0, 5, 4, 1, 2]}}]
+    record["rulings"] = [
+        {
+            "rule": "gouji.turn",
+            "at": "/deals/0/actions/61",
+            "decision": "score",
+            "by": "Zhang Min, arbiter",
+            "date": "2026-05-03",
+            "reason": "seat 2 played into the duel out of turn: the offender becomes the big loser of "
+            "the deal (pagat, Gou Ji)",
+            "result": {"order": [3, 0, 5, 4, 1, 2]},
+        }
+    ]
     return record
 
 
 SAMPLES = {
-    "full-deal-to-last-holder": lambda: _first(lambda s: match_record(s, deals=1, events=True),
-                                               lambda r: len(r["deals"][0]["result"]["order"]) == 6),
-    "session-tribute-and-returns": lambda: _first(lambda s: match_record(s, deals=4, events=True),
-                                                  lambda r: [d["result"]["tribute"] for d in r["deals"][1:]]
-                                                  == ["ordinary"] * 3),
+    "full-deal-to-last-holder": lambda: _first(
+        lambda s: match_record(s, deals=1, events=True), lambda r: len(r["deals"][0]["result"]["order"]) == 6
+    ),
+    "session-tribute-and-returns": lambda: _first(
+        lambda s: match_record(s, deals=4, events=True),
+        lambda r: [d["result"]["tribute"] for d in r["deals"][1:]] == ["ordinary"] * 3,
+    ),
     "duel-won-after-shao-pai": lambda: _first(
         lambda s: match_record(s, deals=1, arrange=hoard_jokers, chance={"shao": 1, "revolution": 0}, events=True),
-        lambda r: _events(r, "shao", "duel_after_shao")),
+        lambda r: _events(r, "shao", "duel_after_shao"),
+    ),
     "false-shao-pai": lambda: _first(
-        lambda s: match_record(s, deals=1, arrange=hoard_jokers, chance={"false_shao": 1, "revolution": 0},
-                               events=True), lambda r: _events(r, "false_shao")),
+        lambda s: match_record(
+            s, deals=1, arrange=hoard_jokers, chance={"false_shao": 1, "revolution": 0}, events=True
+        ),
+        lambda r: _events(r, "false_shao"),
+    ),
     "revolution": lambda: _first(
         lambda s: match_record(s, deals=3, arrange=without_wilds(lambda i, p: 2 if i == 1 else None), events=True),
-        lambda r: [d["result"]["tribute"] == "revolution" for d in r["deals"]] == [False, True, False]),
+        lambda r: [d["result"]["tribute"] == "revolution" for d in r["deals"]] == [False, True, False],
+    ),
     "liberation": lambda: _first(
         lambda s: match_record(s, deals=2, arrange=four_red_jokers, chance={"revolution": 0}, events=True),
-        lambda r: r["deals"][1]["result"]["tribute"] in ("ordinary", "liberation")
-        and any(a.get("declare") == "liberation" for a in r["deals"][1]["actions"])),
-    "endgame-team-chooses-order": lambda: _first(lambda s: match_record(s, deals=1, events=True),
-                                                 lambda r: _events(r, "endgame_choice", "xrr")),
+        lambda r: (
+            r["deals"][1]["result"]["tribute"] in ("ordinary", "liberation")
+            and any(a.get("declare") == "liberation" for a in r["deals"][1]["actions"])
+        ),
+    ),
+    "endgame-team-chooses-order": lambda: _first(
+        lambda s: match_record(s, deals=1, events=True), lambda r: _events(r, "endgame_choice", "xrr")
+    ),
     "sweep-with-exchange": lambda: _first(
-        lambda s: match_record(s, deals=2, start={"previous_order": [0, 2, 4, 1, 3, 5], "totals": [12, -12]},
-                               events=True), lambda r: r["deals"][0]["result"]["tribute"] == "sweep"),
+        lambda s: match_record(
+            s, deals=2, start={"previous_order": [0, 2, 4, 1, 3, 5], "totals": [12, -12]}, events=True
+        ),
+        lambda r: r["deals"][0]["result"]["tribute"] == "sweep",
+    ),
     "disputed-re-entry-after-pass": lambda: _first(
-        lambda s: match_record(s, deals=1, fault=("reentry", 0, 40), events=True), lambda r: "x-fault" in r),
+        lambda s: match_record(s, deals=1, fault=("reentry", 0, 40), events=True), lambda r: "x-fault" in r
+    ),
     "disputed-non-duellist-plays-into-duel": lambda: _first(
-        lambda s: match_record(s, deals=1, fault=("intrude", 0, 40), events=True), lambda r: "x-fault" in r),
+        lambda s: match_record(s, deals=1, fault=("intrude", 0, 40), events=True), lambda r: "x-fault" in r
+    ),
     "ruled-offender-big-loser": lambda: _offender_big_loser(SAMPLES["disputed-non-duellist-plays-into-duel"]()),
     "disputed-black-joker-beaten-without-red-joker": lambda: _first(
-        lambda s: match_record(s, deals=1, fault=("black_joker", 0, 0), events=True), lambda r: "x-fault" in r),
+        lambda s: match_record(s, deals=1, fault=("black_joker", 0, 0), events=True), lambda r: "x-fault" in r
+    ),
     "disputed-wrong-tribute-card": lambda: _first(
-        lambda s: match_record(s, deals=2, chance={"wrong_tribute": 1}, events=True), lambda r: "x-fault" in r),
+        lambda s: match_record(s, deals=2, chance={"wrong_tribute": 1}, events=True), lambda r: "x-fault" in r
+    ),
     "disputed-wrong-claimed-order": lambda: _swap_claimed_order(match_record(11, deals=2, events=True)),
 }
 

@@ -4,6 +4,7 @@ It plays with a simple bot and keeps its own small model of the rules (level ord
 same-rank groups, tribute, rises), written independently of the referee so that the
 two check each other. Records carry the claims the generator computed.
 """
+
 from __future__ import annotations
 
 import random
@@ -67,13 +68,16 @@ def shaped_plays(hand, level):
     plays = []
     for r, cards in natural.items():
         if len(cards) >= 3 and r not in ("BJ", "RJ"):
-            pair = min((q for q, c in natural.items() if q not in (r, "BJ", "RJ") and len(c) >= 2),
-                       key=lambda q: level_value(q, level), default=None)
+            pair = min(
+                (q for q, c in natural.items() if q not in (r, "BJ", "RJ") and len(c) >= 2),
+                key=lambda q: level_value(q, level),
+                default=None,
+            )
             if pair:
                 plays.append(("full_house", 5, level_value(r, level), cards[:3] + natural[pair][:2]))
     for kind, length, per in (("straight", 5, 1), ("tube", 3, 2), ("plate", 2, 3)):
         for low in range(-1 if kind == "straight" else 0, 14 - length):
-            ranks = [RANKS[i] for i in range(low, low + length)]      # -1: the ace below the 2
+            ranks = [RANKS[i] for i in range(low, low + length)]  # -1: the ace below the 2
             if all(len(natural.get(r, ())) >= per for r in ranks):
                 cards = [c for r in ranks for c in natural[r][:per]]
                 if kind != "straight" or len({c[1] for c in cards}) > 1:
@@ -85,13 +89,13 @@ def ladder(play):
     kind, size, value, _ = play
     if kind == "joker_bomb":
         return (99, 0)
-    step = {4: 0, 5: 1}.get(size, size - 3)   # straight flush (step 2) is never generated
+    step = {4: 0, 5: 1}.get(size, size - 3)  # straight flush (step 2) is never generated
     return (step, value)
 
 
 def may_follow(play, top) -> bool:
     if top[0] == "scripted":
-        return False        # the bot always passes on a scripted play
+        return False  # the bot always passes on a scripted play
     if top[0] in ("bomb", "joker_bomb"):
         return play[0] in ("bomb", "joker_bomb") and ladder(play) > ladder(top)
     if play[0] in ("bomb", "joker_bomb"):
@@ -164,8 +168,11 @@ class DealPlayer:
                 self.actions.append({"seat": turn, "pass": True})
                 passed.add(turn)
                 if all(s in passed for s in self.holders() if s != top_seat):
-                    turn = top_seat if self.hands[top_seat] else (
-                        (top_seat + 2) % 4 if self.hands[(top_seat + 2) % 4] else self.next_holder(top_seat))
+                    turn = (
+                        top_seat
+                        if self.hands[top_seat]
+                        else ((top_seat + 2) % 4 if self.hands[(top_seat + 2) % 4] else self.next_holder(top_seat))
+                    )
                     top, top_seat, passed = None, None, set()
                 else:
                     turn = self.next_holder(turn)
@@ -222,8 +229,9 @@ def return_card(hand, received, level):
     rest = list(hand)
     rest.remove(received)
     small = [c for c in rest if c not in ("BJ", "RJ") and RANKS.index(rank_of(c)) <= RANKS.index("T")]
-    pool = small or [c for c in rest if level_value(rank_of(c), level) ==
-                     min(level_value(rank_of(x), level) for x in rest)]
+    pool = small or [
+        c for c in rest if level_value(rank_of(c), level) == min(level_value(rank_of(x), level) for x in rest)
+    ]
     return min(pool, key=lambda c: level_value(rank_of(c), level))
 
 
@@ -259,10 +267,15 @@ def match_record(seed: int, max_deals: int = 12, plan=(), shapes: bool = False) 
         deals.append(deal)
         if winner is not None:
             break
-    record = {"cgr": 1, "game": "guandan", "rules": "official",
-              "meta": {"event": "Generated", "source": f"tests/guandan_gen.py seed {seed}"},
-              "players": ["Ann", "Bo", "Cy", "Di"], "deals": deals,
-              "result": {"levels": [RANKS[v] for v in levels]}}
+    record = {
+        "cgr": 1,
+        "game": "guandan",
+        "rules": "official",
+        "meta": {"event": "Generated", "source": f"tests/guandan_gen.py seed {seed}"},
+        "players": ["Ann", "Bo", "Cy", "Di"],
+        "deals": deals,
+        "result": {"levels": [RANKS[v] for v in levels]},
+    }
     if winner is not None:
         record["result"]["winner"] = winner
     return record

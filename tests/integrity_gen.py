@@ -1,4 +1,5 @@
 """Archives for the integrity tests (referee/integrity.py): fair deals of each game, and deals with a planted bias."""
+
 from __future__ import annotations
 
 import random
@@ -19,7 +20,7 @@ def fair_deal(rng: random.Random, game: str, seats: int | None = None, dealer: i
     hands, at = [[] for _ in range(seats)], 0
     for k in range(seats):
         seat = (dealer + k) % seats
-        hands[seat], at = deck[at:at + sizes[seat]], at + sizes[seat]
+        hands[seat], at = deck[at : at + sizes[seat]], at + sizes[seat]
     deal = {"hands": hands, "actions": []}
     if game == "gandengyan":
         deal["talon"] = deck[at:]

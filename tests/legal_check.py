@@ -2,6 +2,7 @@
 sub-multiset of the acting hand that the referee accepts as a play is listed (as a reading of its
 class), and every listed play is accepted. A play is tried on a copy of the table with the game's own
 `apply`, so the check knows nothing of how the list is made."""
+
 from __future__ import annotations
 
 import copy
@@ -14,7 +15,7 @@ from referee.findings import StopDeal
 from referee.replay import Context, check_record
 from referee.reports import ReportWatch
 
-FULL, SAMPLE = 20_000, 4000      # sub-multisets tried in full up to FULL; a random SAMPLE beyond
+FULL, SAMPLE = 20_000, 4000  # sub-multisets tried in full up to FULL; a random SAMPLE beyond
 
 
 def sub_multisets(hand: list[int], largest: int, seed: int = 0) -> list[tuple[int, ...]]:
@@ -24,12 +25,13 @@ def sub_multisets(hand: list[int], largest: int, seed: int = 0) -> list[tuple[in
     for _, n in held:
         total *= n + 1
     if total <= FULL:
-        found = [tuple(c for (c, _), k in zip(held, ks) for _ in range(k)) for ks in product(*[range(n + 1)
-                                                                                                 for _, n in held])]
+        found = [
+            tuple(c for (c, _), k in zip(held, ks) for _ in range(k))
+            for ks in product(*[range(n + 1) for _, n in held])
+        ]
         return [f for f in found if 0 < len(f) <= largest]
     rng = random.Random(seed)
-    return sorted({tuple(sorted(rng.sample(hand, rng.randint(1, min(largest, len(hand))))))
-                   for _ in range(SAMPLE)})
+    return sorted({tuple(sorted(rng.sample(hand, rng.randint(1, min(largest, len(hand)))))) for _ in range(SAMPLE)})
 
 
 def accepted(game, state, seat: int, cards: tuple[int, ...], as_: str | None) -> bool:
@@ -56,9 +58,14 @@ def _values(state) -> dict:
         try:
             setattr(state, name, value)
         except AttributeError:
-            continue        # a property
-        out[name] = copy.copy(value) if isinstance(value, (list, set, dict)) else \
-            copy.deepcopy(value) if isinstance(value, ReportWatch) else value
+            continue  # a property
+        out[name] = (
+            copy.copy(value)
+            if isinstance(value, (list, set, dict))
+            else copy.deepcopy(value)
+            if isinstance(value, ReportWatch)
+            else value
+        )
     return out
 
 
@@ -91,6 +98,7 @@ def check_may(legal: dict):
     """`may` names the plays of `legal.plays` (grouped by type, so each one's cards appear), or the first
     PLAYS_SAID of them and how many more the full list holds."""
     from referee.findings import PLAYS_SAID
+
     may, plays = str(legal["may"]), legal.get("plays", [])
     for entry in plays[:PLAYS_SAID]:
         assert entry.partition(" as ")[0] in may, (entry, may)

@@ -8,6 +8,7 @@ them: numbers, cards ({"cards": "7H"}), a word of the catalogue ({"word": "retur
 ({"listing": [...], "sep": ", "}), a phrase (a template of its own). An example no template says stays
 English, and explain says so; tests/test_chinese_everywhere.py checks that each template says its message.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ REGISTRY = ROOT / "referee" / "ruleids.json"
 CATALOGUES = ROOT / "referee" / "locale" / "zh" / "LC_MESSAGES"
 PLACEHOLDER = re.compile(r"\{(\w+)(?::[^}]*)?\}")
 CARDS = re.compile(r"([2-9TJQKA][SHDC]|BJ|RJ)( ([2-9TJQKA][SHDC]|BJ|RJ))*")
-NUMBERS = ("seat", "n", "to", "deal", "action", "size", "count", "first", "second", "dui_men")   # always a number
+NUMBERS = ("seat", "n", "to", "deal", "action", "size", "count", "first", "second", "dui_men")  # always a number
 GAMES = ("guandan", "gouji", "gandengyan")
 
 
@@ -55,7 +56,7 @@ class Catalogues:
                     for text in filter(None, ids):
                         if "{" not in text and entry.context is None:
                             self.words.setdefault(path.stem, set()).add(text)
-                        if _letters(text) >= 5:     # not "{kind} {rank}": a template that says something
+                        if _letters(text) >= 5:  # not "{kind} {rank}": a template that says something
                             self.templates.append((path.stem, text, _regex(text)))
 
     def parse(self, text: str, prefer: str):
@@ -63,8 +64,9 @@ class Catalogues:
         best = None
         for domain, template, regex in self.templates:
             found = regex.match(text)
-            if found is None or any(name in NUMBERS and not re.fullmatch(r"-?[\d,]+", value)
-                                    for name, value in found.groupdict().items()):
+            if found is None or any(
+                name in NUMBERS and not re.fullmatch(r"-?[\d,]+", value) for name, value in found.groupdict().items()
+            ):
                 continue
             score = len(template) - 10 * (domain != prefer) + 3 * ("{rank}" in template)
             if best is None or score > best[0]:
@@ -85,8 +87,9 @@ class Catalogues:
             if len(items) == 1:
                 continue
             typed = [self.typed(item, prefer) for item in items]
-            if all(isinstance(t, dict) and "template" in t for t in typed) or \
-                    all(re.fullmatch(r"[a-z_]+:[0-9A-Z]+|-?\d+|[2-9TJQKA]", item) for item in items):
+            if all(isinstance(t, dict) and "template" in t for t in typed) or all(
+                re.fullmatch(r"[a-z_]+:[0-9A-Z]+|-?\d+|[2-9TJQKA]", item) for item in items
+            ):
                 return {"listing": typed, "sep": sep}
         found = self.parse(value, prefer)
         return self.templated(*found[1:], prefer) if found and found[2] else value
@@ -100,7 +103,9 @@ class Catalogues:
 
 def write():
     catalogues, registry = Catalogues(), json.loads(REGISTRY.read_text(encoding="utf-8"))
-    for rule, example in ((rule, entry["example"]) for group in registry["groups"] for rule, entry in group["rules"].items()):
+    for rule, example in (
+        (rule, entry["example"]) for group in registry["groups"] for rule, entry in group["rules"].items()
+    ):
         prefer = rule.split(".")[0] if rule.split(".")[0] in GAMES else "core"
         found = None if "template" in example else catalogues.parse(example["message"], prefer)
         if found:

@@ -1,4 +1,5 @@
 """A real server for the tests that need one: waitress, as `referee serve` runs it, on loopback."""
+
 from __future__ import annotations
 
 import contextlib
@@ -13,8 +14,9 @@ def serving(app, threads: int = 4, **options):
     server = make_server(app, host="127.0.0.1", port=0, threads=threads, **options)
 
     def run():
-        with contextlib.suppress(OSError):      # select() on the sockets closed under it as it stops
+        with contextlib.suppress(OSError):  # select() on the sockets closed under it as it stops
             server.run()
+
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
     try:

@@ -1,4 +1,5 @@
 """The REST API (flask test client), the record store and the `serve` / `store import` commands."""
+
 from __future__ import annotations
 
 import gc
@@ -21,8 +22,13 @@ from tests.guandan_gen import match_record
 
 TOKEN = "s3cret"
 AUTH = {"Authorization": f"Bearer {TOKEN}"}
-GOUJI = {"cgr": 1, "game": "gouji", "meta": {"event": "Open"}, "players": list("ABCDEF"),
-         "deals": [{"hands": [["AS"]] * 6, "actions": []}]}       # hands of one card: not replayable
+GOUJI = {
+    "cgr": 1,
+    "game": "gouji",
+    "meta": {"event": "Open"},
+    "players": list("ABCDEF"),
+    "deals": [{"hands": [["AS"]] * 6, "actions": []}],
+}  # hands of one card: not replayable
 
 
 def guandan(seed: int, event: str = "Open", date: str = "2026-05-01") -> dict:
@@ -55,6 +61,7 @@ def assert_error(response, code: int) -> dict:
 
 # ---------------------------------------------------------------- POST /validate
 
+
 def test_validate_gives_the_report_of_referee_validate_json(client, tmp_path):
     path = tmp_path / "m.json"
     path.write_bytes(orjson.dumps(guandan(1)))
@@ -80,8 +87,9 @@ def test_validate_reports_a_record_that_breaks_the_structure(client):
     assert {f["rule"] for f in response.get_json()["findings"]} == {"notation.key.missing"}
 
 
-@pytest.mark.parametrize("body, rule", [(b"{not json", "notation.json"), (b"", "notation.json"),
-                                        (b"\xff\xfe", "notation.encoding")])
+@pytest.mark.parametrize(
+    "body, rule", [(b"{not json", "notation.json"), (b"", "notation.json"), (b"\xff\xfe", "notation.encoding")]
+)
 def test_validate_rejects_a_malformed_body_with_findings(client, body, rule):
     error = assert_error(client.post("/v1/validate", data=body, content_type="application/json"), 400)
     assert error["findings"][0]["rule"] == rule
@@ -95,6 +103,7 @@ def test_bodies_above_the_limit_get_413(db):
 
 
 # ---------------------------------------------------------------- POST /records
+
 
 def test_a_record_is_stored_once_under_its_content_hash(client):
     first = post(client, guandan(1), headers=dict(AUTH, **{"X-Submitter": "desk 3"}))
@@ -117,24 +126,27 @@ def test_a_repeat_submission_is_answered_from_the_store_unchecked(client, monkey
     assert again.status_code == 200 and checks == []
     assert again.get_json()["report"] == first["report"]
     decimal = guandan(1)
-    decimal["deals"][0]["actions"][0]["seat"] = float(decimal["deals"][0]["actions"][0]["seat"])   # 0.0 is 0
+    decimal["deals"][0]["actions"][0]["seat"] = float(decimal["deals"][0]["actions"][0]["seat"])  # 0.0 is 0
     assert post(client, decimal).get_json()["id"] == first["id"] and checks == []
 
 
 def test_a_new_record_is_read_and_replayed_once_and_its_repeat_not_replayed(client, monkeypatch):
     from referee import guandan as game
+
     calls = []
 
     def counted(name, real):
         return lambda *args: calls.append(name) or real(*args)
 
     monkeypatch.setattr(game, "new_match", counted("replay", game.new_match))
-    for module, checks in (("referee.api.store", ("structure_findings",)), ("referee.replay", ("structure_findings",
-                                                                                        "seat_findings"))):
+    for module, checks in (
+        ("referee.api.store", ("structure_findings",)),
+        ("referee.replay", ("structure_findings", "seat_findings")),
+    ):
         for check in checks:
             monkeypatch.setattr(f"{module}.{check}", counted(check, getattr(importlib.import_module(module), check)))
     assert post(client, guandan(3)).status_code == 201
-    assert sorted(calls) == ["replay", "structure_findings"]       # its canonical form read as validate reads
+    assert sorted(calls) == ["replay", "structure_findings"]  # its canonical form read as validate reads
     assert post(client, guandan(3)).status_code == 200
     assert calls.count("replay") == 1
 
@@ -156,8 +168,9 @@ def test_an_invalid_record_is_stored_with_its_findings(client, db):
     assert "guandan.match.levels" in rules
 
 
-@pytest.mark.parametrize("headers, code", [({}, 401), ({"Authorization": "Bearer wrong"}, 401),
-                                           ({"Authorization": f"Basic {TOKEN}"}, 401)])
+@pytest.mark.parametrize(
+    "headers, code", [({}, 401), ({"Authorization": "Bearer wrong"}, 401), ({"Authorization": f"Basic {TOKEN}"}, 401)]
+)
 def test_writes_need_the_token(client, headers, code):
     assert_error(post(client, guandan(1), headers=headers), code)
     response = post(client, guandan(1))
@@ -172,8 +185,10 @@ def test_a_read_only_server_refuses_writes_and_serves_reads(db):
     assert client.post("/v1/validate", data=orjson.dumps(guandan(1))).status_code == 200
 
 
-@pytest.mark.parametrize("body, rule", [(b"{bad", "notation.json"), (b'{"cgr": 1}', "notation.key.missing"),
-                                        (b'[1, 2]', "notation.structure")])
+@pytest.mark.parametrize(
+    "body, rule",
+    [(b"{bad", "notation.json"), (b'{"cgr": 1}', "notation.key.missing"), (b"[1, 2]", "notation.structure")],
+)
 def test_a_body_that_is_no_record_is_not_stored(client, body, rule):
     error = assert_error(client.post("/v1/records", data=body, headers=AUTH, content_type="application/json"), 400)
     assert rule in {f["rule"] for f in error["findings"]}
@@ -181,6 +196,7 @@ def test_a_body_that_is_no_record_is_not_stored(client, body, rule):
 
 
 # ---------------------------------------------------------------- GET /records
+
 
 def test_list_filters_and_pages(client):
     ids = [post(client, guandan(seed, date=f"2026-05-0{seed}")).get_json()["id"] for seed in (1, 2, 3)]
@@ -210,13 +226,14 @@ def test_a_stored_record_and_its_report(client):
     record["deals"][0]["hands"][0] = [c.lower() for c in record["deals"][0]["hands"][0]]
     submitted = post(client, record).get_json()
     stored = client.get(f"/v1/records/{submitted['id']}").get_json()
-    assert all(card == card.upper() for card in stored["deals"][0]["hands"][0])     # canonical form
+    assert all(card == card.upper() for card in stored["deals"][0]["hands"][0])  # canonical form
     assert prepare(orjson.dumps(stored)).id == submitted["id"]
     assert client.get(f"/v1/records/{submitted['id']}/report").get_json() == submitted["report"]
 
 
-@pytest.mark.parametrize("path", ["/v1/records/nope", "/v1/records/nope/report",
-                                  "/v1/records/nope/deals/0/steps/0", "/v1/nowhere"])
+@pytest.mark.parametrize(
+    "path", ["/v1/records/nope", "/v1/records/nope/report", "/v1/records/nope/deals/0/steps/0", "/v1/nowhere"]
+)
 def test_unknown_ids_and_paths_get_404(client, path):
     assert_error(client.get(path), 404)
 
@@ -227,6 +244,7 @@ def test_a_wrong_method_gets_the_error_shape(client):
 
 # ---------------------------------------------------------------- steps
 
+
 def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     record = guandan(5)
     record_id = post(client, record).get_json()["id"]
@@ -234,17 +252,18 @@ def test_steps_show_the_table_as_referee_replay_does(client, tmp_path):
     path.write_bytes(orjson.dumps(client.get(f"/v1/records/{record_id}").get_json()))
     for step in (0, 1, 7, -1, -2):
         cli = CliRunner().invoke(main, ["replay", str(path), "--deal", "2", "--step", str(step), "--json"])
-        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")     # the API's deal 1 is the second
+        api = client.get(f"/v1/records/{record_id}/deals/1/steps/{step}")  # the API's deal 1 is the second
         assert api.status_code == 200 and api.get_json() == json.loads(cli.output)
     assert client.get(f"/v1/records/{record_id}/deals/0/steps/0").get_json()["action"] is None
 
 
 def test_steps_show_the_rejected_action_as_referee_replay_does(client):
     from pathlib import Path
+
     disputed = Path(__file__).parent.parent / "samples" / "guandan" / "disputed-illegal-follow.json"
     record_id = post(client, json.loads(disputed.read_text())).get_json()["id"]
     step = client.get(f"/v1/records/{record_id}/deals/0/steps/25").get_json()
-    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "25", "--json"])     # action index 24
+    cli = CliRunner().invoke(main, ["replay", str(disputed), "--action", "25", "--json"])  # action index 24
     assert step == json.loads(cli.output) and step["rejected"] and step["findings"][0]["action"] == 24
 
 
@@ -260,8 +279,9 @@ def test_steps_beyond_the_record_get_404_and_unplayable_deals_422(client):
 
 # ---------------------------------------------------------------- standings
 
+
 def test_standings_count_wins_and_list_invalid_records_apart(client):
-    won = match_record(0, max_deals=30)     # a whole match: one team passes A
+    won = match_record(0, max_deals=30)  # a whole match: one team passes A
     won["meta"] = {"event": "Open"}
     assert won["result"].get("winner") is not None
     broken = guandan(3)
@@ -285,18 +305,23 @@ def test_standings_count_wins_and_list_invalid_records_apart(client):
 
 def test_team_margins_are_the_match_totals_and_reports_without_totals_are_not_counted():
     gouji = dict(GOUJI, start={"totals": [10, -10]})
-    entries = [("g", gouji, {"findings": [], "match": {"totals": [40, -40]}}),
-               ("d", dict(gdy_record(1), meta={"event": "Open"}), {"findings": [], "deals": [], "match": None})]
+    entries = [
+        ("g", gouji, {"findings": [], "match": {"totals": [40, -40]}}),
+        ("d", dict(gdy_record(1), meta={"event": "Open"}), {"findings": [], "deals": [], "match": None}),
+    ]
     body = standings(entries, "Open")
-    assert [(row["entrant"], row["margin"], row["won"]) for row in body["standings"]] == \
-        [("A & C & E", 40, 1), ("B & D & F", -40, 0)]
-    assert [(item["id"], item["reason"]) for item in body["not_counted"]] == \
-        [("d", "its result could not be computed")]
+    assert [(row["entrant"], row["margin"], row["won"]) for row in body["standings"]] == [
+        ("A & C & E", 40, 1),
+        ("B & D & F", -40, 0),
+    ]
+    assert [(item["id"], item["reason"]) for item in body["not_counted"]] == [("d", "its result could not be computed")]
 
 
 def test_gouji_team_points_come_from_a_real_record(client):
-    record = dict(gouji_record(7, deals=2, start={"previous_order": [0, 1, 2, 3, 4, 5], "totals": [6, -6]}),
-                  meta={"event": "Gou Ji Cup"})
+    record = dict(
+        gouji_record(7, deals=2, start={"previous_order": [0, 1, 2, 3, 4, 5], "totals": [6, -6]}),
+        meta={"event": "Gou Ji Cup"},
+    )
     report = client.post("/v1/validate", data=orjson.dumps(record)).get_json()
     assert report["valid"] and report["match"]["totals"] == record["result"]["totals"]
     post(client, record)
@@ -310,11 +335,14 @@ def test_gouji_team_points_come_from_a_real_record(client):
 
 
 def test_standings_of_an_event_without_records_are_404(client):
-    assert assert_error(client.get("/v1/events/Nobody/standings"), 404)["message"] == \
-        "no stored record belongs to this event"
+    assert (
+        assert_error(client.get("/v1/events/Nobody/standings"), 404)["message"]
+        == "no stored record belongs to this event"
+    )
 
 
 # ---------------------------------------------------------------- DELETE
+
 
 def test_delete_removes_the_record_from_every_table(client, db):
     record_id = post(client, guandan(1)).get_json()["id"]
@@ -329,6 +357,7 @@ def test_delete_removes_the_record_from_every_table(client, db):
 
 # ---------------------------------------------------------------- the store
 
+
 def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
     """Issue 35: the listing tells records apart by round, table and first finding; a store made
     before keeps its records and has them filled in."""
@@ -338,12 +367,14 @@ def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
 
     record = json.loads((Path(__file__).parent.parent / "samples/guandan/disputed-illegal-follow.json").read_text())
     entry = prepare(json.dumps(record))
-    with sqlite3.connect(db) as old:        # a store as version 1 made it
+    with sqlite3.connect(db) as old:  # a store as version 1 made it
         old.executescript(_V1_TABLES)
         old.execute('CREATE TABLE "migrations" ("version" INTEGER PRIMARY KEY, "applied_at" TEXT)')
         old.execute("INSERT INTO migrations VALUES (1, '2026-01-01')")
-        old.execute("INSERT INTO records VALUES (?, 'guandan', 'E', NULL, '[]', 0, 1, 'x', 't', ?)",
-                    [entry.id, json.dumps(entry.record)])
+        old.execute(
+            "INSERT INTO records VALUES (?, 'guandan', 'E', NULL, '[]', 0, 1, 'x', 't', ?)",
+            [entry.id, json.dumps(entry.record)],
+        )
         old.execute("INSERT INTO reports VALUES (?, '{}')", [entry.id])
         old.execute("INSERT INTO findings VALUES (?, 0, 'error', 'guandan.follow', '/', 0, 0, 24, 'm')", [entry.id])
     store = Store(db)
@@ -357,11 +388,12 @@ def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
     assert store.version() == 4 and Store(db).version() == 4
     with store.connect() as opened:
-        assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1      # NORMAL
+        assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert {"records", "reports", "findings", "deals", "seats", "sources", "migrations"} <= {
-            name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
 
 
 def test_a_failed_write_leaves_neither_record_nor_report(db):
@@ -369,7 +401,7 @@ def test_a_failed_write_leaves_neither_record_nor_report(db):
     entry = prepare(orjson.dumps(guandan(1)))
     broken = Entry(entry.id, entry.record, dict(entry.report, findings=[{"severity": "error"}]))
     with pytest.raises(KeyError):
-        store.put(broken, "test")     # fails after the record and report rows were written
+        store.put(broken, "test")  # fails after the record and report rows were written
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT count(*) FROM records").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM reports").fetchone()[0] == 0
@@ -390,6 +422,7 @@ def test_store_import_loads_files_into_the_same_store(db, tmp_path, client):
 
 # ---------------------------------------------------------------- referee serve
 
+
 @pytest.fixture
 def served(monkeypatch):
     """The arguments `referee serve` would start waitress with."""
@@ -404,8 +437,9 @@ def served(monkeypatch):
     return calls
 
 
-@pytest.mark.parametrize("args, message", [([], "writes need a token"),
-                                           (["--no-auth", "--host", "0.0.0.0"], "loopback only")])
+@pytest.mark.parametrize(
+    "args, message", [([], "writes need a token"), (["--no-auth", "--host", "0.0.0.0"], "loopback only")]
+)
 def test_serve_refuses_unguarded_writes(served, db, args, message):
     result = CliRunner().invoke(main, ["serve", "--db", db, *args])
     assert result.exit_code == 2 and message in result.output and not served
@@ -416,9 +450,15 @@ def test_serve_starts_read_only_or_open_on_loopback(served, db, args, access):
     result = CliRunner().invoke(main, ["serve", "--db", db, "--port", "8123", *args])
     assert result.exit_code == 0 and f"writes: {access}" in result.output
     assert callable(served[0][1].pop("log_refusal"))
-    assert served[0][1] == {"host": "127.0.0.1", "port": 8123, "threads": 16, "ident": "referee",
-                            "connection_limit": 100, "channel_timeout": 10,
-                            "max_request_body_size": 10 * 1024 * 1024}
+    assert served[0][1] == {
+        "host": "127.0.0.1",
+        "port": 8123,
+        "threads": 16,
+        "ident": "referee",
+        "connection_limit": 100,
+        "channel_timeout": 10,
+        "max_request_body_size": 10 * 1024 * 1024,
+    }
 
 
 def test_serve_keeps_what_it_loaded_out_of_the_garbage_collectors_walks(monkeypatch, db):
@@ -430,7 +470,7 @@ def test_serve_keeps_what_it_loaded_out_of_the_garbage_collectors_walks(monkeypa
 
     monkeypatch.setattr("referee.api.server.make_server", lambda app, **kwargs: Server())
     assert CliRunner().invoke(main, ["serve", "--db", db, "--read-only"]).exit_code == 0
-    assert frozen[0] > 10_000     # flask, the schemas, the game modules ...: the ~50 ms full collections of p99
+    assert frozen[0] > 10_000  # flask, the schemas, the game modules ...: the ~50 ms full collections of p99
     assert gc.get_freeze_count() == 0
 
 
@@ -456,5 +496,4 @@ def test_a_json_lines_body_sent_again_is_answered_from_the_store_by_its_texts(cl
     again = client.post("/v1/records", data=body, headers=AUTH, content_type="application/x-ndjson")
     repeated = [orjson.loads(line) for line in again.data.splitlines()]
     assert checks == [] and [r["created"] for r in repeated] == [False] * 3
-    assert [dict(r, created=True, submitted_at=None) for r in repeated] == \
-        [dict(r, submitted_at=None) for r in results]
+    assert [dict(r, created=True, submitted_at=None) for r in repeated] == [dict(r, submitted_at=None) for r in results]

@@ -1,4 +1,5 @@
 """The API in Chinese (issue 22): ?lang= then Accept-Language, for reports, errors and steps."""
+
 import orjson
 import pytest
 
@@ -23,16 +24,28 @@ def stored_id(client) -> str:
     return answer.get_json()["id"]
 
 
-@pytest.mark.parametrize("path, headers", [("/v1/records/nope", ZH), ("/v1/records/nope?lang=zh", {}),
-                                           ("/v1/records/nope?lang=zh-Hans", {"Accept-Language": "en"})])
+@pytest.mark.parametrize(
+    "path, headers",
+    [
+        ("/v1/records/nope", ZH),
+        ("/v1/records/nope?lang=zh", {}),
+        ("/v1/records/nope?lang=zh-Hans", {"Accept-Language": "en"}),
+    ],
+)
 def test_errors_in_chinese_by_accept_language_or_lang(client, path, headers):
     answer = client.get(path, headers=headers)
     assert answer.status_code == 404 and answer.get_json()["message"] == "没有此编号的记录"
     assert "Accept-Language" in answer.headers["Vary"]
 
 
-@pytest.mark.parametrize("path, headers", [("/v1/records/nope", {}), ("/v1/records/nope?lang=en", ZH),
-                                           ("/v1/records/nope", {"Accept-Language": "fr, de;q=0.5"})])
+@pytest.mark.parametrize(
+    "path, headers",
+    [
+        ("/v1/records/nope", {}),
+        ("/v1/records/nope?lang=en", ZH),
+        ("/v1/records/nope", {"Accept-Language": "fr, de;q=0.5"}),
+    ],
+)
 def test_english_unless_chinese_is_asked_for(client, path, headers):
     assert client.get(path, headers=headers).get_json()["message"] == "no record has this id"
 
@@ -64,8 +77,9 @@ def test_reports_in_chinese_keep_their_rule_ids_templates_and_parameters(client)
     chinese = client.get(f"/v1/records/{record_id}/report", headers=ZH).get_json()
     assert english["findings"], "the record was made to break a rule"
     keep = ("rule", "at", "template", "params")
-    assert [{k: f.get(k) for k in keep} for f in chinese["findings"]] == \
-        [{k: f.get(k) for k in keep} for f in english["findings"]]
+    assert [{k: f.get(k) for k in keep} for f in chinese["findings"]] == [
+        {k: f.get(k) for k in keep} for f in english["findings"]
+    ]
     assert chinese["valid"] is english["valid"] is False
 
 
@@ -92,14 +106,19 @@ def test_the_viewers_steps_speak_the_language_asked_keeping_the_words_a_program_
     chinese = client.post("/v1/replay?deal=1&lang=zh", data=record, content_type="application/json").get_json()
     owing = [(e["table"], c["table"]) for e, c in zip(english["steps"], chinese["steps"]) if e["table"].get("owed")]
     assert owing and all(e["owed"].startswith("seat ") and "号位" in c["owed"] for e, c in owing)
-    assert all(e["mode"] == c["mode"] for e, c in owing)          # the mode is a value the viewer reads
+    assert all(e["mode"] == c["mode"] for e, c in owing)  # the mode is a value the viewer reads
     found = [f for step in chinese["steps"] for f in step["findings"]]
     assert [f["rule"] for f in found] == ["gouji.tribute.card"] and "方块3" in found[0]["message"]
 
 
-@pytest.mark.parametrize("path, said", [("/v1/records/x/ruling?finding=x", "finding：不是有效的整数。"),
-                                        ("/v1/records?per_page=500", "per_page：须在 1 到 100 之间"),
-                                        ("/v1/records?valid=maybe", "valid：不是有效的布尔值（true 或 false）。")])
+@pytest.mark.parametrize(
+    "path, said",
+    [
+        ("/v1/records/x/ruling?finding=x", "finding：不是有效的整数。"),
+        ("/v1/records?per_page=500", "per_page：须在 1 到 100 之间"),
+        ("/v1/records?valid=maybe", "valid：不是有效的布尔值（true 或 false）。"),
+    ],
+)
 def test_a_bad_parameter_is_said_in_chinese(client, path, said):
     answer = client.get(path, headers=ZH)
     assert answer.status_code == 400 and [f["message"] for f in answer.get_json()["findings"]] == [said]

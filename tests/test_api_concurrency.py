@@ -1,4 +1,5 @@
 """Several clients submitting and reading at once through a real server (waitress, loopback)."""
+
 from __future__ import annotations
 
 import http.client
@@ -16,8 +17,6 @@ from tests.guandan_gen import match_record
 from tests.servers import serving
 
 CLIENTS, RECORDS = 8, 6
-
-
 
 
 def client_session(port, bodies, seed, results):
@@ -43,8 +42,10 @@ def test_concurrent_submissions_store_every_record_exactly_once(tmp_path):
     bodies = [orjson.dumps(match_record(seed, max_deals=2)) for seed in range(RECORDS)]
     sessions = [[] for _ in range(CLIENTS)]
     with serving(create_app(db, limits=Limits(queue=CLIENTS)), threads=CLIENTS) as port:
-        threads = [threading.Thread(target=client_session, args=(port, bodies, seed, sessions[seed]))
-                   for seed in range(CLIENTS)]
+        threads = [
+            threading.Thread(target=client_session, args=(port, bodies, seed, sessions[seed]))
+            for seed in range(CLIENTS)
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -58,6 +59,8 @@ def test_concurrent_submissions_store_every_record_exactly_once(tmp_path):
     created = Counter(n for n, status, _ in submissions if status == 201)
     assert created == Counter(range(RECORDS))
     with sqlite3.connect(db) as conn:
-        count = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
-                 for table in ("records", "reports", "seats")}
+        count = {
+            table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("records", "reports", "seats")
+        }
     assert count == {"records": RECORDS, "reports": RECORDS, "seats": 4 * RECORDS}

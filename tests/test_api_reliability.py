@@ -1,4 +1,5 @@
 """Reliability III (issue 18): budgets, a desk's concurrency, slow clients, one id per match, the access log."""
+
 from __future__ import annotations
 
 import contextlib
@@ -47,13 +48,17 @@ def raw_answer(port, data: bytes, timeout: float = 10) -> bytes:
 
 # ------------------------------------------------------------------ 11. the access log
 
+
 def test_the_access_log_records_what_waitress_refuses_and_hides_tokens(tmp_path, caplog):
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     app.wsgi_app = access_logged(app.wsgi_app)
-    with caplog.at_level("INFO", "referee.api.access"), \
-            serving(app, max_request_body_size=1000, log_refusal=refusals_logged()) as port:
-        answer = raw_answer(port, b"POST /v1/validate?token=s3cret HTTP/1.1\r\nHost: x\r\n"
-                                  b"Content-Length: 50000000\r\n\r\n{")
+    with (
+        caplog.at_level("INFO", "referee.api.access"),
+        serving(app, max_request_body_size=1000, log_refusal=refusals_logged()) as port,
+    ):
+        answer = raw_answer(
+            port, b"POST /v1/validate?token=s3cret HTTP/1.1\r\nHost: x\r\nContent-Length: 50000000\r\n\r\n{"
+        )
         assert answer.startswith(b"HTTP/1.1 413")
         raw_answer(port, b"GET /v1/records?page=1&access_token=s3cret HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     lines = [r.getMessage() for r in caplog.records if r.name == "referee.api.access"]
@@ -65,23 +70,29 @@ def test_the_access_log_records_what_waitress_refuses_and_hides_tokens(tmp_path,
 
 # ------------------------------------------------------------------ 7. one record, one id
 
+
 def _decimal_scores(record):
     record["cgr"] = 1.0
     record["deals"][0]["result"]["scores"] = [float(score) for score in record["deals"][0]["result"]["scores"]]
     record["result"]["totals"] = [float(total) for total in record["result"]["totals"]]
 
 
-SAME_GUANDAN = [lambda r: r.update(cgr=1.0), lambda r: r.update(rules={"preset": "official"}), lambda r: r.pop("rules"),
-                lambda r: r.update(rules={"preset": "official", "options": {"max_bomb_size": 10, "report_at": 10}}),
-                lambda r: r.update(rules={"options": {}})]
-SAME_GDY = [_decimal_scores, lambda r: r["rules"]["options"].update(decks=1, scoring="zero_sum")]   # pagat's own values
+SAME_GUANDAN = [
+    lambda r: r.update(cgr=1.0),
+    lambda r: r.update(rules={"preset": "official"}),
+    lambda r: r.pop("rules"),
+    lambda r: r.update(rules={"preset": "official", "options": {"max_bomb_size": 10, "report_at": 10}}),
+    lambda r: r.update(rules={"options": {}}),
+]
+SAME_GDY = [_decimal_scores, lambda r: r["rules"]["options"].update(decks=1, scoring="zero_sum")]  # pagat's own values
 
 
 @pytest.mark.parametrize("record, variants", [(BASE, SAME_GUANDAN), (GDY, SAME_GDY)], ids=["guandan", "gandengyan"])
 def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rules(tmp_path, record, variants):
     client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
-    answers = [client.post("/v1/records", json=changed(record, edit), headers=AUTH)
-               for edit in [lambda r: r, *variants]]
+    answers = [
+        client.post("/v1/records", json=changed(record, edit), headers=AUTH) for edit in [lambda r: r, *variants]
+    ]
     assert [a.status_code for a in answers] == [201] + [200] * len(variants), [a.get_json() for a in answers]
     assert len({a.get_json()["id"] for a in answers}) == 1
     assert client.get("/v1/records").get_json()["total"] == 1
@@ -89,6 +100,7 @@ def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rule
 
 
 # ------------------------------------------------------------------ 6. slow headers
+
 
 def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
     app = create_app(str(tmp_path / "r.db"), read_only=True)
@@ -99,10 +111,11 @@ def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
         began = time.monotonic()
         waiting = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         answer = []
-        asking = threading.Thread(target=lambda: waiting.request("GET", "/v1/records") or
-                                  answer.append(waiting.getresponse().status))
+        asking = threading.Thread(
+            target=lambda: waiting.request("GET", "/v1/records") or answer.append(waiting.getresponse().status)
+        )
         asking.start()
-        while asking.is_alive() and time.monotonic() - began < 8:     # a header line every 0.2 s each
+        while asking.is_alive() and time.monotonic() - began < 8:  # a header line every 0.2 s each
             for conn in slow:
                 with contextlib.suppress(OSError):
                     conn.sendall(b"X-Slow: 1\r\n")
@@ -122,11 +135,12 @@ def _closed(conn) -> bool:
         return conn.recv(1000) == b""
     except TimeoutError:
         return False
-    except OSError:         # reset
+    except OSError:  # reset
         return True
 
 
 # ------------------------------------------------------------------ 5. a desk's concurrency
+
 
 def served_as_serve_would(monkeypatch, tmp_path, *args):
     """The app and waitress options `referee serve` would start with."""
@@ -136,7 +150,9 @@ def served_as_serve_would(monkeypatch, tmp_path, *args):
         def run(self):
             pass
 
-    monkeypatch.setattr("referee.api.server.make_server", lambda app, **options: calls.append((app, options)) or Server())
+    monkeypatch.setattr(
+        "referee.api.server.make_server", lambda app, **options: calls.append((app, options)) or Server()
+    )
     result = CliRunner().invoke(main, ["serve", "--no-auth", "--db", str(tmp_path / "r.db"), *args])
     assert result.exit_code == 0, result.output
     return calls[0]
@@ -149,12 +165,14 @@ def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | Non
     def post():
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         ready.wait()
-        conn.request("POST", "/v1/validate", body=body, headers={"Content-Type": "application/json",
-                                                                 "Host": f"127.0.0.1:{port}"})
+        conn.request(
+            "POST", "/v1/validate", body=body, headers={"Content-Type": "application/json", "Host": f"127.0.0.1:{port}"}
+        )
         answer = conn.getresponse()
         answer.read()
         answers.append((answer.status, answer.getheader("Retry-After")))
         conn.close()
+
     clients = [threading.Thread(target=post) for _ in range(clients)]
     for client in clients:
         client.start()
@@ -177,8 +195,9 @@ def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
 
 
 def test_only_real_overload_gets_503_with_retry_after(monkeypatch, tmp_path):
-    app, options = served_as_serve_would(monkeypatch, tmp_path, "--port", "0", "--threads", "6", "--checks", "1",
-                                         "--check-queue", "1")
+    app, options = served_as_serve_would(
+        monkeypatch, tmp_path, "--port", "0", "--threads", "6", "--checks", "1", "--check-queue", "1"
+    )
     slow_checks(monkeypatch, 1)
     with serving(app, threads=options["threads"]) as port:
         answers = posted_at_once(port, 6, orjson.dumps(BASE))
@@ -187,6 +206,7 @@ def test_only_real_overload_gets_503_with_retry_after(monkeypatch, tmp_path):
 
 
 # ------------------------------------------------------------------ 4. every request has a budget
+
 
 def invalid_everywhere(deals: int) -> dict:
     """A match whose claimed levels no rules give: the rule search tries every rule set (about 1 s a deal)."""
@@ -227,8 +247,10 @@ def test_the_work_of_a_request_stops_when_its_client_hangs_up(tmp_path):
     body = (orjson.dumps(invalid_everywhere(4)) + b"\n") * 20
     with serving(app) as port:
         gone = socket.create_connection(("127.0.0.1", port), timeout=10)
-        gone.sendall(b"POST /v1/validate?infer_rules=true HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
-                     b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        gone.sendall(
+            b"POST /v1/validate?infer_rules=true HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+        )
         time.sleep(0.5)
         gone.close()
         began, status = time.monotonic(), None
@@ -248,7 +270,9 @@ def test_standings_are_kept_per_event_so_many_of_them_leave_reads_alone(tmp_path
         client.post("/v1/records", json=changed(BASE, lambda r, n=n: r.update(comment=str(n))), headers=AUTH)
     computed = []
     real = referee.api.views.standings
-    monkeypatch.setattr(referee.api.views, "standings", lambda *args, **kw: computed.append(1) or time.sleep(1) or real(*args, **kw))
+    monkeypatch.setattr(
+        referee.api.views, "standings", lambda *args, **kw: computed.append(1) or time.sleep(1) or real(*args, **kw)
+    )
     with serving(app, threads=8) as port:
         asked = [threading.Thread(target=get, args=(port, "/v1/events/Open/standings")) for _ in range(16)]
         for thread in asked:
@@ -275,6 +299,7 @@ def get(port, path: str) -> int:
 
 def test_a_rule_search_told_to_stop_lists_no_candidates(monkeypatch):
     import referee.infer
+
     monkeypatch.setattr(referee.infer, "_candidates", lambda *args: pytest.fail("listed the candidates"))
     found = referee.infer.infer_rules(invalid_everywhere(1), stop=lambda: True)
     assert found == {"valid_under": [], "searched": 0, "complete": False}
@@ -287,6 +312,11 @@ def test_standings_read_only_what_they_need_from_the_store(tmp_path):
     store.put(entry, "desk")
     [(record_id, slim, report)] = store.event("Open")
     assert record_id == entry.id
-    assert slim == {"game": "guandan", "players": list("ABCD"), "start": {"levels": ["3", "2"]},
-                    "meta": record["meta"], "deals": len(record["deals"])}
+    assert slim == {
+        "game": "guandan",
+        "players": list("ABCD"),
+        "start": {"levels": ["3", "2"]},
+        "meta": record["meta"],
+        "deals": len(record["deals"]),
+    }
     assert report == {"match": entry.report["match"], "findings": entry.report["findings"]}

@@ -1,5 +1,6 @@
 """Rulings through the API and the store (notation §10): POST /v1/records/{id}/rulings adds one, every version
 of the record is kept with its report (GET /v1/records/{id}/versions), also across a kill -9 of the server."""
+
 from __future__ import annotations
 
 import json
@@ -20,11 +21,16 @@ import pytest
 from referee.api.store import Store
 from tests.test_api import AUTH, client, db  # noqa: F401 (fixtures)
 
-SERVED_TOKEN = "s3cret-token-of-16-or-more"      # `referee serve` takes one of 16 characters at least
+SERVED_TOKEN = "s3cret-token-of-16-or-more"  # `referee serve` takes one of 16 characters at least
 SAMPLES = Path(__file__).parent.parent / "samples"
 FALSE_LEVEL = json.loads((SAMPLES / "guandan" / "disputed-false-level.json").read_text())
-LEVELS_CLAIM = {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim",
-                "by": "Li Wei", "reason": "both teams accepted the levels written on the sheet"}
+LEVELS_CLAIM = {
+    "rule": "guandan.result.levels",
+    "at": "/deals/1/result/levels",
+    "decision": "claim",
+    "by": "Li Wei",
+    "reason": "both teams accepted the levels written on the sheet",
+}
 FINAL_CLAIM = {"rule": "guandan.match.levels", "at": "/result/levels", "decision": "claim", "by": "Zhang Min"}
 
 
@@ -35,8 +41,13 @@ def stored(client) -> str:
 
 
 def rule(client, record_id, ruling, headers=AUTH, **kw):
-    return client.post(f"/v1/records/{record_id}/rulings", data=orjson.dumps(ruling), headers=headers,
-                       content_type="application/json", **kw)
+    return client.post(
+        f"/v1/records/{record_id}/rulings",
+        data=orjson.dumps(ruling),
+        headers=headers,
+        content_type="application/json",
+        **kw,
+    )
 
 
 def test_a_ruling_makes_the_next_version_under_a_new_id(client):
@@ -45,13 +56,16 @@ def test_a_ruling_makes_the_next_version_under_a_new_id(client):
     body = answer.get_json()
     assert answer.status_code == 201 and body["version"] == 2 and body["id"] != first
     assert body["report"]["rulings"] == 1 and body["report"]["findings"][0]["ruling"] == 0
-    assert client.get(f"/v1/records/{first}").status_code == 404         # the record is stored as ruled
+    assert client.get(f"/v1/records/{first}").status_code == 404  # the record is stored as ruled
     assert client.get(f"/v1/records/{body['id']}").get_json()["rulings"] == [LEVELS_CLAIM]
     second = rule(client, body["id"], FINAL_CLAIM).get_json()
     assert second["version"] == 3 and second["valid"] and second["report"]["rulings"] == 2
     versions = client.get(f"/v1/records/{first}/versions").get_json()["versions"]
-    assert [(v["n"], v["kind"], v["by"], v["rulings"], v["report"]["valid"]) for v in versions] == \
-        [(1, "submitted", "api", 0, False), (2, "ruling", "Li Wei", 1, False), (3, "ruling", "Zhang Min", 2, True)]
+    assert [(v["n"], v["kind"], v["by"], v["rulings"], v["report"]["valid"]) for v in versions] == [
+        (1, "submitted", "api", 0, False),
+        (2, "ruling", "Li Wei", 1, False),
+        (3, "ruling", "Zhang Min", 2, True),
+    ]
     assert [v["id"] for v in versions] == [first, body["id"], second["id"]]
     assert client.get(f"/v1/records/{second['id']}/versions").get_json()["versions"] == versions
     assert client.get("/v1/records").get_json()["total"] == 1
@@ -64,12 +78,15 @@ def test_submitting_an_earlier_version_again_finds_the_record_as_ruled(client):
     assert again.status_code == 200 and again.get_json()["id"] == ruled
 
 
-@pytest.mark.parametrize("ruling, code, says", [
-    (dict(LEVELS_CLAIM, decision="stands"), 422, "is not about an action"),
-    (dict(LEVELS_CLAIM, at="/deals/0/result/levels"), 422, "decides no error"),
-    (dict(LEVELS_CLAIM, decision="overrule"), 422, "overrule"),
-    ([1, 2], 400, "not a ruling"),
-])
+@pytest.mark.parametrize(
+    "ruling, code, says",
+    [
+        (dict(LEVELS_CLAIM, decision="stands"), 422, "is not about an action"),
+        (dict(LEVELS_CLAIM, at="/deals/0/result/levels"), 422, "decides no error"),
+        (dict(LEVELS_CLAIM, decision="overrule"), 422, "overrule"),
+        ([1, 2], 400, "not a ruling"),
+    ],
+)
 def test_a_ruling_that_does_not_fit_is_refused_and_nothing_is_stored(client, ruling, code, says):
     first = stored(client)
     answer = rule(client, first, ruling)
@@ -92,8 +109,9 @@ def test_the_answer_in_chinese(client):
 
 def test_standings_count_the_match_as_ruled(client):
     record = dict(FALSE_LEVEL, meta={"event": "Desk Cup", "round": "1", "table": "1"})
-    first = client.post("/v1/records", data=orjson.dumps(record), headers=AUTH,
-                        content_type="application/json").get_json()["id"]
+    first = client.post(
+        "/v1/records", data=orjson.dumps(record), headers=AUTH, content_type="application/json"
+    ).get_json()["id"]
     assert client.get("/v1/events/Desk Cup/standings").get_json()["counted"] == 0
     second = rule(client, first, LEVELS_CLAIM).get_json()["id"]
     rule(client, second, FINAL_CLAIM)
@@ -111,7 +129,7 @@ def test_deleting_a_record_deletes_its_versions(client, db):
 
 def test_a_store_of_version_2_gets_its_records_as_their_first_version(client, db):
     first = stored(client)
-    with sqlite3.connect(db) as conn:        # the store as version 2 left it
+    with sqlite3.connect(db) as conn:  # the store as version 2 left it
         conn.execute("DROP TABLE versions")
         conn.execute("ALTER TABLE records DROP COLUMN meta_round")
         conn.execute("ALTER TABLE records DROP COLUMN meta_table")
@@ -122,6 +140,7 @@ def test_a_store_of_version_2_gets_its_records_as_their_first_version(client, db
 
 # ---------------------------------------------------------------- kill -9 between two rulings
 
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -130,9 +149,24 @@ def free_port() -> int:
 
 def started(db, token_file) -> tuple[subprocess.Popen, int]:
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "referee.cli.main", "serve", "--db", db, "--port", str(port),
-                               "--token-file", str(token_file), "--no-access-log"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=Path(__file__).parent.parent)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "referee.cli.main",
+            "serve",
+            "--db",
+            db,
+            "--port",
+            str(port),
+            "--token-file",
+            str(token_file),
+            "--no-access-log",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=Path(__file__).parent.parent,
+    )
     for _ in range(200):
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/v1/records", timeout=1).read()
@@ -144,9 +178,11 @@ def started(db, token_file) -> tuple[subprocess.Popen, int]:
 
 
 def call(port, path, body=None) -> tuple[int, dict]:
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", data=body and orjson.dumps(body),
-                                     headers={"Authorization": f"Bearer {SERVED_TOKEN}",
-                                              "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=body and orjson.dumps(body),
+        headers={"Authorization": f"Bearer {SERVED_TOKEN}", "Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as answer:
             return answer.status, json.loads(answer.read())

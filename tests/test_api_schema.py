@@ -1,4 +1,5 @@
 """The OpenAPI document: it validates, and the API keeps to it under schemathesis (bounded run)."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,9 @@ def _json_lines(ctx, value):
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     app = create_app(str(tmp_path_factory.mktemp("schema") / "referee.db"))
-    app.test_client().post("/v1/records", data=orjson.dumps(match_record(1, max_deals=1)), content_type="application/json")
+    app.test_client().post(
+        "/v1/records", data=orjson.dumps(match_record(1, max_deals=1)), content_type="application/json"
+    )
     return app
 
 
@@ -36,8 +39,10 @@ def test_the_openapi_document_validates(app):
     for path in document["paths"].values():
         for operation in (path[m] for m in ("get", "post", "delete") if m in path):
             errors = {code: r for code, r in operation["responses"].items() if code.startswith(("4", "5"))}
-            assert all(r["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
-                       for r in errors.values())
+            assert all(
+                r["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Error"}
+                for r in errors.values()
+            )
 
 
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
@@ -52,16 +57,19 @@ def test_the_api_keeps_to_its_openapi_document(app, mode):
         # /records answers 400 with findings, POST /validate a report, for any body it can read;
         # POST /replay answers 422 with findings for a record it cannot replay, POST .../rulings 422 for a ruling
         # that decides no error of the record.
-        excluded = {"POST /v1/records": [positive_data_acceptance], "POST /v1/replay": [positive_data_acceptance],
-                    "POST /v1/records/{record_id}/rulings": [positive_data_acceptance],
-                    "POST /v1/validate": [positive_data_acceptance, negative_data_rejection]}.get(operation.label, [])
+        excluded = {
+            "POST /v1/records": [positive_data_acceptance],
+            "POST /v1/replay": [positive_data_acceptance],
+            "POST /v1/records/{record_id}/rulings": [positive_data_acceptance],
+            "POST /v1/validate": [positive_data_acceptance, negative_data_rejection],
+        }.get(operation.label, [])
 
         @given(case=operation.as_strategy(generation_mode=mode))
         @settings(max_examples=25, deadline=None, database=None, suppress_health_check=list(HealthCheck))
         def check(case):
-            case.call_and_validate(excluded_checks=excluded)     # noqa: B023 (called below, in this turn)
+            case.call_and_validate(excluded_checks=excluded)  # noqa: B023 (called below, in this turn)
 
         try:
             check()
         except Unsatisfiable:
-            assert mode == GenerationMode.NEGATIVE, operation.label    # no input of it can be invalid
+            assert mode == GenerationMode.NEGATIVE, operation.label  # no input of it can be invalid

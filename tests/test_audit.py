@@ -1,4 +1,5 @@
 """`referee audit` on a Dask LocalCluster gives the reports `validate --json` gives."""
+
 import gzip
 import json
 
@@ -32,14 +33,13 @@ def archive(tmp_path_factory):
 def audited(archive, tmp_path_factory):
     out = tmp_path_factory.mktemp("out")
     summary = out / "summary.json"
-    result = run("audit", str(archive), "-o", str(out / "reports"), "--workers", "2",
-                 "--summary-json", str(summary))
+    result = run("audit", str(archive), "-o", str(out / "reports"), "--workers", "2", "--summary-json", str(summary))
     return result, out / "reports", json.loads(summary.read_text())
 
 
 def test_reports_are_those_of_validate(archive, audited):
     result, reports, _ = audited
-    assert result.exit_code == 2, result.output         # one line is not JSON
+    assert result.exit_code == 2, result.output  # one line is not JSON
     parts = sorted(reports.glob("part-*.jsonl"))
     assert [p.name for p in parts] == ["part-00000.jsonl", "part-00001.jsonl", "part-00002.jsonl"]
     plain = run("validate", "--json", "-j", "1", str(archive / "a.jsonl"), str(archive / "b.jsonl")).stdout
@@ -63,7 +63,7 @@ def test_parquet_rows_hold_the_whole_report(archive, tmp_path, monkeypatch):
     table = pandas.read_parquet(tmp_path / "pq")
     assert list(table.columns) == ["source", "valid", "game", "errors", "rules", "report"]
     assert len(table) == 2 and table["valid"].all()
-    assert list(table["source"]) == ["b.jsonl:1", "b.jsonl:2"]      # named as given, as validate names them
+    assert list(table["source"]) == ["b.jsonl:1", "b.jsonl:2"]  # named as given, as validate names them
     assert json.loads(table["report"][0])["source"] == "b.jsonl:1"
 
 
@@ -79,12 +79,22 @@ def test_integrity_on_the_cluster_finds_what_the_command_finds(archive, tmp_path
     copy = archive.parent / (archive.name + "-copies")
     copy.mkdir(exist_ok=True)
     (copy / "d.jsonl").write_text((archive / "b.jsonl").read_text().splitlines()[0] + "\n")
-    result = run("audit", "--integrity", str(archive), str(copy / "d.jsonl"), "-o", str(tmp_path / "out"),
-                 "--workers", "2")
+    result = run(
+        "audit", "--integrity", str(archive), str(copy / "d.jsonl"), "-o", str(tmp_path / "out"), "--workers", "2"
+    )
     lines = [json.loads(line) for line in (tmp_path / "out" / "integrity.jsonl").read_text().splitlines()]
-    plain = [json.loads(line) for line in run("integrity", "--json", str(archive / "a.jsonl"), str(archive / "b.jsonl"),
-                                               str(archive / "c.jsonl.gz"), str(copy / "d.jsonl")).stdout.splitlines()]
-    assert lines == plain and result.exit_code == 2        # a.jsonl has a line that is not JSON
+    plain = [
+        json.loads(line)
+        for line in run(
+            "integrity",
+            "--json",
+            str(archive / "a.jsonl"),
+            str(archive / "b.jsonl"),
+            str(archive / "c.jsonl.gz"),
+            str(copy / "d.jsonl"),
+        ).stdout.splitlines()
+    ]
+    assert lines == plain and result.exit_code == 2  # a.jsonl has a line that is not JSON
     assert lines[-1]["unreadable"] == 1
     (same,) = [f for f in lines if f["kind"] == "duplicate" and f["relation"] == "same_record"]
     assert same["records"] == [f"{archive / 'b.jsonl'}:1", f"{copy / 'd.jsonl'}:1"]
@@ -96,11 +106,14 @@ def test_each_record_is_checked_once_for_its_report_and_the_summary(archive, tmp
     import dask
 
     from referee import audit, batch
+
     checked = []
     real = batch.check_one
     monkeypatch.setattr(batch, "check_one", lambda text, *rest: checked.append(text) or real(text, *rest))
     with dask.config.set(scheduler="sync"):
-        summary = dask.compute(audit.written_with_summary(audit.report_bag([str(archive / "b.jsonl")]), str(tmp_path)))[0]
+        summary = dask.compute(audit.written_with_summary(audit.report_bag([str(archive / "b.jsonl")]), str(tmp_path)))[
+            0
+        ]
     assert len(checked) == summary["records"] == summary["valid"] == 2
     plain = run("validate", "--json", "-j", "1", str(archive / "b.jsonl")).stdout
     assert (tmp_path / "part-00000.jsonl").read_text() == plain

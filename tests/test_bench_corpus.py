@@ -1,5 +1,6 @@
 """The benchmark's corpora are what an archive holds: distinct matches, no hand dealt twice
 (issue 20), so that no cache of the referee answers for a record it has already seen."""
+
 import pytest
 
 from benchmarks.throughput import GAMES, MEASURED, WARM_UP, WORST, WORST_CASES, corpus
@@ -7,6 +8,7 @@ from benchmarks.throughput import GAMES, MEASURED, WARM_UP, WORST, WORST_CASES, 
 
 def hands(lines):
     import orjson
+
     return [tuple(sorted(hand)) for line in lines for deal in orjson.loads(line)["deals"] for hand in deal["hands"]]
 
 
@@ -32,6 +34,7 @@ def test_guandan_deals_are_as_long_as_in_real_play_and_legal():
     import orjson
 
     from referee.batch import check_one
+
     lines, deals = corpus(GAMES["guandan"], 60, 10)
     actions = sum(len(deal["actions"]) for line in lines for deal in orjson.loads(line)["deals"])
     assert 110 <= actions / deals <= 140

@@ -1,5 +1,6 @@
 """The two builds (issue 20): the hot modules compiled with mypyc where the set-up found a C compiler, and
 pure Python; both make the golden reports, and a module edited after the build puts them all back to their source."""
+
 import os
 import subprocess
 import sys
@@ -26,8 +27,9 @@ def _env(path, **more) -> dict:
 
 
 def _run(code: str, path: str, **env) -> str:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
-                          env=_env(path, **env)).stdout
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=_env(path, **env)
+    ).stdout
 
 
 def test_the_pure_python_build_makes_the_golden_reports():
@@ -43,10 +45,13 @@ def test_the_compiled_build_is_imported_when_it_is_newer_than_its_source():
     assert gouji.endswith(".so") and actions.endswith(".so") and differ.strip() == "[]"
 
 
-@pytest.mark.parametrize("hot_build_newer, other_build_newer, imported", [
-    (True, True, "build"), (False, True, "source"), (True, False, "source")])
+@pytest.mark.parametrize(
+    "hot_build_newer, other_build_newer, imported",
+    [(True, True, "build"), (False, True, "source"), (True, False, "source")],
+)
 def test_a_module_edited_after_the_build_puts_every_module_back_to_its_source(
-        tmp_path, hot_build_newer, other_build_newer, imported):
+    tmp_path, hot_build_newer, other_build_newer, imported
+):
     """The compiled modules share their classes: one edited after the build, and none of the build is used."""
     result = _import_with_builds(tmp_path, hot_build_newer, other_build_newer, checkout=True)
     if imported == "build":
@@ -71,8 +76,13 @@ def _import_with_builds(tmp_path, hot_build_newer, other_build_newer, checkout):
     for name, newer in (("hot", hot_build_newer), ("other", other_build_newer)):
         (package / f"{name}.py").write_text("WHERE = 'source'\n")
         build = package / (name + EXTENSION_SUFFIXES[0])
-        build.write_bytes(b"not a shared library")     # importing it fails: it is passed over only when stale
+        build.write_bytes(b"not a shared library")  # importing it fails: it is passed over only when stale
         source_time = (package / f"{name}.py").stat().st_mtime
         os.utime(build, (source_time + 10,) * 2 if newer else (source_time - 10,) * 2)
-    return subprocess.run([sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"], capture_output=True,
-                          text=True, cwd=tmp_path, env=_env(tmp_path))
+    return subprocess.run(
+        [sys.executable, "-c", "import referee.hot; print(referee.hot.WHERE)"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=_env(tmp_path),
+    )

@@ -1,6 +1,7 @@
 """Each part's words from its own catalogue (issue 34): a word two parts translate differently ("played":
 a standings column 场数 in the command line, a play 出牌 in Gou Ji) is shown as the part that says it
 translates it, never as whichever catalogue happens to hold the same English first."""
+
 import glob
 import os
 import re
@@ -26,10 +27,12 @@ def differing_pairs() -> list[tuple[str, str | None, str, object, str]]:
             if entry.id and _first(entry.string):
                 key = (entry.context, _first(entry.id))
                 chinese.setdefault(key, {})[domain] = (entry.id, _first(entry.string))
-    return [(domain, context, text, plural, string)
-            for (context, text), by_domain in sorted(chinese.items(), key=str)
-            if len({string for _, string in by_domain.values()}) > 1
-            for domain, (plural, string) in by_domain.items()]
+    return [
+        (domain, context, text, plural, string)
+        for (context, text), by_domain in sorted(chinese.items(), key=str)
+        if len({string for _, string in by_domain.values()}) > 1
+        for domain, (plural, string) in by_domain.items()
+    ]
 
 
 PAIRS = differing_pairs()
@@ -41,8 +44,9 @@ def test_parts_do_translate_some_words_differently():
     assert ("cli", None, "played") in {(domain, context, text) for domain, context, text, _, _ in PAIRS}
 
 
-@pytest.mark.parametrize("domain, context, text, plural, chinese", PAIRS,
-                         ids=[f"{d}:{t[:40]}" for d, _, t, _, _ in PAIRS])
+@pytest.mark.parametrize(
+    "domain, context, text, plural, chinese", PAIRS, ids=[f"{d}:{t[:40]}" for d, _, t, _, _ in PAIRS]
+)
 def test_each_part_gets_its_own_translation(domain, context, text, plural, chinese):
     msg, msg_n, word, word_of = part(domain)
     if isinstance(plural, tuple):
@@ -68,8 +72,11 @@ def _domain_of(path: str) -> str | None:
     return None
 
 
-SOURCES = sorted(os.path.relpath(p, ROOT) for folder in ("referee", "cli", "api")
-                 for p in glob.glob(os.path.join(ROOT, folder, "**", "*.py"), recursive=True))
+SOURCES = sorted(
+    os.path.relpath(p, ROOT)
+    for folder in ("referee", "cli", "api")
+    for p in glob.glob(os.path.join(ROOT, folder, "**", "*.py"), recursive=True)
+)
 
 
 @pytest.mark.parametrize("path", SOURCES)

@@ -4,6 +4,7 @@ that stays as it is in every language (docs/i18n.md): a rule id, an option, pres
 a value the record writes), a card code, a pointer, a player's or an event's name, a file, an option of
 the command line, or the name of a format or program. The rules pages are normative in English: a
 ruling quotes them only marked lang="en" (and says so), which is left out here."""
+
 from __future__ import annotations
 
 import json
@@ -24,10 +25,53 @@ ROOT = Path(__file__).parent.parent
 SAMPLES = sorted((ROOT / "samples").glob("*/*.json"))
 ENV = {"REFEREE_LANG": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": None, "COLUMNS": "100"}
 # names of formats, programs and protocols, and the letters a help text uses as placeholders
-KEPT = {"CGR", "JSON", "Lines", "JSONL", "gzip", "CSV", "HTML", "UTF", "HTTP", "API", "REST", "OpenAPI", "Ctrl",
-        "referee", "main", "Dask", "Unicode", "ID", "id", "sqlite", "zh", "en", "Bearer", "tcp", "K", "N", "T", "D", "S",
-        "I", "L", "W", "v", "MIT", "fsspec", "WebSocket", "AI", "pip", "cgr", "md", "docs", "rules", "notation",
-        "mypyc", "git"}
+KEPT = {
+    "CGR",
+    "JSON",
+    "Lines",
+    "JSONL",
+    "gzip",
+    "CSV",
+    "HTML",
+    "UTF",
+    "HTTP",
+    "API",
+    "REST",
+    "OpenAPI",
+    "Ctrl",
+    "referee",
+    "main",
+    "Dask",
+    "Unicode",
+    "ID",
+    "id",
+    "sqlite",
+    "zh",
+    "en",
+    "Bearer",
+    "tcp",
+    "K",
+    "N",
+    "T",
+    "D",
+    "S",
+    "I",
+    "L",
+    "W",
+    "v",
+    "MIT",
+    "fsspec",
+    "WebSocket",
+    "AI",
+    "pip",
+    "cgr",
+    "md",
+    "docs",
+    "rules",
+    "notation",
+    "mypyc",
+    "git",
+}
 LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_']*")
 
 
@@ -87,11 +131,19 @@ def record_words(record) -> set[str]:
 
 def english_words(text: str, allowed: set[str]) -> list[str]:
     """The Latin words of `text` that are none of the words kept: pointers, paths and flags left out first."""
-    text = re.sub(r"(?<![\w/])(/[\w~./-]*)|\S+\.(json|jsonl|csv|html|md|gz)\b|(?<![\w-])--?[A-Za-z][\w-]*|§[\d.]+", " ",
-                  text)
-    text = re.sub(r"\b[a-z_]+(\.[a-z_0-9]+)+\b|0x[0-9A-F]+", " ", text)     # rule ids and dotted names, bytes
-    return sorted({word for word in LATIN.findall(text) if word not in allowed and word.strip("'") not in allowed
-                   and not re.fullmatch(r"[0-9A-F]{8,}|[a-f0-9]{8,}", word)})
+    text = re.sub(
+        r"(?<![\w/])(/[\w~./-]*)|\S+\.(json|jsonl|csv|html|md|gz)\b|(?<![\w-])--?[A-Za-z][\w-]*|§[\d.]+", " ", text
+    )
+    text = re.sub(r"\b[a-z_]+(\.[a-z_0-9]+)+\b|0x[0-9A-F]+", " ", text)  # rule ids and dotted names, bytes
+    return sorted(
+        {
+            word
+            for word in LATIN.findall(text)
+            if word not in allowed
+            and word.strip("'") not in allowed
+            and not re.fullmatch(r"[0-9A-F]{8,}|[a-f0-9]{8,}", word)
+        }
+    )
 
 
 def run(*args) -> str:
@@ -125,15 +177,20 @@ def test_every_command_on_every_sample_speaks_chinese(path):
         outputs["replay --finding 0"] = run("replay", "--finding", "0", sample)
         outputs["ruling --finding 0"] = readable(run("ruling", "--finding", "0", sample, "-o", "-"))
     else:
-        outputs["ruling --deal 0 --action 0"] = readable(run("ruling", "--deal", "0", "--action", "0", sample, "-o", "-"))
+        outputs["ruling --deal 0 --action 0"] = readable(
+            run("ruling", "--deal", "0", "--action", "0", sample, "-o", "-")
+        )
     for command, output in outputs.items():
         assert_chinese(output, allowed, f"referee --lang zh {command} {sample}")
 
 
 def test_the_event_commands_speak_chinese():
     allowed = set(kept_words()).union(*(record_words(json.loads(p.read_text())) for p in SAMPLES))
-    for args in (["standings", "samples/event"], ["results", "check", "samples/event/sheet.csv", "samples/event"],
-                 ["rules"]):
+    for args in (
+        ["standings", "samples/event"],
+        ["results", "check", "samples/event/sheet.csv", "samples/event"],
+        ["rules"],
+    ):
         assert_chinese(run(*args), allowed, " ".join(args))
 
 
@@ -147,8 +204,10 @@ def test_every_rule_explained_in_chinese():
         assert_chinese(said, allowed, f"explain {rule}")
 
 
-@pytest.mark.parametrize("args", [["valdate"], ["validate", "--jsno", "x"], ["replay"], ["store", "lst"],
-                                  ["validate", "--severity", "bogus", "x"]])
+@pytest.mark.parametrize(
+    "args",
+    [["valdate"], ["validate", "--jsno", "x"], ["replay"], ["store", "lst"], ["validate", "--severity", "bogus", "x"]],
+)
 def test_the_command_lines_own_errors_speak_chinese(args):
     shown = run(*args)
     assert "错误" in shown
@@ -157,7 +216,11 @@ def test_the_command_lines_own_errors_speak_chinese(args):
 
 def test_the_check_finds_english():
     """The test above can fail: an English word in Chinese output is found, a kept one is not."""
-    assert english_words("1号位 梅花J（single:J）；1号位 ×4：2 aces then ×2", set(kept_words())) == ["aces", "single", "then"]
+    assert english_words("1号位 梅花J（single:J）；1号位 ×4：2 aces then ×2", set(kept_words())) == [
+        "aces",
+        "single",
+        "then",
+    ]
     assert english_words("guandan.follow /deals/0/actions/3 max_bomb_size 黑桃7 --json", set(kept_words())) == []
 
 
@@ -166,6 +229,7 @@ def test_each_example_keeps_its_template_and_says_its_message():
     example added without is said in English, and says so): in English they say its message word for word."""
     from referee.messages import Msg
     from referee.ruledocs import example_message, examples
+
     kept = {rule: example for rule, example in examples().items() if "template" in example}
     assert len(kept) >= 138
     for rule, example in kept.items():
@@ -191,18 +255,23 @@ def _for_people(value, key=None):
 
 def test_the_apis_answers_in_chinese_hold_no_english(tmp_path):
     from referee.api import create_app
+
     token = "t" * 32
     client = create_app(str(tmp_path / "referee.db"), token=token).test_client()
     allowed = set(kept_words()).union(*(record_words(json.loads(p.read_text())) for p in SAMPLES))
     answers = {}
     for path in SAMPLES:
-        stored = client.post("/v1/records", data=path.read_bytes(), headers={"Authorization": f"Bearer {token}",
-                                                                           "Content-Type": "application/json"})
+        stored = client.post(
+            "/v1/records",
+            data=path.read_bytes(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
         record_id = stored.get_json()["id"]
         answers[f"report of {path.name}"] = client.get(f"/v1/records/{record_id}/report?lang=zh").get_json()
         for deal in range(len(json.loads(path.read_text())["deals"])):
-            answers[f"steps of {path.name} deal {deal}"] = \
-                client.get(f"/v1/records/{record_id}/deals/{deal}/steps?lang=zh").get_json()
+            answers[f"steps of {path.name} deal {deal}"] = client.get(
+                f"/v1/records/{record_id}/deals/{deal}/steps?lang=zh"
+            ).get_json()
     answers["standings"] = client.get("/v1/events/Desk Cup 2026/standings?lang=zh").get_json()
     for where, answer in answers.items():
         assert_chinese("\n".join(_for_people(answer)), allowed, where)

@@ -1,6 +1,7 @@
 """A claim that differs is one finding (notation §9): later claims that agree with the computed
 chain or with the one carried on from the differing claim are no new finding, and a Guandan deal
 that breaks a rule at the computed levels but plays through at the claimed ones is judged there."""
+
 import pytest
 
 from referee.replay import check_record
@@ -27,15 +28,21 @@ def second_deal(triple=("6S", "6D", "2H")):
     """Seat 2, the last of the first deal, holds both red jokers and resists the tribute; seat 0
     leads three bombs and a triple and goes out, its partner leads on (§4.5) and follows it out (a 1-2 finish)."""
     bombs = [[r + s for s in "SSHHDDCC"] for r in "345"]
-    seat_2 = [["BJ", "BJ", "RJ", "RJ"], [c.replace("3", "7") for c in bombs[0]],
-              [c.replace("3", "8") for c in bombs[0]], [c.replace("3", "9") for c in bombs[0][:7]]]
+    seat_2 = [
+        ["BJ", "BJ", "RJ", "RJ"],
+        [c.replace("3", "7") for c in bombs[0]],
+        [c.replace("3", "8") for c in bombs[0]],
+        [c.replace("3", "9") for c in bombs[0][:7]],
+    ]
     actions = []
     for group in [*bombs, list(triple)]:
         actions += [P(0, *group), *passes(1, 2, 3)]
     for group in seat_2:
         actions += [P(2, *group), *passes(3, 1)]
     del actions[-2:]
-    return deal([[c for bomb in bombs for c in bomb] + list(triple), [], [c for group in seat_2 for c in group]], actions)
+    return deal(
+        [[c for bomb in bombs for c in bomb] + list(triple), [], [c for group in seat_2 for c in group]], actions
+    )
 
 
 # Team 0 attempts A for the third time and wins the deal with the partner last, which does not win
@@ -68,14 +75,18 @@ def test_a_team_sent_back_to_two_at_a_is_one_error():
 
 def test_a_later_claim_that_differs_from_both_chains_is_a_new_error():
     report = check_record(outside_engine_match(next_levels=("6", "5"), final=("6", "5")))
-    assert errors(report) == [("guandan.result.levels", "/deals/0/result/levels"),
-                              ("guandan.result.levels", "/deals/1/result/levels")]
+    assert errors(report) == [
+        ("guandan.result.levels", "/deals/0/result/levels"),
+        ("guandan.result.levels", "/deals/1/result/levels"),
+    ]
 
 
 def test_a_final_claim_that_differs_from_both_chains_is_a_new_error():
     report = check_record(outside_engine_match(final=("7", "5")))
-    assert errors(report) == [("guandan.result.levels", "/deals/0/result/levels"),
-                              ("guandan.match.levels", "/result/levels")]
+    assert errors(report) == [
+        ("guandan.result.levels", "/deals/0/result/levels"),
+        ("guandan.match.levels", "/result/levels"),
+    ]
 
 
 @pytest.mark.parametrize("claim, final", [(["A", "5"], ["A", "5"]), (None, ["A", "5"]), (None, ["5", "5"])])
@@ -91,20 +102,25 @@ def test_a_claim_back_in_step_with_the_computation_ends_the_second_chain():
     first = dict(quick_deal([0, 1, 3], level="A"), result={"order": [0, 1, 3, 2], "levels": ["2", "5"]})
     second = dict(second_deal(("6S", "6D", "6C")), result={"levels": ["A", "5"]})
     report = check_record(guandan([first, second], start=START, result={"levels": ["5", "5"]}))
-    assert errors(report) == [("guandan.result.levels", "/deals/0/result/levels"),
-                              ("guandan.match.levels", "/result/levels")]
+    assert errors(report) == [
+        ("guandan.result.levels", "/deals/0/result/levels"),
+        ("guandan.match.levels", "/result/levels"),
+    ]
 
 
 # ---------------------------------------------------------------- a wrong score carried into the totals
 
+
 def gouji_match():
     from tests.gouji_gen import match_record
-    return match_record(7, deals=3)       # deal scores [2, -2], [2, -2], [-2, 2]; totals [2, -2], team 0 wins
+
+    return match_record(7, deals=3)  # deal scores [2, -2], [2, -2], [-2, 2]; totals [2, -2], team 0 wins
 
 
 def gandengyan_match():
     from tests.gandengyan_gen import match_record
-    return match_record(7, seats=3, deals=3)   # deal 0 scores [-5, 9, -4]; totals [-17, 19, -2]
+
+    return match_record(7, seats=3, deals=3)  # deal 0 scores [-5, 9, -4]; totals [-17, 19, -2]
 
 
 def slip(record, deal, delta, carried=False, winner=None):
@@ -141,12 +157,14 @@ def test_a_slip_in_the_scores_alone_or_the_totals_alone_is_one_error(game, make)
 def test_totals_that_agree_with_neither_chain_are_a_second_error(game, make):
     record = slip(make(), 0, 3, carried=True)
     record["result"]["totals"][0] += 1
-    assert errors(check_record(record)) == [(f"{game}.result.scores", "/deals/0/result/scores"),
-                                            (f"{game}.match.totals", "/result/totals")]
+    assert errors(check_record(record)) == [
+        (f"{game}.result.scores", "/deals/0/result/scores"),
+        (f"{game}.match.totals", "/result/totals"),
+    ]
 
 
 def test_a_winner_that_the_claimed_scores_make_is_no_new_finding():
-    record = slip(gouji_match(), 2, -4, carried=True, winner=1)       # team 1 ahead on the claimed scores
+    record = slip(gouji_match(), 2, -4, carried=True, winner=1)  # team 1 ahead on the claimed scores
     assert errors(check_record(record)) == [("gouji.result.scores", "/deals/2/result/scores")]
     record = gouji_match()
     record["result"]["winner"] = 1
@@ -172,6 +190,7 @@ def test_a_stopped_deal_keeps_the_totals_carried_on_from_a_wrong_score(game, mak
 def guandan_levels_slip(stop=None, keep_levels=True):
     """A generated match whose deal 0 claims team 0 one level higher, and every later claim follows on."""
     from tests.guandan_gen import match_record
+
     record = match_record(0, 6)
     for d, played in enumerate(record["deals"]):
         levels = played["result"]["levels"]
@@ -202,6 +221,7 @@ def test_the_chain_of_a_claim_on_a_deal_that_won_the_match_has_not_won_it():
     from referee.guandan import Combos, GuandanOptions, Match, _follow_levels_claim, fork
     from referee.replay import Context
     from tests.builders import options
+
     match = Match(Combos(GuandanOptions(**options())), levels=[12, 3], winner=0)
     _follow_levels_claim(Context(), match, {"levels": ["2", "5"]}, {"levels": ["A", "5"]})
     assert match.winner == 0 and match.claimed.winner is None and fork(match).claimed.winner is None

@@ -1,4 +1,5 @@
 """The command line: exit codes, JSON Lines reports, replay, fmt, rules."""
+
 import json
 import re
 from pathlib import Path
@@ -172,7 +173,7 @@ def test_odd_inputs_never_crash(tmp_path, text):
     path.write_text(text)
     result = run("validate", "--json", str(path))
     assert result.exit_code in (1, 2)
-    assert isinstance(result.exception, SystemExit)      # a clean exit, not a traceback
+    assert isinstance(result.exception, SystemExit)  # a clean exit, not a traceback
     assert json.loads(result.stdout.splitlines()[0])["valid"] is False
 
 
@@ -192,7 +193,7 @@ def test_disputed_samples_replay_to_their_dispute(path):
 
 def test_the_record_claims_show_after_the_last_deal(tmp_path):
     record = json.loads((SAMPLES.parent / "gandengyan" / "disputed-ace-multiplier-ignored.json").read_text())
-    record["result"]["totals"] = [11, -6, -5]       # neither the computed totals nor the claimed scores' sum
+    record["result"]["totals"] = [11, -6, -5]  # neither the computed totals nor the claimed scores' sum
     path = tmp_path / "record.json"
     path.write_text(json.dumps(record))
     step = json.loads(run("replay", str(path), "--finding", "2", "--json").output)
@@ -200,8 +201,10 @@ def test_the_record_claims_show_after_the_last_deal(tmp_path):
     assert step["outcome"]["status"] == "complete"
 
 
-@pytest.mark.parametrize("game, to_act", [("guandan", "to act: seat 2 (Wu Qiang)"),
-                                          ("gouji", "to act: seat 1 (Li) or seat 3 (Liu) or seat 5 (Yang)")])
+@pytest.mark.parametrize(
+    "game, to_act",
+    [("guandan", "to act: seat 2 (Wu Qiang)"), ("gouji", "to act: seat 1 (Li) or seat 3 (Liu) or seat 5 (Yang)")],
+)
 def test_replay_during_tribute_says_who_owes(game, to_act):
     """Issue 19: the seats that owe a tribute card are the ones to act, not "nobody"."""
     path = str(SAMPLES.parent / game / "disputed-wrong-tribute-card.json")

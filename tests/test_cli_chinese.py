@@ -1,5 +1,6 @@
 """The command line in Chinese (issue 22): --lang, REFEREE_LANG and the locale; help, reports and
 replay tables in Chinese; an unknown language refused."""
+
 import json
 import re
 from pathlib import Path
@@ -21,13 +22,16 @@ def run(*args, **env):
     return CliRunner().invoke(main, list(args), env={**NO_LOCALE, **env})
 
 
-@pytest.mark.parametrize("args, env", [
-    (("--lang", "zh", "validate", DISPUTED), {}),
-    (("validate", "--lang", "zh", DISPUTED), {}),
-    (("validate", DISPUTED), {"REFEREE_LANG": "zh"}),
-    (("validate", DISPUTED), {"LANG": "zh_CN.UTF-8"}),
-    (("validate", "--lang", "zh", DISPUTED), {"REFEREE_LANG": "en"}),
-])
+@pytest.mark.parametrize(
+    "args, env",
+    [
+        (("--lang", "zh", "validate", DISPUTED), {}),
+        (("validate", "--lang", "zh", DISPUTED), {}),
+        (("validate", DISPUTED), {"REFEREE_LANG": "zh"}),
+        (("validate", DISPUTED), {"LANG": "zh_CN.UTF-8"}),
+        (("validate", "--lang", "zh", DISPUTED), {"REFEREE_LANG": "en"}),
+    ],
+)
 def test_the_report_is_in_chinese_by_flag_environment_or_locale(args, env):
     result = run(*args, **env)
     assert result.exit_code == 1
@@ -52,7 +56,11 @@ def test_errors_of_the_command_line_and_of_click_are_in_chinese(tmp_path):
     missing = run("--lang", "zh", "validate", str(tmp_path / "none.json"))
     assert missing.exit_code == 2 and "无法读取" in missing.output
     wrong = run("--lang", "zh", "validate", "--severity", "bogus", DISPUTED)
-    assert wrong.exit_code == 2 and "错误：" in wrong.output and "'bogus' 不是 'info', 'warning', 'error' 之一" in wrong.output
+    assert (
+        wrong.exit_code == 2
+        and "错误：" in wrong.output
+        and "'bogus' 不是 'info', 'warning', 'error' 之一" in wrong.output
+    )
     assert "Error" not in wrong.output and "is not one of" not in wrong.output
 
 
@@ -66,13 +74,110 @@ def _commands(group, prefix=()):
 
 
 # words that stay as they are in Chinese: file formats, programs and protocols, values a user types
-KEPT = {"json", "jsonl", "lines", "gzip", "gz", "bz2", "xz", "csv", "sqlite", "dask", "fsspec", "parquet", "api",
-        "rest", "openapi", "docs", "view", "referee", "schema", "cgr", "utf", "bearer", "token", "http", "tcp",
-        "host", "post", "records", "delete", "get", "events", "event", "standings", "pip", "install", "guandan", "zh", "en", "infer", "rules", "true", "preset", "options", "meta", "date", "md", "game", "players", "winner", "levels", "totals", "deals", "round", "table", "status", "default", "values",
-        "effect", "presets", "aliases", "chromium", "pdf", "info", "warning", "error", "match", "deal", "competition", "ctrl",
-        "validate", "fmt", "serve", "show", "list", "store", "import", "would", "reformat", "no", "row", "name",
-        "ids", "id", "db", "main", "audit", "explain", "replay", "results", "check", "report", "export", "ruling",
-        "html", "websocket", "decide", "stands", "score", "void", "claim", "notation", "integrity"}
+KEPT = {
+    "json",
+    "jsonl",
+    "lines",
+    "gzip",
+    "gz",
+    "bz2",
+    "xz",
+    "csv",
+    "sqlite",
+    "dask",
+    "fsspec",
+    "parquet",
+    "api",
+    "rest",
+    "openapi",
+    "docs",
+    "view",
+    "referee",
+    "schema",
+    "cgr",
+    "utf",
+    "bearer",
+    "token",
+    "http",
+    "tcp",
+    "host",
+    "post",
+    "records",
+    "delete",
+    "get",
+    "events",
+    "event",
+    "standings",
+    "pip",
+    "install",
+    "guandan",
+    "zh",
+    "en",
+    "infer",
+    "rules",
+    "true",
+    "preset",
+    "options",
+    "meta",
+    "date",
+    "md",
+    "game",
+    "players",
+    "winner",
+    "levels",
+    "totals",
+    "deals",
+    "round",
+    "table",
+    "status",
+    "default",
+    "values",
+    "effect",
+    "presets",
+    "aliases",
+    "chromium",
+    "pdf",
+    "info",
+    "warning",
+    "error",
+    "match",
+    "deal",
+    "competition",
+    "ctrl",
+    "validate",
+    "fmt",
+    "serve",
+    "show",
+    "list",
+    "store",
+    "import",
+    "would",
+    "reformat",
+    "no",
+    "row",
+    "name",
+    "ids",
+    "id",
+    "db",
+    "main",
+    "audit",
+    "explain",
+    "replay",
+    "results",
+    "check",
+    "report",
+    "export",
+    "ruling",
+    "html",
+    "websocket",
+    "decide",
+    "stands",
+    "score",
+    "void",
+    "claim",
+    "notation",
+    "integrity",
+}
 
 
 @pytest.mark.parametrize("command", [(), *_commands(main)], ids=lambda c: " ".join(c) or "referee")
@@ -80,10 +185,9 @@ def test_help_in_chinese_has_no_english_but_names(command):
     result = run("--lang", "zh", *command, "--help")
     assert result.exit_code == 0
     text = " ".join(result.output.split())
-    for importer in importers().values():      # the importers' own words: the core's to translate
+    for importer in importers().values():  # the importers' own words: the core's to translate
         text = text.replace(" ".join(importer.SUMMARY.split()), "")
-    text = re.sub(r"--?[\w-]+|\b[A-Z_][A-Z_0-9]+\b|\[[^\]]*\]|`[^`]*`|'[^']*'|\"[^\"]*\"|\S+\.\w+|\w+://\S+", " ",
-                  text)
+    text = re.sub(r"--?[\w-]+|\b[A-Z_][A-Z_0-9]+\b|\[[^\]]*\]|`[^`]*`|'[^']*'|\"[^\"]*\"|\S+\.\w+|\w+://\S+", " ", text)
     english = {word.lower() for word in re.findall(r"[A-Za-z]{2,}", text)} - KEPT
     assert not english, result.output
 
@@ -91,10 +195,10 @@ def test_help_in_chinese_has_no_english_but_names(command):
 def test_replay_tables_line_up_in_chinese_at_80_columns():
     result = run("--lang", "zh", "replay", DISPUTED, "--step", "0")
     lines = result.output.splitlines()
-    assert "…" not in result.output          # no hand cut short
+    assert "…" not in result.output  # no hand cut short
     head = next(line for line in lines if line.startswith("座位"))
-    hand_at = cell_len(head[:head.index("手牌")])
-    rows = [line for line in lines[lines.index(head) + 1:] if line[:1].isdigit() or line.startswith(" " * hand_at)]
+    hand_at = cell_len(head[: head.index("手牌")])
+    rows = [line for line in lines[lines.index(head) + 1 :] if line[:1].isdigit() or line.startswith(" " * hand_at)]
     assert len(rows) > 4
     for line in [head, *rows]:
         assert cell_len(line) <= 80, line
@@ -131,25 +235,40 @@ def test_standings_columns_line_up_in_terminal_cells_with_chinese_heads_and_name
     from referee.cli.results import standings_text
     from referee.messages import use_language
 
-    rows = [{"rank": n + 1, "game": "guandan", "entrant": name, "played": 2, "won": 2 - n, "drawn": 0, "lost": n,
-             "match_points": 4 - 2 * n, "margin": 5 - 5 * n, "tie_break": "margin" if n else None}
-            for n, name in enumerate(["王磊 & 刘洋", "Ann & Cy", "陈静 & 赵敏"])]
+    rows = [
+        {
+            "rank": n + 1,
+            "game": "guandan",
+            "entrant": name,
+            "played": 2,
+            "won": 2 - n,
+            "drawn": 0,
+            "lost": n,
+            "match_points": 4 - 2 * n,
+            "margin": 5 - 5 * n,
+            "tie_break": "margin" if n else None,
+        }
+        for n, name in enumerate(["王磊 & 刘洋", "Ann & Cy", "陈静 & 赵敏"])
+    ]
     use_language("zh")
-    lines = standings_text({"event": "淮安公开赛", "points": [2, 1, 0], "standings": rows, "invalid": [],
-                            "not_counted": []}).splitlines()
+    lines = standings_text(
+        {"event": "淮安公开赛", "points": [2, 1, 0], "standings": rows, "invalid": [], "not_counted": []}
+    ).splitlines()
     head = next(line for line in lines if "名次依据" in line)
-    body = lines[lines.index(head) + 1:]
+    body = lines[lines.index(head) + 1 :]
     assert len(body) == 3 and body[1].endswith("净胜")
-    for line in body:      # every column but the last ends where its head ends
+    for line in body:  # every column but the last ends where its head ends
         assert cells_before_last(line) == cells_before_last(head), "\n".join(lines)
 
 
 def cells_before_last(line: str) -> int:
-    return cell_len(line[:line.rstrip().rindex("  ")])
+    return cell_len(line[: line.rstrip().rindex("  ")])
 
 
-@pytest.mark.parametrize("game, effect", [("guandan", "天王炸排在7张炸弹和8张炸弹之间"), ("gouji", "只有得分为正的一队计分"),
-                                          ("gandengyan", "王不能当2用")])
+@pytest.mark.parametrize(
+    "game, effect",
+    [("guandan", "天王炸排在7张炸弹和8张炸弹之间"), ("gouji", "只有得分为正的一队计分"), ("gandengyan", "王不能当2用")],
+)
 def test_rules_say_what_each_option_does_in_chinese(game, effect):
     result = run("--lang", "zh", "rules", game)
     assert result.exit_code == 0 and effect in result.output

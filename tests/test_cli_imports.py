@@ -1,5 +1,6 @@
 """cli/ has no import circle (issue 24): the subcommands share exit codes and message helpers
 through cli/common.py, and only cli/main.py imports the subcommands."""
+
 import ast
 from pathlib import Path
 

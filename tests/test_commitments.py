@@ -1,5 +1,6 @@
 """Committed deals (notation §11): the test vectors of docs/formats/deal-commitments.json, deals that
 open, each way a commitment fails to open (its own rule id, at its JSON Pointer), and `referee deal`."""
+
 import copy
 import json
 from pathlib import Path
@@ -11,7 +12,9 @@ from referee.cli.main import main
 from referee.commitments import committed_deal, salt_commitment, seed_commitment, seed_deal, shuffled_deck
 from referee.replay import check_record, game_module
 
-VECTORS = json.loads((Path(__file__).parent.parent / "docs" / "formats" / "deal-commitments.json").read_text())["vectors"]
+VECTORS = json.loads((Path(__file__).parent.parent / "docs" / "formats" / "deal-commitments.json").read_text())[
+    "vectors"
+]
 SALT, SEED, GDY = VECTORS["salt_form"], VECTORS["seed_form"], VECTORS["seed_form_gandengyan"]
 SUIT_ORDER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
@@ -33,14 +36,14 @@ def test_seed_form_vectors():
     assert hands[0][:8] == SEED["seat0_first_cards_dealt"] and talon is None
     assert sorted(hands[0], key=_rank_order) == SEED["seat0_sorted"]
     with_beacon, _ = seed_deal(game_module("guandan"), {}, 4, 0, SEED["seed"], "drand round 1")
-    assert with_beacon[0][:8] != hands[0][:8]       # the vector's beacon text is not given: see docs/integrity.md
+    assert with_beacon[0][:8] != hands[0][:8]  # the vector's beacon text is not given: see docs/integrity.md
 
 
 def test_gandengyan_seed_vector():
     game = game_module("gandengyan")
     hands, talon = seed_deal(game, {"decks": 1}, GDY["seats"], GDY["dealer"], GDY["seed"])
     assert [sorted(h) for h in hands] == [sorted(h) for h in GDY["hands"]]
-    assert talon[:len(GDY["talon_first"])] == GDY["talon_first"] and len(talon) == 54 - 16
+    assert talon[: len(GDY["talon_first"])] == GDY["talon_first"] and len(talon) == 54 - 16
 
 
 def test_the_deck_is_every_pack_once_shuffled():
@@ -56,15 +59,28 @@ def _findings(record):
     return [(f.rule, f.at, f.severity) for f in check_record(record).findings if f.rule.startswith("notation.commit")]
 
 
-SALTED = {"hands": SALT["hands"], "leader": 0, "actions": [], "commit": SALT["commit"], "reveal": {"salt": SALT["salt"]}}
+SALTED = {
+    "hands": SALT["hands"],
+    "leader": 0,
+    "actions": [],
+    "commit": SALT["commit"],
+    "reveal": {"salt": SALT["salt"]},
+}
 
 
-@pytest.mark.parametrize("game, players, dealer", [("guandan", 4, 0), ("gouji", 6, 0), ("gandengyan", 3, 1),
-                                                   ("gandengyan", 6, 4)])
+@pytest.mark.parametrize(
+    "game, players, dealer", [("guandan", 4, 0), ("gouji", 6, 0), ("gandengyan", 3, 1), ("gandengyan", 6, 4)]
+)
 @pytest.mark.parametrize("form", ["seed", "beacon", "salt"])
 def test_committed_deals_open(game, players, dealer, form):
-    deal = committed_deal(game_module(game), SEED["seed"], players, dealer, beacon="b" if form == "beacon" else None,
-                          salt="ab" * 16 if form == "salt" else None)
+    deal = committed_deal(
+        game_module(game),
+        SEED["seed"],
+        players,
+        dealer,
+        beacon="b" if form == "beacon" else None,
+        salt="ab" * 16 if form == "salt" else None,
+    )
     assert _findings(_record(game, deal, players)) == []
 
 
@@ -80,7 +96,7 @@ def test_a_salt_that_does_not_open():
 
 def test_a_changed_deal_does_not_open_the_salt_form():
     deal = copy.deepcopy(SALTED)
-    deal["hands"][0][0], deal["hands"][2][0] = deal["hands"][2][0], deal["hands"][0][0]      # 2S for 2C
+    deal["hands"][0][0], deal["hands"][2][0] = deal["hands"][2][0], deal["hands"][0][0]  # 2S for 2C
     assert _findings(_record("guandan", deal)) == [("notation.commit.salt", "/deals/0/commit", "error")]
 
 
@@ -130,20 +146,30 @@ def test_card_aliases_open_as_their_canonical_codes():
     assert _findings(_record("guandan", deal)) == []
 
 
-@pytest.mark.parametrize("change, rule, at", [
-    ({"commit": "sha256:" + "A" * 64}, "notation.commit", "/deals/0/commit"),
-    ({"commit": "d0ce637ccf40adf32c6b950a6e275f0a141c49f80797ac680854fb39eadbeacd"}, "notation.commit", "/deals/0/commit"),
-    ({"commit": 7}, "notation.commit", "/deals/0/commit"),
-    ({"reveal": {"salt": "abc"}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": {"salt": "g" * 32}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": {"seed": "5eed" * 16}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": {"seed": "5eed" * 16, "shuffle": "fy"}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": {"seed": "5eed" * 8, "shuffle": "cgr-fy-sha256/1"}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": {"seed": "5eed" * 16, "shuffle": "cgr-fy-sha256/1", "beacon": 3}}, "notation.reveal",
-     "/deals/0/reveal"),
-    ({"reveal": {"salt": "a" * 32, "seed": "5eed" * 16}}, "notation.reveal", "/deals/0/reveal"),
-    ({"reveal": "a" * 32}, "notation.reveal", "/deals/0/reveal"),
-])
+@pytest.mark.parametrize(
+    "change, rule, at",
+    [
+        ({"commit": "sha256:" + "A" * 64}, "notation.commit", "/deals/0/commit"),
+        (
+            {"commit": "d0ce637ccf40adf32c6b950a6e275f0a141c49f80797ac680854fb39eadbeacd"},
+            "notation.commit",
+            "/deals/0/commit",
+        ),
+        ({"commit": 7}, "notation.commit", "/deals/0/commit"),
+        ({"reveal": {"salt": "abc"}}, "notation.reveal", "/deals/0/reveal"),
+        ({"reveal": {"salt": "g" * 32}}, "notation.reveal", "/deals/0/reveal"),
+        ({"reveal": {"seed": "5eed" * 16}}, "notation.reveal", "/deals/0/reveal"),
+        ({"reveal": {"seed": "5eed" * 16, "shuffle": "fy"}}, "notation.reveal", "/deals/0/reveal"),
+        ({"reveal": {"seed": "5eed" * 8, "shuffle": "cgr-fy-sha256/1"}}, "notation.reveal", "/deals/0/reveal"),
+        (
+            {"reveal": {"seed": "5eed" * 16, "shuffle": "cgr-fy-sha256/1", "beacon": 3}},
+            "notation.reveal",
+            "/deals/0/reveal",
+        ),
+        ({"reveal": {"salt": "a" * 32, "seed": "5eed" * 16}}, "notation.reveal", "/deals/0/reveal"),
+        ({"reveal": "a" * 32}, "notation.reveal", "/deals/0/reveal"),
+    ],
+)
 def test_a_malformed_commitment_is_a_structural_error(change, rule, at):
     report = check_record(_record("guandan", {**SALTED, **change}))
     assert [(f.rule, f.at) for f in report.findings] == [(rule, at)]
@@ -151,8 +177,9 @@ def test_a_malformed_commitment_is_a_structural_error(change, rule, at):
 
 def test_a_reveal_without_commit_is_a_missing_key():
     deal = {k: v for k, v in SALTED.items() if k != "commit"}
-    assert [(f.rule, f.at) for f in check_record(_record("guandan", deal)).findings] == \
-        [("notation.key.missing", "/deals/0/commit")]
+    assert [(f.rule, f.at) for f in check_record(_record("guandan", deal)).findings] == [
+        ("notation.key.missing", "/deals/0/commit")
+    ]
 
 
 def test_x_keys_are_free_in_a_reveal():
@@ -168,12 +195,15 @@ def test_validate_reports_a_commitment_that_does_not_open(tmp_path):
     path.write_text(json.dumps(_record("guandan", deal)))
     shown = CliRunner().invoke(main, ["validate", "--json", "-j", "1", str(path)])
     assert shown.exit_code == 1
-    assert {"rule": "notation.commit.salt", "at": "/deals/0/commit"}.items() <= json.loads(shown.stdout.splitlines()[0])["findings"][0].items()
+    assert {"rule": "notation.commit.salt", "at": "/deals/0/commit"}.items() <= json.loads(
+        shown.stdout.splitlines()[0]
+    )["findings"][0].items()
 
 
 def test_referee_deal_writes_the_vectors_deal():
-    shown = CliRunner().invoke(main, ["deal", "--game", "gandengyan", "--players", "3", "--dealer", "1",
-                                      "--seed", GDY["seed"]])
+    shown = CliRunner().invoke(
+        main, ["deal", "--game", "gandengyan", "--players", "3", "--dealer", "1", "--seed", GDY["seed"]]
+    )
     assert shown.exit_code == 0
     deal = json.loads(shown.output)
     assert deal["commit"] == SEED["commit"] and deal["reveal"] == {"seed": GDY["seed"], "shuffle": "cgr-fy-sha256/1"}
@@ -186,11 +216,17 @@ def test_referee_deal_in_the_salt_form_opens():
     assert deal["reveal"] == {"salt": "12" * 16} and _findings(_record("guandan", deal)) == []
 
 
-@pytest.mark.parametrize("args", [["--game", "guandan", "--seed", "12"], ["--game", "guandan", "--seed", "z" * 64],
-                                  ["--game", "guandan", "--seed", "1" * 64, "--salt", "1"],
-                                  ["--game", "gandengyan", "--seed", "1" * 64],
-                                  ["--game", "guandan", "--players", "6", "--seed", "1" * 64],
-                                  ["--game", "gandengyan", "--players", "3", "--dealer", "3", "--seed", "1" * 64]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--game", "guandan", "--seed", "12"],
+        ["--game", "guandan", "--seed", "z" * 64],
+        ["--game", "guandan", "--seed", "1" * 64, "--salt", "1"],
+        ["--game", "gandengyan", "--seed", "1" * 64],
+        ["--game", "guandan", "--players", "6", "--seed", "1" * 64],
+        ["--game", "gandengyan", "--players", "3", "--dealer", "3", "--seed", "1" * 64],
+    ],
+)
 def test_referee_deal_refuses_what_it_cannot_deal(args):
     shown = CliRunner().invoke(main, ["deal", *args])
     assert shown.exit_code == 2 and "Traceback" not in shown.output

@@ -1,4 +1,5 @@
 """The command line follows the conventions of formatters and linters (issue 11): fmt, validate, replay."""
+
 import json
 from pathlib import Path
 
@@ -41,8 +42,10 @@ def test_check_names_each_file_that_would_change_and_writes_nothing(tree):
     before = {p: p.read_bytes() for p in tree.rglob("*.json*")}
     result = run("fmt", "--check", tree)
     assert result.exit_code == 1
-    assert sorted(result.stderr.splitlines()) == [f"would reformat {tree / 'messy.json'}",
-                                                  f"would reformat {tree / 'sub' / 'many.jsonl'}"]
+    assert sorted(result.stderr.splitlines()) == [
+        f"would reformat {tree / 'messy.json'}",
+        f"would reformat {tree / 'sub' / 'many.jsonl'}",
+    ]
     assert {p: p.read_bytes() for p in tree.rglob("*.json*")} == before
 
 
@@ -103,25 +106,40 @@ def test_quiet_prints_verdict_lines_only(tmp_path):
     broken.write_text("{")
     result = run("validate", "-q", VALID, DISPUTED, broken)
     assert result.exit_code == 2
-    assert result.stdout.splitlines() == [f"{VALID}  VALID  guandan (official)",
-                                          f"{DISPUTED}  INVALID  guandan (official)", f"{broken}  UNREADABLE"]
+    assert result.stdout.splitlines() == [
+        f"{VALID}  VALID  guandan (official)",
+        f"{DISPUTED}  INVALID  guandan (official)",
+        f"{broken}  UNREADABLE",
+    ]
 
 
 def test_color_is_chosen_on_the_command_line():
     coloured = run("validate", "--color", DISPUTED).stdout
     plain = run("validate", "--no-color", DISPUTED).stdout
     assert "\x1b[" in coloured and "\x1b[" not in plain
-    assert "\x1b[" not in run("validate", DISPUTED).stdout      # not a terminal
+    assert "\x1b[" not in run("validate", DISPUTED).stdout  # not a terminal
 
 
-@pytest.mark.parametrize("environ", [{}, {"FORCE_COLOR": "1"}, {"FORCE_COLOR": ""}, {"TTY_COMPATIBLE": "1"},
-                                     {"TTY_COMPATIBLE": "0"}, {"NO_COLOR": "1"}, {"TERM": "dumb"}])
+@pytest.mark.parametrize(
+    "environ",
+    [
+        {},
+        {"FORCE_COLOR": "1"},
+        {"FORCE_COLOR": ""},
+        {"TTY_COMPATIBLE": "1"},
+        {"TTY_COMPATIBLE": "0"},
+        {"NO_COLOR": "1"},
+        {"TERM": "dumb"},
+    ],
+)
 @pytest.mark.parametrize("terminal", [True, False])
 @pytest.mark.parametrize("color", [True, False, None])
 @pytest.mark.parametrize("stderr", [False, True])
-def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(monkeypatch, environ, terminal, color,
-                                                                              stderr):
+def test_validate_writes_text_without_rich_only_where_rich_would_not_colour_it(
+    monkeypatch, environ, terminal, color, stderr
+):
     from referee.cli.validate import _colourless, _console
+
     for name in ("FORCE_COLOR", "TTY_COMPATIBLE", "NO_COLOR", "TERM"):
         monkeypatch.delenv(name, raising=False)
     for name, value in environ.items():
@@ -135,6 +153,7 @@ def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control
 
     from referee.cli import plain, render
     from referee.replay import check_record
+
     record = dict(json.loads(DISPUTED.read_text()), rules="off\ticial\r\a", players=["a\tb", "c\bd", "e", "f"])
     report = check_record(record)
     report.source = "x\ty\v.json"
@@ -142,11 +161,12 @@ def test_text_without_colour_is_what_a_console_prints_even_with_tabs_and_control
     with console.capture() as captured:
         render.report(console, report)
         render.summary(console, {"records": 1, "valid": 0, "invalid": 1, "unreadable": 0, "rules": {"a\tb": 2}})
-    lines = plain.report_parts(report) + plain.summary_parts({"records": 1, "valid": 0, "invalid": 1, "unreadable": 0,
-                                                              "rules": {"a\tb": 2}})
+    lines = plain.report_parts(report) + plain.summary_parts(
+        {"records": 1, "valid": 0, "invalid": 1, "unreadable": 0, "rules": {"a\tb": 2}}
+    )
     assert not any(code in text for parts in lines for text, _style in parts for code in "\v\r\a\b")
-    assert "⟨U+000B⟩" in plain.text(lines)        # a record's control codes are shown, not obeyed (issue 31)
-    assert "\v" not in captured.get() and "\t" not in captured.get()     # a console removes or expands them
+    assert "⟨U+000B⟩" in plain.text(lines)  # a record's control codes are shown, not obeyed (issue 31)
+    assert "\v" not in captured.get() and "\t" not in captured.get()  # a console removes or expands them
     assert plain.text(lines) == captured.get()
 
 
@@ -167,7 +187,7 @@ def test_a_byte_order_mark_is_read_past_with_an_info_finding(tmp_path):
     lines.write_bytes(b"\xef\xbb\xbf" + orjson.dumps(ONE_DEAL) + b"\n" + orjson.dumps(ONE_DEAL) + b"\n")
     reports = [json.loads(line) for line in run("validate", "--json", lines).stdout.splitlines()]
     assert [[f["rule"] for f in r["findings"]] for r in reports] == [["notation.bom"], []]
-    assert run("fmt", "--check", path).exit_code == 1       # fmt drops the mark
+    assert run("fmt", "--check", path).exit_code == 1  # fmt drops the mark
 
 
 # ------------------------------------------------------------------ replay
@@ -190,13 +210,16 @@ def test_step_minus_one_is_the_last_step():
     assert too_far.exit_code == 2 and "--step -1 is the last step" in too_far.stderr
 
 
-@pytest.mark.parametrize("content, line, said", [
-    ("RECORD\n\nRECORD\n", 2, "line 2 of {path} is blank; records stand on lines 1, 3"),
-    ("RECORD\nRECORD\n", 7, "{path} has 2 line(s); --line takes 1 to 2"),
-    ("RECORD\n[1, 2]\n", 2, "{path}:2: holds a JSON array, not a record (a JSON object)"),
-    ("RECORD\n{\"cgr\": \n", 2, "{path}:2: the record is not valid JSON at column 9"),
-    ("RECORD", 1, "{path} is one JSON document, not JSON Lines: leave out --line"),
-])
+@pytest.mark.parametrize(
+    "content, line, said",
+    [
+        ("RECORD\n\nRECORD\n", 2, "line 2 of {path} is blank; records stand on lines 1, 3"),
+        ("RECORD\nRECORD\n", 7, "{path} has 2 line(s); --line takes 1 to 2"),
+        ("RECORD\n[1, 2]\n", 2, "{path}:2: holds a JSON array, not a record (a JSON object)"),
+        ('RECORD\n{"cgr": \n', 2, "{path}:2: the record is not valid JSON at column 9"),
+        ("RECORD", 1, "{path} is one JSON document, not JSON Lines: leave out --line"),
+    ],
+)
 def test_line_errors_say_what_is_on_that_line(tmp_path, content, line, said):
     path = tmp_path / "archive.jsonl"
     path.write_text(content.replace("RECORD", json.dumps(ONE_DEAL)))
@@ -220,18 +243,25 @@ API_TOKEN = "s3cret-token-0123456789"
 @pytest.fixture
 def client(tmp_path):
     from referee.api import create_app
+
     return create_app(str(tmp_path / "r.db"), token=API_TOKEN).test_client()
 
 
 def store(client, body: bytes, content_type="application/json", token=API_TOKEN):
-    return client.post("/v1/records", data=body, content_type=content_type,
-                       headers={"Authorization": f"Bearer {token}"})
+    return client.post(
+        "/v1/records", data=body, content_type=content_type, headers={"Authorization": f"Bearer {token}"}
+    )
 
 
-@pytest.mark.parametrize("path, unknown", [("/v1/records?gam=guandan&page=2", ["gam"]),
-                                           ("/v1/records/abc?x=1&y=2", ["x", "y"]),
-                                           ("/v1/events/Open/standings?sort=points", ["sort"]),
-                                           ("/v1/records/abc/deals/0/steps?step=1", ["step"])])
+@pytest.mark.parametrize(
+    "path, unknown",
+    [
+        ("/v1/records?gam=guandan&page=2", ["gam"]),
+        ("/v1/records/abc?x=1&y=2", ["x", "y"]),
+        ("/v1/events/Open/standings?sort=points", ["sort"]),
+        ("/v1/records/abc/deals/0/steps?step=1", ["step"]),
+    ],
+)
 def test_unknown_query_parameters_are_named_in_a_400(client, path, unknown):
     response = client.get(path)
     body = response.get_json()
@@ -239,8 +269,14 @@ def test_unknown_query_parameters_are_named_in_a_400(client, path, unknown):
     assert [f["message"] for f in body["findings"]] == [f"{name}: unknown parameter" for name in unknown]
     assert client.post("/v1/validate?infer_rule=1", data=orjson.dumps(ONE_DEAL)).status_code == 400
     assert client.post("/v1/validate?infer_rules=1", data=orjson.dumps(ONE_DEAL)).status_code == 200
-    assert client.post("/v1/replay?deal=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code == 200
-    assert client.post("/v1/replay?dael=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code == 400
+    assert (
+        client.post("/v1/replay?deal=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code
+        == 200
+    )
+    assert (
+        client.post("/v1/replay?dael=0", data=orjson.dumps(ONE_DEAL), content_type="application/json").status_code
+        == 400
+    )
 
 
 def test_standings_of_an_unknown_event_are_404(client):
@@ -267,8 +303,11 @@ def test_records_take_json_lines_one_result_a_line(client):
     response = store(client, body, "application/x-ndjson")
     results = [json.loads(line) for line in response.get_data(as_text=True).splitlines()]
     assert response.status_code == 200 and response.mimetype == "application/x-ndjson"
-    assert [(r["line"], r.get("created"), r.get("stored")) for r in results] == [(1, True, None), (3, None, False),
-                                                                                 (4, False, None)]
+    assert [(r["line"], r.get("created"), r.get("stored")) for r in results] == [
+        (1, True, None),
+        (3, None, False),
+        (4, False, None),
+    ]
     assert results[1]["findings"][0]["rule"] == "notation.key.missing"
     assert client.get("/v1/records").get_json()["total"] == 1
     nothing = store(client, b'{"cgr": 1}\n[2]\n', "application/x-ndjson")
@@ -279,6 +318,7 @@ def test_records_take_json_lines_one_result_a_line(client):
 def test_serve_logs_one_line_per_request(tmp_path, caplog):
     from referee.api import create_app
     from referee.api.access_log import access_logged
+
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     app.wsgi_app = access_logged(app.wsgi_app)
     with caplog.at_level("INFO", "referee.api.access"):
@@ -305,6 +345,7 @@ def test_serve_access_log_can_be_turned_off(tmp_path, monkeypatch, option, logge
 
 # ------------------------------------------------------------------ --help and the README
 
+
 def every_command(command=None, path=("referee",)):
     command = command or main
     yield path, command
@@ -315,18 +356,22 @@ def every_command(command=None, path=("referee",)):
 def subcommands(command) -> dict:
     """A group's commands, those it loads when asked for too."""
     import click
+
     if not isinstance(command, click.Group):
         return {}
     context = click.Context(command)
     return {name: command.get_command(context, name) for name in command.list_commands(context)}
 
 
-@pytest.mark.parametrize("path, command", list(every_command()), ids=lambda v: " ".join(v) if isinstance(v, tuple) else "")
+@pytest.mark.parametrize(
+    "path, command", list(every_command()), ids=lambda v: " ".join(v) if isinstance(v, tuple) else ""
+)
 def test_help_is_complete_and_never_cut(path, command):
     """Even on a narrow terminal: every option's help, and each command's first sentence whole in listings."""
     import click
+
     shown = CliRunner().invoke(main, [*path[1:], "--help"], terminal_width=40)
-    text = "".join(shown.output.split())      # wrapped anywhere, even inside a word: compared without spaces
+    text = "".join(shown.output.split())  # wrapped anywhere, even inside a word: compared without spaces
     assert shown.exit_code == 0
     assert command.help and all(p.help for p in command.params if isinstance(p, click.Option))
     for option in (p for p in command.params if isinstance(p, click.Option)):
@@ -342,15 +387,19 @@ README = (Path(__file__).parent.parent / "README.md").read_text(encoding="utf-8"
 
 # ------------------------------------------------------------------ one behaviour across commands (issue 19)
 
-@pytest.mark.parametrize("args, meant", [
-    (["rules", "GUANDAN"], "did you mean guandan?"),
-    (["rules", "gouj"], "did you mean gouji?"),
-    (["rules", "GUANDNA"], "did you mean guandan?"),
-    (["validate", "--rule", "GUANDAN.FOLOW", VALID], "did you mean guandan.follow?"),
-    (["explain", "guandan.folow"], "did you mean guandan.follow?"),
-    (["validate", "--rule", "guandan.folow", VALID], "did you mean guandan.follow?"),
-    (["validate", "--rule", "gandengyan.foll", VALID], "did you mean gandengyan.follow?"),
-])
+
+@pytest.mark.parametrize(
+    "args, meant",
+    [
+        (["rules", "GUANDAN"], "did you mean guandan?"),
+        (["rules", "gouj"], "did you mean gouji?"),
+        (["rules", "GUANDNA"], "did you mean guandan?"),
+        (["validate", "--rule", "GUANDAN.FOLOW", VALID], "did you mean guandan.follow?"),
+        (["explain", "guandan.folow"], "did you mean guandan.follow?"),
+        (["validate", "--rule", "guandan.folow", VALID], "did you mean guandan.follow?"),
+        (["validate", "--rule", "gandengyan.foll", VALID], "did you mean gandengyan.follow?"),
+    ],
+)
 def test_an_unknown_name_exits_2_with_the_name_probably_meant(args, meant):
     result = run(*args)
     assert result.exit_code == 2 and meant in result.stderr
@@ -361,9 +410,19 @@ def test_a_rule_id_or_the_start_of_some_is_a_filter(rule):
     assert run("validate", "--rule", rule, VALID).exit_code == 0
 
 
-@pytest.mark.parametrize("args", [["--deal", "99"], ["--deal", "0"], ["--deal", "1", "--step", "999"],
-                                  ["--deal", "1", "--action", "999"], ["--deal", "1", "--action", "0"],
-                                  ["--finding", "5"], ["--finding", "0"], ["--step", "0", "--action", "1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--deal", "99"],
+        ["--deal", "0"],
+        ["--deal", "1", "--step", "999"],
+        ["--deal", "1", "--action", "999"],
+        ["--deal", "1", "--action", "0"],
+        ["--finding", "5"],
+        ["--finding", "0"],
+        ["--step", "0", "--action", "1"],
+    ],
+)
 def test_a_replay_request_for_what_is_not_there_exits_2(args):
     assert run("replay", DISPUTED, *args).exit_code == 2
 
@@ -376,15 +435,35 @@ def test_quiet_and_json_together_are_refused():
 def test_an_interrupted_command_exits_130(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
+
     monkeypatch.setattr("referee.cli.main.replay_steps", interrupted)
     result = run("replay", VALID, "--deal", "1")
     assert result.exit_code == 130 and "Aborted!" in result.stderr
 
 
-@pytest.mark.parametrize("command", ["validate", "replay", "fmt", "rules", "explain", "import", "audit", "serve",
-                                     "results check", "standings",
-                                     "schema", "store import", "store show", "store list", "store report",
-                                     "store export", "store delete", "store standings"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "validate",
+        "replay",
+        "fmt",
+        "rules",
+        "explain",
+        "import",
+        "audit",
+        "serve",
+        "results check",
+        "standings",
+        "schema",
+        "store import",
+        "store show",
+        "store list",
+        "store report",
+        "store export",
+        "store delete",
+        "store standings",
+    ],
+)
 def test_every_command_states_its_exit_status(command):
     shown = " ".join(run(*command.split(), "--help").stdout.split())
     assert "Exit status" in shown, command
@@ -394,6 +473,7 @@ def test_every_command_states_its_exit_status(command):
 def test_fmt_diff_applies_with_patch(tmp_path, final_newline):
     import shutil
     import subprocess
+
     if shutil.which("patch") is None:
         pytest.skip("no patch command on this machine")
     path = tmp_path / "messy.json"
@@ -427,10 +507,12 @@ def test_fmt_refuses_a_record_too_big_as_validate_does(tmp_path, monkeypatch):
 
 # ------------------------------------------------------------------ one input reader (issue 19)
 
+
 @pytest.fixture
 def gzipped(tmp_path):
     """A record gzip-compressed in files whose names do not say so, and pretty-printed JSON."""
     import gzip
+
     record = json.loads(VALID.read_text())
     (tmp_path / "record.dat").write_bytes(gzip.compress(json.dumps(record, indent=2).encode()))
     (tmp_path / "records.jsonl").write_bytes(gzip.compress(((json.dumps(record) + "\n") * 2).encode()))

@@ -1,6 +1,7 @@
 """The core's findings and problems as message templates (issue 22): each keeps its template and
 parameters, and reads in Chinese with no English word but those quoted from the record or the rules
 (rule ids, option and preset names, JSON keys and values)."""
+
 import json
 import re
 from pathlib import Path
@@ -48,7 +49,7 @@ def sample(path):
 def test_unreadable_json_says_where_and_why_in_chinese(text):
     finding = parse_json(text.lstrip("\ufeff"))
     params = finding.as_dict()["params"]
-    assert finding.rule == "notation.json" and "line" not in params and params["column"] >= 1     # one line: its column
+    assert finding.rule == "notation.json" and "line" not in params and params["column"] >= 1  # one line: its column
     assert "记录不是有效的 JSON" in in_chinese(finding)
 
 
@@ -59,12 +60,25 @@ def test_an_unreadable_record_in_a_batch_keeps_its_template():
 
 
 def test_schema_errors_are_our_own_templates_in_chinese():
-    record = {"cgr": 2, "game": "guandan", "players": "A B C D", "deals": [], "bogus": 1,
-              "meta": {"event": 3}, "start": {"fresh": True}}
+    record = {
+        "cgr": 2,
+        "game": "guandan",
+        "players": "A B C D",
+        "deals": [],
+        "bogus": 1,
+        "meta": {"event": 3},
+        "start": {"fresh": True},
+    }
     findings = check_record(record).findings
     rules = {f.rule for f in findings}
-    assert {"notation.version", "notation.structure", "notation.key.unknown", "notation.deals",
-            "notation.meta", "notation.key.game"} <= rules
+    assert {
+        "notation.version",
+        "notation.structure",
+        "notation.key.unknown",
+        "notation.deals",
+        "notation.meta",
+        "notation.key.game",
+    } <= rules
     for finding in findings:
         in_chinese(finding, *record, *record["start"])
     [missing] = check_record({"cgr": 1, "game": "guandan", "players": ["A", "B", "C", "D"]}).findings
@@ -80,11 +94,14 @@ def test_a_schema_error_without_a_message_of_its_own_is_in_our_words():
     assert in_chinese(findings[0]) == "至少需要 1 项"
 
 
-@pytest.mark.parametrize("rules, said", [
-    ({"preset": "oficial"}, "guandan 没有预设"),
-    ({"options": {"max_bomb_sise": 6}}, "guandan 没有选项"),
-    ({"options": {next(iter(guandan.OPTIONS)): "yes"}}, "的取值应为"),
-])
+@pytest.mark.parametrize(
+    "rules, said",
+    [
+        ({"preset": "oficial"}, "guandan 没有预设"),
+        ({"options": {"max_bomb_sise": 6}}, "guandan 没有选项"),
+        ({"options": {next(iter(guandan.OPTIONS)): "yes"}}, "的取值应为"),
+    ],
+)
 def test_unknown_presets_and_options_and_wrong_values_in_chinese(rules, said):
     record = dict(sample("guandan/match-won-at-a.json"), rules=rules)
     [finding] = check_record(record).findings
@@ -97,12 +114,14 @@ def test_claimed_totals_and_a_claim_the_game_lacks_in_chinese():
     record["result"] = {"totals": [0, 0, 0], "levels": ["2", "2"]}
     findings = {f.rule: f for f in check_record(record).findings}
     assert in_chinese(findings["gandengyan.match.totals"]) == "记录所称总分为 0, 0, 0，裁判计算为 -16, -384, 400"
-    assert in_chinese(findings["gandengyan.result.key"], "totals", "winner") == \
-        "干瞪眼没有级；记录中请给出 totals 或 winner"
+    assert (
+        in_chinese(findings["gandengyan.result.key"], "totals", "winner")
+        == "干瞪眼没有级；记录中请给出 totals 或 winner"
+    )
 
 
 def test_an_incomplete_deal_and_the_findings_past_those_listed_in_chinese():
-    record = sample("guandan/match-won-at-a.json")       # 11 deals: the first may not be incomplete
+    record = sample("guandan/match-won-at-a.json")  # 11 deals: the first may not be incomplete
     del record["deals"][0]["actions"][5:]
     record["deals"][0].pop("result", None)
     record.pop("result", None)
@@ -120,8 +139,16 @@ def test_seats_and_numbers_beyond_bounds_in_chinese():
 
 
 def test_sheet_problems_carry_templates_and_read_in_chinese():
-    records, _ = played([("r.json", json.dumps(dict(sample("guandan/match-won-at-a.json"),
-                                                    meta={"event": "Open", "round": "1", "table": "1"})))])
+    records, _ = played(
+        [
+            (
+                "r.json",
+                json.dumps(
+                    dict(sample("guandan/match-won-at-a.json"), meta={"event": "Open", "round": "1", "table": "1"})
+                ),
+            )
+        ]
+    )
     sheet = read_sheet(b"event,round,table,game,deals\nOpen,1,1,chess,many,extra\nOpen,,1,guandan,1\n")
     problems = [p for entry in check_sheet(sheet, records) for p in entry.get("problems", [])]
     assert len(problems) == 4
@@ -141,8 +168,11 @@ def test_sheets_that_cannot_be_read_say_why_in_chinese(data):
 
 
 def test_importer_problems_read_in_chinese():
-    problems = [item for item in convert([(1, '{"type": "notify", "stage": "nonsense"}\n')], "c.jsonl", "match", None)
-                if not hasattr(item, "record")]
+    problems = [
+        item
+        for item in convert([(1, '{"type": "notify", "stage": "nonsense"}\n')], "c.jsonl", "match", None)
+        if not hasattr(item, "record")
+    ]
     assert problems and all(p.text is not None for p in problems)
     assert "未知的消息" in problems[0].shown("zh") and str(problems[0]).startswith("c.jsonl:1: unknown message")
 

@@ -1,5 +1,6 @@
 """Checking a record pauses Python's cycle collector (referee.replay.cycle_collection_paused) while
 the record is parsed and replayed, and leaves it as it found it, whatever the record holds."""
+
 import gc
 import pathlib
 
@@ -20,6 +21,7 @@ def test_the_collector_is_paused_while_checking_and_left_as_it_was(text, enabled
         def call(*args, **kwargs):
             during.append(gc.isenabled())
             return function(*args, **kwargs)
+
         return call
 
     monkeypatch.setattr(batch, "parse_json", watched(batch.parse_json))
@@ -36,7 +38,7 @@ def test_the_collector_is_paused_while_checking_and_left_as_it_was(text, enabled
 def test_a_batch_is_checked_with_the_collector_paused_throughout(monkeypatch):
     """What the checks of a batch's records leave is collected once, after the batch, not after each record."""
     during = []
-    render = lambda report: during.append(gc.isenabled()) or report.valid    # noqa: E731
+    render = lambda report: during.append(gc.isenabled()) or report.valid  # noqa: E731
     gc.enable()
     try:
         kept = check_batch([("a", SAMPLE), ("b", "{not json"), ("c", SAMPLE)], outcome=render)
@@ -52,10 +54,14 @@ def test_the_rule_search_runs_with_the_collector_on(monkeypatch, in_a_batch):
     it evicts are cycles (rules.shared), which a paused collector would let pile up (about twice the
     peak memory of checking disputed-false-level.json)."""
     import referee.infer
+
     during = []
     search = referee.infer.infer_rules
-    monkeypatch.setattr(referee.infer, "infer_rules",
-                        lambda record, **options: during.append(gc.isenabled()) or search(record, **options))
+    monkeypatch.setattr(
+        referee.infer,
+        "infer_rules",
+        lambda record, **options: during.append(gc.isenabled()) or search(record, **options),
+    )
     gc.enable()
     report = check_batch([("t", SAMPLE)], infer=True)[0] if in_a_batch else check_one(SAMPLE, "t", infer=True)
     assert during == [True] and report.inferred["searched"] > 0 and gc.isenabled()

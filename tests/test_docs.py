@@ -1,5 +1,6 @@
 """The repository stands on its own: the notation and rules pages it cites are in docs/, in step
 with the shared pages, and the outputs the README and docs/cli.md show are what the code prints today."""
+
 import re
 import shlex
 from pathlib import Path
@@ -12,9 +13,12 @@ from referee.game import games
 
 ROOT = Path(__file__).parent.parent
 SHARED = ROOT.parent / "shared"
-COPIES = {"docs/notation.md": "notation.md", "docs/formats/competition-protocol.md": "formats/competition-protocol.md",
-          "docs/formats/results-sheet.md": "formats/results-sheet.md",
-          **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()}}
+COPIES = {
+    "docs/notation.md": "notation.md",
+    "docs/formats/competition-protocol.md": "formats/competition-protocol.md",
+    "docs/formats/results-sheet.md": "formats/results-sheet.md",
+    **{f"docs/rules/{g}.md": f"rules/{g}.md" for g in games()},
+}
 OUTPUT_BLOCK = re.compile(r"<!-- output of: (?P<command>.+?) -->\n```\n(?P<text>.*?)```", re.S)
 
 
@@ -44,8 +48,14 @@ def test_every_game_has_its_rules_page_in_docs():
 
 
 # the README, and the pages it moved its long sections to
-PAGES = ["README.md", "docs/cli.md", "docs/samples.md", "docs/performance.md", "docs/internals.md",
-         "docs/python-api.md"]
+PAGES = [
+    "README.md",
+    "docs/cli.md",
+    "docs/samples.md",
+    "docs/performance.md",
+    "docs/internals.md",
+    "docs/python-api.md",
+]
 
 
 @pytest.mark.parametrize("page", PAGES)

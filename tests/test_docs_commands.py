@@ -1,6 +1,7 @@
 """Every command line in the README and docs runs as written (issue 19): each `referee` line parses
 with the options its command has, each `curl` names an endpoint of the API with the method it
 allows and, where it sends a body, its Content-Type; docs/samples.md lists the samples."""
+
 import re
 import shlex
 from pathlib import Path
@@ -33,7 +34,7 @@ def words_after(line: str, program: str) -> list[list[str]]:
     for i, word in enumerate(words):
         if word == program or word.endswith("/" + program):
             rest = []
-            for w in words[i + 1:]:
+            for w in words[i + 1 :]:
                 if w in STOP or w.startswith((">", "2>")):
                     break
                 rest.append(w)
@@ -51,7 +52,7 @@ def test_the_pages_hold_command_lines():
 
 @pytest.mark.parametrize("page, line, args", REFEREE, ids=[f"{p}: {line[:60]}" for p, line, _ in REFEREE])
 def test_every_referee_line_parses(page, line, args, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)              # a click.File option for writing must not touch the checkout
+    monkeypatch.chdir(tmp_path)  # a click.File option for writing must not touch the checkout
     command, context, rest = main, click.Context(main, info_name="referee"), list(args)
     while isinstance(command, click.Group) and rest and not rest[0].startswith("-"):
         name, rest = rest[0], rest[1:]
@@ -61,7 +62,7 @@ def test_every_referee_line_parses(page, line, args, tmp_path, monkeypatch):
     try:
         command.make_context(context.info_name, rest, parent=context.parent)
     except click.BadParameter as exc:
-        assert "does not exist" in str(exc), exc          # a placeholder file, as the page writes it
+        assert "does not exist" in str(exc), exc  # a placeholder file, as the page writes it
 
 
 def _curl_request(args):
@@ -87,12 +88,13 @@ VARIABLES = {"$T": "Authorization: Bearer token", "$J": "Content-Type: applicati
 @pytest.mark.parametrize("page, line, args", CURL, ids=[f"{p}: {line[:60]}" for p, line, _ in CURL])
 def test_every_curl_line_names_an_endpoint_and_the_type_of_what_it_sends(page, line, args):
     from referee.api import create_app
+
     method, body, headers, url = _curl_request(args)
     assert url, line
     path = re.sub(r"^(\$B|https?://[^/]+/v1)", "/v1", url.split("?")[0]).replace("$ID", "abc").replace("%20", " ")
     path = re.sub(r"^https?://[^/]+", "", path)
     adapter = create_app(":memory:", read_only=True).url_map.bind("localhost")
-    adapter.match(path, method)          # raises NotFound or MethodNotAllowed
+    adapter.match(path, method)  # raises NotFound or MethodNotAllowed
     if body:
         given = [VARIABLES.get(h, h) for h in headers]
         assert any(h.lower().startswith("content-type:") for h in given), line
@@ -102,7 +104,8 @@ def test_the_samples_page_lists_every_sample_make_demo_checks():
     section = (ROOT / "docs/samples.md").read_text(encoding="utf-8")
     listed = set()
     for folder_line in re.finditer(r"^- `(samples/[a-z]+)/`.*?(?=^- `samples/|\Z)", section, re.S | re.M):
-        listed |= {f"{folder_line.group(1)}/{name}" for name in re.findall(r"`([a-z0-9-]+\.json)`", folder_line.group(0))}
+        listed |= {
+            f"{folder_line.group(1)}/{name}" for name in re.findall(r"`([a-z0-9-]+\.json)`", folder_line.group(0))
+        }
     on_disk = {str(p.relative_to(ROOT)) for p in ROOT.glob("samples/*/*.json")}
     assert listed == on_disk
-

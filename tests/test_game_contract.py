@@ -3,6 +3,7 @@ test over all its games: the game satisfies the contract; random legal play from
 game's generator in tests/*_gen.py, written apart from the referee) replays valid; at random points of
 those deals every play `legal` lists is accepted by the game's own `apply`; `legal` and `snapshot` have
 the typed shape (Legal, Snapshot) and every deal's outcome the shape of Outcome."""
+
 from __future__ import annotations
 
 import inspect
@@ -27,8 +28,8 @@ RECORDS = {
     "gouji": lambda seed: gouji_gen.match_record(seed, deals=1),
     "gandengyan": lambda seed: gandengyan_gen.match_record(seed, seats=random.Random(seed).randint(2, 6), deals=2),
 }
-PLAYED_OUT = ("complete", "void", "dead")       # a deal's status when played to its end (void: Gou Ji's revolution)
-POINTS = 6      # the points of a record at which each listed play is tried
+PLAYED_OUT = ("complete", "void", "dead")  # a deal's status when played to its end (void: Gou Ji's revolution)
+POINTS = 6  # the points of a record at which each listed play is tried
 SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
@@ -114,6 +115,6 @@ def _conforms(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 @SETTINGS
-@given(seed=st.integers(0, 2 ** 32))
+@given(seed=st.integers(0, 2**32))
 def test_random_legal_play_replays_valid(name, seed):
     _conforms(name, seed)

@@ -1,4 +1,5 @@
 """§2 combinations and readings, §3 the follow relation: the page's examples and every option."""
+
 import pytest
 
 from tests.gandengyan_builders import follows, readings
@@ -7,7 +8,7 @@ from tests.gandengyan_builders import follows, readings
 READINGS = [
     (["5S"], {}, {"single:5"}),
     (["2H"], {}, {"single:2"}),
-    (["BJ"], {}, set()),                                   # a joker alone is no single (§2.1 leads aside)
+    (["BJ"], {}, set()),  # a joker alone is no single (§2.1 leads aside)
     (["5S", "5H"], {}, {"pair:5"}),
     (["5S", "BJ"], {}, {"pair:5"}),
     (["2S", "BJ"], {}, {"pair:2"}),
@@ -18,7 +19,7 @@ READINGS = [
     (["5S", "BJ", "RJ"], {}, {"triplet:5", "sequence:5", "sequence:6", "sequence:7"}),
     (["9H", "TS", "BJ"], {}, {"sequence:T", "sequence:J"}),
     (["3S", "3H", "BJ", "RJ"], {}, {"four_bomb:3", "double_sequence:4"}),
-    (["KS", "AH", "BJ"], {}, {"sequence:A"}),             # aces high only: Q-K-A
+    (["KS", "AH", "BJ"], {}, {"sequence:A"}),  # aces high only: Q-K-A
     (["KS", "AH", "2D"], {}, set()),
     (["2S", "3H", "4D"], {}, set()),
     (["AS", "2H", "3D"], {}, set()),
@@ -33,16 +34,22 @@ READINGS = [
     (["7S", "7H", "7D"], {}, {"triplet:7"}),
     (["7S", "7H", "7D"], {"triplet_is_bomb": False}, {"triplet:7"}),
     (["3S", "3H", "3D", "4S", "4H", "4D"], {}, set()),
-    (["3S", "3H", "3D", "4S", "4H", "4D"], {"triplet_is_bomb": False, "triplet_sequences": True},
-     {"triplet_sequence:4"}),
-    (["3S", "3H", "3D", "4S", "4H", "BJ"], {"triplet_is_bomb": False, "triplet_sequences": True},
-     {"triplet_sequence:4"}),
+    (
+        ["3S", "3H", "3D", "4S", "4H", "4D"],
+        {"triplet_is_bomb": False, "triplet_sequences": True},
+        {"triplet_sequence:4"},
+    ),
+    (
+        ["3S", "3H", "3D", "4S", "4H", "BJ"],
+        {"triplet_is_bomb": False, "triplet_sequences": True},
+        {"triplet_sequence:4"},
+    ),
     (["9S", "9H", "9D", "9C"], {}, {"four_bomb:9"}),
     (["2S", "2H", "2D", "BJ"], {}, {"four_bomb:2"}),
     (["9S", "9H", "9D", "9C", "9S"], {"decks": 2}, set()),
     (["9S", "9H", "9D", "9C", "9S"], {"decks": 2, "max_bomb_size": 5}, {"bomb:9"}),
     (["9S", "9H", "9D", "9C", "BJ", "RJ"], {"decks": 2, "max_bomb_size": 6}, {"bomb:9"}),
-    (["BJ", "BJ"], {"decks": 2}, set()),                  # identical jokers are no joker bomb
+    (["BJ", "BJ"], {"decks": 2}, set()),  # identical jokers are no joker bomb
     (["BJ", "RJ", "RJ"], {"decks": 2}, set()),
     (["5S", "6H"], {}, set()),
 ]
@@ -83,8 +90,8 @@ FOLLOWS = [
     (["7S", "7H", "7D"], "triplet:7", ["BJ", "RJ"], "joker_bomb:RJ", {}, True),
     (["7S", "7H", "7D"], "triplet:7", ["6S", "6H", "6D"], "triplet:6", {}, False),
     (["7S", "7H", "7D"], "triplet:7", ["8S", "9H", "TD"], "sequence:T", {}, False),
-    (["7S", "7H", "7D"], "triplet:7", ["KS", "KH", "KD"], "triplet:K", {}, True),   # any higher triplet bomb
-    (["AS", "AH", "AD"], "triplet:A", ["2S", "2H", "2D"], "triplet:2", {}, True),   # bomb order: A < 2
+    (["7S", "7H", "7D"], "triplet:7", ["KS", "KH", "KD"], "triplet:K", {}, True),  # any higher triplet bomb
+    (["AS", "AH", "AD"], "triplet:A", ["2S", "2H", "2D"], "triplet:2", {}, True),  # bomb order: A < 2
     (["AS", "AH", "AD", "AC"], "four_bomb:A", ["2S", "2H", "2D", "BJ"], "four_bomb:2", {}, True),
     (["AS", "AH", "AD", "AC"], "four_bomb:A", ["BJ", "RJ"], "joker_bomb:RJ", {}, True),
     (["AS", "AH", "AD", "AC"], "four_bomb:A", ["KS", "KH", "KD", "KC"], "four_bomb:K", {}, False),
@@ -96,13 +103,31 @@ FOLLOWS = [
     (["7S", "7H", "7D"], "triplet:7", ["2S", "2H", "2D"], "triplet:2", {"triplet_is_bomb": False}, True),
     (["7S", "7H", "7D"], "triplet:7", ["5S", "5H", "5D", "5C"], "four_bomb:5", {"triplet_is_bomb": False}, True),
     (["4S"], "single:4", ["7S", "7H", "7D"], "triplet:7", {"triplet_is_bomb": False}, False),
-    (["3S", "3H", "3D", "4S", "4H", "4D"], "triplet_sequence:4", ["4C", "4S", "4H", "5S", "5H", "5D"],
-     "triplet_sequence:5", {"triplet_is_bomb": False, "triplet_sequences": True, "decks": 2}, True),
+    (
+        ["3S", "3H", "3D", "4S", "4H", "4D"],
+        "triplet_sequence:4",
+        ["4C", "4S", "4H", "5S", "5H", "5D"],
+        "triplet_sequence:5",
+        {"triplet_is_bomb": False, "triplet_sequences": True, "decks": 2},
+        True,
+    ),
     # bombs of five or more (max_bomb_size)
-    (["9S", "9H", "9D", "9C", "9S"], "bomb:9", ["2S", "2H", "2D", "2C"], "four_bomb:2",
-     {"decks": 2, "max_bomb_size": 5}, False),
-    (["AS", "AH", "AD", "AC"], "four_bomb:A", ["3S", "3H", "3D", "3C", "3S"], "bomb:3",
-     {"decks": 2, "max_bomb_size": 5}, True),
+    (
+        ["9S", "9H", "9D", "9C", "9S"],
+        "bomb:9",
+        ["2S", "2H", "2D", "2C"],
+        "four_bomb:2",
+        {"decks": 2, "max_bomb_size": 5},
+        False,
+    ),
+    (
+        ["AS", "AH", "AD", "AC"],
+        "four_bomb:A",
+        ["3S", "3H", "3D", "3C", "3S"],
+        "bomb:3",
+        {"decks": 2, "max_bomb_size": 5},
+        True,
+    ),
 ]
 
 

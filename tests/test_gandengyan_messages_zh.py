@@ -1,6 +1,7 @@
 """Gan Deng Yan's messages in Chinese (issue 22): every finding referee/gandengyan.py makes is a template,
 its Chinese has no English word left, and its JSON parameters are plain values a program can use; so
 are what was legal, a deal's multipliers and the game's words."""
+
 import json
 import pickle
 import re
@@ -23,8 +24,15 @@ READING = re.compile(r"[a-z_]+:(?:10|[2-9TJQKA]|RJ)(?![A-Za-z0-9])")
 
 # Findings under the game's rule ids that shared modules make (reports.py, claims.py, the replay driver):
 # their messages are converted with those modules. The module makes one of notation's: an option's range.
-SHARED = {"gandengyan.declare", "gandengyan.report.count", "gandengyan.report.missing", "gandengyan.deal.over",
-          "gandengyan.match.totals", "gandengyan.match.winner", "gandengyan.match.uncheckable"}
+SHARED = {
+    "gandengyan.declare",
+    "gandengyan.report.count",
+    "gandengyan.report.missing",
+    "gandengyan.deal.over",
+    "gandengyan.match.totals",
+    "gandengyan.match.winner",
+    "gandengyan.match.uncheckable",
+}
 OWN_NOTATION = {"notation.rules.option"}
 
 
@@ -77,26 +85,42 @@ RECORDS = {
     "play: some cards not held": three(play(0, "3S", "3C")),
     "play: out of turn": three(play(1, "4C")),
     "play: the leader passes": three(pas(0)),
-    "play: a sequence on a bomb": record([deal([["5S", "5H", "5D", "9C"], ["6C", "7D", "8H", "KC"]],
-                                               [play(0, "5S", "5H", "5D"), play(1, "6C", "7D", "8H")])]),
-    "play: a bomb on the joker bomb": record([deal([["BJ", "RJ", "9C"], ["2S", "2H", "2D", "2C"]],
-                                                   [play(0, "BJ", "RJ"), play(1, "2S", "2H", "2D", "2C")])]),
+    "play: a sequence on a bomb": record(
+        [
+            deal(
+                [["5S", "5H", "5D", "9C"], ["6C", "7D", "8H", "KC"]],
+                [play(0, "5S", "5H", "5D"), play(1, "6C", "7D", "8H")],
+            )
+        ]
+    ),
+    "play: a bomb on the joker bomb": record(
+        [deal([["BJ", "RJ", "9C"], ["2S", "2H", "2D", "2C"]], [play(0, "BJ", "RJ"), play(1, "2S", "2H", "2D", "2C")])]
+    ),
     "play: an impossible as": three(play(0, "3S", "3H", as_="pair:4")),
     "play: as required": record([deal([["9H", "TS", "BJ", "3C", "4C", "5C"], ["4D"]], [play(0, "9H", "TS", "BJ")])]),
-    "play: jokers not wild": record([deal([["5S", "BJ", "3C", "4C", "6C", "7C"], ["8D"]], [play(0, "5S", "BJ")])],
-                                    rules={"preset": "pagat", "options": {"jokers_wild": False}}),
+    "play: jokers not wild": record(
+        [deal([["5S", "BJ", "3C", "4C", "6C", "7C"], ["8D"]], [play(0, "5S", "BJ")])],
+        rules={"preset": "pagat", "options": {"jokers_wild": False}},
+    ),
     "claims: scores with multipliers (sample)": sample("disputed-ace-multiplier-ignored"),
     "claims: winner and order": one_deal({"winner": 1, "order": [1, 0]}),
     "claims: a tribute claim": one_deal({"tribute": "none"}),
     "claims: no scores at all": one_deal({"scores": []}),
     "claims: public multipliers": record(
-        [deal([["5S", "5H", "5D", "9C", "9D", "9H"], ["3C"]], [play(0, "5S", "5H", "5D"), pas(1),
-                                                                play(0, "9S", "9C", "9D", "9H")],
-              talon_top=["9S"], result={"scores": [6, -6]})],
-        rules={"preset": "pagat", "options": {"public_multipliers": True}}),
+        [
+            deal(
+                [["5S", "5H", "5D", "9C", "9D", "9H"], ["3C"]],
+                [play(0, "5S", "5H", "5D"), pas(1), play(0, "9S", "9C", "9D", "9H")],
+                talon_top=["9S"],
+                result={"scores": [6, -6]},
+            )
+        ],
+        rules={"preset": "pagat", "options": {"public_multipliers": True}},
+    ),
     "claims: capped, private multipliers": one_deal(
-        {"scores": [1, -1]}, rules={"preset": "pagat", "options": {"private_multipliers": True, "payment_cap": 3,
-                                                                     "ace_multiplier": 2}}),
+        {"scores": [1, -1]},
+        rules={"preset": "pagat", "options": {"private_multipliers": True, "payment_cap": 3, "ace_multiplier": 2}},
+    ),
     "deal: a hand too many": dealt(lambda d: d["hands"][1].append(d["talon"].pop())),
     "deal: a hand too few": dealt(lambda d: d["talon"].append(d["hands"][1].pop())),
     "deal: hands for another table": dealt(lambda d: d["hands"].append([])),
@@ -106,20 +130,26 @@ RECORDS = {
     "deal: seven players": with_players(one_deal(), 7),
     "deal: the leader and the starting dealer": dealt(lambda d: d.update(leader=1), start={"dealer": 1}),
     "deal: start totals": one_deal(start={"totals": [1, 2, 3]}),
-    "deal: the winner deals next": record([deal(WIN, [OUT]), deal(WIN[::-1], [play(1, *OUT["play"])], dealer=1),
-                                           deal(WIN, [OUT])]),
-    "rules: conflicts": one_deal(rules={"preset": "pagat", "options": {"triplet_sequences": True,
-                                                                        "max_sequence_ranks": 3,
-                                                                        "min_sequence_length": 4}}),
+    "deal: the winner deals next": record(
+        [deal(WIN, [OUT]), deal(WIN[::-1], [play(1, *OUT["play"])], dealer=1), deal(WIN, [OUT])]
+    ),
+    "rules: conflicts": one_deal(
+        rules={
+            "preset": "pagat",
+            "options": {"triplet_sequences": True, "max_sequence_ranks": 3, "min_sequence_length": 4},
+        }
+    ),
     "rules: an option out of range": one_deal(rules={"preset": "pagat", "options": {"payment_cap": 0}}),
-    "declaration: a wrong count, then a card not held": three({"seat": 0, "declare": "report", "count": 2},
-                                                              play(0, "3C")),
+    "declaration: a wrong count, then a card not held": three(
+        {"seat": 0, "declare": "report", "count": 2}, play(0, "3C")
+    ),
 }
 
 
 def own_findings(rep):
-    return [f for f in rep.findings
-            if (f.rule.startswith("gandengyan.") and f.rule not in SHARED) or f.rule in OWN_NOTATION]
+    return [
+        f for f in rep.findings if (f.rule.startswith("gandengyan.") and f.rule not in SHARED) or f.rule in OWN_NOTATION
+    ]
 
 
 @pytest.mark.parametrize("name", RECORDS)
@@ -149,24 +179,28 @@ def test_the_multipliers_of_a_deal_are_shown_in_chinese(name):
 
 
 def test_parameters_are_what_a_program_needs():
-    not_held, = check_record(RECORDS["play: a card not held (sample)"]).findings
+    (not_held,) = check_record(RECORDS["play: a card not held (sample)"]).findings
     assert not_held.as_dict()["params"] == {"seat": 1, "cards": "QD"}
-    follow, = check_record(RECORDS["play: two ranks higher (sample)"]).findings
+    (follow,) = check_record(RECORDS["play: two ranks higher (sample)"]).findings
     params = follow.as_dict()["params"]
     assert (params["seat"], params["play"]) == (1, {"template": "a pair of {rank}s", "params": {"rank": "6"}})
-    scores, = check_record(RECORDS["claims: scores with multipliers (sample)"]).findings
+    (scores,) = check_record(RECORDS["claims: scores with multipliers (sample)"]).findings
     params = scores.as_dict()["params"]
     assert (params["claimed"], params["computed"]) == ([10, -5, -5], [30, -20, -10])
-    assert params["why"][0] == {"template": "seat {seat} ×{factor}: {n} aces at ×{each}",
-                                "params": {"n": 2, "seat": 1, "factor": 4, "each": 2}}
+    assert params["why"][0] == {
+        "template": "seat {seat} ×{factor}: {n} aces at ×{each}",
+        "params": {"n": 2, "seat": 1, "factor": 4, "each": 2},
+    }
 
 
 def test_the_chinese_of_a_disputed_follow():
-    follow, = check_record(RECORDS["play: two ranks higher (sample)"]).findings
+    (follow,) = check_record(RECORDS["play: two ranks higher (sample)"]).findings
     assert follow.shown("zh") == "1号位出一对6管一对4；只能用一对5、一对2或炸弹压"
-    joker, = check_record(RECORDS["play: a joker alone (sample)"]).findings
-    assert joker.as_dict("zh")["legal"]["may"] == \
-        "1号位可以不要，或出牌管单张7：只能用单张8、单张2或炸弹压；其手牌中可出：单张（黑桃8、红桃2）"
+    (joker,) = check_record(RECORDS["play: a joker alone (sample)"]).findings
+    assert (
+        joker.as_dict("zh")["legal"]["may"]
+        == "1号位可以不要，或出牌管单张7：只能用单张8、单张2或炸弹压；其手牌中可出：单张（黑桃8、红桃2）"
+    )
 
 
 @pytest.mark.parametrize("verb", ["tribute", "return"])
@@ -189,7 +223,9 @@ def test_what_was_legal_keeps_english_for_programs_and_has_its_chinese():
     act(s, 0, "4S", "4H")
     may = legal(s)["may"]
     assert may.startswith("seat 1 passes, or plays on a pair of 4s")
-    assert may.shown("zh").startswith("1号位可以不要，或出牌管一对4：只能用一对5、一对2或炸弹压；其手牌中可出：对子（梅花5 小王、")
+    assert may.shown("zh").startswith(
+        "1号位可以不要，或出牌管一对4：只能用一对5、一对2或炸弹压；其手牌中可出：对子（梅花5 小王、"
+    )
     assert not english_words(may.shown("zh"))
     assert pickle.loads(pickle.dumps(may)).shown("zh") == may.shown("zh")
 
@@ -199,8 +235,12 @@ def test_who_leads_the_match_is_told_in_chinese():
 
 
 def test_the_games_words_and_option_effects_have_their_chinese():
-    assert [TYPE_WORDS[t].shown("zh") for t in ("pair", "double_sequence", "four_bomb", "joker_bomb")] == \
-        ["对子", "连对", "四张炸弹", "王炸"]
+    assert [TYPE_WORDS[t].shown("zh") for t in ("pair", "double_sequence", "four_bomb", "joker_bomb")] == [
+        "对子",
+        "连对",
+        "四张炸弹",
+        "王炸",
+    ]
     for name, option in OPTIONS.items():
         assert option.effect.shown("zh") != option.effect, name
 

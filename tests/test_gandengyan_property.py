@@ -1,5 +1,6 @@
 """Property tests: random legal matches under random option sets validate, and one changed
 action (a card not held, a weaker follow, a wrong seat) is caught at that action."""
+
 import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -44,8 +45,12 @@ def problems(record):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), seats=st.integers(2, 6), options=option_sets(),
-       preset=st.sampled_from(["pagat", "wenshan", "catsatcards"]))
+@given(
+    seed=st.integers(0, 10**6),
+    seats=st.integers(2, 6),
+    options=option_sets(),
+    preset=st.sampled_from(["pagat", "wenshan", "catsatcards"]),
+)
 def test_random_legal_matches_validate(seed, seats, options, preset):
     record = match_record(seed, seats, deals=2, options=options, preset=preset)
     assert problems(record) == []
@@ -79,7 +84,11 @@ def test_a_card_not_held_is_caught_at_that_action(seed, seats, options, pick):
     plays = [i for i, a in enumerate(record["deals"][0]["actions"]) if "play" in a]
     i = plays[pick % len(plays)]
     held = before[i][0]
-    foreign = [c for c in record["deals"][0]["talon"] + [c for hand in record["deals"][0]["hands"] for c in hand] if c not in held]
+    foreign = [
+        c
+        for c in record["deals"][0]["talon"] + [c for hand in record["deals"][0]["hands"] for c in hand]
+        if c not in held
+    ]
     action = record["deals"][0]["actions"][i]
     action["play"][pick % len(action["play"])] = foreign[pick % len(foreign)]
     assert problems(record)[0][:2] == ("gandengyan.card.not_held", f"/deals/0/actions/{i}")
@@ -93,8 +102,11 @@ def test_a_weaker_follow_is_caught_at_that_action(seed, seats, options, pick):
     for i, (held, top) in enumerate(before):
         if top is None or top.kind != "single" or "pass" not in record["deals"][0]["actions"][i]:
             continue
-        weaker += [(i, c) for c in held if c not in ("BJ", "RJ")
-                   and not follows(Play("single", value(c[0]), [c], 0), top, options)]
+        weaker += [
+            (i, c)
+            for c in held
+            if c not in ("BJ", "RJ") and not follows(Play("single", value(c[0]), [c], 0), top, options)
+        ]
     if not weaker:
         return
     i, card = weaker[pick % len(weaker)]

@@ -1,5 +1,6 @@
 """Whole records: the deal check (§1), claims (§5, notation §6), rules (§8, §9), reports (§7),
 and every finding id with its JSON Pointer."""
+
 import json
 from pathlib import Path
 
@@ -20,13 +21,16 @@ def one_deal(result=None, rules="pagat", actions=(OUT,), **extra):
     return record([d], rules=rules, **extra)
 
 
-@pytest.mark.parametrize("rules, scores", [
-    ("pagat", [5, -5]),
-    ("wenshan", [5, 0]),
-    ("gandengyan-catsatcards", [5, -5]),
-    ({"preset": "pagat", "options": {"ace_multiplier": 2}}, [20, -20]),
-    ({"preset": "wenshan", "options": {"ace_multiplier": 4, "payment_cap": 50}}, [50, 0]),
-])
+@pytest.mark.parametrize(
+    "rules, scores",
+    [
+        ("pagat", [5, -5]),
+        ("wenshan", [5, 0]),
+        ("gandengyan-catsatcards", [5, -5]),
+        ({"preset": "pagat", "options": {"ace_multiplier": 2}}, [20, -20]),
+        ({"preset": "wenshan", "options": {"ace_multiplier": 4, "payment_cap": 50}}, [50, 0]),
+    ],
+)
 def test_scores_under_presets_and_options(rules, scores):
     rep = check(one_deal({"winner": 0, "scores": scores}, rules=rules))
     assert rep.valid, errors(rep)
@@ -48,7 +52,7 @@ def test_outcome_reports_winner_cards_left_payments():
 CLAIMS = [
     ({"winner": 1}, None, {}, [("gandengyan.result.winner", "/deals/0/result/winner")]),
     ({"order": [1]}, None, {}, [("gandengyan.result.order", "/deals/0/result/order/0")]),
-    ({"order": [0, 1]}, None, {}, [("gandengyan.result.order", "/deals/0/result/order/1")]),   # info
+    ({"order": [0, 1]}, None, {}, [("gandengyan.result.order", "/deals/0/result/order/1")]),  # info
     ({"scores": [5, -4]}, None, {}, [("gandengyan.result.scores", "/deals/0/result/scores")]),
     ({"levels": ["2", "2"]}, None, {}, [("gandengyan.result.key", "/deals/0/result/levels")]),
     ({"tribute": "none"}, None, {}, [("gandengyan.result.key", "/deals/0/result/tribute")]),
@@ -57,7 +61,7 @@ CLAIMS = [
     (None, {"totals": [5, -5]}, {"start": {"totals": [10, -10]}}, [("gandengyan.match.totals", "/result/totals")]),
     (None, {"winner": 1}, {}, [("gandengyan.match.winner", "/result/winner")]),
     (None, {"winner": 0}, {}, []),
-    (None, {"winner": 0}, {"start": {"totals": [-5, 5]}}, [("gandengyan.match.winner", "/result/winner")]),   # tie
+    (None, {"winner": 0}, {"start": {"totals": [-5, 5]}}, [("gandengyan.match.winner", "/result/winner")]),  # tie
     (None, {"levels": ["2", "3"]}, {}, [("gandengyan.result.key", "/result/levels")]),
     (None, None, {"start": {"totals": [1, 2, 3]}}, [("gandengyan.start.totals", "/start/totals")]),
     (None, None, {"start": {"dealer": 1}}, [("gandengyan.start.dealer", "/start/dealer")]),
@@ -98,6 +102,7 @@ def test_totals_run_across_deals():
 
 
 # ---------------------------------------------------------------- the deal itself (§1)
+
 
 def test_hand_sizes():
     rec = one_deal()
@@ -144,17 +149,23 @@ def test_seats(seats):
 
 # ---------------------------------------------------------------- rules (§9)
 
-@pytest.mark.parametrize("options, expected", [
-    ({"triplet_sequences": True}, ("gandengyan.rules.conflict", "/rules/options/triplet_sequences")),
-    ({"max_sequence_ranks": 3, "min_sequence_length": 4},
-     ("gandengyan.rules.conflict", "/rules/options/min_sequence_length")),
-    ({"payment_cap": 0}, ("notation.rules.option", "/rules/options/payment_cap")),
-    ({"talon_limit_to_win": -1}, ("notation.rules.option", "/rules/options/talon_limit_to_win")),
-    ({"report_at": 0}, ("notation.rules.option", "/rules/options/report_at")),
-    ({"max_sequence_ranks": 13}, ("notation.rules.option", "/rules/options/max_sequence_ranks")),
-    ({"ace_multiplier": 5}, ("notation.rules.option", "/rules/options/ace_multiplier")),
-    ({"decks": 3}, ("notation.rules.option", "/rules/options/decks")),
-])
+
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        ({"triplet_sequences": True}, ("gandengyan.rules.conflict", "/rules/options/triplet_sequences")),
+        (
+            {"max_sequence_ranks": 3, "min_sequence_length": 4},
+            ("gandengyan.rules.conflict", "/rules/options/min_sequence_length"),
+        ),
+        ({"payment_cap": 0}, ("notation.rules.option", "/rules/options/payment_cap")),
+        ({"talon_limit_to_win": -1}, ("notation.rules.option", "/rules/options/talon_limit_to_win")),
+        ({"report_at": 0}, ("notation.rules.option", "/rules/options/report_at")),
+        ({"max_sequence_ranks": 13}, ("notation.rules.option", "/rules/options/max_sequence_ranks")),
+        ({"ace_multiplier": 5}, ("notation.rules.option", "/rules/options/ace_multiplier")),
+        ({"decks": 3}, ("notation.rules.option", "/rules/options/decks")),
+    ],
+)
 def test_rule_options(options, expected):
     assert errors(check(one_deal(rules={"preset": "pagat", "options": options}))) == [expected]
 
@@ -169,16 +180,30 @@ def test_triplet_sequences_with_ordinary_triplets_is_fine():
 THREE = [["3S", "3H", "5S", "5H", "9S", "TS"], ["4C", "4D", "8C", "KC", "QD"], ["6C", "7D", "JH", "2H", "AD"]]
 
 
-@pytest.mark.parametrize("actions, expected", [
-    ([play(1, "4C")], ("gandengyan.turn", "/deals/0/actions/0")),
-    ([pas(0)], ("gandengyan.lead.pass", "/deals/0/actions/0")),
-    ([play(0, "3C")], ("gandengyan.card.not_held", "/deals/0/actions/0")),
-    ([play(0, "3S", "5S")], ("gandengyan.play.combination", "/deals/0/actions/0")),
-    ([play(0, "3S", "3H"), play(1, "8C", "KC")], ("gandengyan.play.combination", "/deals/0/actions/1")),
-    ([play(0, "3S", "3H"), pas(1), play(2, "6C")], ("gandengyan.follow", "/deals/0/actions/2")),
-    ([play(0, "3S", "3H"), play(1, "4C", "4D"), pas(2), play(0, "5S", "5H"), pas(1), pas(2),
-      play(0, "9S"), play(1, "TS")], ("gandengyan.card.not_held", "/deals/0/actions/7")),
-])
+@pytest.mark.parametrize(
+    "actions, expected",
+    [
+        ([play(1, "4C")], ("gandengyan.turn", "/deals/0/actions/0")),
+        ([pas(0)], ("gandengyan.lead.pass", "/deals/0/actions/0")),
+        ([play(0, "3C")], ("gandengyan.card.not_held", "/deals/0/actions/0")),
+        ([play(0, "3S", "5S")], ("gandengyan.play.combination", "/deals/0/actions/0")),
+        ([play(0, "3S", "3H"), play(1, "8C", "KC")], ("gandengyan.play.combination", "/deals/0/actions/1")),
+        ([play(0, "3S", "3H"), pas(1), play(2, "6C")], ("gandengyan.follow", "/deals/0/actions/2")),
+        (
+            [
+                play(0, "3S", "3H"),
+                play(1, "4C", "4D"),
+                pas(2),
+                play(0, "5S", "5H"),
+                pas(1),
+                pas(2),
+                play(0, "9S"),
+                play(1, "TS"),
+            ],
+            ("gandengyan.card.not_held", "/deals/0/actions/7"),
+        ),
+    ],
+)
 def test_stops(actions, expected):
     rep = check(record([deal(THREE, actions, talon_top=["JS", "KH", "KS"])]))
     assert errors(rep) == [expected]
@@ -206,20 +231,26 @@ def test_tribute_in_a_record_is_caught_by_the_structure_with_the_pages_rule_id()
 
 
 # a 3-player deal: seat 1 falls to 3 cards at action 1, seat 0 to 2 at action 3; seat 0 goes out after the draw
-LOW = [play(0, "3S", "3H"), play(1, "4C", "4D"), pas(2), play(0, "5S", "5H"), pas(1), pas(2),
-       play(0, "9S", "TS", "JS")]
+LOW = [play(0, "3S", "3H"), play(1, "4C", "4D"), pas(2), play(0, "5S", "5H"), pas(1), pas(2), play(0, "9S", "TS", "JS")]
 REPORT_AT_3 = {"preset": "pagat", "options": {"report_at": 3}}
 
 
 def test_report_missing_is_a_warning_at_the_play():
     rep = check(record([deal(THREE, LOW, talon_top=["JS", "KH", "KS"])], rules=REPORT_AT_3))
-    assert rep.valid and found(rep, "warning") == [("gandengyan.report.missing", "/deals/0/actions/3"),
-                                                   ("gandengyan.report.missing", "/deals/0/actions/1")]
+    assert rep.valid and found(rep, "warning") == [
+        ("gandengyan.report.missing", "/deals/0/actions/3"),
+        ("gandengyan.report.missing", "/deals/0/actions/1"),
+    ]
 
 
 def test_a_report_with_the_right_count_clears_it():
-    actions = LOW[:2] + [{"seat": 1, "declare": "report", "count": 3}] + LOW[2:4] + \
-        [{"seat": 0, "declare": "report", "count": 2}] + LOW[4:]
+    actions = (
+        LOW[:2]
+        + [{"seat": 1, "declare": "report", "count": 3}]
+        + LOW[2:4]
+        + [{"seat": 0, "declare": "report", "count": 2}]
+        + LOW[4:]
+    )
     rep = check(record([deal(THREE, actions, talon_top=["JS", "KH", "KS"])], rules=REPORT_AT_3))
     assert rep.valid and found(rep) == []
 
@@ -239,6 +270,7 @@ def test_other_declarations():
 
 # ---------------------------------------------------------------- stopped and incomplete deals (notation §9)
 
+
 def test_incomplete_last_deal_is_a_warning():
     rep = check(record([deal(THREE, LOW[:3], talon_top=["JS", "KH", "KS"])]))
     assert rep.valid and found(rep) == [("notation.deal.incomplete", "/deals/0/actions")]
@@ -254,7 +286,7 @@ def test_stopped_deal_carries_its_claims():
 
 def test_stopped_deal_without_claims_makes_totals_uncheckable():
     rep = check(record([deal(WIN, [play(1, "AS")]), deal(WIN_1, [OUT_1], dealer=1)], result={"totals": [0, 0]}))
-    assert errors(rep) == [("gandengyan.turn", "/deals/0/actions/0")]      # no dealer error: unknown winner
+    assert errors(rep) == [("gandengyan.turn", "/deals/0/actions/0")]  # no dealer error: unknown winner
     assert ("gandengyan.match.uncheckable", "/result/totals") in found(rep, "info")
 
 
@@ -264,7 +296,10 @@ DATA = Path(__file__).parent / "data"
 def test_record_claims_are_checked_after_an_unfinished_last_deal():
     rec = json.loads((DATA / "gandengyan-incomplete-last-deal.json").read_text())
     report = check(rec)
-    assert errors(report) == [("gandengyan.match.totals", "/result/totals"), ("gandengyan.match.winner", "/result/winner")]
+    assert errors(report) == [
+        ("gandengyan.match.totals", "/result/totals"),
+        ("gandengyan.match.winner", "/result/winner"),
+    ]
     assert report.match["totals"] == [5, -5]
 
 

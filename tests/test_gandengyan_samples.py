@@ -1,4 +1,5 @@
 """Each Gan Deng Yan sample record: its verdict and its findings (rule id + pointer), in canonical form."""
+
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ EXPECTED = {
     "disputed-wrong-draw-order.json": (False, [("gandengyan.card.not_held", "/deals/0/actions/4")]),
     # the scorer carried the wrong deal score into the totals: one finding (notation §9)
     "disputed-ace-multiplier-ignored.json": (False, [("gandengyan.result.scores", "/deals/0/result/scores")]),
-    "ruled-scores-as-agreed.json": (True, [("gandengyan.result.scores", "/deals/0/result/scores")]),   # decided: info
+    "ruled-scores-as-agreed.json": (True, [("gandengyan.result.scores", "/deals/0/result/scores")]),  # decided: info
 }
 
 
@@ -52,4 +53,8 @@ def test_samples_show_their_outcomes():
 
 def test_replay_shows_talon_and_draws():
     out = CliRunner().invoke(main, ["replay", str(SAMPLES / "multipliers.json"), "--deal", "1", "--step", "5"]).output
-    assert "talon: 35" in out and "bombs played: triplet:7, triplet:8" in out and "drawn: seat 2 card KC, seat 0 card 9C, seat 1 card 3C" in out
+    assert (
+        "talon: 35" in out
+        and "bombs played: triplet:7, triplet:8" in out
+        and "drawn: seat 2 card KC, seat 0 card 9C, seat 1 card 3C" in out
+    )

@@ -1,4 +1,5 @@
 """§5 payments and multipliers (with pagat's worked examples), §4.6 dead deals."""
+
 import pytest
 
 from referee import gandengyan as gdy
@@ -30,7 +31,7 @@ PAYMENTS = [
     (["3S", "3H", "3D", "3C", "AS", "BJ"], [TRIPLET_5, TRIPLET_5], PAGAT_SCHEDULE, 384),
     # pagat: aces double; Curtis holds 6-8-J-A and pays 8
     (["6S", "8H", "JD", "AC"], [], {"ace_multiplier": 2}, 8),
-    (["6S", "8H", "AD", "AC"], [], {"ace_multiplier": 2}, 16),     # aces compound (§10.9)
+    (["6S", "8H", "AD", "AC"], [], {"ace_multiplier": 2}, 16),  # aces compound (§10.9)
     (["6S", "8H", "AD", "AC"], [], {"ace_multiplier": 3}, 36),
     (["6S", "8H", "AD", "AC"], [], {}, 4),
     # public multipliers: triplet ×2, four ×4, joker bomb ×8; soft bombs ×2 with jokers, ×4 without
@@ -39,14 +40,18 @@ PAYMENTS = [
     (["6S"], [SOFT_TRIPLET_5, SOFT_FOUR_9], {"public_multipliers": True, "soft_bombs": True}, 4),
     (["6S"], [TRIPLET_5, FOUR_9], {"public_multipliers": True, "soft_bombs": True}, 16),
     (["6S"], [ORDINARY_TRIPLET], {"public_multipliers": True, "triplet_is_bomb": False}, 1),
-    (["6S"], [(["9S", "9H", "9D", "9C", "9S"], "bomb:9")],
-     {"public_multipliers": True, "decks": 2, "max_bomb_size": 5}, 4),
+    (
+        ["6S"],
+        [(["9S", "9H", "9D", "9C", "9S"], "bomb:9")],
+        {"public_multipliers": True, "decks": 2, "max_bomb_size": 5},
+        4,
+    ),
     # private multipliers: jokers ×2, held bombs from natural cards
     (["BJ", "RJ"], [], {"private_multipliers": True}, 2 * 2 * 2 * 8),
     (["7S", "7H", "7D", "KC"], [], {"private_multipliers": True}, 4 * 2),
     (["7S", "7H", "7D", "KC"], [], {"private_multipliers": True, "soft_bombs": True}, 4 * 4),
     (["7S", "7H", "7D", "KC"], [], {"private_multipliers": True, "triplet_is_bomb": False}, 4),
-    (["7S", "7H", "BJ", "KC"], [], {"private_multipliers": True}, 4 * 2),     # no held bomb with a joker
+    (["7S", "7H", "BJ", "KC"], [], {"private_multipliers": True}, 4 * 2),  # no held bomb with a joker
     (["7S", "7H", "7D", "7C", "7S", "7H", "7D"], [], {"private_multipliers": True, "decks": 2}, 7 * 4 * 2),
     # the cap
     (["3S", "3H", "3D", "3C", "AS", "BJ"], [TRIPLET_5, TRIPLET_5], dict(PAGAT_SCHEDULE, payment_cap=100), 100),
@@ -65,8 +70,13 @@ def test_every_multiplier_is_reported_with_its_reason():
     state.bombs = [(reading(*TRIPLET_5, **PAGAT_SCHEDULE), 4), (reading(*TRIPLET_5, **PAGAT_SCHEDULE), 9)]
     _, why = gdy._payments(state)
     # actions counted from 1 for people: the bombs' indexes are 4 and 9
-    assert why == ["public ×2: a triplet of 5s played at action 5", "public ×2: a triplet of 5s played at action 10",
-                   "seat 1 ×2: 1 ace at ×2", "seat 1 ×2: a joker", "seat 1 ×4: a held four-bomb of 3s"]
+    assert why == [
+        "public ×2: a triplet of 5s played at action 5",
+        "public ×2: a triplet of 5s played at action 10",
+        "seat 1 ×2: 1 ace at ×2",
+        "seat 1 ×2: a joker",
+        "seat 1 ×4: a held four-bomb of 3s",
+    ]
 
 
 @pytest.mark.parametrize("scoring, expected", [("zero_sum", [-3, 5, -2]), ("winner_only", [0, 5, 0])])
@@ -95,5 +105,7 @@ def test_dead_deal_scores_nothing_and_the_dealer_deals_again():
 
 def test_dead_deal_with_a_claimed_winner():
     ctx, _, _ = _dead_deal_finish({"winner": 1, "scores": [1, -1]})
-    assert [(f.rule, f.at) for f in ctx.findings] == [("gandengyan.result.winner", "/deals/0/result/winner"),
-                                                      ("gandengyan.result.scores", "/deals/0/result/scores")]
+    assert [(f.rule, f.at) for f in ctx.findings] == [
+        ("gandengyan.result.winner", "/deals/0/result/winner"),
+        ("gandengyan.result.scores", "/deals/0/result/scores"),
+    ]

@@ -2,6 +2,7 @@
 word" (docs/glossary-zh.md): the words it rules out appear in no catalogue it names, and a label that is
 the English word alone says the word chosen. It reads whatever the catalogues hold, so new messages are
 held to it too."""
+
 import re
 from pathlib import Path
 
@@ -21,9 +22,14 @@ def rows() -> list[dict]:
         if len(cells) != 5 or cells[0] in ("English", "---") or set(cells[0]) <= {"-"}:
             continue
         english, chinese, ruled_out, domains, _source = cells
-        found.append({"english": english, "chosen": re.sub(r"\s*\(.*", "", chinese),
-                      "not": [] if ruled_out in ("—", "") else [w.strip() for w in ruled_out.split(",")],
-                      "domains": DOMAINS if domains == "all" else [d.strip() for d in domains.split(",")]})
+        found.append(
+            {
+                "english": english,
+                "chosen": re.sub(r"\s*\(.*", "", chinese),
+                "not": [] if ruled_out in ("—", "") else [w.strip() for w in ruled_out.split(",")],
+                "domains": DOMAINS if domains == "all" else [d.strip() for d in domains.split(",")],
+            }
+        )
     return found
 
 
@@ -34,7 +40,7 @@ def strings(domain: str):
     for entry in catalogue(domain):
         if entry.id:
             text = entry.id if isinstance(entry.id, str) else entry.id[0]
-            for chinese in (entry.string if isinstance(entry.string, tuple) else (entry.string,)):
+            for chinese in entry.string if isinstance(entry.string, tuple) else (entry.string,):
                 yield text, chinese
 
 
@@ -45,9 +51,14 @@ def test_the_glossary_has_its_table():
 
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_no_catalogue_says_a_word_the_glossary_rules_out(domain):
-    problems = [f"{english!r}: {chinese!r} says {word!r}, not {row['chosen']!r}"
-                for row in ROWS if domain in row["domains"] for word in row["not"]
-                for english, chinese in strings(domain) if word in chinese]
+    problems = [
+        f"{english!r}: {chinese!r} says {word!r}, not {row['chosen']!r}"
+        for row in ROWS
+        if domain in row["domains"]
+        for word in row["not"]
+        for english, chinese in strings(domain)
+        if word in chinese
+    ]
     assert not problems, "\n".join(problems)
 
 
@@ -64,8 +75,11 @@ def test_a_label_says_the_word_chosen(domain):
         if domain not in row["domains"] or "," in row["chosen"]:
             continue
         labels = _labels(row["english"])
-        problems += [f"{english!r} is {chinese!r}, not {row['chosen']!r}" for english, chinese in strings(domain)
-                     if english.strip().lower() in labels and row["chosen"] not in chinese]
+        problems += [
+            f"{english!r} is {chinese!r}, not {row['chosen']!r}"
+            for english, chinese in strings(domain)
+            if english.strip().lower() in labels and row["chosen"] not in chinese
+        ]
     assert not problems, "\n".join(problems)
 
 

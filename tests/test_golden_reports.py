@@ -1,6 +1,7 @@
 """Today's referee makes exactly the reports of the golden corpus (tests/golden.py, issue 20): the speed
 work changes no verdict, finding, deal or match outcome. Only the keys the golden reports hold are
 compared, so that a key added later to a finding (as message templates add) is no change."""
+
 import pytest
 
 from tests.golden import read, report_of
@@ -27,7 +28,7 @@ def test_the_corpus_covers_every_game_and_findings_of_many_rules():
 
 @pytest.mark.parametrize("start", range(0, len(GOLDEN), 20))
 def test_reports_are_the_golden_ones(start):
-    for line in GOLDEN[start:start + 20]:
+    for line in GOLDEN[start : start + 20]:
         golden = line["report"]
         assert as_golden(report_of(line["record"]), golden) == golden
 

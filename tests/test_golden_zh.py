@@ -2,6 +2,7 @@
 finding in Chinese, exactly as an arbiter reads them; a change to a Chinese word shows here. A change
 made on purpose (issue 34: the players' words) is written anew with `python -m tests.test_golden_zh`
 (tests/golden.py documents the English corpus)."""
+
 from pathlib import Path
 
 import pytest
@@ -11,13 +12,21 @@ from referee.cli.main import main
 
 ROOT = Path(__file__).parent.parent
 GOLDEN = Path(__file__).parent / "data" / "golden-zh"
-SAMPLES = ["guandan/disputed-illegal-follow", "gouji/disputed-wrong-tribute-card", "gandengyan/disputed-two-ranks-higher"]
+SAMPLES = [
+    "guandan/disputed-illegal-follow",
+    "gouji/disputed-wrong-tribute-card",
+    "gandengyan/disputed-two-ranks-higher",
+]
 COMMANDS = {"validate": [], "replay": ["--finding", "1"]}
 
 
 def chinese_report(sample: str, command: str) -> str:
-    result = CliRunner().invoke(main, ["--lang", "zh", command, f"samples/{sample}.json", *COMMANDS[command]],
-                                env={"COLUMNS": "100"}, terminal_width=100)
+    result = CliRunner().invoke(
+        main,
+        ["--lang", "zh", command, f"samples/{sample}.json", *COMMANDS[command]],
+        env={"COLUMNS": "100"},
+        terminal_width=100,
+    )
     return result.output
 
 
@@ -34,6 +43,7 @@ def test_the_chinese_report_is_the_golden_one(monkeypatch, sample, command):
 
 if __name__ == "__main__":
     import os
+
     os.chdir(ROOT)
     for name in SAMPLES:
         for verb in COMMANDS:

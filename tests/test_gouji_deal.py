@@ -1,5 +1,6 @@
 """Gou Ji between deals and around them: deck and start keys (§1), tribute, returns, swap, waiver,
 liberation, revolution (§6), scoring and claims (§5), reports (§7)."""
+
 import copy
 import json
 from pathlib import Path
@@ -12,7 +13,7 @@ from tests.gouji_builders import deal, declare, fill_hands, findings, go_out, pl
 from tests.gouji_gen import DEFAULTS, match_record
 
 AT = "/deals/0/actions/{}".format
-ORDINARY = {"previous_order": [0, 1, 2, 3, 4, 5]}          # o6 = 5 pays o1 = 0 two cards; o5 = 4 pays o2 = 1 one
+ORDINARY = {"previous_order": [0, 1, 2, 3, 4, 5]}  # o6 = 5 pays o1 = 0 two cards; o5 = 4 pays o2 = 1 one
 
 
 def tribute(seat, card, **extra):
@@ -28,11 +29,18 @@ def ordinary(actions, partial=None, start=ORDINARY, leader=None, options=None):
     return record([deal(partial, actions, leader=leader)], options, start=start)
 
 
-PAID = [tribute(5, "RJ"), tribute(5, "RJ"), tribute(4, "RJ"), give_back(0, "3S"), give_back(0, "3H"),
-        give_back(1, "3D")]
+PAID = [
+    tribute(5, "RJ"),
+    tribute(5, "RJ"),
+    tribute(4, "RJ"),
+    give_back(0, "3S"),
+    give_back(0, "3H"),
+    give_back(1, "3D"),
+]
 
 
 # ---------------------------------------------------------------- §1 deck, seats, start, leader
+
 
 def test_six_seats():
     rec = record([deal([], [])], players=["A", "B", "C", "D"])
@@ -55,10 +63,13 @@ def test_a_fresh_game_needs_its_leader():
     assert findings(record([deal([], [], leader=None)])) == [("gouji.leader.missing", "/deals/0/leader")]
 
 
-@pytest.mark.parametrize("start, at", [
-    ({"fresh": False}, "/start/fresh"),
-    ({"previous_order": [0, 0, 1, 2, 3, 4]}, "/start/previous_order"),
-])
+@pytest.mark.parametrize(
+    "start, at",
+    [
+        ({"fresh": False}, "/start/fresh"),
+        ({"previous_order": [0, 0, 1, 2, 3, 4]}, "/start/previous_order"),
+    ],
+)
 def test_start_previous_order(start, at):
     assert ("gouji.start.previous_order", at) in findings(record([deal([], [])], start=start))
 
@@ -70,32 +81,42 @@ def test_start_totals_are_two_team_numbers():
 def test_an_ordinary_game_is_led_by_the_big_loser_and_a_wrong_leader_is_reported_once():
     assert findings(ordinary(PAID + [play(5, "4S")])) == []
     rec = ordinary(PAID + [play(5, "4S")], leader=3)
-    assert findings(rec) == [("gouji.leader", "/deals/0/leader")]      # the big loser leads all the same
+    assert findings(rec) == [("gouji.leader", "/deals/0/leader")]  # the big loser leads all the same
 
 
 def test_a_wrong_leader_leads_nothing_its_play_is_out_of_turn():
-    rec = ordinary(PAID + [play(3, "4S")], partial=[["3S", "3H"], ["3D"], [], ["4S"], ["RJ"], ["RJ", "RJ"]],
-                   leader=3)
+    rec = ordinary(PAID + [play(3, "4S")], partial=[["3S", "3H"], ["3D"], [], ["4S"], ["RJ"], ["RJ", "RJ"]], leader=3)
     assert findings(rec) == [("gouji.leader", "/deals/0/leader"), ("gouji.turn", AT(len(PAID)))]
 
 
 # ---------------------------------------------------------------- §6 tribute and returns
 
+
 def test_a_tribute_that_is_not_the_highest_card():
-    actions = [tribute(5, "3C"), tribute(5, "RJ"), tribute(4, "RJ"), give_back(0, "3S"), give_back(0, "3H"),
-               give_back(1, "3D"), play(5, "4S")]
+    actions = [
+        tribute(5, "3C"),
+        tribute(5, "RJ"),
+        tribute(4, "RJ"),
+        give_back(0, "3S"),
+        give_back(0, "3H"),
+        give_back(1, "3D"),
+        play(5, "4S"),
+    ]
     rec = ordinary(actions)
     assert findings(rec) == [("gouji.tribute.card", AT(0) + "/tribute")]
     assert "RJ" in report_of(rec).findings[0].message
 
 
-@pytest.mark.parametrize("actions, rule, index", [
-    ([tribute(5, "RJ"), give_back(0, "3S")], "gouji.tribute.order", 1),     # a return while tribute is owed
-    ([play(5, "4S")], "gouji.tribute.order", 0),                             # a play before tribute
-    (PAID[:3] + [play(5, "4S")], "gouji.tribute.order", 3),                  # a play before the returns
-    ([tribute(3, "RJ")], "gouji.tribute.payer", 0),
-    (PAID[:3] + [give_back(2, "3S")], "gouji.return.payer", 3),
-])
+@pytest.mark.parametrize(
+    "actions, rule, index",
+    [
+        ([tribute(5, "RJ"), give_back(0, "3S")], "gouji.tribute.order", 1),  # a return while tribute is owed
+        ([play(5, "4S")], "gouji.tribute.order", 0),  # a play before tribute
+        (PAID[:3] + [play(5, "4S")], "gouji.tribute.order", 3),  # a play before the returns
+        ([tribute(3, "RJ")], "gouji.tribute.payer", 0),
+        (PAID[:3] + [give_back(2, "3S")], "gouji.return.payer", 3),
+    ],
+)
 def test_tribute_out_of_order_or_by_the_wrong_seat(actions, rule, index):
     assert findings(ordinary(actions)) == [(rule, AT(index))]
 
@@ -106,35 +127,55 @@ def test_a_wrong_to_is_reported_and_the_card_goes_where_it_is_owed():
 
 
 def test_sweep_exchange_and_to_when_a_payer_owes_two_seats():
-    sweep = {"previous_order": [0, 2, 4, 1, 3, 5]}        # o4, o5, o6 = 1, 3, 5 give one card to 4, 0, 2
+    sweep = {"previous_order": [0, 2, 4, 1, 3, 5]}  # o4, o5, o6 = 1, 3, 5 give one card to 4, 0, 2
     partial = [["3S"], ["RJ"], [], ["RJ"], [], ["RJ"]]
-    actions = [tribute(1, "RJ"), tribute(3, "RJ"), tribute(5, "RJ"), give_back(4, "RJ"), give_back(0, "RJ"),
-               give_back(2, "RJ"), play(0, "3S")]
+    actions = [
+        tribute(1, "RJ"),
+        tribute(3, "RJ"),
+        tribute(5, "RJ"),
+        give_back(4, "RJ"),
+        give_back(0, "RJ"),
+        give_back(2, "RJ"),
+        play(0, "3S"),
+    ]
     assert findings(record([deal(partial, actions, leader=0)], start=sweep)) == []
-    add = record([deal([[], [], [], [], [], ["RJ", "RJ", "RJ"]], [tribute(5, "RJ")], leader=0)],
-                 {"sweep_tribute": "add"}, start=sweep)
-    assert findings(add) == [("gouji.tribute.to", AT(0))]      # o6 owes o1 (0) and his Dui Men (2)
+    add = record(
+        [deal([[], [], [], [], [], ["RJ", "RJ", "RJ"]], [tribute(5, "RJ")], leader=0)],
+        {"sweep_tribute": "add"},
+        start=sweep,
+    )
+    assert findings(add) == [("gouji.tribute.to", AT(0))]  # o6 owes o1 (0) and his Dui Men (2)
 
 
 def test_waivers_between_team_mates():
-    mates = {"previous_order": [0, 1, 2, 3, 5, 4]}        # 4 owes 0, 5 owes 1: team-mates both times
+    mates = {"previous_order": [0, 1, 2, 3, 5, 4]}  # 4 owes 0, 5 owes 1: team-mates both times
     actions = [declare(4, "waive_tribute"), declare(1, "waive_tribute"), play(4, "4S")]
     assert findings(ordinary(actions, partial=[[], [], [], [], ["4S"]], start=mates)) == []
     assert findings(ordinary([declare(2, "waive_tribute")], start=mates)) == [
-        ("gouji.waive_tribute", AT(0) + "/declare")]
-    never = ordinary([play(4, "4S")], partial=[[], [], [], [], ["4S"]], start=mates,
-                     options={"same_team_tribute": "never"})
+        ("gouji.waive_tribute", AT(0) + "/declare")
+    ]
+    never = ordinary(
+        [play(4, "4S")], partial=[[], [], [], [], ["4S"]], start=mates, options={"same_team_tribute": "never"}
+    )
     assert findings(never) == []
 
 
 def test_the_losers_swap_roles():
-    swap = {"previous_order": [0, 2, 1, 4, 3, 5]}        # o5 = 3 and o6 = 5 are team-mates
+    swap = {"previous_order": [0, 2, 1, 4, 3, 5]}  # o5 = 3 and o6 = 5 are team-mates
     partial = [["3S", "3H"], [], ["3D"], ["RJ", "RJ", "4S"], [], ["RJ"]]
-    actions = [declare(5, "swap_losers"), tribute(3, "RJ"), tribute(3, "RJ"), tribute(5, "RJ"),
-               give_back(0, "3S"), give_back(0, "3H"), give_back(2, "3D"), play(3, "4S")]
+    actions = [
+        declare(5, "swap_losers"),
+        tribute(3, "RJ"),
+        tribute(3, "RJ"),
+        tribute(5, "RJ"),
+        give_back(0, "3S"),
+        give_back(0, "3H"),
+        give_back(2, "3D"),
+        play(3, "4S"),
+    ]
     assert findings(record([deal(partial, actions, leader=None)], start=swap)) == []
     assert findings(ordinary([declare(4, "swap_losers")])) == [("gouji.swap_losers", AT(0) + "/declare")]
-    late = {"previous_order": [1, 0, 2, 4, 3, 5]}        # o6 = 5 owes o1 = 1, a team-mate
+    late = {"previous_order": [1, 0, 2, 4, 3, 5]}  # o6 = 5 owes o1 = 1, a team-mate
     rec = ordinary([declare(5, "waive_tribute"), declare(3, "swap_losers")], start=late)
     assert findings(rec)[:1] == [("gouji.tribute.order", AT(1) + "/declare")]
 
@@ -157,13 +198,18 @@ def revolution(actions, options=None, result=None, then=None):
 
 
 def test_revolution_voids_the_deal_and_the_next_is_fresh():
-    rec = revolution([declare(0, "revolution")], result={"scores": [0, 0], "tribute": "revolution"},
-                     then=deal([], [play(2, "3S")], leader=2, seed=5) | {"hands": fill_hands([[], [], ["3S"]])})
+    rec = revolution(
+        [declare(0, "revolution")],
+        result={"scores": [0, 0], "tribute": "revolution"},
+        then=deal([], [play(2, "3S")], leader=2, seed=5) | {"hands": fill_hands([[], [], ["3S"]])},
+    )
     assert findings(rec) == []
     assert report_of(rec).deals[0]["status"] == "void"
     wrong = revolution([declare(0, "revolution")], result={"order": [0, 1, 2, 3, 4, 5], "scores": [4, -4]})
-    assert findings(wrong) == [("gouji.result.order", "/deals/0/result/order"),
-                               ("gouji.result.scores", "/deals/0/result/scores")]
+    assert findings(wrong) == [
+        ("gouji.result.order", "/deals/0/result/order"),
+        ("gouji.result.scores", "/deals/0/result/scores"),
+    ]
 
 
 def test_revolution_conditions():
@@ -177,6 +223,7 @@ def test_revolution_conditions():
 
 
 # ---------------------------------------------------------------- §2 threes_last, §7 reports
+
 
 def test_threes_last():
     rec = record([deal([["3S", "3H"]], [play(0, "3S", "3H")])], {"threes_last": True})
@@ -199,13 +246,17 @@ def test_a_seat_that_never_reports_gets_a_warning():
 
 # ---------------------------------------------------------------- §5 scoring, claims
 
-@pytest.mark.parametrize("order, scores", [
-    ([0, 1, 3, 2, 4, 5], [2, -2]),          # places 1, 4, 5
-    ([0, 1, 2, 3, 5, 4], [0, 0]),           # places 1, 3, 6
-    ([0, 2, 1, 4, 3, 5], [6, -6]),          # places 1, 2, 4
-    ([0, 2, 4, 1, 3, 5], [12, -12]),        # a sweep is doubled
-    ([1, 3, 5, 0, 2, 4], [-12, 12]),
-])
+
+@pytest.mark.parametrize(
+    "order, scores",
+    [
+        ([0, 1, 3, 2, 4, 5], [2, -2]),  # places 1, 4, 5
+        ([0, 1, 2, 3, 5, 4], [0, 0]),  # places 1, 3, 6
+        ([0, 2, 1, 4, 3, 5], [6, -6]),  # places 1, 2, 4
+        ([0, 2, 4, 1, 3, 5], [12, -12]),  # a sweep is doubled
+        ([1, 3, 5, 0, 2, 4], [-12, 12]),
+    ],
+)
 def test_pagat_scoring_examples(order, scores):
     assert scores_of(order, GoujiOptions(**DEFAULTS)) == scores
 
@@ -229,9 +280,11 @@ def test_claims_of_other_games_and_a_wrong_winner():
     rec = match_record(2, deals=1)
     rec["deals"][0]["result"]["winner"] = 0
     rec["result"] = {"winner": 1 - rec["result"].get("winner", 0), "levels": ["2", "2"]}
-    assert sorted(findings(rec)) == [("gouji.match.winner", "/result/winner"),
-                                     ("gouji.result.key", "/deals/0/result/winner"),
-                                     ("gouji.result.key", "/result/levels")]
+    assert sorted(findings(rec)) == [
+        ("gouji.match.winner", "/result/winner"),
+        ("gouji.result.key", "/deals/0/result/winner"),
+        ("gouji.result.key", "/result/levels"),
+    ]
 
 
 def test_an_action_after_the_deal_is_over():
@@ -250,7 +303,9 @@ def test_a_stopped_deal_without_claims_leaves_the_rest_uncheckable():
     first["actions"][turn]["seat"] = (first["actions"][turn]["seat"] + 3) % 6
     report = report_of(rec)
     assert [(f.rule, f.severity) for f in report.findings if f.rule != "gouji.turn"] == [
-        ("gouji.deal.uncheckable", "warning"), ("gouji.match.uncheckable", "info")]
+        ("gouji.deal.uncheckable", "warning"),
+        ("gouji.match.uncheckable", "info"),
+    ]
 
 
 def test_a_stopped_deal_with_claims_lets_the_next_deal_be_checked():
@@ -268,18 +323,21 @@ def test_a_declaration_gou_ji_does_not_have():
     assert findings(rec) == [("gouji.declare", AT(0) + "/declare")]
 
 
-@pytest.mark.parametrize("options, at", [
-    ({"duel_thresholds": {"Z": 3}}, "/rules/options/duel_thresholds"),
-    ({"duel_thresholds": {"K": 0}}, "/rules/options/duel_thresholds"),
-    ({"duel_thresholds": {"K": "2"}}, "/rules/options/duel_thresholds"),      # no int: the compiled build too
-    ({"duel_thresholds": {"K": 2.5}}, "/rules/options/duel_thresholds"),
-    ({"place_points": [4, 2, 0]}, "/rules/options/place_points"),
-    ({"place_points": [4, 2, 0, 0, -2, "-4"]}, "/rules/options/place_points"),
-    ({"place_points": [4, 2, 0, 0, -2, -4.5]}, "/rules/options/place_points"),
-    ({"sweep_multiplier": 0}, "/rules/options/sweep_multiplier"),
-    ({"report_at": 0}, "/rules/options/report_at"),
-    ({"catch_wind": "left"}, "/rules/options/catch_wind"),
-])
+@pytest.mark.parametrize(
+    "options, at",
+    [
+        ({"duel_thresholds": {"Z": 3}}, "/rules/options/duel_thresholds"),
+        ({"duel_thresholds": {"K": 0}}, "/rules/options/duel_thresholds"),
+        ({"duel_thresholds": {"K": "2"}}, "/rules/options/duel_thresholds"),  # no int: the compiled build too
+        ({"duel_thresholds": {"K": 2.5}}, "/rules/options/duel_thresholds"),
+        ({"place_points": [4, 2, 0]}, "/rules/options/place_points"),
+        ({"place_points": [4, 2, 0, 0, -2, "-4"]}, "/rules/options/place_points"),
+        ({"place_points": [4, 2, 0, 0, -2, -4.5]}, "/rules/options/place_points"),
+        ({"sweep_multiplier": 0}, "/rules/options/sweep_multiplier"),
+        ({"report_at": 0}, "/rules/options/report_at"),
+        ({"catch_wind": "left"}, "/rules/options/catch_wind"),
+    ],
+)
 def test_options_out_of_range(options, at):
     assert findings(record([deal([], [])], options)) == [("notation.rules.option", at)]
 
@@ -287,7 +345,7 @@ def test_options_out_of_range(options, at):
 def test_the_preset_alias_and_duel_thresholds_as_options():
     actions = [play(0, "9S", "9H", "9D"), play(1, "TS", "TH", "TD")]
     rec = record([deal([["9S", "9H", "9D"], ["TS", "TH", "TD"]], actions)], {"duel_thresholds": {"9": 3}})
-    assert findings(rec) == [("gouji.turn", AT(1))]          # three 9s now start a Gou Ji with seat 3
+    assert findings(rec) == [("gouji.turn", AT(1))]  # three 9s now start a Gou Ji with seat 3
     rec["rules"] = "gouji-pagat"
     assert findings(rec) == [] and report_of(rec).rules["preset"] == "pagat"
 
@@ -295,11 +353,15 @@ def test_the_preset_alias_and_duel_thresholds_as_options():
 def test_end_when_team_out_ranks_the_rest_by_cards_then_from_the_seat_after_the_last_out():
     low = sorted([r + s for r in "3456789" for s in "SHDC"] * 4, key=lambda c: "3456789".index(c[0]))
     partial = [low[:36], [], low[36:72], [], low[72:108]]
-    actions = go_out(0, low[:36], range(6)) + go_out(2, low[36:72], (1, 2, 3, 4, 5)) + \
-        go_out(4, low[72:108], (1, 3, 4, 5))[:-3]
+    actions = (
+        go_out(0, low[:36], range(6))
+        + go_out(2, low[36:72], (1, 2, 3, 4, 5))
+        + go_out(4, low[72:108], (1, 3, 4, 5))[:-3]
+    )
     result = {"order": [0, 2, 4, 5, 1, 3], "scores": [12, -12], "tribute": "none"}
-    rec = record([deal(partial, actions, leader=0, result=result)],
-                 {"end_when_team_out": True, "catch_wind": "teammate"})
+    rec = record(
+        [deal(partial, actions, leader=0, result=result)], {"end_when_team_out": True, "catch_wind": "teammate"}
+    )
     assert findings(rec) == [] and report_of(rec).deals[0]["status"] == "complete"
 
 

@@ -1,5 +1,6 @@
 """The turn order of Gou Ji (§4): NORMAL rotation, duels, Xian Rang Rang, Shao Pai, catching the
 wind, the endgame (the page's example: every legal order accepted, every other rejected)."""
+
 from itertools import permutations
 
 import pytest
@@ -14,6 +15,7 @@ def one(partial, actions, leader=0, options=None, **extra):
 
 
 # ---------------------------------------------------------------- §4.1, §4.4 NORMAL
+
 
 def test_the_leader_must_play():
     assert findings(one([], passes(0))) == [("gouji.lead.pass", AT(0))]
@@ -36,12 +38,15 @@ def test_the_trick_ends_when_no_seat_is_open_and_its_winner_leads():
     assert findings(rec) == [] and findings(rec, "warning") == [("notation.deal.incomplete", "/deals/0/actions")]
 
 
-@pytest.mark.parametrize("top, bad, rule", [
-    (["7S", "7H"], ["7C", "2D"], "gouji.follow"),                  # equal rank never beats (§10.3)
-    (["7S", "7H"], ["QS", "QH", "QD"], "gouji.follow"),            # size
-    (["7S"], ["8S", "9S"], "gouji.play.combination"),              # two natural ranks
-    (["4S"], ["5S", "5C"], "gouji.follow"),
-])
+@pytest.mark.parametrize(
+    "top, bad, rule",
+    [
+        (["7S", "7H"], ["7C", "2D"], "gouji.follow"),  # equal rank never beats (§10.3)
+        (["7S", "7H"], ["QS", "QH", "QD"], "gouji.follow"),  # size
+        (["7S"], ["8S", "9S"], "gouji.play.combination"),  # two natural ranks
+        (["4S"], ["5S", "5C"], "gouji.follow"),
+    ],
+)
 def test_plays_that_may_not_follow_stop_the_deal(top, bad, rule):
     rec = one([top, bad], [play(0, *top), play(1, *bad)])
     assert findings(rec) == [(rule, AT(1))]
@@ -51,8 +56,7 @@ def test_plays_that_may_not_follow_stop_the_deal(top, bad, rule):
 
 
 def test_a_wrong_as_is_reported_and_the_play_stands():
-    rec = one([["QS", "2H", "2D"]], [play(0, "QS", "2H", "2D", **{"as": "set:2"}), play(3, "KS", "KH", "KD")],
-              seed=1)
+    rec = one([["QS", "2H", "2D"]], [play(0, "QS", "2H", "2D", **{"as": "set:2"}), play(3, "KS", "KH", "KD")], seed=1)
     rec["deals"][0]["hands"] = deal([["QS", "2H", "2D"], [], [], ["KS", "KH", "KD"]], [])["hands"]
     assert findings(rec) == [("gouji.play.as", AT(0) + "/as")]
 
@@ -66,6 +70,7 @@ def test_cards_not_held_suits_count():
 
 # ---------------------------------------------------------------- §4.5 the duel
 
+
 def test_a_qualifying_set_starts_a_duel_that_only_the_dui_men_answers():
     rec = one([["QS", "2H", "2D"], ["KS", "KH", "KD"]], [play(0, "QS", "2H", "2D"), play(1, "KS", "KH", "KD")])
     assert findings(rec) == [("gouji.turn", AT(1))]
@@ -73,15 +78,26 @@ def test_a_qualifying_set_starts_a_duel_that_only_the_dui_men_answers():
 
 
 def test_the_duel_alternates_and_any_pass_ends_it():
-    actions = [play(0, "QS", "QH", "QD"), play(3, "KS", "KH", "KD"), play(0, "AS", "AH", "AD"), *passes(3),
-               play(0, "3S")]
+    actions = [
+        play(0, "QS", "QH", "QD"),
+        play(3, "KS", "KH", "KD"),
+        play(0, "AS", "AH", "AD"),
+        *passes(3),
+        play(0, "3S"),
+    ]
     rec = one([["QS", "QH", "QD", "AS", "AH", "AD", "3S"], [], [], ["KS", "KH", "KD"]], actions)
     assert findings(rec) == []
 
 
 def test_a_dui_men_that_passed_still_duels():
-    actions = [play(0, "3S", "3H"), *passes(1, 2, 3), play(4, "AS", "AH"), play(1, "2S", "2H"), *passes(4),
-               play(1, "5S")]
+    actions = [
+        play(0, "3S", "3H"),
+        *passes(1, 2, 3),
+        play(4, "AS", "AH"),
+        play(1, "2S", "2H"),
+        *passes(4),
+        play(1, "5S"),
+    ]
     rec = one([["3S", "3H"], ["2S", "2H", "5S"], [], [], ["AS", "AH"]], actions)
     assert findings(rec) == []
 
@@ -120,11 +136,14 @@ def test_xian_rang_rang_declined_by_a_play():
     assert findings(one([["3S", "6S"], [], [], ["4S"], ["5S"]], actions)) == []
 
 
-@pytest.mark.parametrize("actions", [
-    [play(0, "3S"), *passes(1, 2), play(3, "4S"), declare(1, "xian_rang_rang")],       # not the beaten seat
-    [play(0, "3S"), *passes(1), play(2, "4S"), play(3, "5S"), declare(0, "xian_rang_rang")],   # a play between
-    [play(0, "3S"), *passes(1, 2), play(3, "4S"), *passes(4), declare(0, "xian_rang_rang")],   # not right after
-])
+@pytest.mark.parametrize(
+    "actions",
+    [
+        [play(0, "3S"), *passes(1, 2), play(3, "4S"), declare(1, "xian_rang_rang")],  # not the beaten seat
+        [play(0, "3S"), *passes(1), play(2, "4S"), play(3, "5S"), declare(0, "xian_rang_rang")],  # a play between
+        [play(0, "3S"), *passes(1, 2), play(3, "4S"), *passes(4), declare(0, "xian_rang_rang")],  # not right after
+    ],
+)
 def test_xian_rang_rang_out_of_place(actions):
     rec = one([["3S"], [], ["4S"], ["4S", "5S"]], actions)
     assert findings(rec) == [("gouji.xian_rang_rang", AT(len(actions) - 1) + "/declare")]
@@ -137,8 +156,7 @@ GOUJI = [play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(1, "KS", "KH", 
 
 
 def shao(actions, hand=SHAO_HAND, **extra):
-    return one([["QS", "QH", "QD", "3S"], hand, ["AS", "AH", "AD", "9S"], [], [], ["2S", "2H", "2D"]], actions,
-               **extra)
+    return one([["QS", "QH", "QD", "3S"], hand, ["AS", "AH", "AD", "9S"], [], [], ["2S", "2H", "2D"]], actions, **extra)
 
 
 def test_a_valid_shao_pai_then_the_declarer_leads_with_jokers():
@@ -164,20 +182,29 @@ def test_a_play_on_s1_starts_a_new_duel():
 
 def test_a_false_shao_pai_is_void_and_the_dui_men_answers():
     hand = ["KS", "KH", "KD"] + [r + "S" for r in "3456789TJA"]
-    actions = [play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(1, "KS", "KH", "KD"), *passes(3),
-               play(0, "3S"), play(2, "9S")]
+    actions = [
+        play(0, "QS", "QH", "QD"),
+        declare(1, "shao_pai"),
+        play(1, "KS", "KH", "KD"),
+        *passes(3),
+        play(0, "3S"),
+        play(2, "9S"),
+    ]
     rec = shao(actions, hand=hand)
     assert findings(rec) == [("gouji.shao_pai.invalid", AT(2))]
-    assert report_of(rec).findings[-1].legal["seats"] == [3]      # seat 1 left the deal
+    assert report_of(rec).findings[-1].legal["seats"] == [3]  # seat 1 left the deal
 
 
-@pytest.mark.parametrize("actions, rule, at", [
-    ([play(0, "QS", "QH", "QD"), declare(2, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
-    ([play(0, "QS", "QH", "QD"), declare(3, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
-    ([play(0, "3S"), declare(1, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
-    ([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(3, "KS", "KH", "KC")], "gouji.shao_pai.first", AT(2)),
-    ([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(1, "3S", "3H", "3D")], "gouji.shao_pai.first", AT(2)),
-])
+@pytest.mark.parametrize(
+    "actions, rule, at",
+    [
+        ([play(0, "QS", "QH", "QD"), declare(2, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
+        ([play(0, "QS", "QH", "QD"), declare(3, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
+        ([play(0, "3S"), declare(1, "shao_pai")], "gouji.shao_pai.declare", AT(1) + "/declare"),
+        ([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(3, "KS", "KH", "KC")], "gouji.shao_pai.first", AT(2)),
+        ([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(1, "3S", "3H", "3D")], "gouji.shao_pai.first", AT(2)),
+    ],
+)
 def test_shao_pai_out_of_place(actions, rule, at):
     assert findings(shao(actions))[:1] == [(rule, at)]
 
@@ -191,8 +218,12 @@ LOW = sorted([r + s for r in "3456789" for s in "SHDC"] * 4, key=lambda c: "3456
 def test_catching_the_wind(catch, leader):
     actions = go_out(3, LOW[:36], range(6))
     for seat in (4, 5):
-        rec = one([[], [], [], LOW[:36], ["TS"], ["TS"]], actions + [play(seat, "TS")], leader=3,
-                  options={"catch_wind": catch})
+        rec = one(
+            [[], [], [], LOW[:36], ["TS"], ["TS"]],
+            actions + [play(seat, "TS")],
+            leader=3,
+            options={"catch_wind": catch},
+        )
         assert findings(rec) == ([] if seat == leader else [("gouji.turn", AT(len(actions)))])
 
 
@@ -208,8 +239,7 @@ def test_going_out_in_a_duel_gives_the_other_one_answer():
 
 SEAT_4 = ["KS", "KH", "KD", "KC"] * 4 + ["2S", "2H", "2D", "2C"] * 4 + ["BJ"] * 4
 SEAT_5 = ["QS", "QH", "QD", "QC"] * 4 + ["RJ"] * 4 + ["JS", "JH", "JD", "JC"] * 4
-TO_FOUR = [play(4, *SEAT_4), *passes(1), play(5, *SEAT_5[:20]), *passes(0, 1, 2, 3), play(5, *SEAT_5[20:]),
-           *passes(2)]
+TO_FOUR = [play(4, *SEAT_4), *passes(1), play(5, *SEAT_5[:20]), *passes(0, 1, 2, 3), play(5, *SEAT_5[20:]), *passes(2)]
 SINGLES = ["4S", "5S", "6S", "7S", "8S", "9S", "TS"]
 
 
@@ -241,8 +271,9 @@ def test_pagat_endgame_example_next_circuit(order):
 
 def blocks(actions):
     """Seats 3, 4, 5 go out; holders 0, 1, 2 form the blocks {2, 0} and {1}; seat 0 leads."""
-    prefix = go_out(3, LOW[:36], range(6)) + go_out(4, LOW[36:72], (0, 1, 2, 4, 5)) + \
-        go_out(5, LOW[72:108], (0, 1, 2, 5))
+    prefix = (
+        go_out(3, LOW[:36], range(6)) + go_out(4, LOW[36:72], (0, 1, 2, 4, 5)) + go_out(5, LOW[72:108], (0, 1, 2, 5))
+    )
     partial = [["TS", "QS", "KS", "2S"], ["JS"], ["QS", "KS", "AS"], LOW[:36], LOW[36:72], LOW[72:108]]
     return one(partial, prefix + actions, leader=3), len(prefix)
 
@@ -265,8 +296,10 @@ def test_blocks_a_lead_by_the_first_of_a_block_hands_the_turn_to_its_team_mate()
 
 
 def test_a_stop_says_who_could_act_and_what_they_could_play():
-    rec = one([["5S", "5H", "BJ"], [], [], ["KS", "KH", "BJ", "6S", "6H", "RJ"]],
-              [play(0, "5S", "5H", "BJ"), play(3, "KS", "KH", "BJ")])
+    rec = one(
+        [["5S", "5H", "BJ"], [], [], ["KS", "KH", "BJ", "6S", "6H", "RJ"]],
+        [play(0, "5S", "5H", "BJ"), play(3, "KS", "KH", "BJ")],
+    )
     legal = report_of(rec).findings[0].legal
     assert legal["mode"] == "DUEL 0-3" and legal["seats"] == [3] and legal["top"] == "set:5"
     plays = legal["plays"]["3"]
@@ -278,5 +311,6 @@ def test_referee_rules_gouji_lists_every_option():
 
     from referee.cli.main import main
     from referee.gouji import OPTIONS
+
     result = CliRunner().invoke(main, ["rules", "gouji", "--json"])
     assert result.exit_code == 0 and set(__import__("json").loads(result.output)["gouji"]["options"]) == set(OPTIONS)

@@ -1,6 +1,7 @@
 """Property tests: random legal Gou Ji matches validate under random options, and one fault
 (an illegal play, a wrong seat, a card not held, a wrong tribute card, a wrong claim) is
 reported once, at its own deal and action."""
+
 import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -35,24 +36,39 @@ def errors(record):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), options=option_sets(), hoard=st.booleans(),
-       start=st.sampled_from([None, {"previous_order": [0, 2, 4, 1, 3, 5]}, {"previous_order": [5, 2, 1, 3, 0, 4]}]))
+@given(
+    seed=st.integers(0, 10**6),
+    options=option_sets(),
+    hoard=st.booleans(),
+    start=st.sampled_from([None, {"previous_order": [0, 2, 4, 1, 3, 5]}, {"previous_order": [5, 2, 1, 3, 0, 4]}]),
+)
 def test_random_legal_matches_validate(seed, options, hoard, start):
-    record = match_record(seed, deals=2, options=options, arrange=hoard_jokers if hoard else None, start=start,
-                          chance={"shao": 0.6, "report": 0.005})
+    record = match_record(
+        seed,
+        deals=2,
+        options=options,
+        arrange=hoard_jokers if hoard else None,
+        start=start,
+        chance={"shao": 0.6, "report": 0.005},
+    )
     report = check_record(record)
     assert [(f.rule, f.at, f.message) for f in report.findings if f.severity != "info"] == []
     assert report.match["totals"] == record["result"]["totals"]
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**6), kind=st.sampled_from(["reentry", "intrude", "black_joker"]),
-       deal=st.integers(0, 1), after=st.integers(0, 150), hoard=st.booleans())
+@given(
+    seed=st.integers(0, 10**6),
+    kind=st.sampled_from(["reentry", "intrude", "black_joker"]),
+    deal=st.integers(0, 1),
+    after=st.integers(0, 150),
+    hoard=st.booleans(),
+)
 def test_an_illegal_play_is_caught_at_its_action(seed, kind, deal, after, hoard):
     record = match_record(seed, deals=2, fault=(kind, deal, after), arrange=hoard_jokers if hoard else None)
     fault = record.pop("x-fault", None)
     if fault is None:
-        return          # the situation never arose
+        return  # the situation never arose
     assert errors(record) == [(fault["rule"], fault["deal"], fault["action"])]
 
 
@@ -62,15 +78,14 @@ def test_a_tribute_card_that_is_not_the_highest_is_caught(seed):
     record = match_record(seed, deals=3, chance={"wrong_tribute": 1})
     fault = record.pop("x-fault", None)
     if fault is None:
-        return          # no tribute was owed
+        return  # no tribute was owed
     assert errors(record) == [("gouji.tribute.card", fault["deal"], fault["action"])]
 
 
 @SETTINGS
 @given(seed=st.integers(0, 10**6), pick=st.integers(0, 10**6), hoard=st.booleans())
 def test_a_seat_that_may_not_act_is_caught(seed, pick, hoard):
-    record = match_record(seed, deals=1, events=True, arrange=hoard_jokers if hoard else None,
-                          chance={"revolution": 0})
+    record = match_record(seed, deals=1, events=True, arrange=hoard_jokers if hoard else None, chance={"revolution": 0})
     turns = record["deals"][0]["x-turns"]
     index, allowed = turns[pick % len(turns)]
     action = record["deals"][0]["actions"][index]
@@ -86,7 +101,7 @@ def test_a_card_not_held_is_caught(seed, pick):
     record = match_record(seed, deals=1, chance={"revolution": 0})
     deal = record["deals"][0]
     plays = [(i, a) for i, a in enumerate(deal["actions"]) if "play" in a]
-    for i, action in plays[pick % len(plays):] + plays[:pick % len(plays)]:
+    for i, action in plays[pick % len(plays) :] + plays[: pick % len(plays)]:
         dealt = deal["hands"][action["seat"]]
         for k, card in enumerate(action["play"]):
             foreign = [card[0] + suit for suit in "SHDC" if card[0] + suit not in dealt and card not in ("BJ", "RJ")]

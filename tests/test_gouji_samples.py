@@ -1,5 +1,6 @@
 """Every Gou Ji sample gets its expected verdict; the disputed ones name the rule and place; the
 samples are what tests/gouji_gen.py makes (`python -m tests.gouji_gen samples/gouji`)."""
+
 import json
 from pathlib import Path
 
@@ -26,7 +27,7 @@ EXPECTED = {
     "sweep-with-exchange.json": [],
     "disputed-re-entry-after-pass.json": [("gouji.turn", "/deals/0/actions/42")],
     "disputed-non-duellist-plays-into-duel.json": [("gouji.turn", "/deals/0/actions/61")],
-    "ruled-offender-big-loser.json": [],     # the same play, scored by a ruling: the offender last
+    "ruled-offender-big-loser.json": [],  # the same play, scored by a ruling: the offender last
     "disputed-black-joker-beaten-without-red-joker.json": [("gouji.follow", "/deals/0/actions/24")],
     "disputed-wrong-tribute-card.json": [("gouji.tribute.card", "/deals/1/actions/0/tribute")],
     "disputed-wrong-claimed-order.json": [("gouji.result.order", "/deals/1/result/order")],
@@ -53,7 +54,7 @@ def test_sample_verdict(name):
     assert report.valid is (EXPECTED[name] == [])
 
 
-GENERATED = sorted(set(EXPECTED) - {"committed-deal.json"})       # that one by tests/committed_gen.py
+GENERATED = sorted(set(EXPECTED) - {"committed-deal.json"})  # that one by tests/committed_gen.py
 
 
 @pytest.mark.parametrize("name", GENERATED)
@@ -75,8 +76,9 @@ def test_the_session_pays_tribute_and_returns():
     record = load("session-tribute-and-returns.json")
     kinds = [d["tribute"] for d in report_of("session-tribute-and-returns.json").deals]
     assert kinds == ["none", "ordinary", "ordinary", "ordinary"]
-    verbs = {verb for deal in record["deals"][1:] for a in deal["actions"]
-             for verb in ("tribute", "return") if verb in a}
+    verbs = {
+        verb for deal in record["deals"][1:] for a in deal["actions"] for verb in ("tribute", "return") if verb in a
+    }
     assert verbs == {"tribute", "return"}
 
 
@@ -117,7 +119,8 @@ def test_the_sweep_exchange():
 
 
 def test_replay_shows_the_mode_who_may_act_and_six_hands(tmp_path):
-    result = CliRunner().invoke(main, ["replay", str(FOLDER / "duel-won-after-shao-pai.json"), "--deal", "1",
-                                       "--step", "1"])
+    result = CliRunner().invoke(
+        main, ["replay", str(FOLDER / "duel-won-after-shao-pai.json"), "--deal", "1", "--step", "1"]
+    )
     assert result.exit_code == 0 and "mode" in result.output and "to act" in result.output
     assert result.output.count("\n") > 6

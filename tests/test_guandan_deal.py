@@ -1,5 +1,6 @@
 """Guandan §1, §4-§7: deck, trick flow, tribute, levels, match, declarations, claims.
 Each illegal record is checked for its rule id and JSON Pointer."""
+
 from itertools import permutations
 
 import pytest
@@ -21,6 +22,7 @@ def PASS(seat):
 
 
 # ---------------------------------------------------------------- §1 deck, seats, leader
+
 
 def test_four_seats():
     record = guandan([quick_deal([0, 2])])
@@ -49,6 +51,7 @@ def test_first_deal_needs_leader():
 
 
 # ---------------------------------------------------------------- §2.1, §3, §4 trick flow
+
 
 def test_leader_must_play():
     assert findings(check(deal([[]], [PASS(0)], leader=0))) == [("guandan.lead.pass", "/deals/0/actions/0")]
@@ -81,18 +84,34 @@ def test_as_required_when_two_readings_are_legal():
     hand = [["5S", "6S", "7D", "8C", "2H"]]
     report = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "2H")], leader=0))
     assert findings(report) == [("guandan.play.as_required", "/deals/0/actions/0")]
-    assert "straight:8 or straight:9" in report.findings[0].message or "straight:9 or straight:8" in report.findings[0].message
+    assert (
+        "straight:8 or straight:9" in report.findings[0].message
+        or "straight:9 or straight:8" in report.findings[0].message
+    )
 
 
 def test_as_chooses_the_reading_and_what_may_follow():
     hand = [["5S", "6S", "7D", "8C", "2H"], ["6D", "7S", "8S", "9D", "TC"]]
-    ok = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "2H", **{"as": "straight:8"}),
-                           P(1, "6D", "7S", "8S", "9D", "TC")], leader=0))
+    ok = check(
+        deal(
+            hand,
+            [P(0, "5S", "6S", "7D", "8C", "2H", **{"as": "straight:8"}), P(1, "6D", "7S", "8S", "9D", "TC")],
+            leader=0,
+        )
+    )
     assert findings(ok) == []
-    stopped = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "2H", **{"as": "straight:9"}),
-                                P(1, "5D", "6D", "7S", "8S", "9D")], seed=1, leader=0))
-    assert ("guandan.follow", "/deals/0/actions/1") in findings(stopped) or \
-        ("guandan.card.not_held", "/deals/0/actions/1") in findings(stopped)
+    stopped = check(
+        deal(
+            hand,
+            [P(0, "5S", "6S", "7D", "8C", "2H", **{"as": "straight:9"}), P(1, "5D", "6D", "7S", "8S", "9D")],
+            seed=1,
+            leader=0,
+        )
+    )
+    assert ("guandan.follow", "/deals/0/actions/1") in findings(stopped) or (
+        "guandan.card.not_held",
+        "/deals/0/actions/1",
+    ) in findings(stopped)
 
 
 def test_as_the_cards_cannot_make():
@@ -124,7 +143,7 @@ def test_partner_leads_after_a_player_goes_out():
     d = quick_deal([0, 2])
     # after seat 0's last bomb, seats 1, 2, 3 pass and seat 2 (the partner) leads: 接风
     last = max(i for i, a in enumerate(d["actions"]) if a["seat"] == 0)
-    assert [a["seat"] for a in d["actions"][last + 1:last + 5]] == [1, 2, 3, 2]
+    assert [a["seat"] for a in d["actions"][last + 1 : last + 5]] == [1, 2, 3, 2]
     assert findings(check(d)) == []
     d["actions"][last + 4]["seat"] = 1
     assert ("guandan.turn", f"/deals/0/actions/{last + 4}") in findings(check(d))
@@ -176,10 +195,17 @@ def test_play_out_after_one_two_trick_led_by_the_next_holder_after_the_winner():
 
 # ---------------------------------------------------------------- §5 order, levels, match
 
-@pytest.mark.parametrize("order, levels", [
-    ([0, 2], ["5", "2"]), ([0, 1, 2], ["4", "2"]), ([0, 1, 3], ["3", "2"]),
-    ([1, 3], ["2", "5"]), ([3, 0, 1], ["2", "4"]),
-])
+
+@pytest.mark.parametrize(
+    "order, levels",
+    [
+        ([0, 2], ["5", "2"]),
+        ([0, 1, 2], ["4", "2"]),
+        ([0, 1, 3], ["3", "2"]),
+        ([1, 3], ["2", "5"]),
+        ([3, 0, 1], ["2", "4"]),
+    ],
+)
 def test_rise(order, levels):
     report = check(quick_deal(order))
     assert report.deals[0]["levels"] == levels
@@ -194,14 +220,23 @@ def test_levels_stop_at_a():
     assert report.deals[0]["levels"] == ["A", "3"]
 
 
-@pytest.mark.parametrize("order, a_win, won", [
-    ([0, 2], "one_two_or_one_three", True), ([0, 1, 2], "one_two_or_one_three", True),
-    ([0, 1, 3], "one_two_or_one_three", False), ([0, 1, 2], "one_two", False),
-    ([0, 1, 3], "any", True), ([1, 3], "any", False),
-])
+@pytest.mark.parametrize(
+    "order, a_win, won",
+    [
+        ([0, 2], "one_two_or_one_three", True),
+        ([0, 1, 2], "one_two_or_one_three", True),
+        ([0, 1, 3], "one_two_or_one_three", False),
+        ([0, 1, 2], "one_two", False),
+        ([0, 1, 3], "any", True),
+        ([1, 3], "any", False),
+    ],
+)
 def test_match_win_at_a(order, a_win, won):
-    report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0},
-                   rules={"preset": "official", "options": {"a_win": a_win}})
+    report = check(
+        quick_deal(order, level="A"),
+        start={"levels": ["A", "5"], "playing": 0},
+        rules={"preset": "official", "options": {"a_win": a_win}},
+    )
     assert report.match["winner"] == (0 if won else None)
 
 
@@ -217,55 +252,74 @@ def test_no_deal_after_match_win():
     assert findings(report) == [("guandan.match.over", "/deals/1")]
 
 
-@pytest.mark.parametrize("rule, attempts, order, levels", [
-    ("none", [2, 0], [0, 1, 3], ["A", "5"]),
-    ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
-    ("three_to_two", [1, 0], [0, 1, 3], ["A", "5"]),
-    ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
-    ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
-    ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
-])
+@pytest.mark.parametrize(
+    "rule, attempts, order, levels",
+    [
+        ("none", [2, 0], [0, 1, 3], ["A", "5"]),
+        ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
+        ("three_to_two", [1, 0], [0, 1, 3], ["A", "5"]),
+        ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
+        ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
+        ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
+    ],
+)
 def test_failing_at_a(rule, attempts, order, levels):
-    report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
-                   rules={"preset": "official", "options": {"a_fail_rule": rule}})
+    report = check(
+        quick_deal(order, level="A"),
+        start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
+        rules={"preset": "official", "options": {"a_fail_rule": rule}},
+    )
     assert report.deals[0]["levels"] == levels
 
 
 NAMED_AS_PARAMETERS = {
-    "none": {}, "three_to_two": {"a_fail_after": 3, "a_fail_counts": "attempts", "a_fail_to": "2"},
+    "none": {},
+    "three_to_two": {"a_fail_after": 3, "a_fail_counts": "attempts", "a_fail_to": "2"},
     "three_consecutive_to_k": {"a_fail_after": 3, "a_fail_counts": "consecutive_attempts", "a_fail_to": "K"},
     "three_to_opponents_level": {"a_fail_after": 3, "a_fail_to": "opponents_level"},
     "two_consecutive_to_two": {"a_fail_after": 2, "a_fail_counts": "consecutive_attempts"},
 }
 
 
-@pytest.mark.parametrize("rule, attempts, order, levels", [
-    ("none", [2, 0], [0, 1, 3], ["A", "5"]),
-    ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
-    ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
-    ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
-    ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
-])
+@pytest.mark.parametrize(
+    "rule, attempts, order, levels",
+    [
+        ("none", [2, 0], [0, 1, 3], ["A", "5"]),
+        ("three_to_two", [2, 0], [0, 1, 3], ["2", "5"]),
+        ("three_consecutive_to_k", [2, 0], [1, 0, 3], ["K", "7"]),
+        ("three_to_opponents_level", [2, 0], [1, 0, 3], ["5", "7"]),
+        ("two_consecutive_to_two", [1, 0], [1, 3], ["2", "8"]),
+    ],
+)
 def test_the_named_a_failure_rules_as_parameters(rule, attempts, order, levels):
     """docs/guandan.md: a_fail_after / a_fail_counts / a_fail_to give the page's four values."""
-    report = check(quick_deal(order, level="A"), start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
-                   rules={"preset": "official", "options": NAMED_AS_PARAMETERS[rule]})
+    report = check(
+        quick_deal(order, level="A"),
+        start={"levels": ["A", "5"], "playing": 0, "a_attempts": attempts},
+        rules={"preset": "official", "options": NAMED_AS_PARAMETERS[rule]},
+    )
     assert report.deals[0]["levels"] == levels
 
 
-@pytest.mark.parametrize("options, playing, attempts, order, levels", [
-    # a platform's two failures, consecutive or not, back to 2
-    ({"a_fail_after": 2}, 0, [1, 0], [0, 1, 3], ["2", "5"]),
-    # a failure is any deal begun at A, declared or not: team 1 declares and wins, team 0 fails a third time
-    ({"a_fail_after": 3, "a_fail_counts": "deals_at_a"}, 1, [2, 0], [1, 3], ["2", "8"]),
-    ({"a_fail_after": 3, "a_fail_counts": "attempts"}, 1, [2, 0], [1, 3], ["A", "8"]),
-    # a named rule with one part changed: three consecutive failures, back to J
-    ({"a_fail_rule": "three_consecutive_to_k", "a_fail_to": "J"}, 0, [2, 0], [1, 0, 3], ["J", "7"]),
-])
+@pytest.mark.parametrize(
+    "options, playing, attempts, order, levels",
+    [
+        # a platform's two failures, consecutive or not, back to 2
+        ({"a_fail_after": 2}, 0, [1, 0], [0, 1, 3], ["2", "5"]),
+        # a failure is any deal begun at A, declared or not: team 1 declares and wins, team 0 fails a third time
+        ({"a_fail_after": 3, "a_fail_counts": "deals_at_a"}, 1, [2, 0], [1, 3], ["2", "8"]),
+        ({"a_fail_after": 3, "a_fail_counts": "attempts"}, 1, [2, 0], [1, 3], ["A", "8"]),
+        # a named rule with one part changed: three consecutive failures, back to J
+        ({"a_fail_rule": "three_consecutive_to_k", "a_fail_to": "J"}, 0, [2, 0], [1, 0, 3], ["J", "7"]),
+    ],
+)
 def test_a_failure_variants_of_platforms(options, playing, attempts, order, levels):
     start = {"levels": ["A", "5"], "playing": playing, "a_attempts": attempts}
-    report = check(quick_deal(order, level="A" if playing == 0 else "5"), start=start,
-                   rules={"preset": "official", "options": options})
+    report = check(
+        quick_deal(order, level="A" if playing == 0 else "5"),
+        start=start,
+        rules={"preset": "official", "options": options},
+    )
     assert findings(report) == [] and report.deals[0]["levels"] == levels
 
 
@@ -275,24 +329,30 @@ def test_a_fail_after_must_be_positive():
 
 
 def test_consecutive_count_restarts_on_a_deal_that_is_not_an_attempt():
-    report = check(quick_deal([1, 3], level="5"), start={"levels": ["A", "5"], "playing": 1, "a_attempts": [2, 0]},
-                   rules={"preset": "official", "options": {"a_fail_rule": "three_consecutive_to_k"}})
+    report = check(
+        quick_deal([1, 3], level="5"),
+        start={"levels": ["A", "5"], "playing": 1, "a_attempts": [2, 0]},
+        rules={"preset": "official", "options": {"a_fail_rule": "three_consecutive_to_k"}},
+    )
     assert report.deals[0]["a_attempts"] == [0, 0]
-    kept = check(quick_deal([1, 3], level="5"), start={"levels": ["A", "5"], "playing": 1, "a_attempts": [2, 0]},
-                 rules={"preset": "official", "options": {"a_fail_rule": "three_to_two"}})
+    kept = check(
+        quick_deal([1, 3], level="5"),
+        start={"levels": ["A", "5"], "playing": 1, "a_attempts": [2, 0]},
+        rules={"preset": "official", "options": {"a_fail_rule": "three_to_two"}},
+    )
     assert kept.deals[0]["a_attempts"] == [2, 0]
 
 
 def test_ace_finish_to_two():
-    ranks = list("3456789TJ") + ["Q", "K", "2", "A"]      # seat 1 ends with a triple of aces
+    ranks = list("3456789TJ") + ["Q", "K", "2", "A"]  # seat 1 ends with a triple of aces
     d = quick_deal([1, 3], level="A", ranks=ranks[:3] + ["A"] + ranks[3:6] + ["Q"])
     options = {"ace_finish_to_two": True}
-    report = check(d, start={"levels": ["A", "5"], "playing": 0},
-                   rules={"preset": "official", "options": options})
+    report = check(d, start={"levels": ["A", "5"], "playing": 0}, rules={"preset": "official", "options": options})
     assert report.deals[0]["levels"] == ["2", "8"]
 
 
 # ---------------------------------------------------------------- §6 tribute
+
 
 def two_deals(first_order, second_partial, actions, rules="official", **extra):
     """A quick first deal, then a second deal with the given partial hands and actions."""
@@ -308,8 +368,13 @@ DOUBLE_NO_ANTI = [["RJ", "RJ", "KS", "4C"], ["BJ", "3C"], ["QS", "5C"], ["BJ", "
 def test_double_tribute_allocation_and_leader():
     # seat 1 pays RJ, seat 3 pays BJ: the higher goes to o1 (seat 0), and seat 1 leads
     partial = [["RJ", "KS", "4C"], ["RJ", "3C"], ["BJ", "5C"], ["BJ", "3D"]]
-    actions = [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "RJ", "to": 0},
-               {"seat": 2, "return": "5C", "to": 3}, {"seat": 0, "return": "4C", "to": 1}, P(1, "3C")]
+    actions = [
+        {"seat": 3, "tribute": "BJ"},
+        {"seat": 1, "tribute": "RJ", "to": 0},
+        {"seat": 2, "return": "5C", "to": 3},
+        {"seat": 0, "return": "4C", "to": 1},
+        P(1, "3C"),
+    ]
     report = two_deals([0, 2], partial, actions)
     assert findings(report) == []
     assert report.deals[1]["tribute"] == "double" and report.deals[1]["leader"] == 1
@@ -338,24 +403,37 @@ def test_wrong_tribute_card():
 
 def test_equal_tributes_clockwise():
     partial = [["RJ", "RJ", "4C"], ["BJ", "3C"], ["5C"], ["BJ", "3D"]]
-    good = [{"seat": 1, "tribute": "BJ", "to": 0}, {"seat": 3, "tribute": "BJ", "to": 2},
-            {"seat": 0, "return": "4C"}, {"seat": 2, "return": "5C"}, P(1, "3C")]
+    good = [
+        {"seat": 1, "tribute": "BJ", "to": 0},
+        {"seat": 3, "tribute": "BJ", "to": 2},
+        {"seat": 0, "return": "4C"},
+        {"seat": 2, "return": "5C"},
+        P(1, "3C"),
+    ]
     assert findings(two_deals([0, 2], partial, good)) == []
     wrong_to = [dict(good[0], to=2), dict(good[1], to=0)] + good[2:]
     assert findings(two_deals([0, 2], partial, wrong_to)) == [
-        ("guandan.tribute.to", "/deals/1/actions/0/to"), ("guandan.tribute.to", "/deals/1/actions/1/to")]
+        ("guandan.tribute.to", "/deals/1/actions/0/to"),
+        ("guandan.tribute.to", "/deals/1/actions/1/to"),
+    ]
 
 
 def test_equal_tributes_free_need_to_and_leader():
     partial = [["RJ", "RJ", "4C"], ["BJ", "3C"], ["5C"], ["BJ", "3D"]]
-    actions = [{"seat": 1, "tribute": "BJ", "to": 2}, {"seat": 3, "tribute": "BJ", "to": 0},
-               {"seat": 0, "return": "3D"}, {"seat": 2, "return": "5C"}, P(3, "3D")]
+    actions = [
+        {"seat": 1, "tribute": "BJ", "to": 2},
+        {"seat": 3, "tribute": "BJ", "to": 0},
+        {"seat": 0, "return": "3D"},
+        {"seat": 2, "return": "5C"},
+        P(3, "3D"),
+    ]
     assert findings(two_deals([0, 2], partial, actions, rules="pagat", leader=3)) == []
     no_leader = two_deals([0, 2], partial, actions, rules="pagat")
     assert findings(no_leader) == [("guandan.leader.missing", "/deals/1/leader")]
     no_to = [{"seat": 1, "tribute": "BJ"}, {"seat": 3, "tribute": "BJ"}]
     assert findings(two_deals([0, 2], partial, no_to, rules="pagat", leader=3)) == [
-        ("guandan.tribute.to", "/deals/1/actions/1")]
+        ("guandan.tribute.to", "/deals/1/actions/1")
+    ]
 
 
 def test_return_above_ten():
@@ -374,7 +452,8 @@ def test_return_of_the_level_rank():
     assert findings(two_deals([0, 2], partial, actions)) == []
     strict = {"preset": "official", "options": {"return_excludes_level": True}}
     assert findings(two_deals([0, 2], partial, actions, rules=strict)) == [
-        ("guandan.return.card", "/deals/1/actions/2/return")]
+        ("guandan.return.card", "/deals/1/actions/2/return")
+    ]
 
 
 def test_return_fallback_lowest_card():
@@ -425,13 +504,18 @@ def test_tribute_by_a_seat_that_owes_none():
 
 
 def test_wrong_leader_after_tribute():
-    actions = [{"seat": 3, "tribute": "BJ"}, {"seat": 1, "tribute": "BJ"},
-               {"seat": 0, "return": "4C"}, {"seat": 2, "return": "5C"}]
+    actions = [
+        {"seat": 3, "tribute": "BJ"},
+        {"seat": 1, "tribute": "BJ"},
+        {"seat": 0, "return": "4C"},
+        {"seat": 2, "return": "5C"},
+    ]
     report = two_deals([0, 2], DOUBLE_NO_ANTI, actions, leader=3)
     assert findings(report) == [("guandan.leader", "/deals/1/leader")]
 
 
 # ---------------------------------------------------------------- §7 declarations
+
 
 def test_report_count():
     actions = [P(0, "KS"), {"seat": 2, "declare": "report", "count": 26}, PASS(1)]
@@ -440,8 +524,12 @@ def test_report_count():
 
 
 def test_reports_are_transparent():
-    actions = [{"seat": 3, "declare": "report", "count": 27}, P(0, "KS"),
-               {"seat": 0, "declare": "report", "count": 26}, PASS(1)]
+    actions = [
+        {"seat": 3, "declare": "report", "count": 27},
+        P(0, "KS"),
+        {"seat": 0, "declare": "report", "count": 26},
+        PASS(1),
+    ]
     assert findings(check(deal([["KS"]], actions, leader=0))) == []
 
 
@@ -457,26 +545,31 @@ def test_missing_report_is_a_warning_at_the_play():
     first_low = next(i for i, a in enumerate(d["actions"]) if a["seat"] == 0 and "play" in a and i > 4)
     assert ("guandan.report.missing", f"/deals/0/actions/{first_low}") in warnings
     assert report.valid
-    assert not findings(check(d, rules="pagat"), "warning")      # report_at null
+    assert not findings(check(d, rules="pagat"), "warning")  # report_at null
 
 
 # ---------------------------------------------------------------- claims and start
 
+
 def test_claims_checked():
     d = quick_deal([0, 2], result={"order": [0, 2, 1, 3], "levels": ["4", "2"], "tribute": "single"})
-    assert findings(check(d)) == [("guandan.result.levels", "/deals/0/result/levels"),
-                                  ("guandan.result.tribute", "/deals/0/result/tribute")]
+    assert findings(check(d)) == [
+        ("guandan.result.levels", "/deals/0/result/levels"),
+        ("guandan.result.tribute", "/deals/0/result/tribute"),
+    ]
 
 
-@pytest.mark.parametrize("claimed, ok", [([0, 2], True), ([0, 2, 1, 3], True), ([0, 2, 3, 1], True),
-                                         ([2, 0], False), ([0, 2, 1], False)])
+@pytest.mark.parametrize(
+    "claimed, ok", [([0, 2], True), ([0, 2, 1, 3], True), ([0, 2, 3, 1], True), ([2, 0], False), ([0, 2, 1], False)]
+)
 def test_claimed_order_after_one_two(claimed, ok):
     report = check(quick_deal([0, 2], result={"order": claimed}))
     assert findings(report) == ([] if ok else [("guandan.result.order", "/deals/0/result/order")])
 
 
-@pytest.mark.parametrize("claimed, ok", [([0, 1, 2], True), ([0, 1, 2, 3], True), ([0, 1], False),
-                                         ([0, 1, 3, 2], False)])
+@pytest.mark.parametrize(
+    "claimed, ok", [([0, 1, 2], True), ([0, 1, 2, 3], True), ([0, 1], False), ([0, 1, 3, 2], False)]
+)
 def test_claimed_order(claimed, ok):
     report = check(quick_deal([0, 1, 2], result={"order": claimed}))
     assert findings(report) == ([] if ok else [("guandan.result.order", "/deals/0/result/order")])
@@ -513,14 +606,18 @@ def test_claimed_levels_of_a_stopped_deal_set_the_next_level():
     """Notation §9: the claimed levels set the next deal's levels; levels the claimed order
     does not give (a 1-2 finish from 2 gives 5) are reported as for a complete deal."""
     stopped = deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["7", "2"]})
-    resisted = deal([["7H", "KS"], ["RJ"], [], ["RJ"]], [P(0, "7H", "KS")])   # seat 0, the last o1, leads
+    resisted = deal([["7H", "KS"], ["RJ"], [], ["RJ"]], [P(0, "7H", "KS")])  # seat 0, the last o1, leads
     report = check(stopped, resisted)
-    assert findings(report) == [("guandan.lead.pass", "/deals/0/actions/0"),
-                                ("guandan.result.levels", "/deals/0/result/levels")]
+    assert findings(report) == [
+        ("guandan.lead.pass", "/deals/0/actions/0"),
+        ("guandan.result.levels", "/deals/0/result/levels"),
+    ]
     assert report.deals[1]["level"] == "7" and report.deals[1]["tribute"] == "resisted"
     agreed = check(deal([[]], [PASS(0)], leader=0, result={"order": [0, 2, 1, 3], "levels": ["5", "2"]}), resisted)
-    assert findings(agreed) == [("guandan.lead.pass", "/deals/0/actions/0"),
-                                ("guandan.play.combination", "/deals/1/actions/0")]   # 7H is no wild card at 5
+    assert findings(agreed) == [
+        ("guandan.lead.pass", "/deals/0/actions/0"),
+        ("guandan.play.combination", "/deals/1/actions/0"),
+    ]  # 7H is no wild card at 5
 
 
 def test_claims_of_other_games_on_a_stopped_deal_are_errors():
@@ -528,15 +625,20 @@ def test_claims_of_other_games_on_a_stopped_deal_are_errors():
     assert ("guandan.result.key", "/deals/0/result/scores") in findings(report)
 
 
-@pytest.mark.parametrize("start, expected", [
-    ({"playing": 0}, [("guandan.start.levels", "/start")]),
-    ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start")]),
-    ({"levels": ["A", "A"]}, [("guandan.start.playing", "/start")]),
-    ({"levels": ["5", "5"]}, []),
-    ({"levels": ["5", "8"], "previous_order": [1, 2, 0], "playing": 0},
-     [("guandan.start.playing", "/start/playing")]),
-    ({"levels": ["5", "8"], "previous_order": [1, 2]}, [("guandan.start.previous_order", "/start/previous_order")]),
-])
+@pytest.mark.parametrize(
+    "start, expected",
+    [
+        ({"playing": 0}, [("guandan.start.levels", "/start")]),
+        ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start")]),
+        ({"levels": ["A", "A"]}, [("guandan.start.playing", "/start")]),
+        ({"levels": ["5", "5"]}, []),
+        (
+            {"levels": ["5", "8"], "previous_order": [1, 2, 0], "playing": 0},
+            [("guandan.start.playing", "/start/playing")],
+        ),
+        ({"levels": ["5", "8"], "previous_order": [1, 2]}, [("guandan.start.previous_order", "/start/previous_order")]),
+    ],
+)
 def test_start(start, expected):
     assert findings(check(quick_deal([0, 2], level="8"), start=start))[:1] == expected[:1]
 
@@ -545,7 +647,7 @@ def test_start_previous_order_fixes_tribute():
     start = {"levels": ["5", "8"], "previous_order": [1, 3]}
     report = check(deal([["KS"], ["RJ"], [], ["RJ"]], [P(1, "KS")]), start=start)
     assert findings(report) == [("guandan.tribute.order", "/deals/0/actions/0")]
-    assert report.deals[0]["tribute"] == "double" and report.deals[0]["level"] == "8"   # team 1 declares
+    assert report.deals[0]["tribute"] == "double" and report.deals[0]["level"] == "8"  # team 1 declares
 
 
 def test_three_hands():
@@ -577,7 +679,7 @@ def test_a_wild_card_is_never_the_tribute():
 
 
 def test_leader_checked_before_the_tribute_is_done():
-    start = {"levels": ["5", "2"], "previous_order": [0, 1, 2, 3]}    # seat 3 pays seat 0 and leads
+    start = {"levels": ["5", "2"], "previous_order": [0, 1, 2, 3]}  # seat 3 pays seat 0 and leads
     report = check(deal([["RJ"], [], [], []], [], leader=1), start=start)
     assert findings(report) == [("guandan.leader", "/deals/0/leader")]
 
@@ -599,12 +701,14 @@ def test_record_claims_are_checked_after_an_unfinished_last_deal():
 
 def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
     """Issue 9: the legal plays with their cards, grouped by type, strongest last."""
-    hand = [["5S", "6S", "7D", "8C", "9H"], ["4S", "5D", "6D", "7D", "8D", "TC", "JH", "QC", "KD", "AS",
-                                            "3H", "3H", "3D", "3C", "9D"]]
+    hand = [
+        ["5S", "6S", "7D", "8C", "9H"],
+        ["4S", "5D", "6D", "7D", "8D", "TC", "JH", "QC", "KD", "AS", "3H", "3H", "3D", "3C", "9D"],
+    ]
     report = check(deal(hand, [P(0, "5S", "6S", "7D", "8C", "9H"), P(1, "4S", "5D", "6D", "7D", "8D")], leader=0))
     legal = report.findings[0].legal
     assert legal["plays"][0].startswith("6D 7D 8D 9D T") and legal["plays"][0].endswith(" as straight:T")
-    assert "4S 5D 6D 7D 8D" not in " ".join(legal["plays"])            # the straight to 8 may not follow
+    assert "4S 5D 6D 7D 8D" not in " ".join(legal["plays"])  # the straight to 8 may not follow
     kinds = [play.split(" as ")[1].split(":")[0] for play in legal["plays"]]
     assert "bomb" in kinds and kinds.index("bomb") > max(i for i, k in enumerate(kinds) if k == "straight")
     assert any(play.endswith(" as bomb:3") for play in legal["plays"])
@@ -615,6 +719,7 @@ def test_what_was_legal_lists_every_kind_of_play_from_the_hand_strongest_last():
 def test_the_previous_order_a_tribute_shows_owes_that_tribute(order):
     """For importers (§6.1, §6.2): the order read back from o1 and the payers owes the same tribute."""
     from referee.guandan import _complete_order, partner, previous_order_shown
+
     o1, o2, o3, o4 = order
     payers = [o3, o4] if o2 == partner(o1) else [o4]
     shown = _complete_order(previous_order_shown(payers, o1))
@@ -622,9 +727,19 @@ def test_the_previous_order_a_tribute_shows_owes_that_tribute(order):
     assert (shown[1] == partner(o1)) == (len(payers) == 2)
 
 
-@pytest.mark.parametrize("cards, level, equal", [
-    (["5S", "5H"], "2", True), (["5S", "6H"], "2", False), (["2S", "AH"], "2", False),
-    (["AS", "AD"], "2", True), (["BJ", "BJ"], "7", True), (["BJ", "RJ"], "7", False), (["5S"], "2", False)])
+@pytest.mark.parametrize(
+    "cards, level, equal",
+    [
+        (["5S", "5H"], "2", True),
+        (["5S", "6H"], "2", False),
+        (["2S", "AH"], "2", False),
+        (["AS", "AD"], "2", True),
+        (["BJ", "BJ"], "7", True),
+        (["BJ", "RJ"], "7", False),
+        (["5S"], "2", False),
+    ],
+)
 def test_equal_tributes_are_equal_in_level_order(cards, level, equal):
     from referee.guandan import equal_tributes
+
     assert equal_tributes(cards, level) is equal

@@ -1,6 +1,7 @@
 """Guandan's messages in Chinese (issue 22): every finding referee/guandan.py makes is a template
 with plain parameters, and its Chinese says it in Chinese words; the words of the game the
 reports show (combination names, option effects) have theirs."""
+
 import json
 import re
 from pathlib import Path
@@ -25,8 +26,32 @@ MADE_HERE = set(re.findall(r'"((?:guandan|notation)\.[a-z_.]+)"', MODULE.read_te
 # the record's own keys and values (`as` readings, `tribute` claims), option names and values.
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_:./]*")
 READING = re.compile(r"^[a-z_]+:(?:[2-9TJQKA]|10|BJ|RJ)$")
-KEPT = {"A", "K", "Q", "J", "T", "L", "as", "start", "playing", "previous_order", "levels", "winner", "scores", "totals", "null",
-        "true", "false", "none", "single", "double", "resisted", "below_eight", "docs/guandan.md", *OPTIONS}
+KEPT = {
+    "A",
+    "K",
+    "Q",
+    "J",
+    "T",
+    "L",
+    "as",
+    "start",
+    "playing",
+    "previous_order",
+    "levels",
+    "winner",
+    "scores",
+    "totals",
+    "null",
+    "true",
+    "false",
+    "none",
+    "single",
+    "double",
+    "resisted",
+    "below_eight",
+    "docs/guandan.md",
+    *OPTIONS,
+}
 
 
 def english_words(text: str) -> list[str]:
@@ -59,12 +84,16 @@ def _short_hand():
     return guandan([d])
 
 
-PLAY = {"as cannot read": _with(guandan([quick_deal([0, 2])]),
-                                lambda r: r["deals"][0]["actions"][0].update(**{"as": "straight:9"})),
-        "as required": guandan([deal([["2H", "3S", "4S", "5S", "6S"]],
-                                     [{"seat": 0, "play": ["2H", "3S", "4S", "5S", "6S"]}], leader=0)],
-                               rules={"preset": "official", "options": {"report_at": None}}),
-        "pass on lead": faults.injected(faults.GUANDAN_BASE, faults.GUANDAN_STOPS[1][1])}
+PLAY = {
+    "as cannot read": _with(
+        guandan([quick_deal([0, 2])]), lambda r: r["deals"][0]["actions"][0].update(**{"as": "straight:9"})
+    ),
+    "as required": guandan(
+        [deal([["2H", "3S", "4S", "5S", "6S"]], [{"seat": 0, "play": ["2H", "3S", "4S", "5S", "6S"]}], leader=0)],
+        rules={"preset": "official", "options": {"report_at": None}},
+    ),
+    "pass on lead": faults.injected(faults.GUANDAN_BASE, faults.GUANDAN_STOPS[1][1]),
+}
 
 
 def T(seat, card, **to):
@@ -76,38 +105,63 @@ def R(seat, card):
 
 
 BOTH_PAID = [T(3, "BJ"), T(1, "BJ")]
-TRIBUTE = {"resisted paid": two_deals([["KS"], ["RJ", "3C"], [], ["RJ"]], [T(1, "RJ")]),
-           "none due returned": guandan([quick_deal([0, 2]), deal([], [R(0, "3C")], seed=3, leader=0)],
-                                        start={"levels": ["2", "2"], "playing": 0}),
-           "not a payer": two_deals(DOUBLE_NO_ANTI, [T(0, "KS")]),
-           "return before tributes": two_deals(DOUBLE_NO_ANTI, [T(3, "BJ"), R(2, "QS")]),
-           "not a receiver": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(1, "3C")]),
-           "free, no to": two_deals(EQUAL, [T(1, "BJ"), T(3, "BJ")], rules="pagat", leader=3),
-           "free, no leader": two_deals(EQUAL, [T(1, "BJ", to=2), T(3, "BJ", to=0)], rules="pagat"),
-           "lowest rank": two_deals(LOWEST, [T(3, "BJ"), R(0, "QS")], first=(0, 1, 2)),
-           "given back": two_deals(LOWEST, [T(3, "BJ"), R(0, "BJ")], first=(0, 1, 2)),
-           "level rank": two_deals([["RJ", "RJ", "5S", "4C"], ["BJ", "3C"], ["QS"], ["BJ", "3D"]], [*BOTH_PAID, R(0, "5S")],
-                                   rules={"preset": "official", "options": {"return_excludes_level": True}}),
-           "wrong leader": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(0, "4C"), R(2, "5C")], leader=3)}
-STRUCTURE = {"deck": _faulty_deck(), "hand size": _short_hand(),
-             "five players": _with(guandan([quick_deal([0, 2])]), lambda r: r.update(players=list("ABCDE"))),
-             "three hands": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0]["hands"].pop()),
-             "no leader": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0].pop("leader")),
-             "start": guandan([quick_deal([0, 2])], start={"previous_order": [0, 1], "playing": 1, "a_attempts": [0, 0]}),
-             "start levels": guandan([quick_deal([0, 2])], start={"playing": 0}),
-             "start playing": guandan([quick_deal([0, 2])], start={"levels": ["3", "5"]}),
-             "start order": guandan([quick_deal([0, 2])],
-                                    start={"levels": ["3", "3"], "previous_order": [0, 2, 1], "playing": 1}),
-             "a_fail_after": guandan([quick_deal([0, 2])], rules={"preset": "official", "options": {"a_fail_after": 0}})}
-CLAIMS = {"from claim": outside_engine_match(),
-          "after the winner": guandan([quick_deal([0, 2], level="A"), quick_deal([0, 2], level="A")],
-                                      start={"levels": ["A", "5"], "playing": 0}, result={"winner": 1, "totals": [1]}),
-          "uncheckable": guandan([_with(quick_deal([0, 2]), lambda d: d["actions"].insert(0, faults.PASS(1))),
-                                  quick_deal([0, 2])], result={"levels": ["2", "3"]})}
-RECORDS = {**{f"fault {name}": faults.injected(faults.GUANDAN_BASE, edit)
-              for name, edit, *_, (rule, _) in faults.GUANDAN_FAULTS + faults.GUANDAN_STOPS if rule in MADE_HERE},
-           **{f"sample {p.stem}": json.loads(p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("disputed-*.json"))},
-           **PLAY, **TRIBUTE, **STRUCTURE, **CLAIMS}
+TRIBUTE = {
+    "resisted paid": two_deals([["KS"], ["RJ", "3C"], [], ["RJ"]], [T(1, "RJ")]),
+    "none due returned": guandan(
+        [quick_deal([0, 2]), deal([], [R(0, "3C")], seed=3, leader=0)], start={"levels": ["2", "2"], "playing": 0}
+    ),
+    "not a payer": two_deals(DOUBLE_NO_ANTI, [T(0, "KS")]),
+    "return before tributes": two_deals(DOUBLE_NO_ANTI, [T(3, "BJ"), R(2, "QS")]),
+    "not a receiver": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(1, "3C")]),
+    "free, no to": two_deals(EQUAL, [T(1, "BJ"), T(3, "BJ")], rules="pagat", leader=3),
+    "free, no leader": two_deals(EQUAL, [T(1, "BJ", to=2), T(3, "BJ", to=0)], rules="pagat"),
+    "lowest rank": two_deals(LOWEST, [T(3, "BJ"), R(0, "QS")], first=(0, 1, 2)),
+    "given back": two_deals(LOWEST, [T(3, "BJ"), R(0, "BJ")], first=(0, 1, 2)),
+    "level rank": two_deals(
+        [["RJ", "RJ", "5S", "4C"], ["BJ", "3C"], ["QS"], ["BJ", "3D"]],
+        [*BOTH_PAID, R(0, "5S")],
+        rules={"preset": "official", "options": {"return_excludes_level": True}},
+    ),
+    "wrong leader": two_deals(DOUBLE_NO_ANTI, [*BOTH_PAID, R(0, "4C"), R(2, "5C")], leader=3),
+}
+STRUCTURE = {
+    "deck": _faulty_deck(),
+    "hand size": _short_hand(),
+    "five players": _with(guandan([quick_deal([0, 2])]), lambda r: r.update(players=list("ABCDE"))),
+    "three hands": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0]["hands"].pop()),
+    "no leader": _with(guandan([quick_deal([0, 2])]), lambda r: r["deals"][0].pop("leader")),
+    "start": guandan([quick_deal([0, 2])], start={"previous_order": [0, 1], "playing": 1, "a_attempts": [0, 0]}),
+    "start levels": guandan([quick_deal([0, 2])], start={"playing": 0}),
+    "start playing": guandan([quick_deal([0, 2])], start={"levels": ["3", "5"]}),
+    "start order": guandan(
+        [quick_deal([0, 2])], start={"levels": ["3", "3"], "previous_order": [0, 2, 1], "playing": 1}
+    ),
+    "a_fail_after": guandan([quick_deal([0, 2])], rules={"preset": "official", "options": {"a_fail_after": 0}}),
+}
+CLAIMS = {
+    "from claim": outside_engine_match(),
+    "after the winner": guandan(
+        [quick_deal([0, 2], level="A"), quick_deal([0, 2], level="A")],
+        start={"levels": ["A", "5"], "playing": 0},
+        result={"winner": 1, "totals": [1]},
+    ),
+    "uncheckable": guandan(
+        [_with(quick_deal([0, 2]), lambda d: d["actions"].insert(0, faults.PASS(1))), quick_deal([0, 2])],
+        result={"levels": ["2", "3"]},
+    ),
+}
+RECORDS = {
+    **{
+        f"fault {name}": faults.injected(faults.GUANDAN_BASE, edit)
+        for name, edit, *_, (rule, _) in faults.GUANDAN_FAULTS + faults.GUANDAN_STOPS
+        if rule in MADE_HERE
+    },
+    **{f"sample {p.stem}": json.loads(p.read_text(encoding="utf-8")) for p in sorted(SAMPLES.glob("disputed-*.json"))},
+    **PLAY,
+    **TRIBUTE,
+    **STRUCTURE,
+    **CLAIMS,
+}
 
 
 def ours(record):
@@ -127,14 +181,41 @@ def test_every_finding_has_a_template_and_chinese_words(name):
 
 def test_the_findings_cover_every_kind():
     rules = {f.rule for record in RECORDS.values() for f in ours(record)}
-    assert {"guandan.follow", "guandan.play.as", "guandan.play.as_required", "guandan.play.combination",
-            "guandan.card.not_held", "guandan.turn", "guandan.lead.pass", "guandan.tribute.card", "guandan.tribute.to",
-            "guandan.tribute.none", "guandan.tribute.payer", "guandan.tribute.order", "guandan.return.card",
-            "guandan.return.to", "guandan.return.payer", "guandan.leader", "guandan.leader.missing",
-            "guandan.result.order", "guandan.result.levels", "guandan.result.tribute", "guandan.result.key",
-            "guandan.match.levels", "guandan.match.winner", "guandan.match.over", "guandan.levels.from_claim",
-            "guandan.deal.uncheckable", "guandan.deck", "guandan.deal.hand_size", "guandan.deal.seats",
-            "guandan.deal.hands", "guandan.start.levels", "guandan.start.playing", "guandan.start.previous_order"} <= rules
+    assert {
+        "guandan.follow",
+        "guandan.play.as",
+        "guandan.play.as_required",
+        "guandan.play.combination",
+        "guandan.card.not_held",
+        "guandan.turn",
+        "guandan.lead.pass",
+        "guandan.tribute.card",
+        "guandan.tribute.to",
+        "guandan.tribute.none",
+        "guandan.tribute.payer",
+        "guandan.tribute.order",
+        "guandan.return.card",
+        "guandan.return.to",
+        "guandan.return.payer",
+        "guandan.leader",
+        "guandan.leader.missing",
+        "guandan.result.order",
+        "guandan.result.levels",
+        "guandan.result.tribute",
+        "guandan.result.key",
+        "guandan.match.levels",
+        "guandan.match.winner",
+        "guandan.match.over",
+        "guandan.levels.from_claim",
+        "guandan.deal.uncheckable",
+        "guandan.deck",
+        "guandan.deal.hand_size",
+        "guandan.deal.seats",
+        "guandan.deal.hands",
+        "guandan.start.levels",
+        "guandan.start.playing",
+        "guandan.start.previous_order",
+    } <= rules
 
 
 def _plain(value) -> bool:
@@ -145,7 +226,9 @@ def _plain(value) -> bool:
     return type(value) in (int, str, bool) or value is None
 
 
-@pytest.mark.parametrize("name", ["fault tribute.card", "fault return.to", "fault follow", "fault result.levels", "deck"])
+@pytest.mark.parametrize(
+    "name", ["fault tribute.card", "fault return.to", "fault follow", "fault result.levels", "deck"]
+)
 def test_json_params_are_plain_values(name):
     for f in ours(RECORDS[name]):
         params = f.as_dict()["params"]

@@ -1,5 +1,6 @@
 """Property tests: random legal Guandan matches validate with every claim, and one
 changed action is caught at that action with the right rule id."""
+
 import copy
 
 from hypothesis import HealthCheck, given, settings, strategies as st

@@ -1,4 +1,5 @@
 """Every Guandan sample gets its expected verdict; the disputed ones name the rule and place."""
+
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ EXPECTED = {
     "double-tribute-and-anti-tribute.json": [],
     "ten-card-bomb-and-wild-straight-flush.json": [],
     "disputed-illegal-follow.json": [("guandan.follow", "/deals/0/actions/24")],
-    "ruled-illegal-follow.json": [],        # the same follow, a ruling lets it stand (notation §10)
+    "ruled-illegal-follow.json": [],  # the same follow, a ruling lets it stand (notation §10)
     "disputed-wrong-tribute-card.json": [("guandan.tribute.card", "/deals/1/actions/0/tribute")],
     "disputed-return-above-ten.json": [("guandan.return.card", "/deals/1/actions/1/return")],
     "disputed-false-level.json": [("guandan.result.levels", "/deals/1/result/levels")],

@@ -1,5 +1,6 @@
 """Hardening (issue 8): crafted numbers, duplicate keys, line breaks, files that are no files,
 `fmt -w` on the disk: a finding or a clear error, never a crash, never silent loss."""
+
 from __future__ import annotations
 
 import contextlib
@@ -61,21 +62,29 @@ def errors(record):
 # ------------------------------------------------------------------ 1. numbers beyond 64 bits
 
 HUGE_SEAT = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.9e19))
-LOW_TOTALS = changed(GDY, lambda r: r.update(start={"totals": [-2**63 + 1, 0, 0]}))
-HUGE_COUNT = changed(BASE, lambda r: r["deals"][0]["actions"].insert(
-    1, {"seat": 1, "declare": "report", "count": 1e30}))
+LOW_TOTALS = changed(GDY, lambda r: r.update(start={"totals": [-(2**63) + 1, 0, 0]}))
+HUGE_COUNT = changed(
+    BASE, lambda r: r["deals"][0]["actions"].insert(1, {"seat": 1, "declare": "report", "count": 1e30})
+)
 
 
-@pytest.mark.parametrize("record, expected", [
-    (HUGE_SEAT, [("notation.seat", "/deals/0/actions/1/seat")]),
-    (LOW_TOTALS, [("notation.number", "/start/totals/0")]),
-    (HUGE_COUNT, [("notation.number", "/deals/0/actions/1/count")]),
-    (changed(GDY, lambda r: r["deals"][0]["result"].update(scores=[-9.2e18, 0, 0])),
-     [("notation.number", "/deals/0/result/scores/0")]),
-    (changed(GDY, lambda r: r["result"].update(totals=[1, 2, 10**13])), [("notation.number", "/result/totals/2")]),
-    (changed(BASE, lambda r: r["deals"][0]["actions"][0].update(t=2**64 - 1)),
-     [("notation.number", "/deals/0/actions/0/t")]),
-])
+@pytest.mark.parametrize(
+    "record, expected",
+    [
+        (HUGE_SEAT, [("notation.seat", "/deals/0/actions/1/seat")]),
+        (LOW_TOTALS, [("notation.number", "/start/totals/0")]),
+        (HUGE_COUNT, [("notation.number", "/deals/0/actions/1/count")]),
+        (
+            changed(GDY, lambda r: r["deals"][0]["result"].update(scores=[-9.2e18, 0, 0])),
+            [("notation.number", "/deals/0/result/scores/0")],
+        ),
+        (changed(GDY, lambda r: r["result"].update(totals=[1, 2, 10**13])), [("notation.number", "/result/totals/2")]),
+        (
+            changed(BASE, lambda r: r["deals"][0]["actions"][0].update(t=2**64 - 1)),
+            [("notation.number", "/deals/0/actions/0/t")],
+        ),
+    ],
+)
 def test_numbers_beyond_any_meaning_are_findings(record, expected):
     assert errors(record) == expected
     orjson.dumps(check_record(record).as_dict())
@@ -105,6 +114,7 @@ def test_api_answers_a_crafted_number_with_a_report(tmp_path):
 
 # ------------------------------------------------------------------ 2. one id for one stored form
 
+
 def test_a_whole_number_written_as_a_decimal_is_the_same_record():
     decimal = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.0))
     assert prepare(orjson.dumps(decimal)).id == prepare(orjson.dumps(BASE)).id
@@ -112,17 +122,24 @@ def test_a_whole_number_written_as_a_decimal_is_the_same_record():
 
 def test_the_id_is_the_hash_of_the_stored_form(tmp_path):
     import hashlib
+
     client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
     decimal = changed(BASE, lambda r: r["deals"][0]["actions"][1].update(seat=1.0))
-    ids = {client.post("/v1/records", data=orjson.dumps(r), headers=AUTH,
-                       content_type="application/json").get_json()["id"] for r in (BASE, decimal)}
+    ids = {
+        client.post("/v1/records", data=orjson.dumps(r), headers=AUTH, content_type="application/json").get_json()["id"]
+        for r in (BASE, decimal)
+    }
     assert len(ids) == 1 and client.get("/v1/records").get_json()["total"] == 1
     stored = client.get(f"/v1/records/{ids.pop()}")
     record = orjson.loads(stored.data)
-    assert hashlib.sha256(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest() == stored.request.path.rsplit("/", 1)[1]
+    assert (
+        hashlib.sha256(orjson.dumps(record, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        == stored.request.path.rsplit("/", 1)[1]
+    )
 
 
 # ------------------------------------------------------------------ 3. the work of a request is bounded
+
 
 def app_with(tmp_path, **limits):
     return create_app(str(tmp_path / "r.db"), token=TOKEN, limits=Limits(**limits))
@@ -160,7 +177,7 @@ def test_the_viewer_replays_in_the_check_pool(tmp_path):
 
 
 def test_a_finding_message_is_cut_to_the_limit(tmp_path):
-    client = app_with(tmp_path, message=60, items=5000).test_client()      # a play of 5,000 cards
+    client = app_with(tmp_path, message=60, items=5000).test_client()  # a play of 5,000 cards
     record = changed(BASE, lambda r: r["deals"][0]["actions"][0].update(play=["3S"] * 5000))
     for path, headers in (("/v1/validate", {}), ("/v1/records", AUTH)):
         answer = client.post(path, data=orjson.dumps(record), headers=headers, content_type="application/json")
@@ -173,8 +190,9 @@ def test_a_full_check_pool_answers_503_and_reads_go_on(tmp_path):
     app = app_with(tmp_path, checks=1, queue=0)
     client = app.test_client()
     release, started = threading.Event(), threading.Event()
-    blocker = threading.Thread(target=app.extensions["referee.pool"].run,
-                               args=(lambda: started.set() or release.wait(10),))
+    blocker = threading.Thread(
+        target=app.extensions["referee.pool"].run, args=(lambda: started.set() or release.wait(10),)
+    )
     blocker.start()
     try:
         assert started.wait(10)
@@ -202,7 +220,6 @@ def test_steps_are_replayed_once_per_deal(tmp_path, monkeypatch):
 # ------------------------------------------------------------------ 4, 12. waitress: limits, errors in the one shape
 
 
-
 def raw_request(port, data: bytes) -> tuple[int, dict]:
     with socket.create_connection(("127.0.0.1", port), timeout=10) as conn:
         conn.sendall(data)
@@ -215,8 +232,11 @@ def raw_request(port, data: bytes) -> tuple[int, dict]:
 
 def test_waitress_refuses_big_bodies_and_headers_in_the_error_shape(tmp_path):
     with serving(app_with(tmp_path), max_request_body_size=1000, max_request_header_size=2000) as port:
-        code, body = raw_request(port, b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                                       b"Content-Length: 50000000\r\n\r\n{")
+        code, body = raw_request(
+            port,
+            b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            b"Content-Length: 50000000\r\n\r\n{",
+        )
         assert code == 413 and ErrorSchema().validate(body) == {} and body["code"] == 413
         code, body = raw_request(port, b"GET /v1/records HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 3000 + b"\r\n\r\n")
         assert code == 431 and ErrorSchema().validate(body) == {}
@@ -230,18 +250,39 @@ def test_serve_hands_the_limits_to_waitress_and_the_app(monkeypatch, tmp_path):
             pass
 
     monkeypatch.setattr("referee.api.server.make_server", lambda app, **kw: calls.append((app, kw)) or Server())
-    result = run("serve", "--db", str(tmp_path / "r.db"), "--read-only", "--max-body", "5000", "--threads", "12",
-                 "--connection-limit", "20", "--channel-timeout", "5", "--max-records", "7", "--checks", "3", "--max-seconds", "2.5")
+    result = run(
+        "serve",
+        "--db",
+        str(tmp_path / "r.db"),
+        "--read-only",
+        "--max-body",
+        "5000",
+        "--threads",
+        "12",
+        "--connection-limit",
+        "20",
+        "--channel-timeout",
+        "5",
+        "--max-records",
+        "7",
+        "--checks",
+        "3",
+        "--max-seconds",
+        "2.5",
+    )
     assert result.exit_code == 0, result.output
     app, options = calls[0]
     assert options["max_request_body_size"] == 5000 and options["threads"] == 12
     assert options["connection_limit"] == 20 and options["channel_timeout"] == 5
-    assert app.extensions["referee.limits"] == Limits(records=7, checks=3, queue=12 - 3 - 4, seconds=2.5)   # queue: sized to the threads
+    assert app.extensions["referee.limits"] == Limits(
+        records=7, checks=3, queue=12 - 3 - 4, seconds=2.5
+    )  # queue: sized to the threads
     assert run("serve", "--read-only", "--checks", "8", "--threads", "8").exit_code == 2
     assert run("serve", "--read-only", "--checks", "2", "--check-queue", "6", "--threads", "8").exit_code == 2
 
 
 # ------------------------------------------------------------------ 5. --no-auth: JSON bodies, our own Host
+
 
 def test_open_writes_take_json_bodies_only_and_answer_our_host(monkeypatch, tmp_path):
     calls = []
@@ -329,6 +370,7 @@ def test_fmt_syncs_before_the_rename_and_leaves_no_temp_file_when_it_fails(tmp_p
 
     def full(fd):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(os, "fsync", full)
     result = run("fmt", "-w", str(path))
     assert result.exit_code == 2 and "No space left" in result.output and "Traceback" not in result.output
@@ -339,14 +381,16 @@ def test_fmt_in_a_read_only_folder_is_a_clear_error(tmp_path, monkeypatch):
     path = tmp_path / "record.json"
     path.write_bytes(orjson.dumps(ALIASED))
 
-    def refused(*args, **kwargs):      # what a read-only folder answers (root is let through, so it is faked)
+    def refused(*args, **kwargs):  # what a read-only folder answers (root is let through, so it is faked)
         raise PermissionError(13, "Permission denied")
+
     monkeypatch.setattr(tempfile, "NamedTemporaryFile", refused)
     result = run("fmt", "-w", str(path))
     assert result.exit_code == 2 and "cannot write" in result.output and "Permission denied" in result.output
 
 
 # ------------------------------------------------------------------ 8. what cannot be read is said, never skipped
+
 
 def test_a_folder_that_cannot_be_listed_is_unreadable(tmp_path, monkeypatch):
     folder = tmp_path / "archive"
@@ -388,6 +432,7 @@ def test_upper_case_suffixes_are_read_and_an_empty_selection_is_a_warning(tmp_pa
 
 # ------------------------------------------------------------------ 9. streamed, each record capped before it is read
 
+
 def test_json_lines_are_streamed_and_a_huge_line_is_skipped_unread(tmp_path, monkeypatch):
     monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
     body = orjson.dumps(BASE)
@@ -417,15 +462,18 @@ def test_json_lines_are_streamed_and_a_huge_line_is_skipped_unread(tmp_path, mon
             reads.append(len(data))
             return data
 
-    monkeypatch.setattr("builtins.open", lambda path, mode="r", *a, **k:
-                        Watched(real_open(path, mode, *a, **k)) if str(path) == str(archive) else
-                        real_open(path, mode, *a, **k))
+    monkeypatch.setattr(
+        "builtins.open",
+        lambda path, mode="r", *a, **k: (
+            Watched(real_open(path, mode, *a, **k)) if str(path) == str(archive) else real_open(path, mode, *a, **k)
+        ),
+    )
     for source, stdin in ((str(archive), None), ("-", archive.read_bytes())):
         result = run("validate", "--json", source, stdin=stdin)
         reports = [json.loads(line) for line in result.stdout.splitlines()]
         assert [r["valid"] for r in reports] == [True, False, True]
         assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"].endswith(":3")
-    assert reads and max(reads) <= 1 << 20      # the 3 MB line is skipped in pieces, never held whole
+    assert reads and max(reads) <= 1 << 20  # the 3 MB line is skipped in pieces, never held whole
 
 
 def test_a_document_above_the_cap_is_not_read_whole(tmp_path, monkeypatch):
@@ -447,8 +495,10 @@ def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
     path.write_text(TWICE)
     result = run("validate", "--json", str(path))
     finding = json.loads(result.stdout)["findings"][0]
-    assert result.exit_code == 1 and (finding["rule"], finding["at"]) == ("notation.key.duplicate",
-                                                                         "/deals/0/actions/1/seat")
+    assert result.exit_code == 1 and (finding["rule"], finding["at"]) == (
+        "notation.key.duplicate",
+        "/deals/0/actions/1/seat",
+    )
     refused = run("fmt", "-w", str(path))
     assert refused.exit_code == 1 and "notation.key.duplicate" in refused.output and path.read_text() == TWICE
     imported = run("store", "import", "--db", str(tmp_path / "r.db"), str(path))
@@ -460,20 +510,25 @@ def test_a_key_written_twice_is_a_finding_everywhere(tmp_path):
     assert checked["valid"] is False and checked["findings"][0]["at"] == "/deals/0/actions/1/seat"
 
 
-@pytest.mark.parametrize("text, where", [
-    ('{"a": {"b": [{"x": 1, "x": "\\u003a"}]}}', ["/a/b/0/x"]),      # an escaped colon cannot hide it
-    ('{"a": "x:y", "b": {"a": 1}, "c": ["d:e"]}', []),
-    ('{"k:": 1, "k:": 2}', ["/k:"]),
-    ('{"a": "\u00e9:\\":", "b": {"c": ":"}}', []),
-    ('{"x-deep": ' + "[" * 300 + '{"a": 1, "a": 2}' + "]" * 300 + "}", ["/x-deep" + "/0" * 300 + "/a"]),
-    ('{"x-deep": ' + "[" * 300 + '{"a": 1, "b": 2}' + "]" * 300 + "}", []),     # deeper than orjson writes
-])
+@pytest.mark.parametrize(
+    "text, where",
+    [
+        ('{"a": {"b": [{"x": 1, "x": "\\u003a"}]}}', ["/a/b/0/x"]),  # an escaped colon cannot hide it
+        ('{"a": "x:y", "b": {"a": 1}, "c": ["d:e"]}', []),
+        ('{"k:": 1, "k:": 2}', ["/k:"]),
+        ('{"a": "\u00e9:\\":", "b": {"c": ":"}}', []),
+        ('{"x-deep": ' + "[" * 300 + '{"a": 1, "a": 2}' + "]" * 300 + "}", ["/x-deep" + "/0" * 300 + "/a"]),
+        ('{"x-deep": ' + "[" * 300 + '{"a": 1, "b": 2}' + "]" * 300 + "}", []),  # deeper than orjson writes
+    ],
+)
 def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
     from referee.notation import duplicate_key_findings
+
     assert [f.at for f in duplicate_key_findings(text, orjson.loads(text))] == where
 
 
 # ------------------------------------------------------------------ 11. clear errors, never a traceback
+
 
 def no_traceback(result):
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
@@ -487,11 +542,14 @@ def newer_store(path):
         conn.execute("INSERT INTO migrations VALUES (99, 'later')")
 
 
-@pytest.mark.parametrize("make, said", [
-    (lambda p: p.mkdir(), "is a folder"),
-    (lambda p: p.write_text("not a database, just text" * 100), "file is not a database"),
-    (newer_store, "schema version 99"),
-])
+@pytest.mark.parametrize(
+    "make, said",
+    [
+        (lambda p: p.mkdir(), "is a folder"),
+        (lambda p: p.write_text("not a database, just text" * 100), "file is not a database"),
+        (newer_store, "schema version 99"),
+    ],
+)
 def test_a_store_that_cannot_be_used_is_a_clear_error(tmp_path, make, said, monkeypatch):
     db = tmp_path / "r.db"
     make(db)
@@ -525,7 +583,7 @@ def test_a_locked_store_answers_503_after_a_short_wait(tmp_path):
         started = time.monotonic()
         busy = assert_error(client.post("/v1/records", json=BASE, headers=AUTH), 503)
         assert time.monotonic() - started < 5 and "busy" in busy["message"]
-        assert client.get("/v1/records").status_code == 200          # WAL: reads go on
+        assert client.get("/v1/records").status_code == 200  # WAL: reads go on
     finally:
         holder.execute("ROLLBACK")
         holder.close()
@@ -543,6 +601,7 @@ def test_a_full_store_answers_507(tmp_path, monkeypatch):
             pages = db.execute("PRAGMA page_count").fetchone()[0]
             db.execute(f"PRAGMA max_page_count = {pages}")
             yield db
+
     monkeypatch.setattr(store, "connect", full)
     big = dict(BASE, comment="x" * 200_000)
     error = assert_error(app.test_client().post("/v1/records", json=big, headers=AUTH), 507)
@@ -570,6 +629,7 @@ def test_serve_refuses_a_busy_port_a_bad_port_a_short_or_binary_token(tmp_path):
 
 # ------------------------------------------------------------------ 12. filters take their text as it is
 
+
 def test_the_date_filter_takes_percent_and_underscore_as_they_are(tmp_path):
     client = app_with(tmp_path).test_client()
     client.post("/v1/records", json=dict(BASE, meta={"date": "2026-05-01"}), headers=AUTH)
@@ -577,6 +637,7 @@ def test_the_date_filter_takes_percent_and_underscore_as_they_are(tmp_path):
 
     def dates(query):
         return [item["date"] for item in client.get("/v1/records", query_string={"date": query}).get_json()["items"]]
+
     assert dates("2026-05") == ["2026-05-01"]
     assert dates("2026_") == ["2026_05%"] and dates("2026_05%") == ["2026_05%"]
     assert dates("%") == [] and dates("2026-05-01\\") == []
@@ -614,12 +675,12 @@ def mutated_lines(draw):
         end = re.match(r"-?\d+(?:\.\d+)?(?:e\d+)?", text[at:])
         kind = draw(st.sampled_from(["number", "cut", "byte", "twice", "odd"]))
         if kind == "number" and end:
-            text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end():]
+            text = text[:at] + draw(st.sampled_from(NUMBERS)) + text[at + end.end() :]
         elif kind == "cut":
-            text = text[:draw(st.integers(0, len(text)))]
+            text = text[: draw(st.integers(0, len(text)))]
         elif kind == "byte" and text:
             i = draw(st.integers(0, len(text) - 1))
-            text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1:]
+            text = text[:i] + draw(st.sampled_from(['"', "{", "]", ",", ":", "x", "\\"])) + text[i + 1 :]
         elif kind == "twice":
             text = text.replace('"seat":', '"seat":0,"seat":', 1)
         else:

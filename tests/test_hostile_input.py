@@ -1,6 +1,7 @@
 """Reliability III (issue 18): input nested too deep, arrays of a huge number of wrong items, a
 finding after the deal stopped, audit's folders and lines: a finding or a clear error, never a
 crash, and memory that stays bounded."""
+
 from __future__ import annotations
 
 import copy
@@ -48,15 +49,17 @@ def nested(levels: int) -> list:
 
 def client(tmp_path):
     app = create_app(str(tmp_path / "r.db"), token=TOKEN)
-    app.config["PROPAGATE_EXCEPTIONS"] = False     # a crash is a 500 here, as a client sees it
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # a crash is a 500 here, as a client sees it
     return app.test_client()
 
 
 def api_answers(tmp_path, body: bytes) -> dict:
     """The status of each endpoint that takes a record, for `body`."""
     web = client(tmp_path)
-    return {path: web.post(path, data=body, headers=AUTH, content_type="application/json")
-            for path in ("/v1/validate", "/v1/records", "/v1/replay")}
+    return {
+        path: web.post(path, data=body, headers=AUTH, content_type="application/json")
+        for path in ("/v1/validate", "/v1/records", "/v1/replay")
+    }
 
 
 # ------------------------------------------------------------------ 1. nesting deeper than the notation needs
@@ -104,9 +107,10 @@ def test_a_deep_record_in_an_archive_stops_no_other(tmp_path):
 
 # ------------------------------------------------------------------ 8. a finding after the deal stopped
 
+
 def test_a_finding_after_the_deal_stopped_is_shown_on_its_last_step(tmp_path):
     record = json.loads((ROOT / "samples" / "guandan" / "disputed-illegal-follow.json").read_text())
-    record["deals"][0]["actions"][26]["play"] = ["rj"]          # an alias after the illegal play (action 24)
+    record["deals"][0]["actions"][26]["play"] = ["rj"]  # an alias after the illegal play (action 24)
     report, steps = replay_steps(record, 0)
     alias = next(f for f in report.findings if f.rule == "notation.card.alias")
     assert alias.action == 26 and steps[-1]["rejected"] and steps[-1]["step"] == 25
@@ -128,6 +132,7 @@ MANY = 300_000
 
 def with_many(where: str):
     """BASE with MANY objects where a few values stand."""
+
     def edit(record):
         deal = record["deals"][0]
         if where == "players":
@@ -148,6 +153,7 @@ def with_many(where: str):
             record.update({f"k{i}": 0 for i in range(MANY)})
         elif where == "options":
             record["rules"] = {"preset": "official", "options": {f"k{i}": 0 for i in range(MANY)}}
+
     return changed(BASE, edit)
 
 
@@ -158,10 +164,13 @@ def test_a_huge_array_of_wrong_items_gets_a_bounded_number_of_findings(where):
     assert findings[-1].rule == "notation.more" and "more" in findings[-1].message
 
 
-@pytest.mark.parametrize("declare, rule, severity", [
-    ({"declare": "hello"}, "guandan.declare", "error"),
-    ({"declare": "report", "count": 3}, "guandan.report.count", "error"),
-])
+@pytest.mark.parametrize(
+    "declare, rule, severity",
+    [
+        ({"declare": "hello"}, "guandan.declare", "error"),
+        ({"declare": "report", "count": 3}, "guandan.report.count", "error"),
+    ],
+)
 def test_a_rule_broken_by_300_000_actions_is_listed_100_times(declare, rule, severity):
     record = changed(BASE, lambda r: r["deals"][0]["actions"].__setitem__(slice(1, 1), [{"seat": 1, **declare}] * MANY))
     findings = check_record(record).findings
@@ -178,20 +187,21 @@ def test_the_findings_past_those_listed_are_counted():
 def limited(args, gib: float, stdin=None) -> subprocess.CompletedProcess:
     """A referee command run in a process that may use at most `gib` GiB of address space."""
     limit = int(gib * 2**30)
-    code = (f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
-            "from referee.cli.main import main; sys.argv[0] = 'referee'; main()")
-    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300,
-                          input=stdin)
+    code = (
+        f"import resource, sys; resource.setrlimit(resource.RLIMIT_AS, ({limit}, {limit})); "
+        "from referee.cli.main import main; sys.argv[0] = 'referee'; main()"
+    )
+    return subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, capture_output=True, timeout=300, input=stdin)
 
 
 @pytest.mark.parametrize("where, rules", [("players", ["notation.players"]), ("actions", ["notation.more"])])
 def test_a_huge_array_is_checked_in_bounded_memory(tmp_path, where, rules):
     path = tmp_path / "many.json"
-    path.write_bytes(orjson.dumps(with_many(where)))      # the validator's errors, cycles, are not piled up
+    path.write_bytes(orjson.dumps(with_many(where)))  # the validator's errors, cycles, are not piled up
     result = limited(["validate", "--json", str(path)], 0.5)
     assert result.returncode == 1, result.stderr.decode()[-2000:]
     findings = json.loads(result.stdout)["findings"]
-    assert len(findings) in (1, 101) and findings[-1]["rule"] in rules     # players beyond the seats are not read
+    assert len(findings) in (1, 101) and findings[-1]["rule"] in rules  # players beyond the seats are not read
 
 
 def players_of(item: bytes, count: int) -> bytes:
@@ -212,7 +222,7 @@ def test_a_small_gzip_of_a_60_mib_record_is_answered_in_well_under_2_gib(tmp_pat
 @pytest.mark.parametrize("item, count", [(b"{}", 999_000), (b'"x"', 1_990_000)])
 def test_a_record_just_within_the_values_a_record_may_hold_is_checked_in_1_gib(tmp_path, item, count):
     path = tmp_path / "big.json"
-    path.write_bytes(players_of(item, count))       # orjson reserves 256 bytes a value when it writes them
+    path.write_bytes(players_of(item, count))  # orjson reserves 256 bytes a value when it writes them
     result = limited(["validate", "--json", str(path)], 1.0)
     assert result.returncode == 1, result.stderr.decode()[-2000:]
     assert json.loads(result.stdout)["findings"][-1]["rule"] == "notation.players"
@@ -224,8 +234,9 @@ def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, mo
     def exhausted(text):
         try:
             raise MemoryError
-        except MemoryError as exc:      # what orjson raises when memory runs out
+        except MemoryError as exc:  # what orjson raises when memory runs out
             raise SystemError("<built-in function loads> returned a result with an exception set") from exc
+
     monkeypatch.setattr(referee.notation.orjson, "loads", exhausted)
     (finding,) = check_one_text(orjson.dumps(BASE).decode())
     assert finding["rule"] == "notation.size"
@@ -238,6 +249,7 @@ def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monke
 
     def exhausted(*args, **kwargs):
         raise MemoryError
+
     monkeypatch.setattr(referee.api.views, "check_parsed", exhausted)
     answer = client(tmp_path).post("/v1/validate", data=orjson.dumps(BASE), content_type="application/json")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
@@ -246,6 +258,7 @@ def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monke
 
 def check_one_text(text: str) -> list[dict]:
     from referee.batch import check_one
+
     return check_one(text, "x").as_dict()["findings"]
 
 
@@ -258,6 +271,7 @@ def test_the_api_limits_every_array_and_object(tmp_path, where):
 
 
 # ------------------------------------------------------------------ 9. audit: unreadable folders, lines streamed
+
 
 def audit(*args):
     pytest.importorskip("distributed", reason="referee audit needs the optional dask extra")
@@ -284,6 +298,7 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     import tracemalloc
 
     from referee.audit import report_bag
+
     monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
     body = orjson.dumps(BASE)
     archive = tmp_path / "a.jsonl"
@@ -294,7 +309,7 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert peak < 15_000_000           # the 30 MB line is skipped in pieces, never held whole
+    assert peak < 15_000_000  # the 30 MB line is skipped in pieces, never held whole
     assert [r["valid"] for r in reports] == [True, False, True]
     assert reports[1]["findings"][0]["rule"] == "notation.size" and reports[2]["source"] == f"{archive}:4"
     plain = run("validate", "--json", str(archive)).stdout
@@ -302,6 +317,7 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ 6. a "game" that is no string
+
 
 @pytest.mark.parametrize("game", [["guandan"], {"a": 1}, 3, True, None])
 @pytest.mark.parametrize("twice", [False, True])
@@ -319,6 +335,7 @@ def test_a_game_that_is_no_string_is_named_by_no_report(tmp_path, game, twice):
 
 # ------------------------------------------------------------------ 7. a file name that is not UTF-8
 
+
 @pytest.mark.parametrize("options", [["--json"], ["--no-color"], ["-q"], ["--json", "-j", "2"]])
 def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path, options):
     """Python reads such a name's bytes as lone surrogates, which neither JSON nor a UTF-8 terminal
@@ -330,13 +347,17 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped(tmp_path, options):
         (folder / os.fsdecode(name)).write_text(line if name.endswith(b".json") else line * 100)
     result = run("validate", *options, str(folder))
     assert result.exit_code == 0, result.output
-    result.stdout.encode("utf-8")       # strictly: no surrogate is left
-    shown = "\n".join(json.loads(line)["source"] for line in result.stdout.splitlines()) if "--json" in options \
+    result.stdout.encode("utf-8")  # strictly: no surrogate is left
+    shown = (
+        "\n".join(json.loads(line)["source"] for line in result.stdout.splitlines())
+        if "--json" in options
         else result.stdout
+    )
     assert f"{folder}/bad\\xff\\xfe.json" in shown and f"{folder}/lines\\xe9.jsonl:100" in shown
 
 
 # ------------------------------------------------------------------ 8. output that cannot be written
+
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("command", [["validate", "--json"], ["validate", "--lang", "zh"], ["schema"]])
@@ -344,21 +365,35 @@ def test_output_to_a_full_disk_is_a_clear_error_and_status_2(command):
     """Writing standard output fails (no space left): said in a line, exit 2, no traceback."""
     args = command + ([str(ROOT / "samples/guandan/disputed-illegal-follow.json")] if command[0] == "validate" else [])
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "-m", "referee.cli.main", *args], stdout=full, stderr=subprocess.PIPE,
-                              text=True, cwd=ROOT, timeout=60)
+        done = subprocess.run(
+            [sys.executable, "-m", "referee.cli.main", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert done.stderr.strip() in ("referee: stopped: No space left on device", "referee: 已停止：设备上没有剩余空间")
 
 
-@pytest.mark.parametrize("args, status", [
-    (["validate", "-"], 2), (["validate", str(ROOT / "samples/guandan/disputed-illegal-follow.json")], 1),
-    (["replay", "-"], 2)])
+@pytest.mark.parametrize(
+    "args, status",
+    [
+        (["validate", "-"], 2),
+        (["validate", str(ROOT / "samples/guandan/disputed-illegal-follow.json")], 1),
+        (["replay", "-"], 2),
+    ],
+)
 def test_a_closed_standard_stream_is_read_as_empty_and_written_to_nowhere(args, status):
     """`referee validate - <&-`: Python has no sys.stdin then; the command reads nothing rather than crash."""
     stream = "stdin" if "-" in args else "stdout"
-    code = f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from referee.cli.main import main; main()"
-    done = subprocess.run([sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          cwd=ROOT, timeout=60)
+    code = (
+        f"import sys; sys.{stream} = None; sys.argv = ['referee', *{args!r}]; from referee.cli.main import main; main()"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], stdin=subprocess.DEVNULL, capture_output=True, text=True, cwd=ROOT, timeout=60
+    )
     assert done.returncode == status and "Traceback" not in done.stderr
 
 

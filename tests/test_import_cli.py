@@ -1,4 +1,5 @@
 """`referee import`: exit status, output written whole, stdin, options."""
+
 import json
 from pathlib import Path
 
@@ -44,8 +45,12 @@ def test_without_validate_a_faulty_game_still_converts_with_status_0():
 
 def test_per_deal_and_rules_override(tmp_path):
     out = tmp_path / "out.jsonl"
-    assert run(MATCH, "--per", "deal", "--rules", '{"preset": "official", "options": {"max_bomb_size": 8}}',
-               "-o", str(out)).exit_code == 0
+    assert (
+        run(
+            MATCH, "--per", "deal", "--rules", '{"preset": "official", "options": {"max_bomb_size": 8}}', "-o", str(out)
+        ).exit_code
+        == 0
+    )
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 7
     assert {json.dumps(r["rules"]) for r in records} == {'{"preset": "official", "options": {"max_bomb_size": 8}}'}
@@ -73,8 +78,14 @@ def test_standard_input():
 
 
 def test_bad_options_are_usage_errors(tmp_path):
-    for rules in ("nonsense", '{"preset": "official", "options": {"max_bomb_size": 99}}', "{not json",
-                  '{"preset": 3}', '{"options": 5}', "[1]"):
+    for rules in (
+        "nonsense",
+        '{"preset": "official", "options": {"max_bomb_size": 99}}',
+        "{not json",
+        '{"preset": 3}',
+        '{"options": 5}',
+        "[1]",
+    ):
         result = run(MATCH, "--rules", rules)
         assert result.exit_code == 2 and "--rules" in result.output and "Traceback" not in result.output
     assert run(MATCH, "--from", "botzone").exit_code == 2
@@ -88,6 +99,7 @@ def test_an_interrupted_run_leaves_the_output_file_as_it_was(tmp_path, monkeypat
 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
+
     monkeypatch.setattr("referee.cli.importing.canonical", interrupted)
     result = run(MATCH, "-o", str(out))
     assert result.exit_code != 0

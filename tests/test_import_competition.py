@@ -5,6 +5,7 @@ The captures in tests/data/captures are renderings (tests/captures.py) of legal 
 played by tests/guandan_gen.py; `test_stored_captures_are_reproducible` rebuilds each one.
 Captures with faults are made here by editing such a capture line by line.
 """
+
 import gzip
 import json
 import random
@@ -19,15 +20,19 @@ from tests.captures import capture_lines, messages
 from tests.guandan_gen import DealPlayer, deal_hands, is_wild, level_value, match_record, rank_of, return_card
 
 CAPTURES = Path(__file__).parent / "data" / "captures"
-RUNS = [(["AH", "2D", "3C", "4H", "5S"], "straight:5"),           # A-low straight
-        (["3S", "4D", "5C", "6S", "2H"], "straight:7"),           # the wild 2H read as a 7
-        (["AS", "AD", "2S", "2C", "3S", "3D"], "tube:3"),         # A-low tube
-        (["KS", "KD", "KC", "AC", "AC", "AD"], "plate:A")]
-BOMBS = [(["5D", "6D", "7D", "8D", "2H"], "straight_flush:9"),    # completed by the wild 2H
-         (["9S", "9D", "9C", "JS", "JD"], "full_house:9"),
-         (["BJ", "BJ", "RJ", "RJ"], "joker_bomb:RJ"),
-         (["QS", "QD", "QC", "2H"], "bomb:Q")]
-MATCH_SEED = 23          # seven deals: single and double tributes, two anti-tributes, won at A by team 0
+RUNS = [
+    (["AH", "2D", "3C", "4H", "5S"], "straight:5"),  # A-low straight
+    (["3S", "4D", "5C", "6S", "2H"], "straight:7"),  # the wild 2H read as a 7
+    (["AS", "AD", "2S", "2C", "3S", "3D"], "tube:3"),  # A-low tube
+    (["KS", "KD", "KC", "AC", "AC", "AD"], "plate:A"),
+]
+BOMBS = [
+    (["5D", "6D", "7D", "8D", "2H"], "straight_flush:9"),  # completed by the wild 2H
+    (["9S", "9D", "9C", "JS", "JD"], "full_house:9"),
+    (["BJ", "BJ", "RJ", "RJ"], "joker_bomb:RJ"),
+    (["QS", "QD", "QC", "2H"], "bomb:Q"),
+]
+MATCH_SEED = 23  # seven deals: single and double tributes, two anti-tributes, won at A by team 0
 
 
 def special_record(plays):
@@ -62,10 +67,12 @@ def wrong_tribute_record():
     return record
 
 
-STORED = {"special-runs.jsonl.gz": lambda: capture_lines(special_record(RUNS), merged=True),
-          "special-bombs.jsonl": lambda: capture_lines(special_record(BOMBS), merged=False),
-          "match-several-deals.jsonl.gz": lambda: capture_lines(match(), victory_after=0),
-          "wrong-tribute.jsonl": lambda: capture_lines(wrong_tribute_record(), merged=False)}
+STORED = {
+    "special-runs.jsonl.gz": lambda: capture_lines(special_record(RUNS), merged=True),
+    "special-bombs.jsonl": lambda: capture_lines(special_record(BOMBS), merged=False),
+    "match-several-deals.jsonl.gz": lambda: capture_lines(match(), victory_after=0),
+    "wrong-tribute.jsonl": lambda: capture_lines(wrong_tribute_record(), merged=False),
+}
 
 
 def convert_text(text, per="match", rules="official", source="capture"):
@@ -92,9 +99,17 @@ def errors(record):
 def facts(record):
     """What a capture can hold of a record: hands, plays, passes, tributes and returns."""
     keep = ("seat", "play", "pass", "tribute", "return")
-    return [{"hands": [sorted(h) for h in deal["hands"]],
-             "actions": [{k: (sorted(v) if k == "play" else v) for k, v in a.items() if k in keep}
-                         for a in deal["actions"] if "declare" not in a]} for deal in record["deals"]]
+    return [
+        {
+            "hands": [sorted(h) for h in deal["hands"]],
+            "actions": [
+                {k: (sorted(v) if k == "play" else v) for k, v in a.items() if k in keep}
+                for a in deal["actions"]
+                if "declare" not in a
+            ],
+        }
+        for deal in record["deals"]
+    ]
 
 
 def outcomes(record):
@@ -103,8 +118,10 @@ def outcomes(record):
 
 # ---------------------------------------------------------------- cards and readings
 
-@pytest.mark.parametrize("platform, cgr", [("S4", "4S"), ("HT", "TH"), ("DA", "AD"), ("C2", "2C"),
-                                           ("SB", "BJ"), ("HR", "RJ")])
+
+@pytest.mark.parametrize(
+    "platform, cgr", [("S4", "4S"), ("HT", "TH"), ("DA", "AD"), ("C2", "2C"), ("SB", "BJ"), ("HR", "RJ")]
+)
 def test_cards_are_written_rank_first(platform, cgr):
     assert competition._card(platform) == cgr
 
@@ -115,28 +132,52 @@ def test_unknown_cards_are_refused(bad):
         competition._card(bad)
 
 
-@pytest.mark.parametrize("kind, rank, reading", [
-    ("Single", "7", "single:7"), ("Single", "B", "single:BJ"), ("Single", "HR", "single:RJ"),
-    ("Pair", "R", "pair:RJ"), ("Pair", "T", "pair:T"), ("Trips", "Q", "triple:Q"),
-    ("ThreeWithTwo", "9", "full_house:9"), ("Bomb", "A", "bomb:A"), ("FourKings", "JOKER", "joker_bomb:RJ"),
-    ("Bomb", "JOKER", "joker_bomb:RJ"),
-    ("Straight", "A", "straight:5"), ("Straight", "2", "straight:6"), ("Straight", "T", "straight:A"),
-    ("StraightFlush", "A", "straight_flush:5"), ("StraightFlush", "9", "straight_flush:K"),
-    ("ThreePair", "A", "tube:3"), ("ThreePair", "Q", "tube:A"),
-    ("TwoTrips", "A", "plate:2"), ("TwoTrips", "K", "plate:A")])
+@pytest.mark.parametrize(
+    "kind, rank, reading",
+    [
+        ("Single", "7", "single:7"),
+        ("Single", "B", "single:BJ"),
+        ("Single", "HR", "single:RJ"),
+        ("Pair", "R", "pair:RJ"),
+        ("Pair", "T", "pair:T"),
+        ("Trips", "Q", "triple:Q"),
+        ("ThreeWithTwo", "9", "full_house:9"),
+        ("Bomb", "A", "bomb:A"),
+        ("FourKings", "JOKER", "joker_bomb:RJ"),
+        ("Bomb", "JOKER", "joker_bomb:RJ"),
+        ("Straight", "A", "straight:5"),
+        ("Straight", "2", "straight:6"),
+        ("Straight", "T", "straight:A"),
+        ("StraightFlush", "A", "straight_flush:5"),
+        ("StraightFlush", "9", "straight_flush:K"),
+        ("ThreePair", "A", "tube:3"),
+        ("ThreePair", "Q", "tube:A"),
+        ("TwoTrips", "A", "plate:2"),
+        ("TwoTrips", "K", "plate:A"),
+    ],
+)
 def test_platform_types_map_to_readings_named_by_the_top_rank(kind, rank, reading):
     assert competition._reading(kind, rank) == reading
 
 
-@pytest.mark.parametrize("kind, rank, message", [
-    ("Straight", "J", "past the ace"), ("ThreePair", "K", "past the ace"), ("TwoTrips", "B", "rank"),
-    ("Sequence", "5", "unknown action type"), ("Single", "10", "rank"), (["Single"], "5", "unknown action type")])
+@pytest.mark.parametrize(
+    "kind, rank, message",
+    [
+        ("Straight", "J", "past the ace"),
+        ("ThreePair", "K", "past the ace"),
+        ("TwoTrips", "B", "rank"),
+        ("Sequence", "5", "unknown action type"),
+        ("Single", "10", "rank"),
+        (["Single"], "5", "unknown action type"),
+    ],
+)
 def test_impossible_platform_actions_are_refused(kind, rank, message):
     with pytest.raises(competition.Unconvertible, match=message):
         competition._reading(kind, rank)
 
 
 # ---------------------------------------------------------------- legal games round trip
+
 
 def test_stored_captures_are_reproducible():
     for name, render in STORED.items():
@@ -150,7 +191,7 @@ def test_runs_wild_cards_and_bombs_convert_with_their_readings(name, plays):
     [record] = records(items)
     assert problems(items) == []
     played = [(sorted(a["play"]), a["as"]) for a in record["deals"][0]["actions"] if "play" in a]
-    assert played[:len(plays)] == [(sorted(cards), reading) for cards, reading in plays]
+    assert played[: len(plays)] == [(sorted(cards), reading) for cards, reading in plays]
     assert facts(record) == facts(special_record(plays))
     assert check_record(record).valid
 
@@ -165,8 +206,9 @@ def test_a_match_over_several_deals_converts_to_the_same_verdicts():
     report = check_record(record)
     assert report.valid and report.match["winner"] == 0
     assert record["result"] == {"winner": 0}
-    assert [d["result"].get("levels") for d in record["deals"]] == \
-        [d["result"]["levels"] for d in original["deals"][:-1]] + [None]
+    assert [d["result"].get("levels") for d in record["deals"]] == [
+        d["result"]["levels"] for d in original["deals"][:-1]
+    ] + [None]
 
 
 def test_double_tribute_and_anti_tribute_are_written_as_they_happened():
@@ -188,7 +230,7 @@ def test_a_first_lead_with_a_stale_greater_action_is_led_by_the_notified_seat():
             request = next(m for _, m in msgs[i:] if m.get("type") == "act")
             lead = next(m for _, m in msgs[i:] if m.get("type") == "notify" and m["stage"] == "play")
             stale += request["greaterAction"] != ["PASS"] * 3 and request["greaterPos"] != lead["curPos"]
-    assert stale >= 3        # the quirk is in the capture, at most deals' first lead
+    assert stale >= 3  # the quirk is in the capture, at most deals' first lead
     [record] = records(convert_file("match-several-deals.jsonl.gz"))
     assert check_record(record).valid
 
@@ -205,7 +247,7 @@ def test_generated_matches_round_trip(seed, merged):
 
 
 def test_equal_double_tributes_name_the_leader_the_free_allocation_needs():
-    original = match_record(7, max_deals=30)           # deal 1: both payers pay a black joker
+    original = match_record(7, max_deals=30)  # deal 1: both payers pay a black joker
     free = {"preset": "official", "options": {"equal_double_tribute": "free"}}
     [record] = records(convert_text(capture_lines(original, merged=False), rules=free))
     deal = record["deals"][1]
@@ -246,6 +288,7 @@ def test_a_capture_beginning_mid_match_infers_the_previous_order_from_the_tribut
 
 # ---------------------------------------------------------------- what the referee reports
 
+
 def test_one_wrong_tribute_gives_exactly_one_finding():
     [record] = records(convert_file("wrong-tribute.jsonl"))
     paid = record["deals"][1]["actions"][0]
@@ -256,9 +299,15 @@ def test_one_wrong_tribute_gives_exactly_one_finding():
 def test_the_platform_rules_are_written_and_rules_can_be_overridden():
     text = capture_lines(special_record(RUNS), merged=False)
     [record] = records(convert_text(text, rules=competition.DEFAULT_RULES))
-    assert record["rules"] == {"preset": "official", "options": {
-        "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two",
-        "report_at": None}}
+    assert record["rules"] == {
+        "preset": "official",
+        "options": {
+            "return_excludes_level": True,
+            "equal_double_tribute": "free",
+            "a_fail_rule": "three_to_two",
+            "report_at": None,
+        },
+    }
     assert check_record(record).rules["options"]["equal_double_tribute"] == "free"
     [record] = records(convert_text(text, rules="pagat"))
     assert record["rules"] == "pagat"
@@ -282,8 +331,9 @@ def test_claimed_levels_come_from_the_next_beginning_and_are_checked():
 
     def raise_level(msg):
         msg["selfRank" if msg["myPos"] % 2 == 0 else "oppoRank"] = "K"
+
     text = "".join(lines)
-    for seat in range(4):                 # the four beginnings of deal 1 all claim team 0 at K
+    for seat in range(4):  # the four beginnings of deal 1 all claim team 0 at K
         text = edited(text.splitlines(True), "beginning", raise_level, occurrence=4 + seat)
     [record] = records(convert_text(text))
     assert record["deals"][0]["result"]["levels"][0] == "K"
@@ -291,8 +341,11 @@ def test_claimed_levels_come_from_the_next_beginning_and_are_checked():
 
 
 def test_the_claimed_match_winner_is_checked():
-    text = edited(capture_lines(match(), merged=False, victory_after=0).splitlines(True), "gameResult",
-                  lambda msg: msg.update(victoryNum=[0, 1, 0, 1]))
+    text = edited(
+        capture_lines(match(), merged=False, victory_after=0).splitlines(True),
+        "gameResult",
+        lambda msg: msg.update(victoryNum=[0, 1, 0, 1]),
+    )
     [record] = records(convert_text(text))
     assert record["result"] == {"winner": 1}
     assert errors(record) == [("guandan.match.winner", "/result/winner")]
@@ -311,12 +364,13 @@ def test_a_claimed_anti_tribute_the_hands_do_not_give_is_reported():
 
 # ---------------------------------------------------------------- captures that cannot be converted
 
+
 def bare_match_lines():
     return capture_lines(match(), merged=False).splitlines(True)
 
 
 def beginning_lines(lines, deal):
-    return [i for i, line in enumerate(lines) if '"beginning"' in line][4 * deal:4 * deal + 4]
+    return [i for i, line in enumerate(lines) if '"beginning"' in line][4 * deal : 4 * deal + 4]
 
 
 def test_a_missing_hand_names_the_line_and_the_other_deals_convert():
@@ -334,25 +388,28 @@ def test_a_missing_hand_names_the_line_and_the_other_deals_convert():
     assert check_record(before).valid and check_record(after).valid
 
 
-@pytest.mark.parametrize("line, message", [
-    ('{"type": "notify", "stage": "chat", "text": "gg"}\n', "unknown message: type 'notify', stage 'chat'"),
-    ('{"type": "act", "stage": "dance"}\n', "unknown message"),
-    ('{"type": "notify", "stage": "play", "curPos\n', "not JSON"),
-    ('[1, 2]\n', "must be a JSON object"),
-    ('{"seat": 1, "msg": {"type": "notify", "stage": "play"}, "time": 5}\n', "unknown key 'time'"),
-    ('{"seat": 9, "msg": {"type": "notify", "stage": "play"}}\n', "seat must be a seat 0-3"),
-    ('{"seat": 1, "dir": "up", "msg": {}}\n', '"dir"'),
-    ('{"type": "notify", "stage": "play", "curPos": 1e400, "curAction": ["PASS", "PASS", "PASS"]}\n', "not JSON"),
-    ('{"type": "notify", "stage": "play", "curPos": 7, "curAction": ["PASS", "PASS", "PASS"]}\n', "curPos must"),
-    ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5"]}\n', "curAction"),
-    ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5", ["S5", "Z9"]]}\n', "'Z9'"),
-    ('{"type": "notify", "stage": "tribute", "result": [[0, 1]]}\n', "[from, to, card]"),
-    ('{"type": "notify", "stage": "anti-tribute", "antiNum": 1, "antiPos": 1}\n', "antiPos"),
-    ('{"type": "notify", "stage": "episodeOver", "order": "0123"}\n', "order"),
-])
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ('{"type": "notify", "stage": "chat", "text": "gg"}\n', "unknown message: type 'notify', stage 'chat'"),
+        ('{"type": "act", "stage": "dance"}\n', "unknown message"),
+        ('{"type": "notify", "stage": "play", "curPos\n', "not JSON"),
+        ("[1, 2]\n", "must be a JSON object"),
+        ('{"seat": 1, "msg": {"type": "notify", "stage": "play"}, "time": 5}\n', "unknown key 'time'"),
+        ('{"seat": 9, "msg": {"type": "notify", "stage": "play"}}\n', "seat must be a seat 0-3"),
+        ('{"seat": 1, "dir": "up", "msg": {}}\n', '"dir"'),
+        ('{"type": "notify", "stage": "play", "curPos": 1e400, "curAction": ["PASS", "PASS", "PASS"]}\n', "not JSON"),
+        ('{"type": "notify", "stage": "play", "curPos": 7, "curAction": ["PASS", "PASS", "PASS"]}\n', "curPos must"),
+        ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5"]}\n', "curAction"),
+        ('{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "5", ["S5", "Z9"]]}\n', "'Z9'"),
+        ('{"type": "notify", "stage": "tribute", "result": [[0, 1]]}\n', "[from, to, card]"),
+        ('{"type": "notify", "stage": "anti-tribute", "antiNum": 1, "antiPos": 1}\n', "antiPos"),
+        ('{"type": "notify", "stage": "episodeOver", "order": "0123"}\n', "order"),
+    ],
+)
 def test_a_bad_message_spoils_only_its_own_deal(line, message):
     lines = bare_match_lines()
-    at = beginning_lines(lines, 1)[3] + 1          # right after deal 1's beginnings
+    at = beginning_lines(lines, 1)[3] + 1  # right after deal 1's beginnings
     lines.insert(at, line)
     items = convert_text("".join(lines))
     [problem] = problems(items)
@@ -380,7 +437,7 @@ def test_a_capture_that_begins_inside_a_deal():
     start = beginning_lines(lines, 1)[3] + 3
     items = convert_text("".join(lines[start:]))
     [problem] = problems(items)
-    assert problem.line in (1, 2) and "begins inside a deal" in problem.message     # line 1 may be a request
+    assert problem.line in (1, 2) and "begins inside a deal" in problem.message  # line 1 may be a request
     [record] = records(items)
     assert record["start"]["previous_order"] == match()["deals"][1]["result"]["order"]
     assert check_record(record).valid
@@ -393,27 +450,34 @@ def test_a_truncated_capture_ends_with_an_incomplete_deal():
     assert "result" not in record["deals"][1]
     report = check_record(record)
     assert report.valid
-    assert [(f.rule, f.severity) for f in report.findings if f.rule != "guandan.report.missing"] == \
-        [("notation.deal.incomplete", "warning")]
+    assert [(f.rule, f.severity) for f in report.findings if f.rule != "guandan.report.missing"] == [
+        ("notation.deal.incomplete", "warning")
+    ]
 
 
 def test_copies_of_a_notification_are_kept_once_even_when_one_seat_missed_it():
     lines = capture_lines(special_record(BOMBS), merged=True).splitlines(True)
-    copies = [i for i, line in enumerate(lines) if '"seat": 2' in line and '"stage": "play"' in line
-              and '"type": "notify"' in line]
+    copies = [
+        i
+        for i, line in enumerate(lines)
+        if '"seat": 2' in line and '"stage": "play"' in line and '"type": "notify"' in line
+    ]
     del lines[copies[5]]
     [record] = records(convert_text("".join(lines)))
     assert facts(record) == facts(special_record(BOMBS))
 
 
-@pytest.mark.parametrize("content, message", [
-    (b"", "holds no deal"),
-    (b'{"actIndex": 3}\n', "holds no deal"),
-    (b"\xff\xfe\n", "not UTF-8"),
-    (b"\x1f\x8b\x08\x00garbage", "truncated or damaged"),
-    (b"\x1f\x8bnot gzip at all", "cannot read the file"),
-    (gzip.compress(b'{"type": "notify"}\n' * 5000)[:-5], "truncated or damaged"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "holds no deal"),
+        (b'{"actIndex": 3}\n', "holds no deal"),
+        (b"\xff\xfe\n", "not UTF-8"),
+        (b"\x1f\x8b\x08\x00garbage", "truncated or damaged"),
+        (b"\x1f\x8bnot gzip at all", "cannot read the file"),
+        (gzip.compress(b'{"type": "notify"}\n' * 5000)[:-5], "truncated or damaged"),
+    ],
+)
 def test_unreadable_captures_are_named(tmp_path, content, message):
     path = tmp_path / "capture.jsonl"
     path.write_bytes(content)
@@ -423,21 +487,24 @@ def test_unreadable_captures_are_named(tmp_path, content, message):
 
 def test_a_line_longer_than_the_limit_is_skipped(tmp_path, monkeypatch):
     import referee.importers as importers
+
     monkeypatch.setattr(importers, "MAX_LINE_BYTES", 100)
     path = tmp_path / "capture.jsonl"
     path.write_bytes(b'{"x": "' + b"y" * 500 + b'"}\n{"actIndex": 1}\n')
-    assert [str(p) for p in read_lines(str(path)) if isinstance(p, Problem)] == \
-        [f"{path}:1: the line is longer than 100 bytes"]
+    assert [str(p) for p in read_lines(str(path)) if isinstance(p, Problem)] == [
+        f"{path}:1: the line is longer than 100 bytes"
+    ]
     assert [line for line in read_lines(str(path)) if not isinstance(line, Problem)] == [(2, '{"actIndex": 1}\n')]
-
 
 
 # ---------------------------------------------------------------- any input: records or named problems
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
-                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-                    max_leaves=12)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 SPECIAL_LINES = capture_lines(special_record(BOMBS), merged=False).splitlines(True)
 
 
@@ -445,7 +512,7 @@ def converted_or_named(text):
     items = convert_text(text)
     assert all(isinstance(item, (Imported, Problem)) for item in items)
     for record in records(items):
-        check_record(record)               # the referee reads whatever was written, without an exception
+        check_record(record)  # the referee reads whatever was written, without an exception
     return items
 
 
@@ -456,12 +523,17 @@ def test_arbitrary_lines_never_raise(lines):
 
 
 @SETTINGS
-@given(st.integers(0, len(SPECIAL_LINES) - 1), st.sampled_from(
-    ["handCards", "myPos", "curRank", "selfRank", "curPos", "curAction", "order", "type", "stage", "msg"]), JSON)
+@given(
+    st.integers(0, len(SPECIAL_LINES) - 1),
+    st.sampled_from(
+        ["handCards", "myPos", "curRank", "selfRank", "curPos", "curAction", "order", "type", "stage", "msg"]
+    ),
+    JSON,
+)
 def test_a_capture_with_one_value_changed_never_raises(index, key, value):
     msg = json.loads(SPECIAL_LINES[index])
     msg[key] = value
-    lines = SPECIAL_LINES[:index] + [json.dumps(msg) + "\n"] + SPECIAL_LINES[index + 1:]
+    lines = SPECIAL_LINES[:index] + [json.dumps(msg) + "\n"] + SPECIAL_LINES[index + 1 :]
     converted_or_named("".join(lines))
 
 
@@ -469,12 +541,15 @@ def test_a_double_tribute_allocated_by_seat_is_kept_and_reported():
     """The engine family that gives o1 the tribute of a seat, not the higher card (format page):
     the capture's allocation is written as it was, and the referee reports it."""
     lines = bare_match_lines()
-    double = next(i for i, line in enumerate(lines) if '"stage": "tribute"' in line
-                  and len({c[1] for _, _, c in json.loads(line)["result"]}) == 2)
+    double = next(
+        i
+        for i, line in enumerate(lines)
+        if '"stage": "tribute"' in line and len({c[1] for _, _, c in json.loads(line)["result"]}) == 2
+    )
     deal = sum('"beginning"' in line and '"myPos": 0' in line for line in lines[:double]) - 1
     tribute, back = json.loads(lines[double]), json.loads(lines[double + 1])
     (pa, ra, ca), (pb, rb, cb) = tribute["result"]
-    tribute["result"] = [[pa, rb, ca], [pb, ra, cb]]                 # each payer to the other receiver
+    tribute["result"] = [[pa, rb, ca], [pb, ra, cb]]  # each payer to the other receiver
     back["result"] = [[g, pb if to == pa else pa, c] for g, to, c in back["result"]]
     lines[double], lines[double + 1] = json.dumps(tribute) + "\n", json.dumps(back) + "\n"
     [changed] = records(convert_text("".join(lines)))
@@ -486,10 +561,13 @@ def test_a_double_tribute_allocated_by_seat_is_kept_and_reported():
 
 
 def test_two_matches_in_one_file_with_cumulative_victories():
-    second = match_record(7, max_deals=30)                   # won by team 1 in 7 deals
+    second = match_record(7, max_deals=30)  # won by team 1 in 7 deals
     first_text = capture_lines(match(), merged=False, victory_after=0)
-    second_text = edited(capture_lines(second, merged=False, victory_after=1).splitlines(True), "gameResult",
-                         lambda msg: msg.update(victoryNum=[1, 1, 1, 1]))        # counts since the session began
+    second_text = edited(
+        capture_lines(second, merged=False, victory_after=1).splitlines(True),
+        "gameResult",
+        lambda msg: msg.update(victoryNum=[1, 1, 1, 1]),
+    )  # counts since the session began
     one, two = records(convert_text(first_text + second_text))
     assert (one["result"], two["result"]) == ({"winner": 0}, {"winner": 1})
     assert "start" not in two and two["deals"][0]["leader"] == second["deals"][0]["leader"]
@@ -502,9 +580,13 @@ def test_levels_as_numbers_and_letters_in_one_capture_convert_alike():
     number = {r: i + 2 for i, r in enumerate("23456789TJQKA")}
     lines = capture_lines(match(), merged=False).splitlines(True)
     text = "".join(lines)
-    for occurrence in range(0, sum('"beginning"' in line for line in lines), 2):    # every other seat's beginning
-        text = edited(text.splitlines(True), "beginning", lambda msg: msg.update(
-            {k: number[msg[k]] for k in ("curRank", "selfRank", "oppoRank")}), occurrence=occurrence)
+    for occurrence in range(0, sum('"beginning"' in line for line in lines), 2):  # every other seat's beginning
+        text = edited(
+            text.splitlines(True),
+            "beginning",
+            lambda msg: msg.update({k: number[msg[k]] for k in ("curRank", "selfRank", "oppoRank")}),
+            occurrence=occurrence,
+        )
     assert '"curRank": 2,' in text and '"curRank": "2"' in text
     [mixed], [letters] = records(convert_text(text)), records(convert_text("".join(lines)))
     assert mixed == letters and check_record(mixed).valid

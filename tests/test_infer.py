@@ -1,5 +1,6 @@
 """`--infer-rules` (issue 9 item 5): the rule sets, closest to the stated ones, under which an
 invalid record is valid; bounded in time."""
+
 import json
 from pathlib import Path
 
@@ -14,8 +15,13 @@ from tests.gandengyan_builders import deal as gdy_deal, record as gdy_record
 
 SAMPLES = Path(__file__).parent.parent / "samples"
 EQUAL = [["RJ", "RJ", "4C"], ["BJ", "3C"], ["5C"], ["BJ", "3D"]]
-FREE_ALLOCATION = [{"seat": 1, "tribute": "BJ", "to": 2}, {"seat": 3, "tribute": "BJ", "to": 0},
-                   {"seat": 0, "return": "3D"}, {"seat": 2, "return": "5C"}, {"seat": 3, "play": ["3D"]}]
+FREE_ALLOCATION = [
+    {"seat": 1, "tribute": "BJ", "to": 2},
+    {"seat": 3, "tribute": "BJ", "to": 0},
+    {"seat": 0, "return": "3D"},
+    {"seat": 2, "return": "5C"},
+    {"seat": 3, "play": ["3D"]},
+]
 
 
 def played_with_free_allocation():
@@ -25,14 +31,21 @@ def played_with_free_allocation():
 def test_finds_the_one_option_a_guandan_record_was_played_under():
     found = infer_rules(played_with_free_allocation())
     assert found["complete"] and found["valid_under"] == [
-        {"preset": "official", "options": {"equal_double_tribute": "free"}, "differs": ["equal_double_tribute"]}]
+        {"preset": "official", "options": {"equal_double_tribute": "free"}, "differs": ["equal_double_tribute"]}
+    ]
     assert describe(found).startswith("valid under official with equal_double_tribute=free")
 
 
 def test_finds_a_gan_deng_yan_option():
     """2 on 2 is illegal by default (§10.1); a record that plays it was played with two_on_two."""
-    record = gdy_record([gdy_deal([["2S", "3S", "4H", "5D", "6C", "7S"], ["2H", "AS", "9C", "9D", "KD"]],
-                                  [{"seat": 0, "play": ["2S"]}, {"seat": 1, "play": ["2H"]}])])
+    record = gdy_record(
+        [
+            gdy_deal(
+                [["2S", "3S", "4H", "5D", "6C", "7S"], ["2H", "AS", "9C", "9D", "KD"]],
+                [{"seat": 0, "play": ["2S"]}, {"seat": 1, "play": ["2H"]}],
+            )
+        ]
+    )
     found = infer_rules(record)
     assert {"preset": "pagat", "options": {"two_on_two": True}, "differs": ["two_on_two"]} in found["valid_under"]
 
@@ -62,9 +75,11 @@ def test_cli_and_api(tmp_path):
 
 def test_a_check_that_stops_at_the_first_error():
     from tests import test_one_fault as faults
+
     (_, first, *_), (_, second, *_) = faults.GUANDAN_FAULTS[0], faults.GUANDAN_FAULTS[-1]
     record = faults.injected(faults.GUANDAN_BASE, first, second)
     from referee.replay import check_record
+
     assert len([f for f in check_record(record).findings if f.severity == "error"]) == 2
     quick = check_record(record, stop_at_error=True)
     assert not quick.valid and [f.rule for f in quick.findings if f.severity == "error"] == ["guandan.tribute.card"]

@@ -1,5 +1,6 @@
 """Archive integrity (referee/integrity.py, `referee integrity`): every duplicate class, event boards, fair
 dealing (nothing flagged in fair archives over many replicates; planted biases of the promised size found)."""
+
 import copy
 import gzip
 import json
@@ -24,8 +25,15 @@ def _archive(records):
 def _fair(seed, game, n, **extra):
     rng = random.Random(seed)
     seats = SEATS[game]
-    return [record(game, [fair_deal(rng, game, seats, rng.randrange(seats) if game == "gandengyan" else 0)],
-                   rng.sample([f"N{k}" for k in range(10)], seats), **extra) for _ in range(n)]
+    return [
+        record(
+            game,
+            [fair_deal(rng, game, seats, rng.randrange(seats) if game == "gandengyan" else 0)],
+            rng.sample([f"N{k}" for k in range(10)], seats),
+            **extra,
+        )
+        for _ in range(n)
+    ]
 
 
 def _kinds(findings, kind, relation=None):
@@ -45,9 +53,11 @@ def test_the_same_record_byte_identical_and_re_serialised():
     recs = _fair(2, "guandan", 5)
     found, _ = _archive(recs + [json.dumps(recs[1]), json.dumps(recs[3], indent=1)])
     groups = sorted(_names(f) for f in _kinds(found, "duplicate", "same_record"))
-    assert groups == [[("a.jsonl:2", "first"), ("a.jsonl:6", "byte-identical")],
-                      [("a.jsonl:4", "first"), ("a.jsonl:7", "re-serialised")]]
-    assert not _kinds(found, "duplicate", "same_deal")      # the records' copies explain their deals
+    assert groups == [
+        [("a.jsonl:2", "first"), ("a.jsonl:6", "byte-identical")],
+        [("a.jsonl:4", "first"), ("a.jsonl:7", "re-serialised")],
+    ]
+    assert not _kinds(found, "duplicate", "same_deal")  # the records' copies explain their deals
 
 
 def test_the_same_deal_in_another_record():
@@ -65,17 +75,25 @@ def test_the_same_deal_rotated_and_suits_permuted(game):
     rotated, permuted, both = (copy.deepcopy(recs[i]) for i in range(3))
     for rec, turn, swap in ((rotated, 1, {}), (permuted, 0, {"S": "D", "D": "S"}), (both, 2, {"H": "C", "C": "H"})):
         deal = rec["deals"][0]
-        deal["hands"] = [[c[0] + swap.get(c[1], c[1]) if c not in ("BJ", "RJ") else c for c in hand]
-                         for hand in deal["hands"][turn:] + deal["hands"][:turn]]
+        deal["hands"] = [
+            [c[0] + swap.get(c[1], c[1]) if c not in ("BJ", "RJ") else c for c in hand]
+            for hand in deal["hands"][turn:] + deal["hands"][:turn]
+        ]
         if "talon" in deal:
             deal["talon"] = [c[0] + swap.get(c[1], c[1]) if c not in ("BJ", "RJ") else c for c in deal["talon"]]
     found, _ = _archive(recs + [rotated, permuted, both])
     related = {f["members"][1]["record"]: f["members"][1] for f in _kinds(found, "duplicate", "symmetric")}
     assert related["a.jsonl:5"]["relation"] == "rotated" and related["a.jsonl:5"]["rotation"] == SEATS[game] - 1
-    assert related["a.jsonl:6"]["relation"] == "suits_permuted" and related["a.jsonl:6"]["suits"] == {"S": "D", "D": "S"}
+    assert related["a.jsonl:6"]["relation"] == "suits_permuted" and related["a.jsonl:6"]["suits"] == {
+        "S": "D",
+        "D": "S",
+    }
     assert related["a.jsonl:7"]["relation"] == "rotated_and_suits_permuted"
-    assert [f["members"][0]["record"] for f in _kinds(found, "duplicate", "symmetric")] == \
-        ["a.jsonl:1", "a.jsonl:2", "a.jsonl:3"]
+    assert [f["members"][0]["record"] for f in _kinds(found, "duplicate", "symmetric")] == [
+        "a.jsonl:1",
+        "a.jsonl:2",
+        "a.jsonl:3",
+    ]
 
 
 def _near(game, change):
@@ -92,6 +110,7 @@ def test_near_duplicate_two_cards_swapped_between_hands():
     def swap(deal):
         hands = deal["hands"]
         hands[0][0], hands[2][0] = hands[2][0], hands[0][0]
+
     changes = _near("guandan", swap)
     assert {c["part"] for c in changes} == {"seat 0", "seat 2"} and len(changes) == 4
 
@@ -99,6 +118,7 @@ def test_near_duplicate_two_cards_swapped_between_hands():
 def test_near_duplicate_one_card_moved():
     def move(deal):
         deal["hands"][3].append(deal["hands"][1].pop())
+
     changes = _near("gouji", move)
     assert [(c["part"], c["change"]) for c in changes] == [("seat 1", "out"), ("seat 3", "in")]
 
@@ -106,6 +126,7 @@ def test_near_duplicate_one_card_moved():
 def test_near_duplicate_in_gandengyan_a_hand_card_swapped_with_the_talon():
     def swap(deal):
         deal["hands"][1][0], deal["talon"][-1] = deal["talon"][-1], deal["hands"][1][0]
+
     changes = _near("gandengyan", swap)
     assert {c["part"] for c in changes} == {"seat 1", "the talon's second half"}
 
@@ -113,23 +134,27 @@ def test_near_duplicate_in_gandengyan_a_hand_card_swapped_with_the_talon():
 def test_near_duplicate_in_gandengyan_between_two_hands():
     def swap(deal):
         deal["hands"][0][0], deal["hands"][3][1] = deal["hands"][3][1], deal["hands"][0][0]
+
     changes = _near("gandengyan", swap)
     assert {c["part"] for c in changes} == {"seat 0", "seat 3"}
 
 
 def test_a_dealer_that_repeats_deals_gets_its_state_space_estimated():
     rng = random.Random(6)
-    pool = [fair_deal(random.Random(k), "guandan") for k in range(40)]      # a 40-deal dealer
-    recs = [record("guandan", [copy.deepcopy(rng.choice(pool))], [f"N{k}" for k in rng.sample(range(30), 4)])
-            for _ in range(200)]
+    pool = [fair_deal(random.Random(k), "guandan") for k in range(40)]  # a 40-deal dealer
+    recs = [
+        record("guandan", [copy.deepcopy(rng.choice(pool))], [f"N{k}" for k in rng.sample(range(30), 4)])
+        for _ in range(200)
+    ]
     found, _ = _archive(recs)
     (space,) = _kinds(found, "duplicate", "state_space")
     assert space["range"][0] <= 40 <= space["range"][1] and space["deals"] == 200
 
 
 def _event(round_, table, board, deal, **meta):
-    return record("guandan", [copy.deepcopy(deal)], meta={"event": "Cup", "round": round_, "table": table,
-                                                         "board": board, **meta})
+    return record(
+        "guandan", [copy.deepcopy(deal)], meta={"event": "Cup", "round": round_, "table": table, "board": board, **meta}
+    )
 
 
 def test_identical_board_copies_are_no_duplicates():
@@ -160,8 +185,10 @@ def test_a_fouled_board_without_majority_names_every_copy():
 def test_boards_of_a_multi_deal_record_follow_on():
     rng = random.Random(10)
     first, second = fair_deal(rng, "guandan"), fair_deal(rng, "guandan")
-    recs = [record("guandan", [first, second], meta={"event": "Cup", "round": "1", "table": str(t), "board": "5"})
-            for t in (1, 2)]
+    recs = [
+        record("guandan", [first, second], meta={"event": "Cup", "round": "1", "table": str(t), "board": "5"})
+        for t in (1, 2)
+    ]
     recs[1]["deals"][1] = fair_deal(rng, "guandan")
     (board,) = _kinds(_archive(recs)[0], "board", "fouled")
     assert board["board"] == "6"
@@ -176,12 +203,13 @@ def test_a_board_reused_across_rounds():
 
 # ---------------------------------------------------------------- fair dealing
 
+
 def test_the_distributions_are_exact():
-    jokers = _hypergeometric_pmf(2, 2, 27)          # 4 jokers in 108 cards, a hand of 27
+    jokers = _hypergeometric_pmf(2, 2, 27)  # 4 jokers in 108 cards, a hand of 27
     assert sum(jokers) == pytest.approx(1) and sum(x * p for x, p in enumerate(jokers)) == pytest.approx(1.0)
-    bombs = _bomb_pmf(1, 4, 54)                     # the whole pack holds all 13 four-of-a-kinds
+    bombs = _bomb_pmf(1, 4, 54)  # the whole pack holds all 13 four-of-a-kinds
     assert bombs[13] == pytest.approx(1)
-    bombs = _bomb_pmf(1, 3, 5)                      # 5 of 54: 13 * C(4,3) * C(50,2) triplets, 13 * 50 fours
+    bombs = _bomb_pmf(1, 3, 5)  # 5 of 54: 13 * C(4,3) * C(50,2) triplets, 13 * 50 fours
     assert bombs[1] == pytest.approx((13 * 4 * 1225 + 13 * 50) / 3162510)
 
 
@@ -225,9 +253,14 @@ def _gain(game, seat, cards) -> float:
     return total / 2000
 
 
-@pytest.mark.parametrize("game, seat, cards, count", [("guandan", 1, ("BJ", "RJ"), "jokers"),
-                                                      ("gouji", 4, ("AS", "AH", "AD", "AC"), "aces"),
-                                                      ("gandengyan", 2, ("2S", "2H", "2D", "2C"), "twos")])
+@pytest.mark.parametrize(
+    "game, seat, cards, count",
+    [
+        ("guandan", 1, ("BJ", "RJ"), "jokers"),
+        ("gouji", 4, ("AS", "AH", "AD", "AC"), "aces"),
+        ("gandengyan", 2, ("2S", "2H", "2D", "2C"), "twos"),
+    ],
+)
 def test_a_seat_biased_by_the_promised_size_is_found(game, seat, cards, count):
     """The summary promises the excess per deal a test finds with 99% power: planted at that size (one card
     swapped into the seat often enough), it is found."""
@@ -264,6 +297,7 @@ def test_the_gandengyan_leader_holds_6_and_is_not_flagged_for_it():
 
 # ---------------------------------------------------------------- the command
 
+
 def test_the_command_json_lines_and_exit_status(tmp_path):
     recs = _fair(14, "guandan", 30)
     path = tmp_path / "a.jsonl.gz"
@@ -289,10 +323,15 @@ def test_the_command_on_a_fair_archive_and_on_what_cannot_be_read(tmp_path):
 
 def test_records_that_are_no_deal_of_any_game_cost_nothing_and_break_nothing():
     base = _fair(16, "guandan", 1)[0]
-    odd = [dict(base, deals=[dict(base["deals"][0], hands=[])]),
-           dict(base, players=[f"P{i}" for i in range(300)], deals=[dict(base["deals"][0], hands=[["AS"]] * 300)]),
-           dict(base, meta={"event": "E", "board": "²"}), dict(base, meta={"event": "E", "board": "9" * 5000}),
-           dict(base, deals=[dict(base["deals"][0], hands=base["deals"][0]["hands"][:3])]),
-           {"cgr": 1, "game": "guandan", "players": ["a"], "deals": "x"}, "[" * 100000, '{"cgr": 1']
+    odd = [
+        dict(base, deals=[dict(base["deals"][0], hands=[])]),
+        dict(base, players=[f"P{i}" for i in range(300)], deals=[dict(base["deals"][0], hands=[["AS"]] * 300)]),
+        dict(base, meta={"event": "E", "board": "²"}),
+        dict(base, meta={"event": "E", "board": "9" * 5000}),
+        dict(base, deals=[dict(base["deals"][0], hands=base["deals"][0]["hands"][:3])]),
+        {"cgr": 1, "game": "guandan", "players": ["a"], "deals": "x"},
+        "[" * 100000,
+        '{"cgr": 1',
+    ]
     _, summary = _archive(odd)
     assert summary["unreadable"] == 2 and summary["skipped_records"] == 1 and summary["uncounted"] == 3

@@ -1,5 +1,6 @@
 """The language is held per thread (per request, per command), not per process (issue 32): two of the
 server's threads answering in Chinese and in English at once never mix their languages."""
+
 import threading
 
 import pytest
@@ -32,8 +33,9 @@ def test_two_threads_render_in_their_own_languages_at_once():
     def speaking(lang):
         def renders(meet):
             with in_language(lang):
-                meet.wait()     # both have chosen their language before either renders
+                meet.wait()  # both have chosen their language before either renders
                 return {SAID.render() for _ in range(200)}
+
         return renders
 
     chinese, english = _at_once(speaking("zh"), speaking("en"))
@@ -70,13 +72,15 @@ def app(tmp_path):
     from flask import jsonify
 
     from referee.api import create_app
+
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     meet = threading.Barrier(2)
 
     @app.get("/spoken")
     def spoken():
-        meet.wait(10)       # both requests are running before either answers
+        meet.wait(10)  # both requests are running before either answers
         return jsonify(language=language(), said=SAID.render())
+
     return app
 
 
@@ -96,6 +100,7 @@ def test_a_request_leaves_its_thread_in_the_language_it_found(app):
 
 def test_a_check_in_the_pool_runs_in_the_language_of_its_request():
     from referee.api.limits import CheckPool
+
     pool = CheckPool(1, 0)
     with in_language("zh"):
         assert pool.run(language) == "zh"

@@ -2,6 +2,7 @@
 positions of random deals, with wild cards and every option set, each sub-multiset of the acting hand
 up to the largest combination is tried with the game's own apply (tests/legal_check.py). Regression
 tests for the classes the outside engine found missing."""
+
 import random
 from itertools import product
 
@@ -23,10 +24,16 @@ def ids(codes: str) -> list[int]:
 
 # ---------------------------------------------------------------- Guandan
 
-GUANDAN_OPTIONS = {"max_bomb_size": [8, 9, 10], "joker_bomb_rank": ["top", "below_eight"],
-                   "straight_flush_bomb": [True, False], "ace_low": [True, False],
-                   "level_in_sequences": [True, False], "wild_straight_flush": [True, False],
-                   "wild_stands_for_itself": [True, False], "full_house_joker_pair": [True, False]}
+GUANDAN_OPTIONS = {
+    "max_bomb_size": [8, 9, 10],
+    "joker_bomb_rank": ["top", "below_eight"],
+    "straight_flush_bomb": [True, False],
+    "ace_low": [True, False],
+    "level_in_sequences": [True, False],
+    "wild_straight_flush": [True, False],
+    "wild_stands_for_itself": [True, False],
+    "full_house_joker_pair": [True, False],
+}
 RUNS = {"straight": (5, 1), "straight_flush": (5, 1), "tube": (3, 2), "plate": (2, 3)}
 
 
@@ -36,8 +43,11 @@ def guandan_top(rng, combos, level, max_bomb):
     if kind in RUNS:
         positions, per = RUNS[kind]
         high = rng.randrange(positions, 15)
-        cards = [(12 if p == 1 else p - 2) * 4 + (0 if kind == "straight_flush" else i % 4)
-                 for p in range(high - positions + 1, high + 1) for i in range(per)]
+        cards = [
+            (12 if p == 1 else p - 2) * 4 + (0 if kind == "straight_flush" else i % 4)
+            for p in range(high - positions + 1, high + 1)
+            for i in range(per)
+        ]
     elif kind == "joker_bomb":
         cards = [BJ, BJ, RJ, RJ]
     elif kind == "full_house":
@@ -57,16 +67,23 @@ def guandan_table(seed, options, hand=None):
     level = rng.randrange(13)
     o = guandan.GuandanOptions(**builders.options(**options))
     combos = guandan.Combos(o)
-    if hand is None:        # runs of one or two suits are common, so are bombs
+    if hand is None:  # runs of one or two suits are common, so are bombs
         low, suits = rng.randrange(13), rng.sample(range(4), rng.randint(1, 3))
-        pool = [c for c in range(54) for _ in range(2) if c == level * 4 + 1 or (c >= 52 and rng.random() < 0.4)
-                or ((rank(c) - low) % 13 < 6 and (c & 3 in suits or rng.random() < 0.3))]
+        pool = [
+            c
+            for c in range(54)
+            for _ in range(2)
+            if c == level * 4 + 1
+            or (c >= 52 and rng.random() < 0.4)
+            or ((rank(c) - low) % 13 < 6 and (c & 3 in suits or rng.random() < 0.3))
+        ]
         hand = rng.sample(pool, min(len(pool), rng.randint(4, 13)))
     top = None
     while top is None:
         top = guandan_top(rng, combos, level, o.max_bomb_size)
-    state = guandan.DealState(level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20],
-                              "none", [], [], None)
+    state = guandan.DealState(
+        level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20], "none", [], [], None
+    )
     state.turn, state.top = 0, (1, top[1], top[0])
     return state
 
@@ -79,8 +96,13 @@ def check_guandan(state, seed=0):
     for cards in sub_multisets(hand, state.options.max_bomb_size, seed):
         for r in state.combos.readings(cards, state.level):
             if accepted(guandan, state, seat, cards, r.name):
-                assert (r.name, len(cards)) in shown, (CODES[state.level * 4], state.top[1].name,
-                                                      [CODES[c] for c in cards], r.name, legal["plays"])
+                assert (r.name, len(cards)) in shown, (
+                    CODES[state.level * 4],
+                    state.top[1].name,
+                    [CODES[c] for c in cards],
+                    r.name,
+                    legal["plays"],
+                )
     for entry in legal["plays"]:
         cards, _, name = entry.partition(" as ")
         play = tuple(sorted(parse_card(c) for c in cards.split()))
@@ -88,15 +110,19 @@ def check_guandan(state, seed=0):
 
 
 @SETTINGS
-@given(seed=st.integers(0, 10**9), options=st.fixed_dictionaries(
-    {key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}))
+@given(
+    seed=st.integers(0, 10**9),
+    options=st.fixed_dictionaries({key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}),
+)
 def test_guandan_lists_every_play_the_referee_accepts(seed, options):
     check_guandan(guandan_table(seed, options))
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**9), options=st.fixed_dictionaries(
-    {key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}))
+@given(
+    seed=st.integers(0, 10**9),
+    options=st.fixed_dictionaries({key: st.sampled_from(values) for key, values in GUANDAN_OPTIONS.items()}),
+)
 def test_guandan_lists_every_play_of_a_dealt_hand(seed, options):
     """A whole 27-card hand of a random deal: its sub-multisets sampled."""
     deck = [c for c in range(54) for _ in range(2)]
@@ -120,6 +146,7 @@ def test_guandan_lists_every_play_at_positions_of_a_played_match(seed, data):
 
 # ---------------------------------------------------------------- Gan Deng Yan
 
+
 @SETTINGS
 @given(state=gandengyan_tables())
 def test_gandengyan_lists_every_play_the_referee_accepts(state):
@@ -140,10 +167,12 @@ def test_gandengyan_lists_every_play_the_referee_accepts(state):
 
 # ---------------------------------------------------------------- Gou Ji
 
+
 def gouji_record(seed, options):
     """A random deal (36-card hands, 2s and jokers wild)."""
-    return gouji_gen.match_record(seed, deals=1, options=options, arrange=gouji_gen.hoard_jokers if seed % 2 else None,
-                                  chance={"shao": 0.6})
+    return gouji_gen.match_record(
+        seed, deals=1, options=options, arrange=gouji_gen.hoard_jokers if seed % 2 else None, chance={"shao": 0.6}
+    )
 
 
 def gouji_follows(state) -> bool:
@@ -160,8 +189,9 @@ def gouji_sets(hand: list[int], sizes) -> list[tuple[int, ...]]:
     twos, blacks, reds = (held.get(r, []) for r in (gouji.TWO, gouji.BLACK, gouji.RED))
     found = set()
     for own in [held.get(r, []) for r in range(1, gouji.TWO)] + [[]]:
-        for a, b, c, d in product(range(len(own) + 1), range(len(twos) + 1), range(len(blacks) + 1),
-                                  range(len(reds) + 1)):
+        for a, b, c, d in product(
+            range(len(own) + 1), range(len(twos) + 1), range(len(blacks) + 1), range(len(reds) + 1)
+        ):
             if a + b + c + d in sizes:
                 found.add(tuple(sorted(own[:a] + twos[:b] + blacks[:c] + reds[:d])))
     return sorted(found)
@@ -195,4 +225,4 @@ def test_gouji_lists_every_play_the_referee_accepts(seed, options, data):
     record = gouji_record(seed, options)
     found = at_positions(record, gouji_follows, None)
     chosen = {0} | set(data.draw(st.lists(st.integers(0, found - 1), max_size=3))) if found else set()
-    at_positions(record, gouji_follows, lambda state: check_gouji(state, seed), chosen)   # 0: hands of about 36
+    at_positions(record, gouji_follows, lambda state: check_gouji(state, seed), chosen)  # 0: hands of about 36

@@ -1,5 +1,6 @@
 """What would have been legal is found from the shapes that can follow, never from every
 combination of a hand: a hostile hand costs little, and ordinary hands are listed as before."""
+
 import random
 import time
 from itertools import combinations
@@ -25,8 +26,11 @@ def every_combination_followers(state, seat):
             ranks = tuple(map(rank, cards))
             if ranks not in seen:
                 seen.add(ranks)
-                found += [(r, " ".join(CODES[c] for c in in_rank_order(cards))) for r in state.combos.readings(cards)
-                          if beats(r, top, o)]
+                found += [
+                    (r, " ".join(CODES[c] for c in in_rank_order(cards)))
+                    for r in state.combos.readings(cards)
+                    if beats(r, top, o)
+                ]
     found.sort(key=lambda rc: (rc[0].bomb, bomb_order(rc[0].rank), rc[0].size))
     return [f"{cards} as {r.name}" for r, cards in found]
 
@@ -44,17 +48,37 @@ def shape(kind: str, high: int, size: int) -> tuple[int, ...]:
 @st.composite
 def tables(draw):
     """A seat to follow a top play with up to 12 cards drawn from a few neighbouring ranks, 2s and jokers."""
-    o = options(decks=2, jokers_wild=draw(st.booleans()), joker_as_two=draw(st.booleans()),
-                follow_equal_rank=draw(st.booleans()), two_on_two=draw(st.booleans()),
-                max_bomb_size=draw(st.sampled_from([4, 6, 8])), min_sequence_length=draw(st.sampled_from([3, 4])))
+    o = options(
+        decks=2,
+        jokers_wild=draw(st.booleans()),
+        joker_as_two=draw(st.booleans()),
+        follow_equal_rank=draw(st.booleans()),
+        two_on_two=draw(st.booleans()),
+        max_bomb_size=draw(st.sampled_from([4, 6, 8])),
+        min_sequence_length=draw(st.sampled_from([3, 4])),
+    )
     if draw(st.booleans()):
         o.triplet_is_bomb, o.triplet_sequences = False, True
     low = draw(st.integers(1, 8))
     pool = [c for c in range(54) for _ in range(2) if low <= rank(c) < low + 5 or rank(c) in (0, 13, 14)]
-    hand = draw(st.permutations(pool))[:draw(st.integers(1, 12))]
-    kind, size = draw(st.sampled_from([("single", 1), ("pair", 2), ("triplet", 3), ("four_bomb", 4), ("bomb", 6),
-                                       ("sequence", 3), ("sequence", 5), ("double_sequence", 6),
-                                       ("double_sequence", 4), ("triplet_sequence", 6), ("joker_bomb", 2)]))
+    hand = draw(st.permutations(pool))[: draw(st.integers(1, 12))]
+    kind, size = draw(
+        st.sampled_from(
+            [
+                ("single", 1),
+                ("pair", 2),
+                ("triplet", 3),
+                ("four_bomb", 4),
+                ("bomb", 6),
+                ("sequence", 3),
+                ("sequence", 5),
+                ("double_sequence", 6),
+                ("double_sequence", 4),
+                ("triplet_sequence", 6),
+                ("joker_bomb", 2),
+            ]
+        )
+    )
     cards = (BJ, RJ) if kind == "joker_bomb" else shape(kind, draw(st.integers(max(0, low - 2), low + 4)), size)
     combos = Combos(o)
     tops = [r for r in combos.readings(tuple(sorted(cards))) if r.type == kind]
@@ -88,8 +112,13 @@ def gandengyan_hand_of(cards_held: int) -> dict:
     refused = next(c for c in held[1] if c[0] in "89TJQK")
     deal["actions"] += [{"seat": 0, "play": ["5S"]}, {"seat": 1, "play": [refused]}]
     deal["talon"] = rest[10:]
-    return {"cgr": 1, "game": "gandengyan", "players": ["P0", "P1"], "deals": [deal],
-            "rules": {"preset": "pagat", "options": {"decks": 2, "max_bomb_size": 8}}}
+    return {
+        "cgr": 1,
+        "game": "gandengyan",
+        "players": ["P0", "P1"],
+        "deals": [deal],
+        "rules": {"preset": "pagat", "options": {"decks": 2, "max_bomb_size": 8}},
+    }
 
 
 def cpu_seconds(record):
@@ -108,16 +137,22 @@ def test_a_34_card_gandengyan_hand_after_a_refused_follow_is_listed_at_once():
 
 def test_a_full_guandan_hand_with_both_wild_cards_is_listed_at_once():
     straight = ["3S", "4H", "5S", "6S", "7S"]
-    rec = builders.guandan([builders.deal([straight, ["2H", "2H", "8C"]],
-                                          [{"seat": 0, "play": straight}, {"seat": 1, "play": ["8C"]}], leader=0)])
+    rec = builders.guandan(
+        [
+            builders.deal(
+                [straight, ["2H", "2H", "8C"]], [{"seat": 0, "play": straight}, {"seat": 1, "play": ["8C"]}], leader=0
+            )
+        ]
+    )
     seconds, report = cpu_seconds(rec)
     assert [f.rule for f in report.findings if f.severity == "error"][:1] == ["guandan.follow"]
     assert seconds < 0.5
 
 
 def test_a_four_pack_gouji_hand_is_listed_at_once():
-    rec = gouji_builders.record([gouji_builders.deal([["5S"], ["4S"]], [gouji_builders.play(0, "5S"),
-                                                                       gouji_builders.play(1, "4S")])])
+    rec = gouji_builders.record(
+        [gouji_builders.deal([["5S"], ["4S"]], [gouji_builders.play(0, "5S"), gouji_builders.play(1, "4S")])]
+    )
     seconds, report = cpu_seconds(rec)
     assert [f.rule for f in report.findings if f.severity == "error"][:1] == ["gouji.follow"]
     assert seconds < 0.5

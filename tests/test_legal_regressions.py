@@ -2,6 +2,7 @@
 a plain straight where the first card of each rank is of one suit, a lone wild card as a single of
 the level and two as a pair; the sample's straight flush to K; Gan Deng Yan's `may` that cut its
 list short without saying so."""
+
 import orjson
 import pytest
 
@@ -26,8 +27,18 @@ def guandan_legal(top, hand, top_as=None):
     top_cards = tuple(sorted(parse_card(c) for c in top))
     reading = next(r for r in combos.readings(top_cards, 0) if top_as in (None, r.name))
     cards = [parse_card(c) for c in hand]
-    state = guandan.DealState(0, combos.options, combos, [cards, [], [], []], [pack(cards), 0, 0, 0], [len(cards), 9, 9, 9],
-                              "none", [], [], None)
+    state = guandan.DealState(
+        0,
+        combos.options,
+        combos,
+        [cards, [], [], []],
+        [pack(cards), 0, 0, 0],
+        [len(cards), 9, 9, 9],
+        "none",
+        [],
+        [],
+        None,
+    )
     state.turn, state.top = 0, (1, reading, top_cards)
     legal = guandan.legal(state)
     return legal, legal["may"].shown("zh")
@@ -39,16 +50,28 @@ def test_the_samples_straight_flush_to_k_is_listed_in_english_and_chinese():
     assert rule == "guandan.follow"
     assert "9H TH JH KH 2H as straight_flush:K" in english["plays"]
     assert "straight flush 5D 6D 8D 9D 2H, 7H 9H TH JH 2H, 9H TH JH KH 2H" in english["may"]
-    assert "同花顺（方块5 方块6 方块8 方块9 红桃2、红桃7 红桃9 红桃10 红桃J 红桃2、红桃9 红桃10 红桃J 红桃K 红桃2）" \
+    assert (
+        "同花顺（方块5 方块6 方块8 方块9 红桃2、红桃7 红桃9 红桃10 红桃J 红桃2、红桃9 红桃10 红桃J 红桃K 红桃2）"
         in chinese["may"]
+    )
     assert chinese["plays"] == english["plays"]
 
 
-@pytest.mark.parametrize("top", [
-    ["3C"], ["3C", "3D"], ["3C", "3D", "3H"], ["3C", "3D", "3H", "4C", "4D"], ["3C", "3D", "4H", "4C", "5D", "5C"],
-    ["3C", "3D", "3H", "4C", "4D", "4S"], ["3C", "3D", "3H", "3S"], ["3C", "3D", "3H", "3S", "3C"],
-    ["4C", "5D", "6H", "7C", "8D"], ["4C", "5C", "6C", "7C", "8C"],
-])
+@pytest.mark.parametrize(
+    "top",
+    [
+        ["3C"],
+        ["3C", "3D"],
+        ["3C", "3D", "3H"],
+        ["3C", "3D", "3H", "4C", "4D"],
+        ["3C", "3D", "4H", "4C", "5D", "5C"],
+        ["3C", "3D", "3H", "4C", "4D", "4S"],
+        ["3C", "3D", "3H", "3S"],
+        ["3C", "3D", "3H", "3S", "3C"],
+        ["4C", "5D", "6H", "7C", "8D"],
+        ["4C", "5C", "6C", "7C", "8C"],
+    ],
+)
 def test_a_straight_flush_is_listed_on_every_top_it_beats(top):
     legal, chinese = guandan_legal(top, ["5S", "6S", "7S", "8S", "9S", "QD"])
     assert legal["plays"][-1] == "5S 6S 7S 8S 9S as straight_flush:9"
@@ -90,8 +113,14 @@ def test_a_shao_pai_declarers_first_set_is_listed():
     may follow are listed, as on any trick (§4.7.1)."""
     from tests.gouji_builders import declare, play
     from tests.test_gouji_flow import shao
-    finding = next(f for f in check_record(shao([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"),
-                                                 play(3, "KS", "KH", "KC")])).findings if f.legal)
+
+    finding = next(
+        f
+        for f in check_record(
+            shao([play(0, "QS", "QH", "QD"), declare(1, "shao_pai"), play(3, "KS", "KH", "KC")])
+        ).findings
+        if f.legal
+    )
     assert finding.rule == "gouji.shao_pai.first" and finding.legal["seats"] == [1]
     sets = finding.legal["plays"]["1"]
     assert "KS KH KD" in sets and all(s in str(finding.legal["may"]) for s in sets)

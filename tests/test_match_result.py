@@ -1,5 +1,6 @@
 """The result of a match that stops before it is won, in every report's match outcome
 (docs/formats/results-sheet.md): Guandan by levels, Gan Deng Yan and Gou Ji by totals."""
+
 import copy
 
 from click.testing import CliRunner
@@ -16,7 +17,7 @@ def test_the_highest_score_wins_by_its_lead_and_equal_top_scores_draw():
     assert match_result([3, 0]) == {"winner": 0, "margin": 3}
     assert match_result([-14, 26, 0, -12]) == {"winner": 1, "margin": 26}
     assert match_result([5, 5, -10]) == {"draw": True, "margin": 0}
-    assert match_result([12, 12], won=1) == {"winner": 1, "margin": 0}     # passed A: won outright
+    assert match_result([12, 12], won=1) == {"winner": 1, "margin": 0}  # passed A: won outright
     assert match_result(None) is None
 
 
@@ -29,7 +30,7 @@ def test_a_guandan_match_stopped_before_it_is_won_goes_to_the_higher_level():
 
 def test_equal_guandan_levels_are_a_draw_and_a_won_match_keeps_its_winner():
     record = guandan_record(1, max_deals=1)
-    record["deals"][0]["actions"] = record["deals"][0]["actions"][:3]       # stopped in the first deal
+    record["deals"][0]["actions"] = record["deals"][0]["actions"][:3]  # stopped in the first deal
     record["deals"][0].pop("result")
     record.pop("result")
     assert check_record(record).match["result"] == {"draw": True, "margin": 0}
@@ -45,7 +46,7 @@ def test_gan_deng_yan_and_gou_ji_results_come_from_the_totals():
 
 def test_tied_top_totals_in_gan_deng_yan_are_a_draw(tmp_path):
     record = copy.deepcopy(gdy_record(2, seats=4, deals=3))
-    record["start"] = {"totals": [40, 0, 0, 0]}      # P0 reaches P1's 26 at the end
+    record["start"] = {"totals": [40, 0, 0, 0]}  # P0 reaches P1's 26 at the end
     record.pop("result")
     record["deals"][0].pop("leader", None)
     match = check_record(record).match
@@ -56,5 +57,7 @@ def test_the_report_text_shows_the_result():
     path = "samples/gouji/session-tribute-and-returns.json"
     assert "match: totals 0 0, result so far draw=yes margin=0" in CliRunner().invoke(main, ["validate", path]).output
     path = "samples/guandan/match-won-at-a.json"
-    assert "match: levels A K, winner 0, a attempts 0 0, result winner=0 margin=1" in \
-        CliRunner().invoke(main, ["validate", path]).output
+    assert (
+        "match: levels A K, winner 0, a attempts 0 0, result winner=0 margin=1"
+        in CliRunner().invoke(main, ["validate", path]).output
+    )

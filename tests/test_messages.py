@@ -1,5 +1,6 @@
 """Messages an arbiter can quote (issue 9): no Python reprs in any text, only the missing
 cards named, the legal plays with their cards."""
+
 import copy
 import re
 

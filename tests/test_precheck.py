@@ -1,6 +1,7 @@
 """The fast structure pre-check (referee/precheck.py) never accepts what the schema rejects,
 and accepts the plain records the schema accepts; the one-pass reader of plain records
 (notation.read_plain) reads only records the full checks find nothing in, and reads them alike."""
+
 import copy
 
 import fastjsonschema
@@ -41,33 +42,123 @@ BASES = [
     gandengyan_gen.match_record(6, seats=2, deals=1, options={"decks": 2}, preset="wenshan"),
     _with_everything(guandan_gen.match_record(7, max_deals=1)),
     _with_everything(gandengyan_gen.match_record(8, seats=4, deals=1)),
-    guandan([quick_deal([1, 3])], start={"levels": ["5", "10"], "playing": 1, "previous_order": [1, 3],
-                                         "a_attempts": [0, 1]}),
-    guandan([quick_deal([1, 3])], rules={"preset": "pagat", "options": {"report_at": None}},
-            result={"levels": ["5", "2"], "winner": 0}),
+    guandan(
+        [quick_deal([1, 3])],
+        start={"levels": ["5", "10"], "playing": 1, "previous_order": [1, 3], "a_attempts": [0, 1]},
+    ),
+    guandan(
+        [quick_deal([1, 3])],
+        rules={"preset": "pagat", "options": {"report_at": None}},
+        result={"levels": ["5", "2"], "winner": 0},
+    ),
     _committed(guandan([quick_deal([0, 2])]), {"salt": "ab" * 16}),
-    _committed(gandengyan_gen.match_record(9, seats=3, deals=1),
-               {"seed": "5eed" * 16, "shuffle": "cgr-fy-sha256/1", "beacon": "b", "x-at": "u"}),
+    _committed(
+        gandengyan_gen.match_record(9, seats=3, deals=1),
+        {"seed": "5eed" * 16, "shuffle": "cgr-fy-sha256/1", "beacon": "b", "x-at": "u"},
+    ),
 ]
 
-KEYS = ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "comment", "hands", "talon",
-        "leader", "actions", "seat", "play", "pass", "tribute", "return", "declare", "as", "to", "count", "t",
-        "order", "winner", "scores", "levels", "totals", "playing", "previous_order", "a_attempts", "fresh",
-        "dealer", "preset", "options", "commit", "reveal", "salt", "seed", "shuffle", "beacon", "x-", "x-a", "X-a",
-        "foo"]
+KEYS = [
+    "cgr",
+    "game",
+    "rules",
+    "meta",
+    "players",
+    "start",
+    "deals",
+    "result",
+    "comment",
+    "hands",
+    "talon",
+    "leader",
+    "actions",
+    "seat",
+    "play",
+    "pass",
+    "tribute",
+    "return",
+    "declare",
+    "as",
+    "to",
+    "count",
+    "t",
+    "order",
+    "winner",
+    "scores",
+    "levels",
+    "totals",
+    "playing",
+    "previous_order",
+    "a_attempts",
+    "fresh",
+    "dealer",
+    "preset",
+    "options",
+    "commit",
+    "reveal",
+    "salt",
+    "seed",
+    "shuffle",
+    "beacon",
+    "x-",
+    "x-a",
+    "X-a",
+    "foo",
+]
 SCALARS = st.one_of(
-    st.none(), st.booleans(), st.integers(), st.integers(-2, 6), st.floats(allow_nan=False),
+    st.none(),
+    st.booleans(),
+    st.integers(),
+    st.integers(-2, 6),
+    st.floats(allow_nan=False),
     st.sampled_from([0.0, 1.0, -0.5, 1e300, 2**64, 2**70]),
-    st.sampled_from(sorted(CARDS) + sorted(RANKS) + KEYS + ["guandan", "gouji", "gandengyan", "official",
-                                                            "straight:9", "straight:9\n", "AS\n", "", "1", "11"]),
+    st.sampled_from(
+        sorted(CARDS)
+        + sorted(RANKS)
+        + KEYS
+        + ["guandan", "gouji", "gandengyan", "official", "straight:9", "straight:9\n", "AS\n", "", "1", "11"]
+    ),
     st.text(max_size=4),
 )
-INTERESTING = [-1, 0, 1, 2, 4, 2**70, 1.0, 0.5, -0.5, True, False, None, "", "AS", "10h", "x-", "straight:9\n",
-               "sha256:" + "0f" * 32 + "\n", "ab" * 16, "5eed" * 16, "cgr-fy-sha256/1", {"salt": "ab" * 16},
-               "guandan", "gouji", "gandengyan", [], {}, ["AS"], [0, 1], {"x-a": 1}]
-JSON = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=3), inner, max_size=3)),
-    max_leaves=6)
+INTERESTING = [
+    -1,
+    0,
+    1,
+    2,
+    4,
+    2**70,
+    1.0,
+    0.5,
+    -0.5,
+    True,
+    False,
+    None,
+    "",
+    "AS",
+    "10h",
+    "x-",
+    "straight:9\n",
+    "sha256:" + "0f" * 32 + "\n",
+    "ab" * 16,
+    "5eed" * 16,
+    "cgr-fy-sha256/1",
+    {"salt": "ab" * 16},
+    "guandan",
+    "gouji",
+    "gandengyan",
+    [],
+    {},
+    ["AS"],
+    [0, 1],
+    {"x-a": 1},
+]
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=3), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 def _paths(value, path=()):
@@ -107,8 +198,12 @@ def _read_plain_agrees(record) -> bool:
     deals = read_plain(copy.deepcopy(record))
     if deals is None:
         return True
-    return (_schema_accepts(record) and not seat_findings(record) and not number_findings(record)
-            and read_deals(record) == (deals, []))
+    return (
+        _schema_accepts(record)
+        and not seat_findings(record)
+        and not number_findings(record)
+        and read_deals(record) == (deals, [])
+    )
 
 
 @pytest.mark.parametrize("record", BASES)
@@ -158,9 +253,12 @@ def _at(record, path):
 
 @pytest.mark.parametrize("base", BASES[4:6] + BASES[6:7])
 def test_no_one_fault_edit_is_wrongly_accepted(base):
-    wrong = [(path, edit, value) for path, edit, value in _edits(base)
-             if (accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed))
-             or not _read_plain_agrees(changed)]
+    wrong = [
+        (path, edit, value)
+        for path, edit, value in _edits(base)
+        if (accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed))
+        or not _read_plain_agrees(changed)
+    ]
     assert wrong == []
 
 
@@ -170,7 +268,7 @@ def test_never_accepts_what_the_schema_rejects(base, data):
     record = copy.deepcopy(base)
     for _ in range(data.draw(st.integers(1, 2))):
         path = _pick_path(data, record)
-        value = copy.deepcopy(data.draw(st.sampled_from(INTERESTING) | JSON))     # INTERESTING is shared
+        value = copy.deepcopy(data.draw(st.sampled_from(INTERESTING) | JSON))  # INTERESTING is shared
         target = record
         for part in path:
             target = target[part]
@@ -205,17 +303,20 @@ def test_any_json_value_is_never_wrongly_accepted(value):
 PLAIN = guandan([quick_deal([0, 2])])
 
 
-@pytest.mark.parametrize("change, plain", [
-    ({}, True),
-    ({"to": 3, "count": 27, "t": 10**12}, True),         # another form, at its bounds
-    ({"to": 4}, False),                                  # seat beyond the table
-    ({"count": 10**12 + 1}, False),
-    ({"t": 10**12 + 0.5}, False),
-    ({"seat": 4}, False),
-    ({"seat": 1.0}, False),                              # a decimal: seat_findings reads it as 1
-    ({"play": ["ts"]}, False),                           # an alias: read_deals says so
-    ({"pass": False}, False),
-])
+@pytest.mark.parametrize(
+    "change, plain",
+    [
+        ({}, True),
+        ({"to": 3, "count": 27, "t": 10**12}, True),  # another form, at its bounds
+        ({"to": 4}, False),  # seat beyond the table
+        ({"count": 10**12 + 1}, False),
+        ({"t": 10**12 + 0.5}, False),
+        ({"seat": 4}, False),
+        ({"seat": 1.0}, False),  # a decimal: seat_findings reads it as 1
+        ({"play": ["ts"]}, False),  # an alias: read_deals says so
+        ({"pass": False}, False),
+    ],
+)
 def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
     record = copy.deepcopy(PLAIN)
     action = record["deals"][0]["actions"][0]
@@ -223,21 +324,24 @@ def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
     assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
 
 
-@pytest.mark.parametrize("action, plain", [         # the forms of three keys read in one step (actions._common)
-    ({"seat": 0, "declare": "report", "count": 10**12}, True),
-    ({"seat": 0, "declare": "report", "count": 10**12 + 1}, False),
-    ({"seat": 0, "declare": "report", "count": -1}, False),
-    ({"seat": 0, "declare": "report", "count": True}, False),
-    ({"seat": 0, "declare": "", "count": 3}, False),
-    ({"seat": 0, "declare": "report", "t": 3}, True),
-    ({"seat": 0, "return": "5C", "to": 3}, True),
-    ({"seat": 0, "tribute": "5C", "to": 2}, True),
-    ({"seat": 0, "return": "5C", "to": 4}, False),
-    ({"seat": 0, "return": "5C", "to": 1.0}, False),
-    ({"seat": 0, "return": "5c", "to": 1}, False),
-    ({"seat": 0, "return": "5C", "count": 1}, True),
-    ({"seat": 0, "pass": True, "to": 1}, True),
-])
+@pytest.mark.parametrize(
+    "action, plain",
+    [  # the forms of three keys read in one step (actions._common)
+        ({"seat": 0, "declare": "report", "count": 10**12}, True),
+        ({"seat": 0, "declare": "report", "count": 10**12 + 1}, False),
+        ({"seat": 0, "declare": "report", "count": -1}, False),
+        ({"seat": 0, "declare": "report", "count": True}, False),
+        ({"seat": 0, "declare": "", "count": 3}, False),
+        ({"seat": 0, "declare": "report", "t": 3}, True),
+        ({"seat": 0, "return": "5C", "to": 3}, True),
+        ({"seat": 0, "tribute": "5C", "to": 2}, True),
+        ({"seat": 0, "return": "5C", "to": 4}, False),
+        ({"seat": 0, "return": "5C", "to": 1.0}, False),
+        ({"seat": 0, "return": "5c", "to": 1}, False),
+        ({"seat": 0, "return": "5C", "count": 1}, True),
+        ({"seat": 0, "pass": True, "to": 1}, True),
+    ],
+)
 def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, plain):
     record = copy.deepcopy(PLAIN)
     record["deals"][0]["actions"][0] = action
@@ -246,10 +350,15 @@ def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, 
 
 # The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
 KIND_SCHEMAS = {
-    "seat": {"$ref": "#/definitions/seat"}, "cards": {"$ref": "#/definitions/cards_nonempty"},
-    "card": {"$ref": "#/definitions/card"}, "true": {"enum": [True]}, "name": {"type": "string", "minLength": 1},
+    "seat": {"$ref": "#/definitions/seat"},
+    "cards": {"$ref": "#/definitions/cards_nonempty"},
+    "card": {"$ref": "#/definitions/card"},
+    "true": {"enum": [True]},
+    "name": {"type": "string", "minLength": 1},
     "reading": {"type": "string", "pattern": "^" + READING.pattern + "$"},
-    "count": {"type": "integer", "minimum": 0}, "time": {"type": "number", "minimum": 0}, "text": {"type": "string"},
+    "count": {"type": "integer", "minimum": 0},
+    "time": {"type": "number", "minimum": 0},
+    "text": {"type": "string"},
 }
 
 
@@ -261,14 +370,19 @@ def test_the_schemas_action_is_the_table_of_action_forms():
     """The action of schema/cgr1.schema.json holds the keys of actions.FIELDS, in their order, each with a value
     of its kind, and exactly one of its VERBS; Gan Deng Yan's actions none of TRIBUTE_KEYS."""
     action = schema()["definitions"]["action"]
-    assert {key: _unannotated(value) for key, value in action["properties"].items()} == \
-        {key: KIND_SCHEMAS[kind] for key, kind in FIELDS.items()}
+    assert {key: _unannotated(value) for key, value in action["properties"].items()} == {
+        key: KIND_SCHEMAS[kind] for key, kind in FIELDS.items()
+    }
     assert list(action["properties"]) == list(FIELDS)
     assert [branch["required"] for branch in action["allOf"][0]["anyOf"]] == [[verb] for verb in VERBS]
-    assert {verb: set(others["properties"]) for verb, others in action["dependencies"].items()} == \
-        {verb: set(VERBS) - {verb} for verb in VERBS}
-    [gandengyan] = [rule["then"] for rule in schema()["allOf"]
-                    if rule["if"]["properties"]["game"]["enum"] == ["gandengyan"] and "deals" in rule["then"]["properties"]]
+    assert {verb: set(others["properties"]) for verb, others in action["dependencies"].items()} == {
+        verb: set(VERBS) - {verb} for verb in VERBS
+    }
+    [gandengyan] = [
+        rule["then"]
+        for rule in schema()["allOf"]
+        if rule["if"]["properties"]["game"]["enum"] == ["gandengyan"] and "deals" in rule["then"]["properties"]
+    ]
     forbidden = gandengyan["properties"]["deals"]["items"]["properties"]["actions"]["items"]["properties"]
     assert set(forbidden) == TRIBUTE_KEYS and all(value["not"] == {} for value in forbidden.values())
 
@@ -277,8 +391,17 @@ def test_the_schemas_action_is_the_table_of_action_forms():
 def test_the_pre_check_takes_each_key_of_the_action_forms_as_the_schema_does(key):
     """Each key of an action with a value of its kind, and with a value of every other kind: the pre-check
     accepts only where the schema does."""
-    samples = {"seat": 1, "cards": ["3S", "4H"], "card": "5D", "true": True, "name": "report", "reading": "pair:3",
-               "count": 0, "time": 2.5, "text": ""}
+    samples = {
+        "seat": 1,
+        "cards": ["3S", "4H"],
+        "card": "5D",
+        "true": True,
+        "name": "report",
+        "reading": "pair:3",
+        "count": 0,
+        "time": 2.5,
+        "text": "",
+    }
     for kind, value in samples.items():
         action = {"seat": 0} if key in VERBS else {"seat": 0, "pass": True}
         action[key] = value

@@ -1,5 +1,6 @@
 """The public Python API (referee/public.py, docs/python-api.md): what `import referee` offers, each
 name with a docstring whose examples run, typed (py.typed), and cheap to import."""
+
 import doctest
 import json
 import re
@@ -19,10 +20,10 @@ SAMPLE = ROOT / "samples/guandan/disputed-illegal-follow.json"
 
 
 def test_the_examples_of_every_docstring_run(monkeypatch):
-    monkeypatch.chdir(ROOT)      # they name the samples from the repository's root
+    monkeypatch.chdir(ROOT)  # they name the samples from the repository's root
     failed, attempted = doctest.testmod(public)
     assert failed == 0 and attempted > len(public.__all__)
-    assert doctest.testmod(messages) == (0, 3)      # language and in_language, which the API offers
+    assert doctest.testmod(messages) == (0, 3)  # language and in_language, which the API offers
 
 
 @pytest.mark.parametrize("name", public.__all__)
@@ -40,8 +41,13 @@ def test_the_package_exports_what_the_api_has_and_its_version():
 
 
 def test_import_referee_loads_nothing_else():
-    loaded = subprocess.run([sys.executable, "-c", "import referee, sys; print(' '.join(sys.modules))"],
-                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import referee, sys; print(' '.join(sys.modules))"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     assert [name for name in loaded if name.startswith("referee.")] == [] and "typing" not in loaded
 
 
@@ -60,8 +66,10 @@ def test_a_record_text_bytes_or_file_gives_the_report_validate_gives():
     assert parsed["findings"] == expected["findings"] and not parsed["valid"]
 
 
-@pytest.mark.parametrize("source, rule", [(b"\xff{}", "notation.encoding"), (Path("no/such/file.json"), "notation.file"),
-                                          ("[1", "notation.json")])
+@pytest.mark.parametrize(
+    "source, rule",
+    [(b"\xff{}", "notation.encoding"), (Path("no/such/file.json"), "notation.file"), ("[1", "notation.json")],
+)
 def test_input_that_cannot_be_read_is_a_report_not_an_exception(source, rule):
     report = referee.check(source)
     assert report.unreadable and [f.rule for f in report.findings] == [rule]
@@ -110,7 +118,9 @@ def test_a_committed_deal_opens_and_replays():
 
 
 def test_no_public_name_is_hidden_by_a_module_of_the_package():
-    modules = {path.stem for path in (ROOT / "referee").glob("*.py")} | {p.name for p in (ROOT / "referee").iterdir() if p.is_dir()}
+    modules = {path.stem for path in (ROOT / "referee").glob("*.py")} | {
+        p.name for p in (ROOT / "referee").iterdir() if p.is_dir()
+    }
     assert sorted(set(referee.__all__) & modules) == []
 
 

@@ -1,4 +1,5 @@
 """`referee results check`: a results sheet against the records (docs/formats/results-sheet.md)."""
+
 import copy
 import json
 from pathlib import Path
@@ -38,16 +39,17 @@ def write_sheet(folder, *rows, header=HEADER, name="sheet.csv", encoding="utf-8"
     return path
 
 
-GUANDAN = guandan_record(1, max_deals=2)      # stops before it is won: levels 5 2, team 0 ahead
-GDY = gdy_record(2, seats=4, deals=3)         # totals -14 26 0 -12: P1 ahead
-GOUJI = gouji_record(2, deals=2)              # totals -18 18: team 1 ahead
-GOUJI_DRAW = gouji_record(3, deals=2)         # totals 0 0: a draw
+GUANDAN = guandan_record(1, max_deals=2)  # stops before it is won: levels 5 2, team 0 ahead
+GDY = gdy_record(2, seats=4, deals=3)  # totals -14 26 0 -12: P1 ahead
+GOUJI = gouji_record(2, deals=2)  # totals -18 18: team 1 ahead
+GOUJI_DRAW = gouji_record(3, deals=2)  # totals 0 0: a draw
 
 
 @pytest.fixture
 def event(tmp_path):
-    return write_records(tmp_path, with_meta(GUANDAN, 1, 1), with_meta(GDY, 1, 2), with_meta(GOUJI, 1, 3),
-                         with_meta(GOUJI_DRAW, 2, 3))
+    return write_records(
+        tmp_path, with_meta(GUANDAN, 1, 1), with_meta(GDY, 1, 2), with_meta(GOUJI, 1, 3), with_meta(GOUJI_DRAW, 2, 3)
+    )
 
 
 def check(tmp_path, event, *rows, options=()):
@@ -107,8 +109,10 @@ def test_the_text_names_the_cell_with_both_values_and_the_exit_status_is_1(tmp_p
     sheet = write_sheet(tmp_path, *AGREEING[:1], "Open,1,2,,,,,-14/26/0/-11,")
     result = run("results", "check", sheet, event)
     assert result.exit_code == 1
-    assert "line 3  event Open, round 1, table 2  differs  totals: sheet -14/26/0/-11, computed -14/26/0/-12" \
+    assert (
+        "line 3  event Open, round 1, table 2  differs  totals: sheet -14/26/0/-11, computed -14/26/0/-12"
         in result.stdout
+    )
     assert "Summary: 2 row(s): 1 agree, 1 differ" in result.output
 
 
@@ -152,21 +156,33 @@ def test_records_of_one_table_with_different_players_are_ambiguous(tmp_path):
 def test_a_match_in_parts_is_one_match(tmp_path, chained):
     first, second = in_parts(with_meta(GDY, 1, 2), 1, chained)
     second["meta"]["date"], first["meta"]["date"] = "2026-05-01T15:00", "2026-05-01T14:00"
-    event = write_records(tmp_path, second, first)        # the dates put them in order
+    event = write_records(tmp_path, second, first)  # the dates put them in order
     status, lines = check(tmp_path, event, "Open,1,2,,,P1,,-14/26/0/-12,3")
     assert status == 0, lines
     assert lines[0]["records"] == [f"{event}:2", f"{event}:1"]
 
 
 def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
-    sheet = write_sheet(tmp_path, "Open,1,1,,,,Z/2,,", "Open,1,2,,,P9,,x/1,", "Open,1,1,,,0,,,", "Open,,3,,,,,,",
-                        "Open,1,2,,,,5/2,,", "Open,2,3,,,draw,,,,2")
+    sheet = write_sheet(
+        tmp_path,
+        "Open,1,1,,,,Z/2,,",
+        "Open,1,2,,,P9,,x/1,",
+        "Open,1,1,,,0,,,",
+        "Open,,3,,,,,,",
+        "Open,1,2,,,,5/2,,",
+        "Open,2,3,,,draw,,,,2",
+    )
     result = run("results", "check", sheet, event)
     assert result.exit_code == 1
-    for expected in ['line 2, column levels: "Z/2" is not two levels', 'line 3, column totals: "x" is not a list',
-                     'line 3, column winner: "P9" names no player', "line 4, column table: the same match as line 2",
-                     "line 5, column round: empty", "line 6, column levels: gandengyan has no levels",
-                     "line 7, column #10: 1 filled cell(s) past the header's 9 columns"]:
+    for expected in [
+        'line 2, column levels: "Z/2" is not two levels',
+        'line 3, column totals: "x" is not a list',
+        'line 3, column winner: "P9" names no player',
+        "line 4, column table: the same match as line 2",
+        "line 5, column round: empty",
+        "line 6, column levels: gandengyan has no levels",
+        "line 7, column #10: 1 filled cell(s) past the header's 9 columns",
+    ]:
         assert expected in result.stdout
 
 
@@ -180,7 +196,7 @@ def test_a_sheet_without_a_round_column_or_a_record_that_cannot_be_read_exit_2(t
     assert result.exit_code == 2 and "cannot read" in result.output
     assert run("results", "check", tmp_path / "none.csv", event).exit_code == 2
     (tmp_path / "empty").mkdir()
-    assert run("results", "check", good, tmp_path / "empty").exit_code == 2       # a folder holding no record
+    assert run("results", "check", good, tmp_path / "empty").exit_code == 2  # a folder holding no record
 
 
 def test_csv_output_one_row_per_sheet_row(tmp_path, event):
@@ -197,19 +213,31 @@ def test_the_store_is_read_with_db(tmp_path, event):
     assert run("store", "import", "--db", db, event).exit_code == 0
     sheet = write_sheet(tmp_path, "Open,1,1,,,0,,,", "Open,1,2,,,P1,,,", "Open,1,3,,,1,,,", "Open,2,3,,,1,,,")
     result = run("results", "check", sheet, "--db", db)
-    assert result.exit_code == 1 and "line 5  event Open, round 2, table 3  differs  winner: sheet 1, computed draw" \
-        in result.stdout
+    assert (
+        result.exit_code == 1
+        and "line 5  event Open, round 2, table 3  differs  winner: sheet 1, computed draw" in result.stdout
+    )
 
 
 # ---------------------------------------------------------------- input conventions
 
-@pytest.mark.parametrize("data, row, how", [
-    ("\ufeffRound;Table No;WINNER;Totals\n1;2;P1;-14/26/0/-12\n".encode("utf-8"),
-     "line 2  round 1, table 2  agrees  winner, totals", "the sheet read as UTF-8 with BOM, separated by semicolons"),
-    ("赛事,轮次,桌号,胜方,级数,局数,备注\nOpen,1,1,Ann/Cy,5/3,2,好\n".encode("gbk"),
-     "line 2  event Open, round 1, table 1  differs  levels: sheet 5/3, computed 5/2",
-     "the sheet read as GB18030, separated by commas; columns not checked: 备注"),
-], ids=["utf-8 with BOM, semicolons", "Chinese headers in GBK"])
+
+@pytest.mark.parametrize(
+    "data, row, how",
+    [
+        (
+            "\ufeffRound;Table No;WINNER;Totals\n1;2;P1;-14/26/0/-12\n".encode("utf-8"),
+            "line 2  round 1, table 2  agrees  winner, totals",
+            "the sheet read as UTF-8 with BOM, separated by semicolons",
+        ),
+        (
+            "赛事,轮次,桌号,胜方,级数,局数,备注\nOpen,1,1,Ann/Cy,5/3,2,好\n".encode("gbk"),
+            "line 2  event Open, round 1, table 1  differs  levels: sheet 5/3, computed 5/2",
+            "the sheet read as GB18030, separated by commas; columns not checked: 备注",
+        ),
+    ],
+    ids=["utf-8 with BOM, semicolons", "Chinese headers in GBK"],
+)
 def test_encodings_separators_and_headers_are_read_and_said(tmp_path, event, data, row, how):
     sheet = tmp_path / "sheet.csv"
     sheet.write_bytes(data)
@@ -220,8 +248,9 @@ def test_encodings_separators_and_headers_are_read_and_said(tmp_path, event, dat
 def test_tabs_and_columns_renamed_with_columns(tmp_path, event):
     sheet = tmp_path / "tabs.csv"
     sheet.write_text("Rd\tTbl\tW\n1\t1\t0\n1\t3\t0\n")
-    result = run("results", "check", sheet, event, "--columns", "Rd=round, tbl=table", "--columns", "W=winner",
-                 "--json")
+    result = run(
+        "results", "check", sheet, event, "--columns", "Rd=round, tbl=table", "--columns", "W=winner", "--json"
+    )
     assert [json.loads(line)["status"] for line in result.stdout.splitlines()[:2]] == ["agrees", "differs"]
     assert "the sheet read as UTF-8, separated by tabs" in result.stderr
     assert run("results", "check", sheet, event).exit_code == 2
@@ -239,6 +268,7 @@ def test_a_sheet_in_no_known_encoding_exits_2(tmp_path, event):
 
 
 # ---------------------------------------------------------------- the sample event
+
 
 def test_the_sample_event_is_reproducible(tmp_path):
     from referee.canonical import canonical, dumps
@@ -261,12 +291,15 @@ def test_the_sample_sheet_has_one_wrong_row_and_the_check_finds_only_it():
 
 
 def test_quoted_cells_apostrophes_and_windows_line_ends(tmp_path):
-    event = write_records(tmp_path, with_meta(GUANDAN, 1, 1, event="Huai'an Open"),
-                          with_meta(GDY, 1, 2, event="Huai'an Open"))
+    event = write_records(
+        tmp_path, with_meta(GUANDAN, 1, 1, event="Huai'an Open"), with_meta(GDY, 1, 2, event="Huai'an Open")
+    )
     sheet = tmp_path / "excel.csv"
-    sheet.write_bytes(b"event,round,table,winner,notes\r\nHuai'an Open,1,1,0,\"two\r\nlines\"\r\n"
-                      b"Huai'an Open,1,2,P2,'x'\r\n")
+    sheet.write_bytes(
+        b"event,round,table,winner,notes\r\nHuai'an Open,1,1,0,\"two\r\nlines\"\r\nHuai'an Open,1,2,P2,'x'\r\n"
+    )
     result = run("results", "check", sheet, event)
     assert result.stdout.splitlines()[:2] == [
         "line 2  event Huai'an Open, round 1, table 1  agrees  winner",
-        "line 4  event Huai'an Open, round 1, table 2  differs  winner: sheet P2, computed P1"]
+        "line 4  event Huai'an Open, round 1, table 2  differs  winner: sheet P2, computed P1",
+    ]

@@ -1,5 +1,6 @@
 """`fmt -w` and `import -o` replace a file as it was: through a symlink, with its mode, owner and
 hard links, and never a file outside the folder `fmt -w` was given."""
+
 from __future__ import annotations
 
 import os
@@ -15,7 +16,7 @@ from tests.builders import guandan, quick_deal
 
 CAPTURE = str(Path(__file__).parent / "data" / "captures" / "match-several-deals.jsonl.gz")
 RECORD = guandan([quick_deal([0, 2])])
-UNFORMATTED = orjson.dumps(RECORD)          # one line: fmt -w rewrites it in canonical form
+UNFORMATTED = orjson.dumps(RECORD)  # one line: fmt -w rewrites it in canonical form
 OTHER_UID, OTHER_GID = 4242, 4343
 
 
@@ -81,8 +82,9 @@ def test_an_owner_that_cannot_be_given_back_is_kept_by_writing_in_place(tmp_path
     path = record_file(tmp_path / "theirs.jsonl")
     inode = path.stat().st_ino
 
-    def refused(*args, **kwargs):      # what a user who is not root hears when giving a file away
+    def refused(*args, **kwargs):  # what a user who is not root hears when giving a file away
         raise PermissionError(1, "Operation not permitted")
+
     monkeypatch.setattr(os, "chown", refused)
     assert command(path).exit_code == 0
     assert done(path) and path.stat().st_ino == inode
@@ -118,7 +120,7 @@ def test_fmt_w_on_a_folder_skips_a_symlink_to_a_file_outside_it(tmp_path):
     target = record_file(outside / "b.json")
     link = folder / "b.json"
     link.symlink_to(target)
-    (folder / "c.json").symlink_to(inside)          # a link that stays in the folder is followed
+    (folder / "c.json").symlink_to(inside)  # a link that stays in the folder is followed
     result = fmt_w(folder)
     assert result.exit_code == 0, result.output
     assert f"skipped {link}: a symlink to {target}, outside {folder}" in result.stderr

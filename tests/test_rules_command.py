@@ -1,4 +1,5 @@
 """`referee rules`: every option whole, in JSON spelling, with its effect in words."""
+
 import json
 
 import pytest
@@ -30,6 +31,7 @@ def test_rules_json_spells_values_as_json():
 
 def test_unknown_rules_names_say_what_was_meant():
     from referee.rules import resolve
+
     guandan = games()["guandan"]
     _, findings = resolve(guandan, {"preset": "offical", "options": {"return_cpa": "ten", "ace_low": 1}})
     messages = [f.message for f in findings]

@@ -1,6 +1,7 @@
 """The ruling document (issue 21 item 6): `referee ruling` and GET /v1/records/{id}/ruling write one
 self-contained HTML file: the record's identity and verdict, and per finding the table, the action, the
 message, what was legal and the rule's text. Opened in a browser: tests/test_ruling_browser.py."""
+
 from __future__ import annotations
 
 import copy
@@ -26,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = sorted(ROOT.glob("samples/*/*.json"))
 FOLLOW = ROOT / "samples/guandan/disputed-illegal-follow.json"
 TRIBUTE = ROOT / "samples/guandan/disputed-wrong-tribute-card.json"
-HOSTILE = ['<script>alert(1)</script>', '"><img src=x onerror=alert(2)>', "Mallory\u202eevil", "&amp; 'quoted'"]
+HOSTILE = ["<script>alert(1)</script>", '"><img src=x onerror=alert(2)>', "Mallory\u202eevil", "&amp; 'quoted'"]
 
 
 class Outline(HTMLParser):
@@ -75,8 +76,11 @@ def test_a_ruling_fetches_nothing(path):
     css = "".join(parsed.styles)
     assert "@import" not in css and "url(" not in css
     assert not re.search(r"(https?:)?//[\w.-]+\.[a-z]", css)
-    policy = next(attrs["content"] for tag, attrs in parsed.tags
-                  if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy")
+    policy = next(
+        attrs["content"]
+        for tag, attrs in parsed.tags
+        if tag == "meta" and attrs.get("http-equiv") == "Content-Security-Policy"
+    )
     assert policy.startswith("default-src 'none'")
 
 
@@ -90,7 +94,7 @@ def test_every_player_name_and_meta_value_is_escaped():
     assert "<script>" not in html and "<img" not in html and "\u202e" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
     assert "&#34;&gt;&lt;img src=x onerror=alert(2)&gt;" in html
-    assert "Mallory⟨U+202E⟩evil" in html               # the bidi override shown, not obeyed
+    assert "Mallory⟨U+202E⟩evil" in html  # the bidi override shown, not obeyed
     assert "&amp;amp; &#39;quoted&#39;" in html
     assert "&lt;/title&gt;&lt;script&gt;alert(3)" in html
 
@@ -98,11 +102,20 @@ def test_every_player_name_and_meta_value_is_escaped():
 def test_a_ruling_holds_the_identity_the_verdict_and_the_dispute():
     record = load(FOLLOW)
     html = ruling(record, record_id(record))
-    for text in ("Huai&#39;an Open 2026, round 1, table 11", "<dt>Round</dt><dd>1</dd>", "<dt>Table</dt><dd>11</dd>",
-                 "<dt>Game</dt><dd>Guandan</dd>", "the “official” preset of docs/rules/guandan.md",
-                 "Wang Lei (seat 0), team 0", "Zhao Min (seat 3), team 1", record_id(record), "INVALID",
-                 "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow",
-                 "docs/rules/guandan.md §3, item 3", "The action, refused"):
+    for text in (
+        "Huai&#39;an Open 2026, round 1, table 11",
+        "<dt>Round</dt><dd>1</dd>",
+        "<dt>Table</dt><dd>11</dd>",
+        "<dt>Game</dt><dd>Guandan</dd>",
+        "the “official” preset of docs/rules/guandan.md",
+        "Wang Lei (seat 0), team 0",
+        "Zhao Min (seat 3), team 1",
+        record_id(record),
+        "INVALID",
+        "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow",
+        "docs/rules/guandan.md §3, item 3",
+        "The action, refused",
+    ):
         assert text in html, text
     assert "## 3." not in html and "<h2>3. The follow relation" not in html, "the clause, not the whole section"
     assert '<ol start="3">' in html and "<code>single</code>" in html, "the page's Markdown rendered"
@@ -119,8 +132,11 @@ def test_a_tribute_finding_shows_the_tribute_and_the_rule_item():
     html = ruling(load(TRIBUTE), "id", finding=0)
     assert len(sections(html)) == 1
     assert "Sun Hao (seat 0) pays tribute" not in html
-    assert re.search(r"Wu Qiang \(seat 2\) pays tribute <span class=\"played\"><span class=\"card red marked\" "
-                     r"title=\"3D\"", html)
+    assert re.search(
+        r"Wu Qiang \(seat 2\) pays tribute <span class=\"played\"><span class=\"card red marked\" "
+        r"title=\"3D\"",
+        html,
+    )
     assert "**Tribute card**" not in html and '<ol start="3">\n<li><strong>Tribute card</strong>' in html  # §6.3 alone
     assert "Double allocation" not in html
 
@@ -131,12 +147,15 @@ def test_a_deal_and_action_without_a_finding_shows_that_action():
     assert "The table at step 4 (deal 1)" and "Deal 1, action 4" in html in html
 
 
-@pytest.mark.parametrize("asked, said", [
-    ({"finding": 1}, "there is no finding 2: the record has 1 finding"),
-    ({"deal": 1}, "there is no deal 2: the record has 1 deal"),
-    ({"deal": 0, "action": 500}, "deal 1 replays to action 25 at most"),
-    ({"finding": 0, "deal": 0}, "name a finding, or a deal and an action, not both"),
-])
+@pytest.mark.parametrize(
+    "asked, said",
+    [
+        ({"finding": 1}, "there is no finding 2: the record has 1 finding"),
+        ({"deal": 1}, "there is no deal 2: the record has 1 deal"),
+        ({"deal": 0, "action": 500}, "deal 1 replays to action 25 at most"),
+        ({"finding": 0, "deal": 0}, "name a finding, or a deal and an action, not both"),
+    ],
+)
 def test_what_the_record_does_not_hold_is_said(asked, said):
     with pytest.raises(RulingError) as caught:
         ruling(load(FOLLOW), "id", **asked)
@@ -161,6 +180,7 @@ def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
 
 # ---------------------------------------------------------------- the command line
 
+
 def run(*args):
     return CliRunner().invoke(main, ["ruling", *map(str, args)])
 
@@ -174,15 +194,18 @@ def test_the_command_writes_the_file(tmp_path):
     assert record_id(load(FOLLOW)) in html
 
 
-@pytest.mark.parametrize("args, said", [
-    (["--finding", 7], "the record has 1 finding(s); --finding takes 1 to 1"),
-    (["--finding", 0], "the record has 1 finding(s); --finding takes 1 to 1"),
-    (["--deal", 3], "the record has 1 deal(s); --deal takes 1 to 1"),
-    (["--deal", 1, "--action", 99], "deal 1 replays to action 25 at most"),
-    (["--action", 0], "deal 1 replays to action 25 at most"),
-    (["--finding", 1, "--action", 1], "name a finding, or a deal and an action, not both"),
-    (["--line", 3], "is one JSON document, not JSON Lines"),
-])
+@pytest.mark.parametrize(
+    "args, said",
+    [
+        (["--finding", 7], "the record has 1 finding(s); --finding takes 1 to 1"),
+        (["--finding", 0], "the record has 1 finding(s); --finding takes 1 to 1"),
+        (["--deal", 3], "the record has 1 deal(s); --deal takes 1 to 1"),
+        (["--deal", 1, "--action", 99], "deal 1 replays to action 25 at most"),
+        (["--action", 0], "deal 1 replays to action 25 at most"),
+        (["--finding", 1, "--action", 1], "name a finding, or a deal and an action, not both"),
+        (["--line", 3], "is one JSON document, not JSON Lines"),
+    ],
+)
 def test_a_request_the_record_cannot_answer_exits_2_and_writes_nothing(args, said, tmp_path):
     out = tmp_path / "ruling.html"
     result = run(FOLLOW, *args, "-o", out)
@@ -207,6 +230,7 @@ def test_the_command_speaks_chinese(tmp_path):
 
 
 # ---------------------------------------------------------------- the API
+
 
 @pytest.fixture
 def client(tmp_path):
@@ -236,8 +260,17 @@ def test_the_endpoint_speaks_the_language_asked(client):
     assert "<title>Ruling" in client.get(f"/v1/records/{record}/ruling").get_data(as_text=True)
 
 
-@pytest.mark.parametrize("query, status", [("?finding=3", 404), ("?deal=2", 404), ("?deal=0&action=400", 404),
-                                           ("?finding=x", 400), ("?lang=fr", 400), ("?step=1", 400)])
+@pytest.mark.parametrize(
+    "query, status",
+    [
+        ("?finding=3", 404),
+        ("?deal=2", 404),
+        ("?deal=0&action=400", 404),
+        ("?finding=x", 400),
+        ("?lang=fr", 400),
+        ("?step=1", 400),
+    ],
+)
 def test_the_endpoint_refuses_what_is_not_there(client, query, status):
     record = stored(client, FOLLOW)
     answer = client.get(f"/v1/records/{record}/ruling{query}")
@@ -248,8 +281,11 @@ def test_no_ruling_for_an_unknown_record(client):
     assert client.get("/v1/records/nothing/ruling").status_code == 404
 
 
-README_RULINGS = [args for page, _, args in REFEREE if page in ("README.md", "cli.md") and args[:1] == ["ruling"]
-                  and (ROOT / args[1]).exists()]
+README_RULINGS = [
+    args
+    for page, _, args in REFEREE
+    if page in ("README.md", "cli.md") and args[:1] == ["ruling"] and (ROOT / args[1]).exists()
+]
 
 
 @pytest.mark.parametrize("args", README_RULINGS, ids=[" ".join(a) for a in README_RULINGS])
@@ -275,8 +311,10 @@ def test_a_claim_finding_shows_the_claim_against_the_computed_value():
     html = ruling(load(ROOT / "samples/guandan/disputed-false-level.json"), "id", finding=0)
     claim = html.split('<table class="claim">')[1].split("</table>")[0]
     assert "<caption>Claimed against computed</caption>" in claim and '<th scope="row">levels</th>' in claim
-    assert ('<td class="differs">team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</td>'
-            "<td>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</td>") in claim
+    assert (
+        '<td class="differs">team 0 (Wang Lei, Liu Yang): A; team 1 (Chen Jing, Zhao Min): 3</td>'
+        "<td>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</td>"
+    ) in claim
     outcome = html.split("The deal&#39;s outcome")[1].split("The rule")[0]
     assert "<dt>levels</dt><dd>team 0 (Wang Lei, Liu Yang): 4; team 1 (Chen Jing, Zhao Min): 3</dd>" in outcome
 
@@ -294,7 +332,7 @@ def test_a_ruling_replays_the_record_once_for_all_its_deals(monkeypatch):
     record = load(ROOT / "samples/gandengyan/wenshan-session.json")
     record["deals"] = [copy.deepcopy(record["deals"][n % 4]) for n in range(12)]
     for deal in record["deals"]:
-        deal["result"]["scores"] = [score + 1 for score in deal["result"]["scores"]]      # a wrong claim in each
+        deal["result"]["scores"] = [score + 1 for score in deal["result"]["scores"]]  # a wrong claim in each
     checks = []
     real = referee.replay.check_record
     monkeypatch.setattr(referee.replay, "check_record", lambda *a, **k: checks.append(1) or real(*a, **k))
@@ -314,22 +352,46 @@ def test_the_steps_of_several_deals_are_those_of_each():
 
 def test_the_cards_in_question_are_marked_where_the_table_holds_them():
     returned = ruling(load(ROOT / "samples/guandan/disputed-return-above-ten.json"), "id", finding=0)
-    receiver = returned.split("<span class=\"name\">Guo Tao</span>")[1].split("</section>")[0]
+    receiver = returned.split('<span class="name">Guo Tao</span>')[1].split("</section>")[0]
     assert receiver.count("marked") == 1, "the return that stood: the QH in the receiver's hand"
 
 
 # ---------------------------------------------------------------- the clause a rule id names (issue 35)
 
-@pytest.mark.parametrize("rule, page, number, message, kind, key, holds", [
-    ("guandan.follow", "docs/rules/guandan.md", "§3",
-     "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow", "item", "3", "`single`"),
-    ("notation.deal.incomplete", "docs/notation.md", "§5", "the deal stops after 5 actions, before it is over",
-     "", "", "**Incomplete deals.**"),
-    ("gandengyan.follow", "docs/rules/gandengyan.md", "§3",
-     "seat 1 played a pair of 6s on a pair of 4s; only a pair of 5s, a pair of 2s or a bomb may follow",
-     "row", '`["4S","4H"]`', "| top Y |"),
-    ("guandan.tribute.card", "docs/rules/guandan.md", "§6.3", "seat 2 paid 3D", "", "", "3. **Tribute card**"),
-])
+
+@pytest.mark.parametrize(
+    "rule, page, number, message, kind, key, holds",
+    [
+        (
+            "guandan.follow",
+            "docs/rules/guandan.md",
+            "§3",
+            "seat 0 played a single Q on a single K; only a higher single, or a bomb, may follow",
+            "item",
+            "3",
+            "`single`",
+        ),
+        (
+            "notation.deal.incomplete",
+            "docs/notation.md",
+            "§5",
+            "the deal stops after 5 actions, before it is over",
+            "",
+            "",
+            "**Incomplete deals.**",
+        ),
+        (
+            "gandengyan.follow",
+            "docs/rules/gandengyan.md",
+            "§3",
+            "seat 1 played a pair of 6s on a pair of 4s; only a pair of 5s, a pair of 2s or a bomb may follow",
+            "row",
+            '`["4S","4H"]`',
+            "| top Y |",
+        ),
+        ("guandan.tribute.card", "docs/rules/guandan.md", "§6.3", "seat 2 paid 3D", "", "", "3. **Tribute card**"),
+    ],
+)
 def test_the_clause_is_the_item_row_or_paragraph_the_finding_is_about(rule, page, number, message, kind, key, holds):
     from referee.ruledocs import clause
 

@@ -3,6 +3,7 @@ from file:// with every request beyond the file refused, nothing asked of any se
 drawn, and printed to PDF one finding per page; `referee ruling -o FILE.pdf` prints it with the system
 Chromium, and its pages are counted (issue 35: a finding on one or two A4 pages, the cover on one,
 warnings in an appendix). Screenshots and PDFs are kept in build/artifacts/."""
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,11 @@ from referee.cli.main import main
 from tests.test_viewer_browser import ARTIFACTS, WAIT_MS, browser  # noqa: F401 (browser: the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
-DISPUTES = {"guandan": ("samples/guandan/disputed-wrong-tribute-card.json", 4),
-            "gouji": ("samples/gouji/disputed-non-duellist-plays-into-duel.json", 6),
-            "gandengyan": ("samples/gandengyan/disputed-lone-joker-following.json", 3)}
+DISPUTES = {
+    "guandan": ("samples/guandan/disputed-wrong-tribute-card.json", 4),
+    "gouji": ("samples/gouji/disputed-non-duellist-plays-into-duel.json", 6),
+    "gandengyan": ("samples/gandengyan/disputed-lone-joker-following.json", 3),
+}
 
 
 def written(tmp_path: Path, sample: str, *args) -> Path:
@@ -29,7 +32,7 @@ def written(tmp_path: Path, sample: str, *args) -> Path:
 
 
 @pytest.fixture
-def offline(browser):     # noqa: F811
+def offline(browser):  # noqa: F811
     """A page whose every request but for file:// is refused and noted, as are failed requests and
     the console's errors (a load the Content-Security-Policy blocks is one)."""
     context = browser.new_context(viewport={"width": 1100, "height": 900})
@@ -41,6 +44,7 @@ def offline(browser):     # noqa: F811
         else:
             asked.append(route.request.url)
             route.abort()
+
     context.route("**/*", refuse)
     page = context.new_page()
     page.set_default_timeout(WAIT_MS)
@@ -67,12 +71,14 @@ def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_p
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     offline.screenshot(path=str(ARTIFACTS / f"ruling-{game}-{lang}.png"), full_page=True)
 
-    offline.set_viewport_size({"width": 718, "height": 1000})      # A4's width less its margins, in CSS pixels
+    offline.set_viewport_size({"width": 718, "height": 1000})  # A4's width less its margins, in CSS pixels
     offline.emulate_media(media="print")
     breaks = offline.eval_on_selector_all("main > section.finding", "s => s.map(e => getComputedStyle(e).breakBefore)")
     assert set(breaks) == {"page"}
-    columns = offline.eval_on_selector_all("section.finding >> nth=0 >> .table .seat",
-                                           "s => new Set(s.map(e => Math.round(e.getBoundingClientRect().x))).size")
+    columns = offline.eval_on_selector_all(
+        "section.finding >> nth=0 >> .table .seat",
+        "s => new Set(s.map(e => Math.round(e.getBoundingClientRect().x))).size",
+    )
     assert columns >= 2, "on paper the seats sit around the trick, as in the viewer"
     pdf = offline.pdf(path=str(ARTIFACTS / f"ruling-{game}-{lang}.pdf"), format="A4", print_background=True)
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1 + findings.count()
@@ -102,7 +108,9 @@ def printed(tmp_path: Path, sample: Path, *args) -> int:
     if _chromium() is None:
         pytest.skip("no Chromium on PATH to print a PDF with (make browser; or set REFEREE_CHROMIUM)")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    out = ARTIFACTS / ("ruling-" + "-".join([sample.parent.name, sample.stem, *(str(a).lstrip("-") for a in args)]) + ".pdf")
+    out = ARTIFACTS / (
+        "ruling-" + "-".join([sample.parent.name, sample.stem, *(str(a).lstrip("-") for a in args)]) + ".pdf"
+    )
     result = CliRunner().invoke(main, [*args[:2], "ruling", str(sample), *args[2:], "-o", str(out)])
     assert result.exit_code == 0, result.output
     return len(pypdf.PdfReader(out).pages)
@@ -134,25 +142,33 @@ def test_a_pdf_without_chromium_is_refused_with_exit_2(tmp_path, monkeypatch):
     assert not out.exists()
 
 
-@pytest.mark.parametrize("sample, lang", [("samples/guandan/disputed-false-level.json", "en"),
-                                          ("samples/gouji/disputed-wrong-tribute-card.json", "zh")])
+@pytest.mark.parametrize(
+    "sample, lang",
+    [("samples/guandan/disputed-false-level.json", "en"), ("samples/gouji/disputed-wrong-tribute-card.json", "zh")],
+)
 def test_tables_never_split_and_badges_read_at_aa_contrast(offline, tmp_path, sample, lang):
     """In print, the drawn table, a claim and a clause keep together; every badge and the verdict reach
     4.5:1 (the INVALID badge was 2.35:1); axe-core finds no serious issue."""
     path = written(tmp_path, sample, "--lang", lang)
     offline.goto(path.as_uri())
     offline.emulate_media(media="print")
-    kept = offline.eval_on_selector_all(".drawn, table.claim, .clause, .seat, .appendix .finding",
-                                        "s => s.map(e => getComputedStyle(e).breakInside)")
+    kept = offline.eval_on_selector_all(
+        ".drawn, table.claim, .clause, .seat, .appendix .finding", "s => s.map(e => getComputedStyle(e).breakInside)"
+    )
     assert kept and set(kept) == {"avoid"}
     ratios = offline.eval_on_selector_all(".badge, .verdict", CONTRAST)
     assert ratios and min(ratios) >= 4.5, ratios
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
-                              reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed: pip install -e '.[browser]'",
+    ).Axe()
     for media in ("screen", "print"):
         offline.emulate_media(media=media)
-        serious = [(v["id"], [n["target"] for n in v["nodes"]][:3]) for v in axe.run(offline).response["violations"]
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            (v["id"], [n["target"] for n in v["nodes"]][:3])
+            for v in axe.run(offline).response["violations"]
+            if v["impact"] in ("serious", "critical")
+        ]
         assert serious == [], media
 
 

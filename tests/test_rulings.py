@@ -1,5 +1,6 @@
 """Rulings (notation §10): each decision's effect on the replay in every game, the checks on the rulings, and
 the report as ruled, in English and Chinese."""
+
 import copy
 import json
 from pathlib import Path
@@ -30,7 +31,7 @@ def found(report, severity=None) -> list[tuple]:
 def cut_after(record: dict, deal: int, action: int) -> dict:
     """The record with deal `deal`'s actions up to `action` only (the rest of that deal not transcribed)."""
     out = copy.deepcopy(record)
-    out["deals"][deal]["actions"] = out["deals"][deal]["actions"][:action + 1]
+    out["deals"][deal]["actions"] = out["deals"][deal]["actions"][: action + 1]
     out["deals"][deal].pop("result", None)
     return out
 
@@ -46,27 +47,38 @@ def with_start(record: dict, first: int, **start) -> dict:
 
 def shifted(report, by: int) -> list[tuple]:
     """The findings of the deals, as (severity, rule, place) with the deal numbers moved down by `by`."""
+
     def place(at):
         parts = at.split("/")
         return "/".join(parts[:2] + [str(int(parts[2]) - by)] + parts[3:])
+
     return [(f.severity, f.rule, place(f.at)) for f in report.findings if f.deal is not None and f.deal >= by]
 
 
 # ---------------------------------------------------------------- stands
 
+
 def test_guandan_follow_stands_and_the_table_goes_on_from_the_play():
-    record = ruled(sample("guandan/disputed-illegal-follow.json"),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
-                    "reason": "not challenged before the next play"})
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {
+            "rule": "guandan.follow",
+            "at": "/deals/0/actions/24",
+            "decision": "stands",
+            "reason": "not challenged before the next play",
+        },
+    )
     report = check_record(record)
     assert report.valid and report.rulings == 1
-    assert found(report) == [("info", "guandan.follow", "/deals/0/actions/24", 0),
-                             ("warning", "notation.deal.incomplete", "/deals/0/actions", None)]
+    assert found(report) == [
+        ("info", "guandan.follow", "/deals/0/actions/24", 0),
+        ("warning", "notation.deal.incomplete", "/deals/0/actions", None),
+    ]
     assert report.as_dict()["rulings"] == 1 and report.as_dict()["findings"][0]["ruling"] == 0
     _, steps = replay_steps(record, 0)
-    after = steps[25]["table"]              # the play stood: the trick's latest play, the turn from its seat on
+    after = steps[25]["table"]  # the play stood: the trick's latest play, the turn from its seat on
     assert after["table"][-1]["seat"] == 0 and after["table"][-1]["play"] == ["QS"]
-    assert after["turn"] == 1 and len(steps) == 29       # every later action was replayed
+    assert after["turn"] == 1 and len(steps) == 29  # every later action was replayed
 
 
 def test_without_the_ruling_the_same_record_stops_there():
@@ -75,26 +87,33 @@ def test_without_the_ruling_the_same_record_stops_there():
 
 
 def test_gouji_turn_stands_and_the_deal_plays_to_its_end():
-    record = ruled(sample("gouji/disputed-non-duellist-plays-into-duel.json"),
-                   {"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "stands"})
+    record = ruled(
+        sample("gouji/disputed-non-duellist-plays-into-duel.json"),
+        {"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "stands"},
+    )
     report = check_record(record)
     assert report.valid and found(report) == [("info", "gouji.turn", "/deals/0/actions/61", 0)]
     assert report.deals[0]["status"] == "complete" and report.deals[0]["order"] == [5, 1, 2, 3, 4, 0]
 
 
 def test_gandengyan_follow_stands():
-    record = ruled(sample("gandengyan/disputed-two-ranks-higher.json"),
-                   {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "stands"})
+    record = ruled(
+        sample("gandengyan/disputed-two-ranks-higher.json"),
+        {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "stands"},
+    )
     report = check_record(record)
     assert report.valid and found(report, "info") == [("info", "gandengyan.follow", "/deals/0/actions/1", 0)]
     _, steps = replay_steps(record, 0)
-    assert steps[2]["table"]["turn"] == 2       # the turn passes on from the seat that played
+    assert steps[2]["table"]["turn"] == 2  # the turn passes on from the seat that played
 
 
-@pytest.mark.parametrize("path, rule, at", [
-    ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card", "/deals/1/actions/0/tribute"),
-    ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.card", "/deals/1/actions/0/tribute"),
-])
+@pytest.mark.parametrize(
+    "path, rule, at",
+    [
+        ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.card", "/deals/1/actions/0/tribute"),
+        ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.card", "/deals/1/actions/0/tribute"),
+    ],
+)
 def test_a_wrong_tribute_card_stands(path, rule, at):
     report = check_record(ruled(sample(path), {"rule": rule, "at": at, "decision": "stands"}))
     assert report.valid and ("info", rule, at, 0) in found(report)
@@ -102,23 +121,31 @@ def test_a_wrong_tribute_card_stands(path, rule, at):
 
 def test_gouji_tribute_to_the_wrong_seat_stands_and_the_card_moves_to_that_seat():
     record = sample("gouji/disputed-wrong-tribute-card.json")
-    record["deals"][1]["actions"][1]["to"] = 2      # seat 1's red joker is owed to seat 4
+    record["deals"][1]["actions"][1]["to"] = 2  # seat 1's red joker is owed to seat 4
     _, steps = replay_steps(record, 1)
     jokers = [hand.count("RJ") for hand in steps[1]["table"]["hands"]]
-    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
-        [n + (seat == 4) - (seat == 1) for seat, n in enumerate(jokers)]        # unruled: to the seat owed
-    record = ruled(record, {"rule": "gouji.tribute.card", "at": "/deals/1/actions/0/tribute", "decision": "stands"},
-                   {"rule": "gouji.tribute.to", "at": "/deals/1/actions/1/to", "decision": "stands"})
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == [
+        n + (seat == 4) - (seat == 1) for seat, n in enumerate(jokers)
+    ]  # unruled: to the seat owed
+    record = ruled(
+        record,
+        {"rule": "gouji.tribute.card", "at": "/deals/1/actions/0/tribute", "decision": "stands"},
+        {"rule": "gouji.tribute.to", "at": "/deals/1/actions/1/to", "decision": "stands"},
+    )
     report, steps = replay_steps(record, 1)
     assert ("info", "gouji.tribute.to", "/deals/1/actions/1/to", 1) in found(report)
-    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == \
-        [n + (seat == 2) - (seat == 1) for seat, n in enumerate(jokers)]        # as ruled: to the seat given
+    assert [hand.count("RJ") for hand in steps[2]["table"]["hands"]] == [
+        n + (seat == 2) - (seat == 1) for seat, n in enumerate(jokers)
+    ]  # as ruled: to the seat given
 
 
-@pytest.mark.parametrize("path, rule, skipped, play", [
-    ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.order", 1, 2),     # seat 0's return
-    ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.order", 5, 6),         # seat 0's return
-])
+@pytest.mark.parametrize(
+    "path, rule, skipped, play",
+    [
+        ("guandan/disputed-wrong-tribute-card.json", "guandan.tribute.order", 1, 2),  # seat 0's return
+        ("gouji/disputed-wrong-tribute-card.json", "gouji.tribute.order", 5, 6),  # seat 0's return
+    ],
+)
 def test_a_play_while_a_return_is_owed_stands_and_play_goes_on_as_after_that_play(path, rule, skipped, play):
     original = sample(path)
     record = copy.deepcopy(original)
@@ -126,26 +153,32 @@ def test_a_play_while_a_return_is_owed_stands_and_play_goes_on_as_after_that_pla
     at = f"/deals/1/actions/{play - 1}"
     report, steps = replay_steps(ruled(record, {"rule": rule, "at": at, "decision": "stands"}), 1)
     assert ("info", rule, at, 0) in found(report)
-    assert not [f for f in report.findings if f.rule == rule and f.at != at]     # the owed return lapsed
+    assert not [f for f in report.findings if f.rule == rule and f.at != at]  # the owed return lapsed
     after, expected = steps[play]["table"], replay_steps(original, 1)[1][play + 1]["table"]
     assert after["owed"] is None and (after["turn"], after["table"]) == (expected["turn"], expected["table"])
 
 
 def test_an_action_that_cannot_stand_is_an_error_and_its_finding_stays_one():
-    record = ruled(sample("gandengyan/disputed-wrong-draw-order.json"),
-                   {"rule": "gandengyan.card.not_held", "at": "/deals/0/actions/4", "decision": "stands"})
+    record = ruled(
+        sample("gandengyan/disputed-wrong-draw-order.json"),
+        {"rule": "gandengyan.card.not_held", "at": "/deals/0/actions/4", "decision": "stands"},
+    )
     report = check_record(record)
-    assert found(report, "error") == [("error", "gandengyan.card.not_held", "/deals/0/actions/4", None),
-                                      ("error", "notation.ruling.cannot_stand", "/rulings/0", None)]
+    assert found(report, "error") == [
+        ("error", "gandengyan.card.not_held", "/deals/0/actions/4", None),
+        ("error", "notation.ruling.cannot_stand", "/rulings/0", None),
+    ]
     assert report.rulings == 0 and "seat 1 does not hold QD" in report.findings[-1].message
 
 
 # ---------------------------------------------------------------- score
 
+
 def test_guandan_score_ends_the_deal_with_the_ruled_order_and_levels():
-    record = ruled(cut_after(sample("guandan/disputed-illegal-follow.json"), 0, 24),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score",
-                    "result": {"order": [1, 3, 0, 2]}})
+    record = ruled(
+        cut_after(sample("guandan/disputed-illegal-follow.json"), 0, 24),
+        {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score", "result": {"order": [1, 3, 0, 2]}},
+    )
     report = check_record(record)
     assert report.valid
     assert report.deals[0]["status"] == "scored" and report.deals[0]["by_ruling"] == 0
@@ -153,17 +186,26 @@ def test_guandan_score_ends_the_deal_with_the_ruled_order_and_levels():
 
 
 def test_a_scored_deal_has_no_later_actions():
-    record = ruled(sample("guandan/disputed-illegal-follow.json"),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score",
-                    "result": {"order": [1, 3, 0, 2]}})
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score", "result": {"order": [1, 3, 0, 2]}},
+    )
     assert found(check_record(record), "error") == [("error", "guandan.deal.over", "/deals/0/actions/25", None)]
 
 
 def test_gouji_penalty_order_scores_the_deal_and_the_deal_claims_are_checked_against_it():
     from referee.gouji import GoujiOptions, scores_of
-    record = ruled(cut_after(sample("gouji/disputed-non-duellist-plays-into-duel.json"), 0, 61),
-                   {"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "score",
-                    "result": {"order": [0, 3, 4, 1, 5, 2]}, "reason": "the offender becomes the big loser"})
+
+    record = ruled(
+        cut_after(sample("gouji/disputed-non-duellist-plays-into-duel.json"), 0, 61),
+        {
+            "rule": "gouji.turn",
+            "at": "/deals/0/actions/61",
+            "decision": "score",
+            "result": {"order": [0, 3, 4, 1, 5, 2]},
+            "reason": "the offender becomes the big loser",
+        },
+    )
     record.pop("result")
     report = check_record(record)
     scores = scores_of([0, 3, 4, 1, 5, 2], GoujiOptions(**report.rules["options"]))
@@ -172,51 +214,75 @@ def test_gouji_penalty_order_scores_the_deal_and_the_deal_claims_are_checked_aga
     assert found(check_record(record), "error") == [("error", "gouji.result.scores", "/deals/0/result/scores", None)]
 
 
-@pytest.mark.parametrize("path, order", [
-    ("guandan/disputed-wrong-tribute-card.json", [1, 2, 3, 0]),
-    ("gouji/disputed-wrong-claimed-order.json", [0, 1, 2, 4, 3, 5]),
-])
+@pytest.mark.parametrize(
+    "path, order",
+    [
+        ("guandan/disputed-wrong-tribute-card.json", [1, 2, 3, 0]),
+        ("gouji/disputed-wrong-claimed-order.json", [0, 1, 2, 4, 3, 5]),
+    ],
+)
 def test_the_next_deal_goes_on_from_a_scored_order_as_from_that_finishing_order(path, order):
     """A deal scored by a ruling, against the next deal begun mid-match from the ruled order."""
     record = sample(path)
     extra = len(record["deals"][0]["actions"])
-    record["deals"][0]["actions"].append({"seat": 0, "pass": True})       # an action after the deal's end
+    record["deals"][0]["actions"].append({"seat": 0, "pass": True})  # an action after the deal's end
     record["deals"][0].pop("result", None)
     record.pop("result", None)
     at = f"/deals/0/actions/{extra}"
-    report = check_record(ruled(record, {"rule": f"{record['game']}.deal.over", "at": at, "decision": "score",
-                                         "result": {"order": order}}))
+    report = check_record(
+        ruled(
+            record, {"rule": f"{record['game']}.deal.over", "at": at, "decision": "score", "result": {"order": order}}
+        )
+    )
     levels = report.deals[0].get("levels")
     start = {"previous_order": order, **({"levels": levels} if levels else {"totals": report.deals[0]["totals"]})}
     alone = check_record(with_start(record, 1, **start))
     assert report.deals[0]["status"] == "scored" and report.deals[0]["order"] == order
     assert shifted(report, 1) == shifted(alone, 0)
-    assert {k: v for k, v in report.deals[1].items() if k != "deal"} == \
-        {k: v for k, v in alone.deals[0].items() if k != "deal"}
+    assert {k: v for k, v in report.deals[1].items() if k != "deal"} == {
+        k: v for k, v in alone.deals[0].items() if k != "deal"
+    }
 
 
 def test_gandengyan_score_gives_the_winner_and_every_seats_scores():
-    record = ruled(cut_after(sample("gandengyan/disputed-two-ranks-higher.json"), 0, 1),
-                   {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "score",
-                    "result": {"winner": 0, "scores": [4, -2, -2]}})
+    record = ruled(
+        cut_after(sample("gandengyan/disputed-two-ranks-higher.json"), 0, 1),
+        {
+            "rule": "gandengyan.follow",
+            "at": "/deals/0/actions/1",
+            "decision": "score",
+            "result": {"winner": 0, "scores": [4, -2, -2]},
+        },
+    )
     report = check_record(record)
     assert report.valid and report.deals[0]["winner"] == 0 and report.match["totals"] == [4, -2, -2]
 
 
 @pytest.mark.parametrize("result", [{}, {"order": [1, 3, 0]}, {"order": [1, 3, 0, 0]}, {"winner": 1}])
 def test_score_without_a_complete_result_does_not_fit(result):
-    record = ruled(sample("guandan/disputed-illegal-follow.json"),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score", "result": result})
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score", "result": result},
+    )
     report = check_record(record)
-    assert found(report, "error") == [("error", "guandan.follow", "/deals/0/actions/24", None),
-                                      ("error", "notation.ruling.decision", "/rulings/0/decision", None)]
+    assert found(report, "error") == [
+        ("error", "guandan.follow", "/deals/0/actions/24", None),
+        ("error", "notation.ruling.decision", "/rulings/0/decision", None),
+    ]
     assert "the finishing order of every seat" in report.findings[-1].message
 
 
 # ---------------------------------------------------------------- void
 
-@pytest.mark.parametrize("path", ["guandan/disputed-wrong-tribute-card.json", "gouji/disputed-wrong-claimed-order.json",
-                                  "gandengyan/wenshan-session.json"])
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "guandan/disputed-wrong-tribute-card.json",
+        "gouji/disputed-wrong-claimed-order.json",
+        "gandengyan/wenshan-session.json",
+    ],
+)
 def test_a_voided_deal_counts_for_nothing_and_the_next_is_a_redeal(path):
     record = sample(path)
     record.pop("result", None)
@@ -228,12 +294,16 @@ def test_a_voided_deal_counts_for_nothing_and_the_next_is_a_redeal(path):
 
 
 def test_void_on_an_error_makes_every_finding_of_the_deal_info():
-    record = ruled(sample("guandan/disputed-return-above-ten.json"),
-                   {"rule": "guandan.return.card", "at": "/deals/1/actions/1/return", "decision": "void"})
+    record = ruled(
+        sample("guandan/disputed-return-above-ten.json"),
+        {"rule": "guandan.return.card", "at": "/deals/1/actions/1/return", "decision": "void"},
+    )
     report = check_record(record)
     assert report.valid and report.rulings == 1
-    assert [(f.severity, f.rule, f.ruling) for f in report.findings if f.deal == 1] == \
-        [("info", "guandan.return.card", 0), ("info", "notation.deal.incomplete", 0)]
+    assert [(f.severity, f.rule, f.ruling) for f in report.findings if f.deal == 1] == [
+        ("info", "guandan.return.card", 0),
+        ("info", "notation.deal.incomplete", 0),
+    ]
     assert report.deals[1]["status"] == "void"
 
 
@@ -245,9 +315,12 @@ def test_voiding_a_deal_that_is_not_there_is_unmatched():
 
 # ---------------------------------------------------------------- claim
 
+
 def test_guandan_claim_stands_and_the_match_goes_on_from_it_alone():
-    record = ruled(sample("guandan/disputed-false-level.json"),
-                   {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim"})
+    record = ruled(
+        sample("guandan/disputed-false-level.json"),
+        {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim"},
+    )
     report = check_record(record)
     assert report.deals[1]["levels"] == ["A", "3"] and report.deals[1]["computed"] == {"levels": ["4", "3"]}
     assert report.match["levels"] == ["A", "3"]
@@ -258,11 +331,13 @@ def test_guandan_claim_stands_and_the_match_goes_on_from_it_alone():
 
 
 def test_a_ruled_claim_is_the_match_restarted_from_the_claim():
-    record = ruled(sample("guandan/disputed-false-level.json"),
-                   {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim"})
+    record = ruled(
+        sample("guandan/disputed-false-level.json"),
+        {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "claim"},
+    )
     record["result"]["levels"] = ["A", "3"]
     restarted = with_start(record, 2, levels=["A", "3"], previous_order=check_record(record).deals[1]["order"])
-    restarted["deals"] = [record["deals"][0]]        # any next deal: it is judged alike from both
+    restarted["deals"] = [record["deals"][0]]  # any next deal: it is judged alike from both
     restarted["deals"][0]["leader"] = 0
     as_ruled = copy.deepcopy(record)
     as_ruled["deals"].append(restarted["deals"][0])
@@ -272,7 +347,7 @@ def test_a_ruled_claim_is_the_match_restarted_from_the_claim():
 
 def test_guandan_order_claim_stands_and_the_levels_and_tribute_go_on_from_the_claimed_order():
     record = sample("guandan/ten-card-bomb-and-wild-straight-flush.json")
-    record["deals"][0]["result"] = {"order": [1, 3, 0, 2]}      # computed: 0, 1, 3, 2
+    record["deals"][0]["result"] = {"order": [1, 3, 0, 2]}  # computed: 0, 1, 3, 2
     record.pop("result")
     record = ruled(record, {"rule": "guandan.result.order", "at": "/deals/0/result/order", "decision": "claim"})
     report = check_record(record)
@@ -283,18 +358,27 @@ def test_guandan_order_claim_stands_and_the_levels_and_tribute_go_on_from_the_cl
     assert shifted(report, 1) == shifted(check_record(restarted), 0)
 
 
-@pytest.mark.parametrize("path, rule, at, totals", [
-    ("gandengyan/disputed-ace-multiplier-ignored.json", "gandengyan.result.scores", "/deals/0/result/scores",
-     [10, -5, -5]),
-])
+@pytest.mark.parametrize(
+    "path, rule, at, totals",
+    [
+        (
+            "gandengyan/disputed-ace-multiplier-ignored.json",
+            "gandengyan.result.scores",
+            "/deals/0/result/scores",
+            [10, -5, -5],
+        ),
+    ],
+)
 def test_a_scores_claim_stands_and_the_totals_go_on_from_it(path, rule, at, totals):
     report = check_record(ruled(sample(path), {"rule": rule, "at": at, "decision": "claim"}))
     assert report.valid and report.match["totals"] == totals and report.deals[0]["scores"] == totals
 
 
 def test_gouji_order_claim_stands():
-    record = ruled(sample("gouji/disputed-wrong-claimed-order.json"),
-                   {"rule": "gouji.result.order", "at": "/deals/1/result/order", "decision": "claim"})
+    record = ruled(
+        sample("gouji/disputed-wrong-claimed-order.json"),
+        {"rule": "gouji.result.order", "at": "/deals/1/result/order", "decision": "claim"},
+    )
     report = check_record(record)
     assert report.valid and found(report) == [("info", "gouji.result.order", "/deals/1/result/order", 0)]
 
@@ -303,28 +387,50 @@ def test_a_record_claim_stands_in_the_match_outcome():
     record = sample("gandengyan/disputed-ace-multiplier-ignored.json")
     del record["deals"][0]["result"]
     record["result"] = {"totals": [10, -5, -5]}
-    report = check_record(ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "claim"}))
+    report = check_record(
+        ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "claim"})
+    )
     assert report.valid and found(report) == [("info", "gandengyan.match.totals", "/result/totals", 0)]
     assert report.match["totals"] == [10, -5, -5] and report.match["computed"] == {"totals": [30, -20, -10]}
     assert report.match["result"] == {"winner": 0, "margin": 15}
 
 
 def test_stands_on_a_scores_claim_does_not_fit():
-    report = check_record(ruled(sample("gandengyan/disputed-ace-multiplier-ignored.json"),
-                                {"rule": "gandengyan.result.scores", "at": "/deals/0/result/scores",
-                                 "decision": "stands"}))
+    report = check_record(
+        ruled(
+            sample("gandengyan/disputed-ace-multiplier-ignored.json"),
+            {"rule": "gandengyan.result.scores", "at": "/deals/0/result/scores", "decision": "stands"},
+        )
+    )
     assert ("error", "notation.ruling.decision", "/rulings/0/decision", None) in found(report)
 
 
 # ---------------------------------------------------------------- the checks on the rulings
 
-@pytest.mark.parametrize("ruling, rule, at, says", [
-    ({"rule": "guandan.follow", "at": "/deals/0/actions/23", "decision": "stands"}, "notation.ruling.unmatched",
-     "/rulings/0", "no error guandan.follow at /deals/0/actions/23"),
-    ({"at": "/deals/0/actions/24", "decision": "stands"}, "notation.ruling.unmatched", "/rulings/0", "names no rule"),
-    ({"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "claim"}, "notation.ruling.decision",
-     "/rulings/0/decision", "is no such claim"),
-])
+
+@pytest.mark.parametrize(
+    "ruling, rule, at, says",
+    [
+        (
+            {"rule": "guandan.follow", "at": "/deals/0/actions/23", "decision": "stands"},
+            "notation.ruling.unmatched",
+            "/rulings/0",
+            "no error guandan.follow at /deals/0/actions/23",
+        ),
+        (
+            {"at": "/deals/0/actions/24", "decision": "stands"},
+            "notation.ruling.unmatched",
+            "/rulings/0",
+            "names no rule",
+        ),
+        (
+            {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "claim"},
+            "notation.ruling.decision",
+            "/rulings/0/decision",
+            "is no such claim",
+        ),
+    ],
+)
 def test_a_ruling_that_decides_nothing(ruling, rule, at, says):
     report = check_record(ruled(sample("guandan/disputed-illegal-follow.json"), ruling))
     assert not report.valid and (rule, at) in [(f.rule, f.at) for f in report.findings]
@@ -333,8 +439,12 @@ def test_a_ruling_that_decides_nothing(ruling, rule, at, says):
 
 
 def test_stands_on_a_claim_does_not_fit():
-    report = check_record(ruled(sample("guandan/disputed-false-level.json"),
-                                {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "stands"}))
+    report = check_record(
+        ruled(
+            sample("guandan/disputed-false-level.json"),
+            {"rule": "guandan.result.levels", "at": "/deals/1/result/levels", "decision": "stands"},
+        )
+    )
     assert ("error", "notation.ruling.decision", "/rulings/0/decision", None) in found(report)
     assert "is not about an action" in report.findings[-1].message
 
@@ -342,7 +452,9 @@ def test_stands_on_a_claim_does_not_fit():
 def test_void_on_a_record_claim_does_not_fit():
     record = sample("gandengyan/disputed-ace-multiplier-ignored.json")
     record["result"] = {"totals": [1, 2, 3]}
-    report = check_record(ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "void"}))
+    report = check_record(
+        ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "void"})
+    )
     assert ("error", "notation.ruling.decision", "/rulings/0/decision", None) in found(report)
 
 
@@ -354,23 +466,34 @@ def test_a_second_ruling_on_the_same_finding():
 
 
 def test_a_ruling_without_by():
-    record = ruled(sample("guandan/disputed-illegal-follow.json"),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands"})
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands"},
+    )
     del record["rulings"][0]["by"]
     report = check_record(record)
     assert found(report, "error") == [("error", "notation.ruling.by", "/rulings/0/by", None)]
 
 
-@pytest.mark.parametrize("rulings, rule, at", [
-    ([{"at": "/deals/0", "decision": "overrule", "by": "x"}], "notation.structure", "/rulings/0/decision"),
-    ([{"decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/at"),
-    ([{"at": "/deals/0", "decision": "void", "by": "x", "plya": 1}], "notation.key.unknown", "/rulings/0/plya"),
-    ({"at": "/deals/0"}, "notation.structure", "/rulings"),
-    ([{"at": "/deals/0", "decision": "score", "by": "x", "result": {"order": [9, 0, 1, 2]}}], "notation.seat",
-     "/rulings/0/result/order/0"),
-    ([{"at": "/deals/0", "decision": "score", "by": "x", "result": {"scores": [1e15]}}], "notation.number",
-     "/rulings/0/result/scores/0"),
-])
+@pytest.mark.parametrize(
+    "rulings, rule, at",
+    [
+        ([{"at": "/deals/0", "decision": "overrule", "by": "x"}], "notation.structure", "/rulings/0/decision"),
+        ([{"decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/at"),
+        ([{"at": "/deals/0", "decision": "void", "by": "x", "plya": 1}], "notation.key.unknown", "/rulings/0/plya"),
+        ({"at": "/deals/0"}, "notation.structure", "/rulings"),
+        (
+            [{"at": "/deals/0", "decision": "score", "by": "x", "result": {"order": [9, 0, 1, 2]}}],
+            "notation.seat",
+            "/rulings/0/result/order/0",
+        ),
+        (
+            [{"at": "/deals/0", "decision": "score", "by": "x", "result": {"scores": [1e15]}}],
+            "notation.number",
+            "/rulings/0/result/scores/0",
+        ),
+    ],
+)
 def test_malformed_rulings_are_structural_errors(rulings, rule, at):
     record = sample("guandan/disputed-illegal-follow.json")
     record["rulings"] = rulings
@@ -378,8 +501,10 @@ def test_malformed_rulings_are_structural_errors(rulings, rule, at):
 
 
 def test_stop_at_error_sees_the_record_as_ruled():
-    record = ruled(sample("guandan/disputed-return-above-ten.json"),
-                   {"rule": "guandan.return.card", "at": "/deals/1/actions/1/return", "decision": "void"})
+    record = ruled(
+        sample("guandan/disputed-return-above-ten.json"),
+        {"rule": "guandan.return.card", "at": "/deals/1/actions/1/return", "decision": "void"},
+    )
     assert check_record(record, stop_at_error=True).valid
     record["rulings"][0]["at"] = "/deals/1/actions/0/tribute"
     assert not check_record(record, stop_at_error=True).valid
@@ -387,22 +512,38 @@ def test_stop_at_error_sees_the_record_as_ruled():
 
 # ---------------------------------------------------------------- the report, in English and Chinese
 
-@pytest.mark.parametrize("lang, verdict, decided", [
-    ("en", "VALID as ruled (1 ruling)", "decided by ruling 1"),
-    ("zh", "按裁决有效（1 条裁决）", "已由裁决 1 裁定"),
-])
+
+@pytest.mark.parametrize(
+    "lang, verdict, decided",
+    [
+        ("en", "VALID as ruled (1 ruling)", "decided by ruling 1"),
+        ("zh", "按裁决有效（1 条裁决）", "已由裁决 1 裁定"),
+    ],
+)
 def test_the_text_report_as_ruled(tmp_path, lang, verdict, decided):
     path = tmp_path / "ruled.json"
-    path.write_text(json.dumps(ruled(sample("guandan/disputed-illegal-follow.json"),
-                                     {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands"})))
+    path.write_text(
+        json.dumps(
+            ruled(
+                sample("guandan/disputed-illegal-follow.json"),
+                {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands"},
+            )
+        )
+    )
     shown = CliRunner().invoke(main, ["validate", str(path), "--lang", lang])
     assert shown.exit_code == 0 and verdict in shown.output and decided in shown.output
 
 
 def test_the_json_report_as_ruled(tmp_path):
     path = tmp_path / "ruled.json"
-    path.write_text(json.dumps(ruled(sample("gandengyan/disputed-two-ranks-higher.json"),
-                                     {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "stands"})))
+    path.write_text(
+        json.dumps(
+            ruled(
+                sample("gandengyan/disputed-two-ranks-higher.json"),
+                {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "stands"},
+            )
+        )
+    )
     shown = CliRunner().invoke(main, ["validate", "--json", str(path)])
     report = json.loads(shown.stdout.splitlines()[0])
     assert shown.exit_code == 0 and report["valid"] and report["rulings"] == 1
@@ -410,6 +551,7 @@ def test_the_json_report_as_ruled(tmp_path):
 
 
 # ---------------------------------------------------------------- referee decide
+
 
 def decide(*args, lang="en"):
     return CliRunner().invoke(main, ["decide", *map(str, args), "--lang", lang])
@@ -423,13 +565,33 @@ def disputed(tmp_path, name="guandan/disputed-illegal-follow.json"):
 
 def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_ruled(tmp_path):
     path = disputed(tmp_path)
-    shown = decide(path, "--finding", 1, "--decision", "stands", "--by", "Li Wei", "--reason", "not challenged",
-                   "--date", "2026-05-02T15:40+08:00", "-w")
+    shown = decide(
+        path,
+        "--finding",
+        1,
+        "--decision",
+        "stands",
+        "--by",
+        "Li Wei",
+        "--reason",
+        "not challenged",
+        "--date",
+        "2026-05-02T15:40+08:00",
+        "-w",
+    )
     assert shown.exit_code == 0, shown.output
     assert "VALID as ruled (1 ruling)" in shown.output and "decided by ruling 1" in shown.output
     record = json.loads(path.read_text())
-    assert record["rulings"] == [{"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
-                                  "by": "Li Wei", "date": "2026-05-02T15:40+08:00", "reason": "not challenged"}]
+    assert record["rulings"] == [
+        {
+            "rule": "guandan.follow",
+            "at": "/deals/0/actions/24",
+            "decision": "stands",
+            "by": "Li Wei",
+            "date": "2026-05-02T15:40+08:00",
+            "reason": "not challenged",
+        }
+    ]
     assert CliRunner().invoke(main, ["fmt", "--check", str(path)]).exit_code == 0
     assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
 
@@ -437,23 +599,27 @@ def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_rul
 def test_decide_a_penalty_order_to_another_file(tmp_path):
     path = disputed(tmp_path, "gouji/disputed-non-duellist-plays-into-duel.json")
     out = tmp_path / "ruled.json"
-    shown = decide(path, "--finding", 1, "--decision", "score", "--order", "0,3,4,1,5,2", "--by", "Zhang Min",
-                   "-o", out)
-    assert shown.exit_code == 1        # the record goes on after the decided action: those actions are errors
+    shown = decide(
+        path, "--finding", 1, "--decision", "score", "--order", "0,3,4,1,5,2", "--by", "Zhang Min", "-o", out
+    )
+    assert shown.exit_code == 1  # the record goes on after the decided action: those actions are errors
     assert "gouji.deal.over" in shown.output and "scored" in shown.output
     assert json.loads(out.read_text())["rulings"][0]["result"] == {"order": [0, 3, 4, 1, 5, 2]}
     assert "rulings" not in json.loads(path.read_text())
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--finding", 1, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
-    (["--finding", 1, "--decision", "score", "--by", "x", "-w"], "complete result"),
-    (["--finding", 2, "--decision", "stands", "--by", "x", "-w"], "--finding takes 1 to 1"),
-    (["--finding", 1, "--decision", "stands", "--by", "x"], "give one of -o OUT and -w"),
-    (["--finding", 1, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
-    (["--finding", 1, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
-    (["--finding", 1, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--finding", 1, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
+        (["--finding", 1, "--decision", "score", "--by", "x", "-w"], "complete result"),
+        (["--finding", 2, "--decision", "stands", "--by", "x", "-w"], "--finding takes 1 to 1"),
+        (["--finding", 1, "--decision", "stands", "--by", "x"], "give one of -o OUT and -w"),
+        (["--finding", 1, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
+        (["--finding", 1, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
+        (["--finding", 1, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
+    ],
+)
 def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
     path = disputed(tmp_path)
     before = path.read_text()
@@ -463,8 +629,16 @@ def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
 
 
 def test_decide_refuses_a_warning(tmp_path):
-    shown = decide(disputed(tmp_path, "guandan/disputed-return-above-ten.json"), "--finding", 2, "--decision", "stands",
-                   "--by", "x", "-w")
+    shown = decide(
+        disputed(tmp_path, "guandan/disputed-return-above-ten.json"),
+        "--finding",
+        2,
+        "--decision",
+        "stands",
+        "--by",
+        "x",
+        "-w",
+    )
     assert shown.exit_code == 2 and "only an error is decided; this finding is a warning" in shown.output
 
 
@@ -475,11 +649,19 @@ def test_decide_refuses_in_chinese(tmp_path):
 
 # ---------------------------------------------------------------- the round trip: decide, validate, standings, results
 
-@pytest.mark.parametrize("lang, invalid, as_ruled, agrees", [
-    ("en", "invalid: ", "as ruled: round 1, table 1: ", "(as ruled: the action stands, by Li Wei (guandan.follow at "
-                                                          "/deals/0/actions/24))"),
-    ("zh", "无效", "按裁决", "该动作成立"),
-])
+
+@pytest.mark.parametrize(
+    "lang, invalid, as_ruled, agrees",
+    [
+        (
+            "en",
+            "invalid: ",
+            "as ruled: round 1, table 1: ",
+            "(as ruled: the action stands, by Li Wei (guandan.follow at /deals/0/actions/24))",
+        ),
+        ("zh", "无效", "按裁决", "该动作成立"),
+    ],
+)
 def test_the_arbiters_round_trip(tmp_path, lang, invalid, as_ruled, agrees):
     record = json.loads((SAMPLES / "guandan/disputed-illegal-follow.json").read_text())
     record["meta"] = dict(record.get("meta") or {}, event="Desk Cup", round="1", table="1")
@@ -502,43 +684,79 @@ def test_the_arbiters_round_trip(tmp_path, lang, invalid, as_ruled, agrees):
     assert standings["counted"] == 1 and standings["results"][0]["rulings"][0]["by"] == "Li Wei"
     checked = run("results", "check", sheet, path)
     assert checked.exit_code == 0 and agrees in checked.output
-    assert json.loads(run("results", "check", sheet, path, "--json").stdout.splitlines()[0])["rulings"][0][
-        "decision"] == "stands"
+    assert (
+        json.loads(run("results", "check", sheet, path, "--json").stdout.splitlines()[0])["rulings"][0]["decision"]
+        == "stands"
+    )
 
 
 # ---------------------------------------------------------------- the ruling document
 
+
 def test_the_ruling_document_has_a_blank_decision_for_an_error_none_decides():
     from referee.ruling import ruling as ruling_html
+
     html = ruling_html(sample("guandan/disputed-illegal-follow.json"), "id")
-    block = html[html.index('<div class="decision blank">'):]
-    block = block[:block.index("</div>")]
-    assert [b in block for b in ("☐ the action stands", "☐ the deal is scored as decided", "☐ the deal is void",
-                                 "☐ the claim stands", "arbiter", "date", "signature")] == [True] * 7
+    block = html[html.index('<div class="decision blank">') :]
+    block = block[: block.index("</div>")]
+    assert [
+        b in block
+        for b in (
+            "☐ the action stands",
+            "☐ the deal is scored as decided",
+            "☐ the deal is void",
+            "☐ the claim stands",
+            "arbiter",
+            "date",
+            "signature",
+        )
+    ] == [True] * 7
     assert 'class="decision decided"' not in html
 
 
-@pytest.mark.parametrize("lang, says", [
-    ("en", ["VALID as ruled (1 ruling)", "<dd>the action stands</dd>", "<dd>Li Wei, chief arbiter</dd>",
-            "<dd>2026-05-02T15:40+08:00</dd>", "<dd>not challenged in time</dd>"]),
-    ("zh", ["按裁决有效（1 条裁决）", "<dd>该动作成立</dd>", "<dd>Li Wei, chief arbiter</dd>"]),
-])
+@pytest.mark.parametrize(
+    "lang, says",
+    [
+        (
+            "en",
+            [
+                "VALID as ruled (1 ruling)",
+                "<dd>the action stands</dd>",
+                "<dd>Li Wei, chief arbiter</dd>",
+                "<dd>2026-05-02T15:40+08:00</dd>",
+                "<dd>not challenged in time</dd>",
+            ],
+        ),
+        ("zh", ["按裁决有效（1 条裁决）", "<dd>该动作成立</dd>", "<dd>Li Wei, chief arbiter</dd>"]),
+    ],
+)
 def test_the_ruling_document_states_the_decision(lang, says):
     from referee.ruling import ruling as ruling_html
-    record = ruled(sample("guandan/disputed-illegal-follow.json"),
-                   {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
-                    "date": "2026-05-02T15:40+08:00", "reason": "not challenged in time"})
+
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {
+            "rule": "guandan.follow",
+            "at": "/deals/0/actions/24",
+            "decision": "stands",
+            "date": "2026-05-02T15:40+08:00",
+            "reason": "not challenged in time",
+        },
+    )
     html = ruling_html(record, "id", lang)
     assert [text in html for text in says] == [True] * len(says)
     assert 'class="decision blank"' not in html
 
 
-@pytest.mark.parametrize("path, cut, passes, rule, turn", [
-    # seat 0 was to follow seat 3's KC; seat 1 passed in its place, then seat 2: seat 0, skipped, acts next
-    ("guandan/disputed-illegal-follow.json", 24, [1, 2], "guandan.turn", 0),
-    # seat 1 was to follow seat 0's pair; seat 2 passed in its place: seat 1 acts next, the trick goes on
-    ("gandengyan/disputed-two-ranks-higher.json", 1, [2], "gandengyan.turn", 1),
-])
+@pytest.mark.parametrize(
+    "path, cut, passes, rule, turn",
+    [
+        # seat 0 was to follow seat 3's KC; seat 1 passed in its place, then seat 2: seat 0, skipped, acts next
+        ("guandan/disputed-illegal-follow.json", 24, [1, 2], "guandan.turn", 0),
+        # seat 1 was to follow seat 0's pair; seat 2 passed in its place: seat 1 acts next, the trick goes on
+        ("gandengyan/disputed-two-ranks-higher.json", 1, [2], "gandengyan.turn", 1),
+    ],
+)
 def test_a_pass_out_of_turn_that_stands_leaves_the_skipped_seats_to_act(path, cut, passes, rule, turn):
     record = sample(path)
     deal = record["deals"][0]
@@ -546,4 +764,4 @@ def test_a_pass_out_of_turn_that_stands_leaves_the_skipped_seats_to_act(path, cu
     record = ruled(record, {"rule": rule, "at": f"/deals/0/actions/{cut}", "decision": "stands"})
     report, steps = replay_steps(record, 0)
     assert report.valid and steps[-1]["table"]["turn"] == turn
-    assert [entry["seat"] for entry in steps[-1]["table"]["table"]][-len(passes):] == passes     # the trick goes on
+    assert [entry["seat"] for entry in steps[-1]["table"]["table"]][-len(passes) :] == passes  # the trick goes on

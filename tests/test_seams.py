@@ -1,5 +1,6 @@
 """Seams a new user met (issue 31, item 16): exit statuses, messages and numbers that said the wrong
 thing, and the API taking the short ids the command line takes."""
+
 import json
 from pathlib import Path
 
@@ -50,8 +51,19 @@ def test_import_validate_counts_every_input_in_its_records(tmp_path):
     lines.insert(3, '{"type": "notify", "stage": "handshake"}\n')
     broken = tmp_path / "broken.jsonl"
     broken.write_text("".join(lines))
-    result = CliRunner().invoke(main, ["import", "--from", "competition", str(broken), str(CAPTURES / "wrong-tribute.jsonl"),
-                                       "--validate", "-o", str(tmp_path / "out.jsonl")])
+    result = CliRunner().invoke(
+        main,
+        [
+            "import",
+            "--from",
+            "competition",
+            str(broken),
+            str(CAPTURES / "wrong-tribute.jsonl"),
+            "--validate",
+            "-o",
+            str(tmp_path / "out.jsonl"),
+        ],
+    )
     summary = next(line for line in result.output.splitlines() if line.startswith("Summary"))
     numbers = [int(word) for word in summary.replace(",", " ").split() if word.isdigit()]
     assert numbers[0] == sum(numbers[1:]), summary
@@ -73,7 +85,7 @@ def test_the_api_takes_the_short_ids_the_command_line_takes(tmp_path):
     for path in ("", "/report", "/deals/0/steps/0"):
         assert client.get(f"/v1/records/{whole[:8]}{path}").status_code == 200, path
     assert client.get(f"/v1/records/{whole[:8]}").get_data() == client.get(f"/v1/records/{whole}").get_data()
-    assert client.get(f"/v1/records/{whole[:3]}").status_code == 404      # too short to be meant
+    assert client.get(f"/v1/records/{whole[:3]}").status_code == 404  # too short to be meant
     assert run("store", "show", whole[:8], "--db", db).exit_code == 0
 
 

@@ -1,6 +1,7 @@
 """The server logs through `logging` (issue 32): each request on referee.api.access, the app's errors
 on referee, waitress's on waitress; `referee serve` writes them on standard error from --log-level
 (or REFEREE_LOG_LEVEL) up, an access line in the format it always had."""
+
 import logging
 import re
 
@@ -25,6 +26,7 @@ def logging_as_it_was():
 @pytest.fixture
 def serving_once(monkeypatch, tmp_path):
     """`referee serve` whose server answers one GET /v1/records and stops; its standard error."""
+
     class Server:
         def __init__(self, app):
             self.app = app
@@ -38,6 +40,7 @@ def serving_once(monkeypatch, tmp_path):
         result = CliRunner().invoke(main, ["serve", "--read-only", "--db", str(tmp_path / "r.db"), *args], env=env)
         assert result.exit_code == 0, result.output
         return result.stderr.splitlines()
+
     return serve
 
 
@@ -46,8 +49,14 @@ def test_each_request_is_one_line_in_the_format_it_always_had(serving_once):
     assert len(lines) == 1 and ACCESS_LINE.match(lines[0]), lines
 
 
-@pytest.mark.parametrize("args, env", [(["--log-level", "warning"], None), ([], {"REFEREE_LOG_LEVEL": "error"}),
-                                       (["--log-level", "WARNING"], {"REFEREE_LOG_LEVEL": "debug"})])
+@pytest.mark.parametrize(
+    "args, env",
+    [
+        (["--log-level", "warning"], None),
+        ([], {"REFEREE_LOG_LEVEL": "error"}),
+        (["--log-level", "WARNING"], {"REFEREE_LOG_LEVEL": "debug"}),
+    ],
+)
 def test_a_level_above_info_writes_no_request(serving_once, args, env):
     assert serving_once(*args, env=env) == []
 
@@ -86,7 +95,7 @@ def test_a_failing_request_is_logged_with_its_traceback_through_the_same_handler
     assert app.test_client().get("/boom").status_code == 500
     err = capsys.readouterr().err
     assert re.search(r"Z ERROR referee: Exception on /boom \[GET\]", err) and "RuntimeError: kaboom" in err
-    assert err.count("Exception on /boom") == 1      # flask added no handler of its own
+    assert err.count("Exception on /boom") == 1  # flask added no handler of its own
 
 
 def test_the_time_of_a_line_is_utc():

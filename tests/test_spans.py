@@ -1,5 +1,6 @@
 """validate -j N: the lines of a plain JSON Lines file are handed to the pool's processes as Spans
 (byte ranges they read themselves), with the same reports, in the same order, as read line by line."""
+
 import gzip
 import itertools
 import os
@@ -17,7 +18,7 @@ def _edge_file(path):
     lines = []
     for seed in range(160):
         lines.append(orjson.dumps(match_record(seed, max_deals=1)))
-        lines += [b"", b'{"broken": ', b"\xff\xfe not UTF-8", orjson.dumps({"cgr": 1}) + b"\r"][seed % 5:seed % 5 + 1]
+        lines += [b"", b'{"broken": ', b"\xff\xfe not UTF-8", orjson.dumps({"cgr": 1}) + b"\r"][seed % 5 : seed % 5 + 1]
     lines.insert(120, b'{"long": "' + b"a" * (3 * BATCH_BYTES) + b'"}')
     path.write_bytes(b"\n".join(lines))
     return str(path)
@@ -39,7 +40,7 @@ def test_spans_cover_the_file_once_and_count_its_lines(tmp_path):
     spans = [item for _, item in records_of(path, spans=True) if isinstance(item, Span)]
     assert all(a.end == b.start and a.first + a.lines == b.first for a, b in itertools.pairwise(spans))
     data = Path(path).read_bytes()
-    assert spans[-1].end == len(data) and data[:spans[0].start].count(b"\n") + 1 == spans[0].first
+    assert spans[-1].end == len(data) and data[: spans[0].start].count(b"\n") + 1 == spans[0].first
 
 
 def test_only_a_plain_file_is_read_in_spans(tmp_path):
@@ -76,8 +77,9 @@ def test_a_file_replaced_before_its_span_is_read_is_reported_not_read_as_the_new
     (tmp_path / "new.jsonl").write_bytes(Path(path).read_bytes()[::-1])
     os.replace(tmp_path / "new.jsonl", path)
     reports = check_batch(spans[1:2])
-    assert [(r.source, r.findings[0].rule, r.unreadable) for r in reports] == \
-        [(f"{path}:{spans[1][1].first}", "notation.file", True)]
+    assert [(r.source, r.findings[0].rule, r.unreadable) for r in reports] == [
+        (f"{path}:{spans[1][1].first}", "notation.file", True)
+    ]
     assert "changed while it was being read" in reports[0].findings[0].message
 
 
@@ -93,7 +95,6 @@ def test_a_file_cut_short_before_its_span_is_read_says_so(tmp_path):
     assert shortened[-1].source == f"{path}:{spans[1][1].first}" and shortened[-1].findings[0].rule == "notation.file"
     assert "changed while it was being read" in shortened[-1].findings[0].message
     assert [(r.source, r.findings[0].rule) for r in gone] == [(f"{path}:{spans[2][1].first}", "notation.file")]
-
 
 
 def test_a_span_of_tiny_lines_holds_a_bounded_number_of_records(tmp_path):

@@ -1,5 +1,6 @@
 """Standings (docs/formats/results-sheet.md): match points, margin, the results between the tied,
 name; invalid matches apart; the command line and the API give the same numbers."""
+
 import json
 from pathlib import Path
 
@@ -20,8 +21,12 @@ def run(*args):
 def guandan(round_, table, teams, levels, winner=None, error=None):
     """A Guandan match as the standings read it: (source, record, report)."""
     (a, c), (b, d) = teams
-    record = {"game": "guandan", "players": [a, b, c, d], "deals": [{}],
-              "meta": {"event": "Cup", "round": str(round_), "table": str(table)}}
+    record = {
+        "game": "guandan",
+        "players": [a, b, c, d],
+        "deals": [{}],
+        "meta": {"event": "Cup", "round": str(round_), "table": str(table)},
+    }
     findings = [{"severity": "error", "rule": error, "at": "/deals/0", "message": "wrong"}] if error else []
     return f"r{round_}t{table}", record, {"findings": findings, "match": {"levels": levels, "winner": winner}}
 
@@ -34,25 +39,32 @@ def rows(table):
 
 
 def test_margin_then_the_results_between_the_tied_then_name():
-    entries = [guandan(1, 1, (A, B), ["5", "3"]),        # A beats B by 2
-               guandan(1, 2, (C, D), ["4", "6"]),        # D beats C by 2
-               guandan(1, 3, (E, F), ["7", "7"]),        # E and F draw
-               guandan(2, 1, (A, D), ["2", "4"]),        # D beats A by 2
-               guandan(2, 2, (B, C), ["8", "6"])]        # B beats C by 2
+    entries = [
+        guandan(1, 1, (A, B), ["5", "3"]),  # A beats B by 2
+        guandan(1, 2, (C, D), ["4", "6"]),  # D beats C by 2
+        guandan(1, 3, (E, F), ["7", "7"]),  # E and F draw
+        guandan(2, 1, (A, D), ["2", "4"]),  # D beats A by 2
+        guandan(2, 2, (B, C), ["8", "6"]),
+    ]  # B beats C by 2
     assert rows(standings(entries)) == [
         ("D1 & D2", 4, 4, None),
-        ("A1 & A2", 2, 0, "head-to-head"),     # level with B on points and margin; beat B
+        ("A1 & A2", 2, 0, "head-to-head"),  # level with B on points and margin; beat B
         ("B1 & B2", 2, 0, "head-to-head"),
-        ("E1 & E2", 1, 0, "name"),             # level with F on everything
+        ("E1 & E2", 1, 0, "name"),  # level with F on everything
         ("F1 & F2", 1, 0, "name"),
-        ("C1 & C2", 0, -4, None)]
+        ("C1 & C2", 0, -4, None),
+    ]
 
 
 def test_margin_breaks_a_tie_on_match_points_and_points_are_the_desks():
     entries = [guandan(1, 1, (A, B), ["9", "3"]), guandan(1, 2, (C, D), ["4", "3"])]
     table = standings(entries, points=(3, 1, 0))
-    assert rows(table) == [("A1 & A2", 3, 6, "margin"), ("C1 & C2", 3, 1, "margin"),
-                           ("D1 & D2", 0, -1, "margin"), ("B1 & B2", 0, -6, "margin")]
+    assert rows(table) == [
+        ("A1 & A2", 3, 6, "margin"),
+        ("C1 & C2", 3, 1, "margin"),
+        ("D1 & D2", 0, -1, "margin"),
+        ("B1 & B2", 0, -6, "margin"),
+    ]
     assert [row["rank"] for row in table["standings"]] == [1, 2, 3, 4]
 
 
@@ -67,9 +79,18 @@ def test_an_invalid_match_is_listed_apart_and_counted_only_when_asked():
     entries = [guandan(1, 1, (A, B), ["5", "3"]), guandan(1, 2, (C, D), ["5", "3"], error="guandan.follow")]
     table = standings(entries)
     assert [row["entrant"] for row in table["standings"]] == ["A1 & A2", "B1 & B2"]
-    assert table["invalid"] == [{"id": "r1t2", "records": ["r1t2"], "game": "guandan", "round": "1", "table": "2",
-                                 "reason": "guandan.follow: wrong", "counted": False,
-                                 "why": {"template": "{rule}: {message}", "params": {"rule": "guandan.follow", "message": "wrong"}}}]
+    assert table["invalid"] == [
+        {
+            "id": "r1t2",
+            "records": ["r1t2"],
+            "game": "guandan",
+            "round": "1",
+            "table": "2",
+            "reason": "guandan.follow: wrong",
+            "counted": False,
+            "why": {"template": "{rule}: {message}", "params": {"rule": "guandan.follow", "message": "wrong"}},
+        }
+    ]
     counted = standings(entries, count_invalid=True)
     assert len(counted["standings"]) == 4 and counted["invalid"][0]["counted"] and counted["counted"] == 2
 
@@ -87,11 +108,18 @@ def test_the_sample_event():
     assert result.exit_code == 0
     table = json.loads(run("standings", EVENT, "--json").stdout)
     first = table["standings"][0]
-    assert (first["game"], first["entrant"], first["won"], first["match_points"], first["margin"]) == \
-        ("gandengyan", "Lin", 2, 4, 36)           # round 2 was recorded in two parts: one match
+    assert (first["game"], first["entrant"], first["won"], first["match_points"], first["margin"]) == (
+        "gandengyan",
+        "Lin",
+        2,
+        4,
+        36,
+    )  # round 2 was recorded in two parts: one match
     guandan_rows = [row for row in table["standings"] if row["game"] == "guandan"]
-    assert [(r["entrant"], r["won"], r["drawn"], r["lost"], r["tie_break"]) for r in guandan_rows[:2]] == \
-        [("Fay & Hal", 1, 1, 0, "margin"), ("Eve & Gus", 1, 1, 0, "margin")]
+    assert [(r["entrant"], r["won"], r["drawn"], r["lost"], r["tie_break"]) for r in guandan_rows[:2]] == [
+        ("Fay & Hal", 1, 1, 0, "margin"),
+        ("Eve & Gus", 1, 1, 0, "margin"),
+    ]
     assert table["matches"] == 8 and table["records"] == 9
     csv_rows = run("standings", EVENT, "--csv").stdout.splitlines()
     assert csv_rows[0] == "rank,game,entrant,played,won,drawn,lost,match_points,margin,tie_break"
@@ -102,7 +130,7 @@ def test_options_and_inputs_that_are_wrong():
     assert run("standings", EVENT, "--points", "2,1").exit_code == 2
     assert run("standings", EVENT, "--event", "Nobody").exit_code == 2
     assert run("standings").exit_code == 2
-    assert run("standings", EVENT / "sheet.csv").exit_code == 2        # a file that holds no record
+    assert run("standings", EVENT / "sheet.csv").exit_code == 2  # a file that holds no record
     assert run("standings", EVENT.parent / "guandan" / "no-such-folder").exit_code == 2
 
 

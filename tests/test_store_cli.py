@@ -1,4 +1,5 @@
 """`referee store`: list, show, report, export, delete and standings over a store that import filled."""
+
 import json
 from pathlib import Path
 
@@ -21,7 +22,7 @@ def run(*args, stdin=None):
 def db(tmp_path):
     path = str(tmp_path / "store.db")
     result = run("store", "import", "--db", path, VALID, DISPUTED, GDY)
-    assert result.exit_code == 1, result.output       # one stored record is invalid
+    assert result.exit_code == 1, result.output  # one stored record is invalid
     assert "3 new, 0 already in the store, 0 rejected; 1 invalid" in result.output
     return path
 
@@ -36,7 +37,9 @@ def test_list_filters_as_the_api_does(db):
     assert _ids(db, "--game", "gandengyan")[1] == 1
     assert _ids(db, "--invalid")[1] == 1
     assert _ids(db, "--valid", "--game", "guandan")[1] == 1
-    assert _ids(db, "--per-page", "2", "--page", "2")[1] == 3 and len(_ids(db, "--per-page", "2", "--page", "2")[0]) == 1
+    assert (
+        _ids(db, "--per-page", "2", "--page", "2")[1] == 3 and len(_ids(db, "--per-page", "2", "--page", "2")[0]) == 1
+    )
     text = run("store", "list", "--db", db, "--invalid").output
     assert "INVALID" in text and "guandan" in text
 
@@ -97,6 +100,7 @@ def test_show_prints_the_layout_fmt_writes_and_takes_a_unique_start_of_the_id(db
 
 def test_an_ambiguous_or_too_short_start_of_an_id_is_refused(db, monkeypatch):
     from referee.api.store import Store
+
     ids, _ = _ids(db)
     assert Store(db).ids_starting(ids[0][:4], limit=5)[0] <= ids[0] and ids[0] in Store(db).ids_starting(ids[0][:4], 5)
     short = run("store", "show", ids[0][:3], "--db", db)
@@ -119,6 +123,7 @@ def test_delete_takes_a_unique_start_of_the_id_and_asks_only_about_a_record_it_h
 def test_a_file_imported_again_is_found_stored_by_its_text_without_a_check(tmp_path, monkeypatch):
     """Issue 36: records already stored are known by their text's hash before any check."""
     from tests.guandan_gen import match_record
+
     archive = tmp_path / "a.jsonl"
     archive.write_text("".join(json.dumps(match_record(seed, max_deals=1)) + "\n" for seed in range(70)))
     path = str(tmp_path / "store.db")
@@ -136,6 +141,7 @@ def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
     import sqlite3
 
     from referee.api.store import Store
+
     path = str(tmp_path / "old.db")
     run("store", "import", "--db", path, VALID)
     with sqlite3.connect(path) as conn:
@@ -146,6 +152,6 @@ def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
         conn.execute("DELETE FROM migrations WHERE version >= 2")
     assert Store(path).version() == 4
     result = run("store", "import", "--db", path, VALID)
-    assert "0 new, 1 already in the store" in result.output        # found by its id, and its text kept
+    assert "0 new, 1 already in the store" in result.output  # found by its id, and its text kept
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM sources").fetchone()[0] == 1

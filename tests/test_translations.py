@@ -1,5 +1,6 @@
 """The message catalogues (issue 22): every message the code can say has its Chinese, with the same
 parameters; the catalogues hold nothing the code no longer says; messages render in each language."""
+
 import glob
 import os
 import string
@@ -35,7 +36,7 @@ def extracted(domain: str) -> dict:
         method_map, options_map = parse_mapping_cfg(cfg, cfg.name)
     found = {}
     for path, line, message, _comments, context in extract_from_dir(ROOT, method_map, options_map, KEYWORDS):
-        for text in (message if isinstance(message, tuple) else (message,)):
+        for text in message if isinstance(message, tuple) else (message,):
             if text:
                 found.setdefault((text, context), f"{path}:{line}")
     return found
@@ -84,8 +85,11 @@ def test_every_message_has_its_chinese_with_the_same_parameters(domain):
 @pytest.mark.parametrize("domain", DOMAINS)
 def test_catalogues_hold_only_what_the_code_says(domain):
     said = extracted(domain)
-    stale = [m.id for m in catalogue(domain)
-             if m.id and all((i, m.context) not in said for i in (m.id if isinstance(m.id, tuple) else (m.id,)))]
+    stale = [
+        m.id
+        for m in catalogue(domain)
+        if m.id and all((i, m.context) not in said for i in (m.id if isinstance(m.id, tuple) else (m.id,)))
+    ]
     assert not stale, f"{domain}.po holds messages the code no longer says (run `make messages`): {stale}"
 
 
@@ -107,13 +111,19 @@ def test_cards_are_shown_as_players_write_them():
 
 def test_json_keeps_the_template_and_plain_parameters():
     inner = msg("{rank} of {suit}", rank="A", suit=Term("spades"))
-    text = msg_n("{n} card: {cards}", "{n} cards: {cards}", 2, cards=Cards("7H 8H"), why=inner,
-                 seats=Listing([1, 2], " or "))
+    text = msg_n(
+        "{n} card: {cards}", "{n} cards: {cards}", 2, cards=Cards("7H 8H"), why=inner, seats=Listing([1, 2], " or ")
+    )
     assert str(text) == "2 cards: 7H 8H"
-    assert text.as_json() == {"template": "{n} cards: {cards}",
-                              "params": {"n": 2, "cards": "7H 8H",
-                                         "why": {"template": "{rank} of {suit}", "params": {"rank": "A", "suit": "spades"}},
-                                         "seats": [1, 2]}}
+    assert text.as_json() == {
+        "template": "{n} cards: {cards}",
+        "params": {
+            "n": 2,
+            "cards": "7H 8H",
+            "why": {"template": "{rank} of {suit}", "params": {"rank": "A", "suit": "spades"}},
+            "seats": [1, 2],
+        },
+    }
     assert type(text.as_json()["params"]["cards"]) is str
 
 
@@ -122,8 +132,19 @@ def test_a_missing_translation_falls_back_to_english():
     assert translations("zh").gettext("hearts") == "红桃"
 
 
-@pytest.mark.parametrize("tag, lang", [("zh", "zh"), ("zh_CN.UTF-8", "zh"), ("zh-Hans", "zh"), ("ZH-cn", "zh"),
-                                       ("en", "en"), ("en_GB.UTF-8", "en"), ("C", "en"), ("fr_FR", None)])
+@pytest.mark.parametrize(
+    "tag, lang",
+    [
+        ("zh", "zh"),
+        ("zh_CN.UTF-8", "zh"),
+        ("zh-Hans", "zh"),
+        ("ZH-cn", "zh"),
+        ("en", "en"),
+        ("en_GB.UTF-8", "en"),
+        ("C", "en"),
+        ("fr_FR", None),
+    ],
+)
 def test_language_tags(tag, lang):
     assert language_of(tag) == lang
 

@@ -1,4 +1,5 @@
 """`referee validate` at scale (issue 10, items 2 and 3): processes, gzip, filters, summary, progress."""
+
 from __future__ import annotations
 
 import copy
@@ -13,11 +14,11 @@ from click.testing import CliRunner
 from referee.cli.main import main
 from tests.builders import guandan, quick_deal
 
-VALID = guandan([quick_deal([0, 2])])                                           # two warnings: reports missing
+VALID = guandan([quick_deal([0, 2])])  # two warnings: reports missing
 SHORT = copy.deepcopy(VALID)
-SHORT["deals"][0]["actions"] = SHORT["deals"][0]["actions"][:4]                  # a warning: incomplete
+SHORT["deals"][0]["actions"] = SHORT["deals"][0]["actions"][:4]  # a warning: incomplete
 WRONG = copy.deepcopy(VALID)
-WRONG["deals"][0]["actions"][1]["seat"] = 3                                     # an error: out of turn
+WRONG["deals"][0]["actions"][1]["seat"] = 3  # an error: out of turn
 
 
 def run(*args, stdin=None):
@@ -28,7 +29,7 @@ def lines_of(records) -> bytes:
     return b"".join(orjson.dumps(r) + b"\n" if isinstance(r, dict) else r + b"\n" for r in records)
 
 
-MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20         # 80 records: five batches (of 16), checked in a pool
+MIXED = [VALID, SHORT, WRONG, b"{oops"] * 20  # 80 records: five batches (of 16), checked in a pool
 
 
 def with_one_and_two_processes(tmp_path, monkeypatch, command: list[str]):
@@ -59,7 +60,7 @@ def test_processes_report_in_the_language_of_the_command(tmp_path, monkeypatch, 
     """The pool's processes render the reports they check in the language the command speaks."""
     archive, one, two = with_one_and_two_processes(tmp_path, monkeypatch, ["--lang", "zh", "validate", *form])
     assert one.stdout == two.stdout
-    last = next(line for line in two.stdout.splitlines() if f"{archive}:80" in line)     # checked from a span
+    last = next(line for line in two.stdout.splitlines() if f"{archive}:80" in line)  # checked from a span
     assert ("无法读取" if not form else "记录不是有效的 JSON") in last
 
 
@@ -81,12 +82,17 @@ def test_gzipped_json_and_json_lines_are_read(tmp_path):
     (tmp_path / "b.json.gz").write_bytes(gzip.compress(orjson.dumps(VALID, option=orjson.OPT_INDENT_2)))
     result = run("validate", "--json", str(tmp_path))
     assert [json.loads(line)["source"] for line in result.stdout.splitlines()] == [
-        f"{tmp_path}/a.jsonl.gz:1", f"{tmp_path}/a.jsonl.gz:2", f"{tmp_path}/b.json.gz"]
+        f"{tmp_path}/a.jsonl.gz:1",
+        f"{tmp_path}/a.jsonl.gz:2",
+        f"{tmp_path}/b.json.gz",
+    ]
     assert result.exit_code == 0
     damaged = tmp_path / "c.jsonl.gz"
     damaged.write_bytes(gzip.compress(lines_of([VALID] * 3))[:-30])
     broken = run("validate", "--json", str(damaged))
-    assert broken.exit_code == 2 and json.loads(broken.stdout.splitlines()[-1])["findings"][0]["rule"] == "notation.file"
+    assert (
+        broken.exit_code == 2 and json.loads(broken.stdout.splitlines()[-1])["findings"][0]["rule"] == "notation.file"
+    )
 
 
 def test_the_summary_counts_verdicts_and_rule_ids(tmp_path):
@@ -95,20 +101,33 @@ def test_the_summary_counts_verdicts_and_rule_ids(tmp_path):
     summary = tmp_path / "summary.json"
     result = run("validate", str(archive), "--summary-json", str(summary))
     written = json.loads(summary.read_text())
-    assert {k: written[k] for k in ("records", "valid", "invalid", "unreadable")} == \
-        {"records": 4, "valid": 2, "invalid": 1, "unreadable": 1}
-    assert written["rules"] == {"guandan.report.missing": 2, "notation.deal.incomplete": 1, "guandan.turn": 1,
-                                "notation.json": 1}
+    assert {k: written[k] for k in ("records", "valid", "invalid", "unreadable")} == {
+        "records": 4,
+        "valid": 2,
+        "invalid": 1,
+        "unreadable": 1,
+    }
+    assert written["rules"] == {
+        "guandan.report.missing": 2,
+        "notation.deal.incomplete": 1,
+        "guandan.turn": 1,
+        "notation.json": 1,
+    }
     assert "guandan.turn" in result.output.split("Summary")[1]
 
 
-@pytest.mark.parametrize("options, shown", [
-    (["--only-invalid"], [(":3", ["guandan.turn"]), (":4", ["notation.json"])]),
-    (["--severity", "error"], [(":1", []), (":2", []), (":3", ["guandan.turn"]), (":4", ["notation.json"])]),
-    (["--rule", "guandan"], [(":1", ["guandan.report.missing"] * 2), (":3", ["guandan.turn"])]),
-    (["--rule", "notation.deal.incomplete", "--rule", "notation.json"],
-     [(":2", ["notation.deal.incomplete"]), (":4", ["notation.json"])]),
-])
+@pytest.mark.parametrize(
+    "options, shown",
+    [
+        (["--only-invalid"], [(":3", ["guandan.turn"]), (":4", ["notation.json"])]),
+        (["--severity", "error"], [(":1", []), (":2", []), (":3", ["guandan.turn"]), (":4", ["notation.json"])]),
+        (["--rule", "guandan"], [(":1", ["guandan.report.missing"] * 2), (":3", ["guandan.turn"])]),
+        (
+            ["--rule", "notation.deal.incomplete", "--rule", "notation.json"],
+            [(":2", ["notation.deal.incomplete"]), (":4", ["notation.json"])],
+        ),
+    ],
+)
 def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(lines_of(MIXED[:4]))
@@ -120,9 +139,10 @@ def test_filters_change_what_is_shown_not_the_status(tmp_path, options, shown):
 
 def test_the_progress_bar_is_shown_on_a_terminal_only(monkeypatch):
     from referee.cli.progress import progress_bar as progress
+
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert not progress().disable
-    assert not progress().live.auto_refresh      # no thread of its own when -j forks
+    assert not progress().live.auto_refresh  # no thread of its own when -j forks
     monkeypatch.setattr("sys.stderr.isatty", lambda: False, raising=False)
     assert progress() is None
 
@@ -132,6 +152,7 @@ def test_reports_on_the_terminal_are_printed_above_the_progress_bar(monkeypatch,
     """Reports written to a terminal go through the bar's display, which clears and redraws it
     around them; written to a file they go there unchanged."""
     from referee.cli.progress import progress_bar as progress
+
     monkeypatch.setattr("sys.stdout.isatty", lambda: terminal, raising=False)
     monkeypatch.setattr("sys.stderr.isatty", lambda: True, raising=False)
     assert progress().live._redirect_stdout is terminal
@@ -151,14 +172,20 @@ def test_reports_above_the_progress_bar_are_not_broken_into_lines(tmp_path):
     reader, terminal = pty.openpty()
     env = dict(os.environ, COLUMNS="50", PYTHONPATH=str(Path(__file__).parent.parent))
     env.pop("NO_COLOR", None)
-    subprocess.run([sys.executable, "-c", "from referee.cli.main import main; main()", "validate", str(archive)],
-                   stdin=subprocess.DEVNULL, stdout=terminal, stderr=terminal, env=env, timeout=60)
+    subprocess.run(
+        [sys.executable, "-c", "from referee.cli.main import main; main()", "validate", str(archive)],
+        stdin=subprocess.DEVNULL,
+        stdout=terminal,
+        stderr=terminal,
+        env=env,
+        timeout=60,
+    )
     os.close(terminal)
     shown = b""
     while True:
         try:
             chunk = os.read(reader, 65536)
-        except OSError:         # EIO: the terminal's other end is closed
+        except OSError:  # EIO: the terminal's other end is closed
             break
         if not chunk:
             break
@@ -186,6 +213,7 @@ def test_a_process_that_dies_is_a_clear_error_not_a_traceback(tmp_path, monkeypa
             future = Future()
             future.set_exception(BrokenProcessPool("killed"))
             return future
+
     monkeypatch.setattr("concurrent.futures.ProcessPoolExecutor", DyingPool)
     archive = tmp_path / "a.jsonl"
     archive.write_bytes(lines_of(MIXED))
@@ -202,13 +230,14 @@ def test_standard_input_is_checked_as_it_is_read(monkeypatch):
     read = []
 
     class Stdin:
-        close = staticmethod(lambda: None)       # as a forked process does
+        close = staticmethod(lambda: None)  # as a forked process does
 
         class buffer:
             @staticmethod
             def readline(limit=-1):
                 read.append(1)
                 return lines[len(read) - 1] if len(read) <= len(lines) else b""
+
     monkeypatch.setattr("sys.stdin", Stdin)
     for jobs in (1, 2):
         read.clear()
@@ -219,6 +248,7 @@ def test_standard_input_is_checked_as_it_is_read(monkeypatch):
 
 def _interrupt_handler(report):
     import signal
+
     return signal.getsignal(signal.SIGINT)
 
 
@@ -226,17 +256,20 @@ def test_the_checking_processes_leave_ctrl_c_to_the_command():
     import signal
 
     from referee.batch import check_items
-    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(80)]       # enough batches for a pool
-    parents = signal.getsignal(signal.SIGINT)     # SIG_IGN already when pytest runs as a background job (`&`)
+
+    items = [(f"r{n}", orjson.dumps(VALID).decode()) for n in range(80)]  # enough batches for a pool
+    parents = signal.getsignal(signal.SIGINT)  # SIG_IGN already when pytest runs as a background job (`&`)
     handlers = set(check_items(iter(items), 2, outcome=_interrupt_handler))
     assert handlers == {signal.SIG_IGN} and signal.getsignal(signal.SIGINT) is parents
 
 
-@pytest.mark.parametrize("cores, load, jobs", [(2, 0.0, 2), (2, 0.4, 2), (2, 1.0, 1), (2, 1.7, 1), (2, 6.0, 1),
-                                                (8, 2.2, 6), (1, 0.0, 1)])
+@pytest.mark.parametrize(
+    "cores, load, jobs", [(2, 0.0, 2), (2, 0.4, 2), (2, 1.0, 1), (2, 1.7, 1), (2, 6.0, 1), (8, 2.2, 6), (1, 0.0, 1)]
+)
 def test_the_default_process_count_is_the_free_cores(monkeypatch, cores, load, jobs):
     """Issue 20: on a busy machine the default is never more processes than free cores."""
     from referee.cli import validate as command
+
     monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: set(range(cores)), raising=False)
     monkeypatch.setattr(command.os, "getloadavg", lambda: (load, load, load))
     assert command.default_jobs() == jobs
@@ -244,9 +277,11 @@ def test_the_default_process_count_is_the_free_cores(monkeypatch, cores, load, j
 
 def test_without_a_load_average_the_default_is_every_core(monkeypatch):
     from referee.cli import validate as command
+
     monkeypatch.setattr(command.os, "sched_getaffinity", lambda _: {0, 1, 2}, raising=False)
 
     def unavailable():
         raise OSError("no load average")
+
     monkeypatch.setattr(command.os, "getloadavg", unavailable)
     assert command.default_jobs() == 3

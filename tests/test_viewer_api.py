@@ -1,4 +1,5 @@
 """What the replay viewer needs from the server: its pages, every step of a deal, offline API docs."""
+
 from __future__ import annotations
 
 import re
@@ -42,17 +43,20 @@ def test_replay_steps_follow_the_record_up_to_its_dispute(client):
     actions = orjson.loads(DISPUTED.read_bytes())["deals"][0]["actions"]
     steps = replay(client, DISPUTED.read_bytes()).get_json()["steps"]
     assert steps[0]["action"] is None
-    assert [step["action"] for step in steps[1:]] == actions[:len(steps) - 1]
-    assert 24 <= len(steps) - 1 < len(actions)         # the replay stops at the illegal follow
+    assert [step["action"] for step in steps[1:]] == actions[: len(steps) - 1]
+    assert 24 <= len(steps) - 1 < len(actions)  # the replay stops at the illegal follow
     assert all(step["table"]["wild"] == ["2H"] for step in steps)
 
 
-@pytest.mark.parametrize("body, code, rule", [
-    (b"{not json", 400, "notation.json"),
-    (b"\xff\xfe", 400, "notation.json"),
-    (b'{"cgr": 1}', 422, "notation.key.missing"),
-    (b"[1, 2]", 422, "notation.structure"),
-])
+@pytest.mark.parametrize(
+    "body, code, rule",
+    [
+        (b"{not json", 400, "notation.json"),
+        (b"\xff\xfe", 400, "notation.json"),
+        (b'{"cgr": 1}', 422, "notation.key.missing"),
+        (b"[1, 2]", 422, "notation.structure"),
+    ],
+)
 def test_replay_answers_a_bad_body_with_findings(client, body, code, rule):
     response = replay(client, body)
     assert response.status_code == code
@@ -99,7 +103,7 @@ def test_the_api_docs_load_nothing_from_another_host(client):
     html = page.get_data(as_text=True)
     assets = re.findall(r'(?:src|href)="([^"]+)"', html)
     assert "/docs/swagger-ui-bundle.js" in assets and "/docs/swagger-ui.css" in assets
-    assert set(re.findall(r"https?://([^/\"']+)", html)) <= {"localhost"}    # the OAuth redirect: this host
+    assert set(re.findall(r"https?://([^/\"']+)", html)) <= {"localhost"}  # the OAuth redirect: this host
     assert all(client.get(asset).status_code == 200 for asset in assets)
 
 
@@ -109,8 +113,18 @@ def test_the_openapi_document_lists_the_viewer_endpoints(client):
     assert "get" in paths["/v1/records/{record_id}/deals/{deal}/steps"]
 
 
-@pytest.mark.parametrize("path", ["/view", "/view/abc", "/view/events/Desk Cup 2026", "/docs/", "/view/static/viewer.js", "/docs/swagger-ui.css",
-                                  "/v1/records"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/view",
+        "/view/abc",
+        "/view/events/Desk Cup 2026",
+        "/docs/",
+        "/view/static/viewer.js",
+        "/docs/swagger-ui.css",
+        "/v1/records",
+    ],
+)
 def test_pages_send_a_content_security_policy_nosniff_and_no_framing(client, path):
     headers = client.get(path).headers
     policy = dict(part.strip().split(" ", 1) for part in headers["Content-Security-Policy"].split(";"))

@@ -3,6 +3,7 @@
 The browser: $REFEREE_CHROMIUM, else a `chromium` on PATH (Debian: apt-get install chromium),
 else playwright's own download. Screenshots are kept in build/artifacts/ (not committed).
 """
+
 from __future__ import annotations
 
 import itertools
@@ -24,7 +25,7 @@ from tests.test_api_concurrency import serving
 sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed: pip install -e '.[browser]'")
 
 ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "artifacts"     # gitignored
+ARTIFACTS = Path(__file__).resolve().parent.parent / "build" / "artifacts"  # gitignored
 DISPUTED = ROOT / "samples/guandan/disputed-illegal-follow.json"
 FIVE_SEATS = ROOT / "samples/gandengyan/pagat-5-players.json"
 DESKTOP, PHONE = {"width": 1366, "height": 900}, {"width": 390, "height": 844}
@@ -34,7 +35,7 @@ WAIT_MS = 15_000
 def _executables():
     named = os.environ.get("REFEREE_CHROMIUM")
     found = [shutil.which(name) for name in ("chromium", "chromium-browser", "google-chrome")]
-    return [path for path in [named, *found] if path] + [None]     # None: playwright's own download
+    return [path for path in [named, *found] if path] + [None]  # None: playwright's own download
 
 
 @pytest.fixture(scope="module")
@@ -108,7 +109,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     assert "INVALID" in page.inner_text("#record-title")
 
     page.focus("#next")
-    page.keyboard.press("Enter")              # the button, then the arrow keys
+    page.keyboard.press("Enter")  # the button, then the arrow keys
     assert "Wang Lei (seat 0) plays 5♣" in page.inner_text("#action")
     page.keyboard.press("ArrowRight")
     assert "Chen Jing (seat 1) plays 6♣" in page.inner_text("#action")
@@ -137,7 +138,7 @@ def test_a_keyboard_user_reaches_the_disputed_play_and_its_explanation(server, p
     shot(page, "viewer-disputed-desktop")
 
     page.keyboard.press("Home")
-    page.keyboard.press("n")                  # the next finding, by key
+    page.keyboard.press("n")  # the next finding, by key
     assert "guandan.follow" in page.inner_text("#dispute")
 
 
@@ -170,8 +171,12 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
     base, app = server
     before = app.test_client().get("/v1/records").get_json()["total"]
     lines = tmp_path / "two.jsonl"
-    lines.write_bytes(orjson.dumps(orjson.loads(FIVE_SEATS.read_bytes())) + b"\n"
-                      + orjson.dumps(orjson.loads(DISPUTED.read_bytes())) + b"\n")
+    lines.write_bytes(
+        orjson.dumps(orjson.loads(FIVE_SEATS.read_bytes()))
+        + b"\n"
+        + orjson.dumps(orjson.loads(DISPUTED.read_bytes()))
+        + b"\n"
+    )
     page.goto(f"{base}/view")
     page.set_input_files("#file", str(lines))
     page.wait_for_selector("#table .seat")
@@ -184,7 +189,7 @@ def test_a_local_file_is_checked_and_never_stored(server, page, tmp_path):
 
     page.select_option("#line", "1")
     page.wait_for_selector("#table .seat >> nth=3")
-    sync_api.expect(page.locator("#table .seat")).to_have_count(4)     # no wait_for_function: the CSP forbids eval
+    sync_api.expect(page.locator("#table .seat")).to_have_count(4)  # no wait_for_function: the CSP forbids eval
     assert "guandan.follow" in page.inner_text("#findings")
     page.focus("#file")
     page.keyboard.press("n")
@@ -351,25 +356,37 @@ ACTION_DISPUTES = [
     (SAMPLES / "guandan/disputed-illegal-follow.json", "guandan.follow", 0, ["queen of spades"]),
     (SAMPLES / "gouji/disputed-wrong-tribute-card.json", "gouji.tribute.card", 5, ["3 of diamonds"]),
     (gouji_wrong_return(), "gouji.return.to", 2, ["3 of clubs"]),
-    (SAMPLES / "gouji/disputed-re-entry-after-pass.json", "gouji.turn", 5,
-     ["2 of diamonds, wild card", "2 of clubs, wild card", "7 of spades"]),
+    (
+        SAMPLES / "gouji/disputed-re-entry-after-pass.json",
+        "gouji.turn",
+        5,
+        ["2 of diamonds, wild card", "2 of clubs, wild card", "7 of spades"],
+    ),
     (SAMPLES / "gandengyan/disputed-two-ranks-higher.json", "gandengyan.follow", 1, ["6 of diamonds", "6 of clubs"]),
-    (SAMPLES / "gandengyan/disputed-lone-joker-following.json", "gandengyan.joker.alone", 1,
-     ["black joker, wild card"]),
+    (
+        SAMPLES / "gandengyan/disputed-lone-joker-following.json",
+        "gandengyan.joker.alone",
+        1,
+        ["black joker, wild card"],
+    ),
 ]
 
 
-@pytest.mark.parametrize("record, rule, seat, marked", ACTION_DISPUTES,
-                         ids=[case[1] for case in ACTION_DISPUTES])
+@pytest.mark.parametrize("record, rule, seat, marked", ACTION_DISPUTES, ids=[case[1] for case in ACTION_DISPUTES])
 def test_the_dispute_panel_marks_the_offending_cards_in_the_hand_before(server, page, record, rule, seat, marked):
     open_finding(page, server, record, rule)
     panel = page.locator(f'#dispute article[data-rule="{rule}"]')
     assert rule in panel.locator("h3").inner_text()
     before = panel.locator("dd.before .card.marked")
-    assert sorted(before.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")) == \
-        sorted(f"{name}, marked" for name in marked)
-    offending = panel.locator("dd.offending .card").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
-    assert [label.removesuffix(", wild card") for label in offending] == [name.removesuffix(", wild card") for name in marked]
+    assert sorted(before.evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")) == sorted(
+        f"{name}, marked" for name in marked
+    )
+    offending = panel.locator("dd.offending .card").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
+    assert [label.removesuffix(", wild card") for label in offending] == [
+        name.removesuffix(", wild card") for name in marked
+    ]
     player = page.evaluate("s => document.querySelector(`#table .seat[data-seat='${s}'] .name`).textContent", seat)
     assert player in panel.locator("dd.action").inner_text()
     assert panel.locator("dd.to-act").inner_text() not in ("", "—")
@@ -398,8 +415,12 @@ def test_a_tribute_finding_says_who_was_to_act_and_why(server, page):
 def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(server, page):
     open_finding(page, server, DISPUTED, "guandan.follow")
     groups = page.locator("#dispute .alternatives li")
-    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == \
-        ["pass", "single", "bomb", "straight flush"]
+    assert [groups.nth(i).locator(".group").inner_text() for i in range(groups.count())] == [
+        "pass",
+        "single",
+        "bomb",
+        "straight flush",
+    ]
     assert groups.nth(1).locator(".alternative").count() == 1
     assert groups.nth(1).locator('.card[aria-label="2 of clubs"]').count() == 1
     assert groups.nth(2).locator(".alternative").count() == 4
@@ -409,14 +430,42 @@ def test_the_legal_alternatives_are_drawn_as_cards_grouped_as_legal_groups_them(
 
 
 CLAIM_DISPUTES = [
-    (SAMPLES / "guandan/disputed-false-level.json", "guandan.result.levels",
-     {"before the deal (computed)": ["4", "2"], "claimed, after the deal": ["A", "3"], "computed, after the deal": ["4", "3"]}),
-    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "gouji.result.order",
-     {"claimed, after the deal": ["Liu (seat 3)", "Zhang (seat 2)", "Yang (seat 5)", "Chen (seat 4)", "Wang (seat 0)", ""],
-      "computed, after the deal": ["Liu (seat 3)", "Yang (seat 5)", "Zhang (seat 2)", "Chen (seat 4)", "Wang (seat 0)",
-                                   "Li (seat 1)"]}),
-    (SAMPLES / "gandengyan/disputed-ace-multiplier-ignored.json", "gandengyan.result.scores",
-     {"claimed, after the deal": ["10", "-5", "-5"], "computed, after the deal": ["30", "-20", "-10"]}),
+    (
+        SAMPLES / "guandan/disputed-false-level.json",
+        "guandan.result.levels",
+        {
+            "before the deal (computed)": ["4", "2"],
+            "claimed, after the deal": ["A", "3"],
+            "computed, after the deal": ["4", "3"],
+        },
+    ),
+    (
+        SAMPLES / "gouji/disputed-wrong-claimed-order.json",
+        "gouji.result.order",
+        {
+            "claimed, after the deal": [
+                "Liu (seat 3)",
+                "Zhang (seat 2)",
+                "Yang (seat 5)",
+                "Chen (seat 4)",
+                "Wang (seat 0)",
+                "",
+            ],
+            "computed, after the deal": [
+                "Liu (seat 3)",
+                "Yang (seat 5)",
+                "Zhang (seat 2)",
+                "Chen (seat 4)",
+                "Wang (seat 0)",
+                "Li (seat 1)",
+            ],
+        },
+    ),
+    (
+        SAMPLES / "gandengyan/disputed-ace-multiplier-ignored.json",
+        "gandengyan.result.scores",
+        {"claimed, after the deal": ["10", "-5", "-5"], "computed, after the deal": ["30", "-20", "-10"]},
+    ),
 ]
 
 
@@ -448,25 +497,37 @@ def test_the_move_list_has_a_row_per_trick_with_its_winner_linked_to_its_steps(s
     finding_rows = page.locator("#moves li.finding")
     assert finding_rows.count() == 1 and "Rejected: Wang Lei (seat 0) plays Q♠" in finding_rows.inner_text()
     assert page.locator("#marks .mark").count() == 1, "the finding is marked on the slider"
-    first.locator("a").last.click()            # the pass that ends the trick
+    first.locator("a").last.click()  # the pass that ends the trick
     assert page.inner_text("#action").endswith("Chen Jing (seat 1) passes")
     trick = page.inner_text("#table .trick")
-    assert "won by Liu Yang (seat 2)" in trick and "Wang Lei (seat 0)" in trick, "the finished trick stays with its winner"
+    assert "won by Liu Yang (seat 2)" in trick and "Wang Lei (seat 0)" in trick, (
+        "the finished trick stays with its winner"
+    )
     page.keyboard.press("ArrowRight")
     assert "won by" not in page.inner_text("#table .trick")
     page.locator("#marks .mark").click()
     assert "guandan.follow" in page.inner_text("#dispute")
 
 
-@pytest.mark.parametrize("record, column, deal_row", [
-    (FALSE_LEVEL, "levels", ["Deal 2", "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
-                             "single tribute; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
-                             "team 0: 4; team 1: 3",
-                             "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
-                             "1"]),
-    (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "totals", None),
-    (SAMPLES / "gandengyan/wenshan-session.json", "totals", None),
-])
+@pytest.mark.parametrize(
+    "record, column, deal_row",
+    [
+        (
+            FALSE_LEVEL,
+            "levels",
+            [
+                "Deal 2",
+                "Zhao Min (seat 3), Wang Lei (seat 0), Liu Yang (seat 2), Chen Jing (seat 1)",
+                "single tribute; Chen Jing (seat 1) → Liu Yang (seat 2): 4♣; return Liu Yang (seat 2) → Chen Jing (seat 1): 2♠",
+                "team 0: 4; team 1: 3",
+                "finishing order ✓; levels ✗ claimed team 0: A; team 1: 3, computed team 0: 4; team 1: 3; tribute ✓",
+                "1",
+            ],
+        ),
+        (SAMPLES / "gouji/disputed-wrong-claimed-order.json", "totals", None),
+        (SAMPLES / "gandengyan/wenshan-session.json", "totals", None),
+    ],
+)
 def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, column, deal_row):
     base, app = server
     record_id = store_record(app, record)
@@ -479,10 +540,10 @@ def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, col
     assert rows.count() == len(report["deals"])
     last = report["deals"][-1]
     cells = rows.nth(rows.count() - 1).locator("th, td").all_inner_texts()
-    assert cells[heads.index(column)] == "; ".join(f"team {i}: {v}" if len(last[column]) == 2 else
-                                                   f"{name} (seat {i}): {v}"
-                                                   for i, (v, name) in enumerate(zip(last[column], orjson.loads(
-                                                       record.read_bytes())["players"])))
+    assert cells[heads.index(column)] == "; ".join(
+        f"team {i}: {v}" if len(last[column]) == 2 else f"{name} (seat {i}): {v}"
+        for i, (v, name) in enumerate(zip(last[column], orjson.loads(record.read_bytes())["players"]))
+    )
     if deal_row:
         assert cells == deal_row
     claims = rows.nth(0).locator("td").nth(len(heads) - 3).inner_text()
@@ -493,6 +554,7 @@ def test_the_deal_summary_shows_each_deal_and_opens_it(server, page, record, col
 
 
 # ---------------------------------------------------------------- navigation that holds
+
 
 @pytest.mark.parametrize("control", ["#deal", "#step", "#slider", "#next", "#file-free"])
 def test_the_arrow_keys_step_whatever_control_has_the_focus(server, page, control):
@@ -542,11 +604,17 @@ def test_a_link_without_a_finding_opens_the_first_deal_with_no_finding_chosen(se
     assert page.locator("#findings li.current").count() == 0 and page.locator("#dispute").is_hidden()
 
 
-@pytest.mark.parametrize("query, words", [
-    ("deal=7", "deal 7, but the record has 2 deals"), ("deal=x", "deal x"),
-    ("deal=2&step=999", "step 999 of deal 2, but its steps run from 0 to 153"), ("finding=9", "finding 9"),
-    ("deal=0", "deal 0, but the record has 2 deals (from 1)"), ("finding=0", "finding 0"),
-])
+@pytest.mark.parametrize(
+    "query, words",
+    [
+        ("deal=7", "deal 7, but the record has 2 deals"),
+        ("deal=x", "deal x"),
+        ("deal=2&step=999", "step 999 of deal 2, but its steps run from 0 to 153"),
+        ("finding=9", "finding 9"),
+        ("deal=0", "deal 0, but the record has 2 deals (from 1)"),
+        ("finding=0", "finding 0"),
+    ],
+)
 def test_a_bad_deal_step_or_finding_in_the_link_is_said_not_replaced_by_deal_0(server, page, query, words):
     base, app = server
     page.goto(f"{base}/view/{store_record(app, FALSE_LEVEL)}?{query}")
@@ -573,10 +641,12 @@ def test_back_and_forward_move_between_the_views_visited(server, page):
 
 def contrast(first: str, second: str) -> float:
     """WCAG 2 contrast ratio of two rgb() colours."""
+
     def luminance(colour):
         channels = [int(c) / 255 for c in re.findall(r"\d+", colour)[:3]]
         linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
         return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
     high, low = sorted((luminance(first), luminance(second)), reverse=True)
     return (high + 0.05) / (low + 0.05)
 
@@ -587,7 +657,7 @@ def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
     page.wait_for_selector("#table .seat")
     tab_to(page, "#next")
     ring = page.evaluate("getComputedStyle(document.activeElement).outlineColor")
-    for background in ("rgb(255, 255, 255)", "rgb(243, 241, 236)"):      # a button, the page
+    for background in ("rgb(255, 255, 255)", "rgb(243, 241, 236)"):  # a button, the page
         assert contrast(ring, background) >= 3, (ring, background)
     badge = page.evaluate("getComputedStyle(document.querySelector('.card.wild'), '::after').backgroundColor")
     assert contrast(badge, "rgb(255, 255, 255)") >= 4.5, badge
@@ -605,6 +675,7 @@ def test_one_main_landmark_and_headings_in_order(server, page):
 
 
 # ---------------------------------------------------------------- the viewer in Chinese (issue 22)
+
 
 def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page):
     base, app = server
@@ -639,35 +710,47 @@ def test_the_viewer_follows_the_browsers_language(server, browser):
 
 def test_axe_core_reports_no_serious_issue(server, page):
     """axe-core (shipped inside the PyPI package axe-playwright-python: no download at test time)."""
-    axe = pytest.importorskip("axe_playwright_python.sync_playwright",
-                              reason="axe-playwright-python is not installed: pip install -e '.[browser]'").Axe()
+    axe = pytest.importorskip(
+        "axe_playwright_python.sync_playwright",
+        reason="axe-playwright-python is not installed: pip install -e '.[browser]'",
+    ).Axe()
     base, app = server
-    for url in (f"{base}/view", f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=153",
-                f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=25&lang=zh"):
+    for url in (
+        f"{base}/view",
+        f"{base}/view/{store_record(app, FALSE_LEVEL)}?deal=2&step=153",
+        f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=25&lang=zh",
+    ):
         page.goto(url)
         page.wait_for_selector("#open:not([hidden]), #dispute article")
         violations = axe.run(page).response["violations"]
-        serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in violations
-                   if v["impact"] in ("serious", "critical")]
+        serious = [
+            (v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
+            for v in violations
+            if v["impact"] in ("serious", "critical")
+        ]
         assert serious == [], url
 
 
 def guandan_wrong_report() -> dict:
     record = orjson.loads((SAMPLES / "guandan/disputed-wrong-tribute-card.json").read_bytes())
-    record["deals"][0]["actions"][62]["count"] = 9          # seat 2 held 10
+    record["deals"][0]["actions"][62]["count"] = 9  # seat 2 held 10
     return record
 
 
 def gouji_false_revolution() -> dict:
     record = orjson.loads((SAMPLES / "gouji/session-tribute-and-returns.json").read_bytes())
-    record["deals"][0]["actions"].insert(0, {"seat": 0, "declare": "revolution"})    # seat 0 holds a 2
+    record["deals"][0]["actions"].insert(0, {"seat": 0, "declare": "revolution"})  # seat 0 holds a 2
     return record
 
 
-@pytest.mark.parametrize("record, rule, words", [
-    (guandan_wrong_report(), "guandan.report.count", "Wu Qiang (seat 2) reports 9 cards left"),
-    (gouji_false_revolution(), "gouji.revolution", "Wang (seat 0) declares revolution"),
-], ids=["report", "revolution"])
+@pytest.mark.parametrize(
+    "record, rule, words",
+    [
+        (guandan_wrong_report(), "guandan.report.count", "Wu Qiang (seat 2) reports 9 cards left"),
+        (gouji_false_revolution(), "gouji.revolution", "Wang (seat 0) declares revolution"),
+    ],
+    ids=["report", "revolution"],
+)
 def test_a_declaration_finding_shows_the_declaration_in_words_and_the_hand(server, page, record, rule, words):
     open_finding(page, server, record, rule)
     panel = page.locator(f'#dispute article[data-rule="{rule}"]')
@@ -688,14 +771,18 @@ def test_a_findings_card_parameters_choose_the_cards_marked(server, page):
         report = answer.json()
         for finding in report["findings"]:
             if finding["rule"] == "gouji.revolution":
-                finding.update(template="seat {seat} declared revolution, but its dealt hand holds {cards} (§6.5)",
-                               params={"seat": 0, "cards": "2C RJ"})
+                finding.update(
+                    template="seat {seat} declared revolution, but its dealt hand holds {cards} (§6.5)",
+                    params={"seat": 0, "cards": "2C RJ"},
+                )
         route.fulfill(response=answer, json=report)
 
     page.route("**/report", with_params)
     page.goto(f"{base}/view/{record_id}?finding=1")
     page.wait_for_selector('#dispute article[data-rule="gouji.revolution"]')
-    marked = page.locator("#dispute dd.before .card.marked").evaluate_all("cards => cards.map(c => c.getAttribute('aria-label'))")
+    marked = page.locator("#dispute dd.before .card.marked").evaluate_all(
+        "cards => cards.map(c => c.getAttribute('aria-label'))"
+    )
     assert marked == ["2 of clubs, wild card, marked", "red joker, wild card, marked"]
 
 
@@ -722,9 +809,16 @@ def test_a_file_opened_from_disk_has_no_ruling_link(server, page):
 def test_the_dispute_panel_shows_the_arbiters_decision(server, page):
     """A finding a ruling decided (notation §10): its decision, arbiter, date and reason."""
     record = json.loads(DISPUTED.read_text())
-    record["rulings"] = [{"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands",
-                          "by": "Li Wei, chief arbiter", "date": "2026-05-02T15:40+08:00",
-                          "reason": "not challenged before the next play"}]
+    record["rulings"] = [
+        {
+            "rule": "guandan.follow",
+            "at": "/deals/0/actions/24",
+            "decision": "stands",
+            "by": "Li Wei, chief arbiter",
+            "date": "2026-05-02T15:40+08:00",
+            "reason": "not challenged before the next play",
+        }
+    ]
     open_finding(page, server, record, "guandan.follow")
     panel = page.locator('#dispute article[data-rule="guandan.follow"] .dispute-decision')
     assert panel.locator(".decision").inner_text() == "the action stands"
@@ -748,6 +842,7 @@ def test_people_count_deals_actions_and_findings_from_1(server, page):
 
 # ---------------------------------------------------------------- issue 35: on a phone, and what the dispute shows
 
+
 @pytest.fixture
 def phone(browser):
     yield from watched_page(browser, viewport=PHONE, is_mobile=True, has_touch=True)
@@ -758,8 +853,12 @@ def test_on_a_phone_labels_stand_above_values_and_hands_take_the_width(server, p
     base, app = server
     phone.goto(f"{base}/view/{stored(app, DISPUTED)}?finding=1&lang={lang}")
     phone.wait_for_selector("#dispute dd.before .card")
-    label, value = (phone.locator(f"#dispute dl.dispute-action {tag}.before" if tag == "dd" else
-                                  "#dispute dl.dispute-action dt >> nth=4").bounding_box() for tag in ("dt", "dd"))
+    label, value = (
+        phone.locator(
+            f"#dispute dl.dispute-action {tag}.before" if tag == "dd" else "#dispute dl.dispute-action dt >> nth=4"
+        ).bounding_box()
+        for tag in ("dt", "dd")
+    )
     assert abs(label["x"] - value["x"]) < 2 and value["y"] >= label["y"] + label["height"] - 1, "label above value"
     panel = phone.locator("#dispute").bounding_box()
     assert value["width"] > panel["width"] * 0.8, "the hand takes the panel's width"
@@ -769,7 +868,7 @@ def test_on_a_phone_labels_stand_above_values_and_hands_take_the_width(server, p
 
 @pytest.mark.parametrize("width", [PHONE["width"], 1440])
 def test_chinese_units_are_never_broken(server, browser, width):
-    """"1队" and "（5号位）" stay whole at any width (they broke as "0\\n队" and "（5号\\n位）")."""
+    """ "1队" and "（5号位）" stay whole at any width (they broke as "0\\n队" and "（5号\\n位）")."""
     base, app = server
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
@@ -785,7 +884,9 @@ def test_chinese_units_are_never_broken(server, browser, width):
     context.close()
 
 
-@pytest.mark.parametrize("deals, rule", [("none", "notation.deals"), ([5], "notation.structure"), ([], "notation.deals")])
+@pytest.mark.parametrize(
+    "deals, rule", [("none", "notation.deals"), ([5], "notation.structure"), ([], "notation.deals")]
+)
 def test_a_structural_error_shows_its_finding(server, page, tmp_path, deals, rule):
     """A local record whose deals cannot be replayed: the finding is shown, not "Checking the record…"."""
     base, _ = server
@@ -810,15 +911,19 @@ def test_legal_plays_mark_their_wild_cards_and_light_them_in_the_hand(server, pa
     assert sorted(lit) == ["2H", "9C", "9D", "9H"]
     assert page.locator('#table .seat[data-seat="0"] .card.candidate').count() == 4, "and in the seat's hand"
     page.locator("#dispute .alternative").first.hover()
-    assert sorted(page.eval_on_selector_all("#dispute dd.before .card.candidate",
-                                            "cards => cards.map(c => c.dataset.code)")) == ["2C"]
+    assert sorted(
+        page.eval_on_selector_all("#dispute dd.before .card.candidate", "cards => cards.map(c => c.dataset.code)")
+    ) == ["2C"]
     shot(page, "viewer-legal-lit")
 
 
-@pytest.mark.parametrize("record, deal, step, seats, badge", [
-    (SAMPLES / "guandan/disputed-return-above-ten.json", 2, 1, [0], "owes a return"),
-    (SAMPLES / "gouji/disputed-wrong-tribute-card.json", 2, 0, [1, 3, 5], "owes tribute"),
-])
+@pytest.mark.parametrize(
+    "record, deal, step, seats, badge",
+    [
+        (SAMPLES / "guandan/disputed-return-above-ten.json", 2, 1, [0], "owes a return"),
+        (SAMPLES / "gouji/disputed-wrong-tribute-card.json", 2, 0, [1, 3, 5], "owes tribute"),
+    ],
+)
 def test_the_seat_that_owes_tribute_or_a_return_is_badged_so(server, page, record, deal, step, seats, badge):
     base, app = server
     page.goto(f"{base}/view/{store_record(app, record)}?deal={deal}&step={step}")
@@ -830,6 +935,7 @@ def test_the_seat_that_owes_tribute_or_a_return_is_badged_so(server, page, recor
 
 
 # ---------------------------------------------------------------- issue 35: discards, autoplay, the stored list
+
 
 def test_each_seat_shows_what_it_played_this_deal(server, page):
     """A discard row per seat (as Tenhou's viewer has): the seat's plays up to the step shown."""
@@ -880,8 +986,11 @@ def test_the_stored_list_tells_the_records_of_an_event_apart(server, page):
 
 # ---------------------------------------------------------------- issue 35: each game, both languages, phone and desktop
 
-GAME_DISPUTES = {"guandan": DISPUTED, "gouji": SAMPLES / "gouji/disputed-non-duellist-plays-into-duel.json",
-                 "gandengyan": SAMPLES / "gandengyan/disputed-two-ranks-higher.json"}
+GAME_DISPUTES = {
+    "guandan": DISPUTED,
+    "gouji": SAMPLES / "gouji/disputed-non-duellist-plays-into-duel.json",
+    "gandengyan": SAMPLES / "gandengyan/disputed-two-ranks-higher.json",
+}
 
 
 @pytest.mark.parametrize("width", [PHONE["width"], 1440])
@@ -909,6 +1018,7 @@ def test_every_game_reads_on_a_phone_and_a_desktop_in_both_languages(server, bro
 def test_the_standings_page_speaks_chinese_by_url_browser_and_switch(server, browser):
     """Issue 34: ?lang=zh, else the browser's language, and the viewer's switch, which keeps the choice."""
     from tests.test_chinese_everywhere import english_words, kept_words, record_words
+
     base, app = server
     paths = sorted((ROOT / "samples/event").glob("*.json"))
     for path in paths:
@@ -919,7 +1029,7 @@ def test_the_standings_page_speaks_chinese_by_url_browser_and_switch(server, bro
     page.set_default_timeout(WAIT_MS)
     page.goto(f"{base}/view/events/Desk%20Cup%202026")
     page.wait_for_selector("table.standings")
-    text = page.inner_text("#event-title") + "\n" + page.inner_text("main")     # not the switch's "English"
+    text = page.inner_text("#event-title") + "\n" + page.inner_text("main")  # not the switch's "English"
     assert "名次" in text and "第2轮第3桌 · 干瞪眼 · Lin以24的净胜获胜" in text and page.input_value("#lang") == "zh"
     assert english_words(text, allowed) == []
     shot(page, "standings-zh")
@@ -929,17 +1039,24 @@ def test_the_standings_page_speaks_chinese_by_url_browser_and_switch(server, bro
     context.close()
 
 
-@pytest.mark.parametrize("sample", ["guandan/disputed-illegal-follow", "gouji/disputed-wrong-tribute-card",
-                                    "gandengyan/disputed-ace-multiplier-ignored"])
+@pytest.mark.parametrize(
+    "sample",
+    [
+        "guandan/disputed-illegal-follow",
+        "gouji/disputed-wrong-tribute-card",
+        "gandengyan/disputed-ace-multiplier-ignored",
+    ],
+)
 def test_the_viewer_in_chinese_shows_no_english(server, page, sample):
     from tests.test_chinese_everywhere import english_words, kept_words, record_words
+
     base, app = server
     path = ROOT / "samples" / f"{sample}.json"
     page.goto(f"{base}/view/{stored(app, path)}?lang=zh&deal=1")
     page.wait_for_selector("#table .seat")
-    if sample.startswith("guandan"):      # the heart level card is 逢人配 in Guandan, a wild card 百搭 elsewhere
+    if sample.startswith("guandan"):  # the heart level card is 逢人配 in Guandan, a wild card 百搭 elsewhere
         assert page.locator('#table [aria-label="红桃2，逢人配"]').count() >= 1
-    for key in ("End", "n"):      # the last step (the outcome) and the finding
+    for key in ("End", "n"):  # the last step (the outcome) and the finding
         page.keyboard.press(key)
         text = page.inner_text("main")
         assert english_words(text, set(kept_words()) | record_words(orjson.loads(path.read_bytes()))) == [], text

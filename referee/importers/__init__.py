@@ -19,6 +19,7 @@ referee judges it. What cannot be written as CGR/1 at all (a hand missing, a mes
 does not know) is a Problem naming the file and line; the other deals still convert.
 docs/importers.md says how to add one.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -34,6 +35,7 @@ MAX_LINE_BYTES = 16 * 1024 * 1024
 @dataclass(frozen=True, init=False)
 class Problem:
     """Input that could not be converted, with where it is; made with a Msg, whose English is `message`."""
+
     source: str
     line: int | None
     message: str
@@ -57,12 +59,14 @@ class Problem:
 @dataclass(frozen=True)
 class Imported:
     """One converted record, and the part of the input it came from."""
+
     record: dict
     source: str
 
 
 def importers() -> dict:
     from . import competition
+
     return {competition.NAME: competition}
 
 
@@ -71,8 +75,10 @@ def read_lines(path: str, stdin=None):
     a binary stream); a Problem, and nothing more, where the file cannot be read on."""
     number = 0
     try:
-        with contextlib.nullcontext(stdin) if path == "-" else open(path, "rb") as stream, \
-                decompressed(stream) as handle:
+        with (
+            contextlib.nullcontext(stdin) if path == "-" else open(path, "rb") as stream,
+            decompressed(stream) as handle,
+        ):
             while True:
                 raw = handle.readline(MAX_LINE_BYTES + 1)
                 if not raw:
@@ -86,9 +92,10 @@ def read_lines(path: str, stdin=None):
                     yield number, raw.decode("utf-8")
                 except UnicodeDecodeError as exc:
                     yield Problem(path, number, msg("the line is not UTF-8 text: {problem}", problem=exc.reason))
-    except OSError as exc:                     # gzip.BadGzipFile is an OSError
-        yield Problem(path, number + 1 if number else None, msg("cannot read the file: {problem}",
-                                                                        problem=os_problem(exc)))
+    except OSError as exc:  # gzip.BadGzipFile is an OSError
+        yield Problem(
+            path, number + 1 if number else None, msg("cannot read the file: {problem}", problem=os_problem(exc))
+        )
     except (EOFError, zlib.error) as exc:
         yield Problem(path, number + 1, msg("the compressed file is truncated or damaged: {problem}", problem=str(exc)))
 

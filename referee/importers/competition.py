@@ -11,6 +11,7 @@ What the platform announces is written as claims, for the referee to check: the
 finishing order (`episodeOver`), the levels after a deal (the next deal's `beginning`),
 an anti-tribute (`result.tribute` `resisted`) and the match winner (`victoryNum`).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,9 +30,15 @@ SUMMARY = word("captures of the Guandan AI competition WebSocket protocol (JSON 
 # double tributes allocated freely; teams failing at A sent back to 2 (engines count the
 # failures differently: `--rules` sets another a_fail_rule). The protocol has no message to
 # report a hand's size, so no report is expected (`report_at` null).
-DEFAULT_RULES = {"preset": "official", "options": {
-    "return_excludes_level": True, "equal_double_tribute": "free", "a_fail_rule": "three_to_two",
-    "report_at": None}}
+DEFAULT_RULES = {
+    "preset": "official",
+    "options": {
+        "return_excludes_level": True,
+        "equal_double_tribute": "free",
+        "a_fail_rule": "three_to_two",
+        "report_at": None,
+    },
+}
 
 SEATS = 4
 RANKS = "23456789TJQKA"
@@ -39,10 +46,18 @@ SUITS = "SHDC"
 JOKERS = {"SB": "BJ", "HR": "RJ"}
 JOKER_RANKS = {"B": "BJ", "R": "RJ", "SB": "BJ", "HR": "RJ"}
 # protocol type -> (CGR/1 type, how far the top rank of a run lies above its lowest)
-TYPES = {"Single": ("single", None), "Pair": ("pair", None), "Trips": ("triple", None),
-         "ThreeWithTwo": ("full_house", None), "Bomb": ("bomb", None), "FourKings": ("joker_bomb", None),
-         "Straight": ("straight", 4), "StraightFlush": ("straight_flush", 4),
-         "ThreePair": ("tube", 2), "TwoTrips": ("plate", 1)}
+TYPES = {
+    "Single": ("single", None),
+    "Pair": ("pair", None),
+    "Trips": ("triple", None),
+    "ThreeWithTwo": ("full_house", None),
+    "Bomb": ("bomb", None),
+    "FourKings": ("joker_bomb", None),
+    "Straight": ("straight", 4),
+    "StraightFlush": ("straight_flush", 4),
+    "ThreePair": ("tube", 2),
+    "TwoTrips": ("plate", 1),
+}
 PASS = ["PASS", "PASS", "PASS"]
 NOTIFY_STAGES = {"beginning", "play", "tribute", "back", "anti-tribute", "episodeOver", "gameOver", "gameResult"}
 ACT_STAGES = {"play", "tribute", "back"}
@@ -55,24 +70,24 @@ class Unconvertible(Exception):
 @dataclass
 class Deal:
     first_line: int
-    hands: dict = field(default_factory=dict)       # seat -> CGR/1 cards as dealt
-    level: str = ""                                 # curRank ("": no beginning message yet; every hand has one)
-    levels: list = field(default_factory=list)      # [team0, team1] before the deal
+    hands: dict = field(default_factory=dict)  # seat -> CGR/1 cards as dealt
+    level: str = ""  # curRank ("": no beginning message yet; every hand has one)
+    levels: list = field(default_factory=list)  # [team0, team1] before the deal
     actions: list = field(default_factory=list)
-    tributes: list = field(default_factory=list)    # (from, to, card)
-    anti_seats: list | None = None                  # antiPos of an anti-tribute
+    tributes: list = field(default_factory=list)  # (from, to, card)
+    anti_seats: list | None = None  # antiPos of an anti-tribute
     leader: int | None = None
-    order: list | None = None                       # episodeOver: the deal is complete
-    claimed_levels: list | None = None              # the next deal's levels
+    order: list | None = None  # episodeOver: the deal is complete
+    claimed_levels: list | None = None  # the next deal's levels
     problem: Problem | None = None
-    progressed: bool = False                        # a message other than `beginning` has come
+    progressed: bool = False  # a message other than `beginning` has come
     last_line: int = 0
 
 
 @dataclass
 class MatchEnd:
-    victories: list | None                          # victoryNum per seat, when given
-    problem: Problem | None = None                  # a victoryNum that could not be read
+    victories: list | None  # victoryNum per seat, when given
+    problem: Problem | None = None  # a victoryNum that could not be read
 
 
 def convert(lines, source: str, per: str, rules):
@@ -81,6 +96,7 @@ def convert(lines, source: str, per: str, rules):
 
 
 # ---------------------------------------------------------------- messages -> deals
+
 
 def _deals(lines, source):
     """Deal, MatchEnd and Problem items, in the capture's order."""
@@ -170,7 +186,9 @@ def _unwrap(text):
     except orjson.JSONDecodeError as exc:
         raise Unconvertible(msg("the line is not JSON: {problem}", problem=str(exc))) from None
     if not isinstance(value, dict):
-        raise Unconvertible(msg("a line must be a JSON object: a message or {example}", example='{"seat": k, "msg": {...}}'))
+        raise Unconvertible(
+            msg("a line must be a JSON object: a message or {example}", example='{"seat": k, "msg": {...}}')
+        )
     seat = None
     if "msg" in value:
         unknown = set(value) - {"seat", "msg", "dir"}
@@ -185,7 +203,7 @@ def _unwrap(text):
         if not isinstance(value, dict):
             raise Unconvertible(msg('"msg" must be a JSON object'))
     if set(value) == {"actIndex"}:
-        return None, None                      # a client's answer to a request
+        return None, None  # a client's answer to a request
     kind, stage = _text(value.get("type")), _text(value.get("stage"))
     if kind == "act" and stage in ACT_STAGES:
         return None, None
@@ -208,17 +226,22 @@ def _apply(deal: Deal, seat, message):
             deal.actions.append({"seat": giver, verb: card, "to": receiver})
             if verb == "tribute":
                 deal.tributes.append((giver, receiver, card))
-    elif stage == "anti-tribute":                # antiNum (antiNums in some engines) counts antiPos
+    elif stage == "anti-tribute":  # antiNum (antiNums in some engines) counts antiPos
         deal.anti_seats = _seats(message.get("antiPos"), "antiPos")
-    else:                                      # episodeOver; restCards: what the referee computes
+    else:  # episodeOver; restCards: what the referee computes
         deal.order = _seats(message.get("order"), "order")
 
 
 def _beginning(deal: Deal, seat, message):
     pos = _seat(message.get("myPos"), "myPos")
     if seat is not None and seat != pos:
-        raise Unconvertible(msg("a beginning message for seat {seat} was captured as received by seat {receiver}",
-                                seat=pos, receiver=seat))
+        raise Unconvertible(
+            msg(
+                "a beginning message for seat {seat} was captured as received by seat {receiver}",
+                seat=pos,
+                receiver=seat,
+            )
+        )
     cards = message.get("handCards")
     if not isinstance(cards, list):
         raise Unconvertible(msg("handCards must be a list of cards"))
@@ -226,16 +249,27 @@ def _beginning(deal: Deal, seat, message):
     own, other = _rank(message.get("selfRank"), "selfRank"), _rank(message.get("oppoRank"), "oppoRank")
     levels = [own, other] if pos % 2 == 0 else [other, own]
     if deal.level and (level, levels) != (deal.level, deal.levels):
-        raise Unconvertible(msg("seat {seat}'s beginning gives level {level} and levels {levels}; "
-                                "an earlier one gave {earlier_level} and {earlier_levels}", seat=pos, level=level,
-                                levels=str(levels), earlier_level=deal.level, earlier_levels=str(deal.levels)))
+        raise Unconvertible(
+            msg(
+                "seat {seat}'s beginning gives level {level} and levels {levels}; "
+                "an earlier one gave {earlier_level} and {earlier_levels}",
+                seat=pos,
+                level=level,
+                levels=str(levels),
+                earlier_level=deal.level,
+                earlier_levels=str(deal.levels),
+            )
+        )
     deal.level, deal.levels = level, levels
     deal.hands[pos] = [_card(c) for c in cards]
 
 
 def _missing_hands(deal: Deal) -> Msg:
-    return msg("the deal that begins at line {line} has no beginning message (the dealt hand) for seat(s) {seats}",
-               line=deal.first_line, seats=Listing([s for s in range(SEATS) if s not in deal.hands]))
+    return msg(
+        "the deal that begins at line {line} has no beginning message (the dealt hand) for seat(s) {seats}",
+        line=deal.first_line,
+        seats=Listing([s for s in range(SEATS) if s not in deal.hands]),
+    )
 
 
 def _play(deal: Deal, message):
@@ -258,14 +292,14 @@ def _reading(kind, rank) -> str:
     if kind not in TYPES:
         raise Unconvertible(msg("unknown action type {type!r}; known: {known}", type=kind, known=Listing(TYPES)))
     name, span = TYPES[kind]
-    if name == "joker_bomb" or (name == "bomb" and rank == "JOKER"):     # the older servers' four jokers
+    if name == "joker_bomb" or (name == "bomb" and rank == "JOKER"):  # the older servers' four jokers
         return "joker_bomb:RJ"
     if name in ("single", "pair") and rank in JOKER_RANKS:
         return f"{name}:{JOKER_RANKS[rank]}"
     code = _rank(rank, msg("the action's rank"))
     if span is None:
         return f"{name}:{code}"
-    lowest = 1 if code == "A" else RANKS.index(code) + 2     # natural positions: A-low is 1
+    lowest = 1 if code == "A" else RANKS.index(code) + 2  # natural positions: A-low is 1
     top = lowest + span
     if top > 14:
         raise Unconvertible(msg("a {type} from {rank} would run past the ace", type=kind, rank=code))
@@ -307,8 +341,9 @@ def _rank(code, what) -> str:
         return code
     if type(code) is int and 2 <= code <= 14:
         return RANKS[code - 2]
-    raise Unconvertible(msg("{what} must be a rank 2-9, T, J, Q, K or A, or a number 2-14, not {code!r}", what=what,
-                            code=code))
+    raise Unconvertible(
+        msg("{what} must be a rank 2-9, T, J, Q, K or A, or a number 2-14, not {code!r}", what=what, code=code)
+    )
 
 
 def _seat(value, what) -> int:
@@ -331,6 +366,7 @@ def _natural(value, what) -> int:
 
 # ---------------------------------------------------------------- deals -> records
 
+
 class _Run:
     """Consecutive converted deals of one match that become one record."""
 
@@ -340,8 +376,13 @@ class _Run:
 
     def record(self, rules, where: str) -> dict:
         first = self.deals[0]
-        record = {"cgr": 1, "game": GAME, "rules": rules, "meta": {"source": f"competition capture {where}"},
-                  "players": [f"seat {s}" for s in range(SEATS)]}
+        record = {
+            "cgr": 1,
+            "game": GAME,
+            "rules": rules,
+            "meta": {"source": f"competition capture {where}"},
+            "players": [f"seat {s}" for s in range(SEATS)],
+        }
         start = _start(first, self.previous)
         if start:
             record["start"] = start
