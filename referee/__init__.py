@@ -1,5 +1,5 @@
 """The referee's core: CGR/1 records read, replayed and judged (Python; its hot modules compiled with mypyc
-where the set-up found a C compiler, README "Performance")."""
+where the set-up found a C compiler, docs/internals.md, "Two builds")."""
 
 import os
 import sys

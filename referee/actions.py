@@ -8,7 +8,7 @@ tests/test_precheck.py holds the schema (schema/cgr1.schema.json) to it. The com
 here once per action of every record checked.
 
 Typed for mypyc: where a C compiler is, the set-up compiles this module and the rules modules
-(README, "Performance"); the pure-Python build reads the same.
+(docs/internals.md, "Two builds"); the pure-Python build reads the same.
 """
 
 from __future__ import annotations

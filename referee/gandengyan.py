@@ -4,7 +4,7 @@ Every Gan Deng Yan rule lives here; the replay driver calls it through the contr
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
-a C compiler (README, "Performance"): hands are packed multisets (cards.py), readings cached per packed play.
+a C compiler (docs/internals.md, "Two builds"): hands are packed multisets (cards.py), readings cached per packed play.
 """
 
 from __future__ import annotations
