@@ -234,10 +234,7 @@ def _known_rule_ids(rules):
     naming the id probably meant; a --rule that matches nothing would silently show nothing."""
     from referee.ruledocs import rule_entries
 
-    try:
-        known = rule_entries()
-    except OSError:  # no docs beside an installed copy: the ids cannot be looked up
-        return
+    known = rule_entries()
     for rule in rules:
         if not any(r == rule or r.startswith(rule + ".") for r in known):
             unknown(word("rule id"), rule, known, listed=False)
