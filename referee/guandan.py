@@ -11,20 +11,13 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     CODES,
-    ONE,
     RANKS,
     RJ,
-    card_counts,
-    contains,
-    count,
-    missing,
-    pack,
     parse_card,
     rank,
     rank_code,
     rank_shown,
     run_low,
-    unpack,
 )
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
@@ -226,29 +219,26 @@ CACHE_LIMIT: Final = 200_000  # readings kept per level: past it the cache is em
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per level and packed play, and per level and
-    shape (what the readings depend on: so "5S 5D" finds those of "5H 5C"); new_match shares one per option
-    set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per level and play (its cards as the record
+    lists them), and per level and shape (what the readings depend on: so "5S 5D" finds those of "5H 5C");
+    new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
-        self.at_level: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.at_level: list[dict[tuple[int, ...], tuple[Reading, ...]]] = [{} for _ in RANKS]
         self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = [
             {} for _ in RANKS
         ]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
-        return self.of(cards, pack(cards), level)
-
-    def of(self, cards: tuple[int, ...], packed: int, level: int) -> tuple[Reading, ...]:
-        """The readings of `cards` (packed: `packed`) at `level`, from the cache when it has them."""
+        """The readings of `cards` at `level`, from the cache when it has them."""
         cache = self.at_level[level]
-        found = cache.get(packed)
+        found = cache.get(cards)
         if found is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            found = cache[packed] = self._readings(tuple(sorted(cards)), level)
+            found = cache[cards] = self._readings(tuple(sorted(cards)), level)
         return found
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
@@ -654,7 +644,6 @@ class DealState:
         options: GuandanOptions,
         combos: Combos,
         dealt: list[list[int]],
-        hands: list[int],
         sizes: list[int],
         tribute: str,
         payers: list[int],
@@ -662,7 +651,8 @@ class DealState:
         record_leader: int | None,
     ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
-        self.hands, self.sizes = hands, sizes  # packed hands (cards.py), and their sizes
+        self.held = _held(dealt)  # the hands: how many of each card (id) each seat holds, at seat * CARD_IDS + id
+        self.sizes = sizes  # the hands' sizes
         self.tribute = tribute  # none, single, double, resisted (§6)
         self.payers = payers  # seats owing tribute, in the order o3, o4 / o4
         self.receivers = receivers  # o1 (and o2)
@@ -677,9 +667,9 @@ class DealState:
         self.turn: int | None = None
         self.top: tuple[int, Reading, tuple[int, ...]] | None = None  # (seat, Reading, cards) of the top play
         self.passed = 0  # a bit for each seat that passed on the top play
-        self.trick: list[tuple[int, tuple[int, ...] | None, Reading | None]] = []  # (seat, cards, reading)
+        self.trick: list[tuple[int, Reading, tuple[int, ...]] | int] = []  # its plays as `top`, a pass as its seat
         self.out: list[int] = []
-        self.last_play: dict[int, tuple[int, ...]] = {}
+        self.last_play: dict[int, tuple[int, ...]] = {}  # the play that took each seat out
         self.reports = ReportWatch(NAME, options.report_at)
         self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
         self.over = False
@@ -702,8 +692,24 @@ class DealState:
                 return s
         return seat
 
+    def cards(self, seat: int) -> list[int]:
+        """The cards `seat` holds, low ids first."""
+        held, base = self.held, seat * CARD_IDS
+        return [c for c in range(CARD_IDS) for _ in range(held[base + c])]
+
 
 _AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]  # seat order
+CARD_IDS: Final = 54  # cards.py: 0..51 the natural cards, 52 and 53 the jokers
+
+
+def _held(hands: list[list[int]]) -> list[int]:
+    """How many of each card each of `hands` holds, at seat * CARD_IDS + card id."""
+    held = [0] * (SEATS * CARD_IDS)
+    for seat in range(len(hands)):
+        base = seat * CARD_IDS
+        for c in hands[seat]:
+            held[base + c] += 1
+    return held
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -723,21 +729,13 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
             msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
             severity=WARNING,
         )
-    _check_deck(ctx, deal)
+    _check_hands(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
     order = match.previous_order
     state = DealState(
-        level,
-        match.combos.options,
-        match.combos,
-        deal.hands,
-        [pack(h) for h in deal.hands],
-        [len(h) for h in deal.hands],
-        "none",
-        [],
-        [],
-        deal.leader,
+        level, match.combos.options, match.combos, deal.hands, [HAND_SIZE] * SEATS, "none", [], [], deal.leader
     )
+    _check_deck(ctx, state.held)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
@@ -758,8 +756,8 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     return state
 
 
-def _check_deck(ctx: Context, deal: Deal) -> None:
-    """Four hands of 27 that together are exactly two packs (§1)."""
+def _check_hands(ctx: Context, deal: Deal) -> None:
+    """Four hands of 27 (§1)."""
     if len(deal.hands) != SEATS:
         raise StopDeal(
             "guandan.deal.hands", msg("a Guandan deal has 4 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
@@ -772,7 +770,15 @@ def _check_deck(ctx: Context, deal: Deal) -> None:
                 ctx.at("hands", seat),
                 seat=seat,
             )
-    wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
+
+
+def _check_deck(ctx: Context, held: list[int]) -> None:
+    """The four hands (`held`, DealState.held) together are exactly two packs (§1)."""
+    wrong: list[tuple[int, int]] = []
+    for c in range(CARD_IDS):
+        n = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
+        if n != 2:
+            wrong.append((c, n))
     if wrong:
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
         text = (
@@ -792,7 +798,7 @@ def _owe_tribute(state: DealState, order: list[int]) -> None:
         payers, receivers = [o3, o4], [o1, o2]
     else:
         payers, receivers = [o4], [o1]
-    red_jokers = sum(count(state.hands[p], RJ) for p in payers)
+    red_jokers = sum(state.held[p * CARD_IDS + RJ] for p in payers)
     if red_jokers == 2:
         state.tribute = "resisted"
         return
@@ -887,9 +893,9 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
             _play(state, action)
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -> None:
-    if not contains(state.hands[seat], packed):
-        lacking = missing(state.hands[seat], cards)
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
+    if not _holds(state.held, seat * CARD_IDS, cards):
+        lacking = _missing(state.held, seat * CARD_IDS, cards)
         if len(lacking) < len(cards):
             raise StopDeal(
                 "guandan.card.not_held",
@@ -905,10 +911,38 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -
         )
 
 
-def _take(state: DealState, seat: int, cards: tuple[int, ...], packed: int) -> None:
-    _require(state, seat, cards, packed)
-    state.hands[seat] -= packed
-    state.sizes[seat] -= len(cards)
+def _holds(held: list[int], base: int, cards: tuple[int, ...]) -> bool:
+    """Whether the hand at `base` of `held` (DealState.held) holds `cards`, a card listed twice twice."""
+    listed: int = 0  # a bit for each card id met
+    for i in range(len(cards)):
+        c = cards[i]
+        if listed >> c & 1:  # listed again (a pair of one card of each pack): rare
+            if held[base + c] < cards[: i + 1].count(c):
+                return False
+        elif not held[base + c]:
+            return False
+        listed |= 1 << c
+    return True
+
+
+def _missing(held: list[int], base: int, cards: tuple[int, ...]) -> list[int]:
+    """The cards of `cards` (a multiset) that the hand at `base` of `held` does not hold."""
+    short: list[int] = []
+    for c in sorted(set(cards)):
+        short += [c] * max(0, cards.count(c) - held[base + c])
+    return short
+
+
+def _take(state: DealState, seat: int, card: int) -> None:
+    """A tribute or return card leaves `seat`'s hand."""
+    _require(state, seat, (card,))
+    state.held[seat * CARD_IDS + card] -= 1
+    state.sizes[seat] -= 1
+
+
+def _give(state: DealState, seat: int, card: int) -> None:
+    state.held[seat * CARD_IDS + card] += 1
+    state.sizes[seat] += 1
 
 
 def _tribute(ctx: Context, state: DealState, action: Action) -> None:
@@ -925,7 +959,7 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
         raise StopDeal(
             "guandan.tribute.payer", msg("seat {seat} paid tribute, but {why}", seat=seat, why=_owed_text(state))
         )
-    _take(state, seat, (action.card,), ONE[action.card])
+    _take(state, seat, action.card)
     best = _tribute_rank(state, seat)
     if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
         state.wrong_cards.add(seat)
@@ -985,8 +1019,7 @@ def _allocate(ctx: Context, state: DealState) -> None:
                 payer,
                 index,
             )
-        state.hands[receiver] += ONE[card]
-        state.sizes[receiver] += 1
+        _give(state, receiver, card)
         state.given[receiver] = (payer, card)
     if state.leader is None:
         o1 = state.receivers[0]
@@ -1056,7 +1089,7 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
         )
     payer, received = state.given[seat]
     problem = _return_problem(state, seat, payer, received, action.card)
-    _take(state, seat, (action.card,), ONE[action.card])
+    _take(state, seat, action.card)
     if problem:
         ctx.error(
             "guandan.return.card",
@@ -1078,22 +1111,22 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
             seat,
             action.index,
         )
-    state.hands[payer] += ONE[action.card]
-    state.sizes[payer] += 1
+    _give(state, payer, action.card)
     state.returned[seat] = (action.card, payer)
 
 
 def _return_problem(state: DealState, seat: int, payer: int, received: int, card: int) -> Msg | None:
     """Why `card` may not be returned, or None (§6.5, §10.8)."""
-    hand = state.hands[seat]
-    if card == received and count(hand, card) < 2:
+    if card == received and state.held[seat * CARD_IDS + card] < 2:
         return msg("the card received as tribute cannot be given back")
     cap = state.options.return_cap
     if cap == "ten_to_partner":
         cap = "ten" if payer == partner(seat) else "none"
     if cap == "none":
         return None
-    others = unpack(hand - ONE[received])
+    others = state.cards(seat)  # but the card received
+    if received in others:
+        others.remove(received)
     excluded = state.level if state.options.return_excludes_level else -1
     if any(_small(c, excluded) for c in others):
         if _small(card, excluded):
@@ -1138,7 +1171,7 @@ def _pass(state: DealState, action: Action) -> None:
         raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
     seat = action.seat
     state.passed |= 1 << seat
-    state.trick.append((seat, None, None))
+    state.trick.append(seat)
     t = top[0]
     following = state.next_holder(seat)
     if following == t or state.passed >> following & 1:  # passes come in turn: every other holder passed,
@@ -1172,24 +1205,25 @@ def _end_trick(state: DealState, t: int) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     cards = action.cards
-    packed = ONE[cards[0]] if len(cards) == 1 else pack(cards)
-    _require(state, action.seat, cards, packed)
-    _put(state, action, _choose_reading(state, action.seat, cards, packed, action.as_), packed)
+    _require(state, action.seat, cards)
+    _put(state, action, _choose_reading(state, action.seat, cards, action.as_))
 
 
-def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
+def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
-    state.hands[seat] -= packed
+    held, base = state.held, seat * CARD_IDS
+    for c in cards:
+        held[base + c] -= 1
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
-    state.top = (seat, reading, cards)
+    state.top = top = (seat, reading, cards)
     state.passed = 0
-    state.trick.append((seat, cards, reading))
-    state.last_play[seat] = cards
+    state.trick.append(top)
     if 0 < size <= state.report_at:
         state.reports.played(seat, size, action.index)
     if size == 0:
+        state.last_play[seat] = cards
         _goes_out(state, seat)
     if not state.over:
         state.turn = state.next_holder(seat)
@@ -1204,14 +1238,14 @@ def in_rank_order(cards: Iterable[int], level: int) -> list[int]:
     return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
 
 
-def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: str | None) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
-    readings = state.combos.of(cards, packed, state.level)
+    readings = state.combos.readings(cards, state.level)
     top = state.top[1] if state.top is not None else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
         return readings[0]  # the common case: one reading, and it may be played here
     _any_reading(seat, cards, readings)
-    legal = _legal_readings(state, cards, packed, top)
+    legal = _legal_readings(state, cards, top)
     if as_ is not None:
         chosen = _named_reading(seat, cards, readings, as_)
         if top is not None and chosen not in legal:  # on a lead every reading is legal
@@ -1263,10 +1297,10 @@ def _named_reading(seat: int, cards: tuple[int, ...], readings: tuple[Reading, .
     return chosen
 
 
-def _legal_readings(state: DealState, cards: tuple[int, ...], packed: int, top: Reading | None) -> list[Reading]:
-    """The readings of `cards` (packed: `packed`) that may be played now (§2, §3): what the judge of a play and
-    the list of what was legal both ask."""
-    return [r for r in state.combos.of(cards, packed, state.level) if top is None or beats(r, top)]
+def _legal_readings(state: DealState, cards: tuple[int, ...], top: Reading | None) -> list[Reading]:
+    """The readings of `cards` that may be played now (§2, §3): what the judge of a play and the list of what
+    was legal both ask."""
+    return [r for r in state.combos.readings(cards, state.level) if top is None or beats(r, top)]
 
 
 def _not_following(seat: int, played: Reading, top: Reading) -> Msg:
@@ -1342,7 +1376,7 @@ def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading,
     wild cards first, and each is judged as a play is (_legal_readings)."""
     found: dict[tuple[str, float | None], tuple[Reading, tuple[int, ...]]] = {}
     for play in sorted(_shapes(state, seat), key=lambda p: (p.count(state.level * 4 + HEARTS), p)):
-        for r in _legal_readings(state, play, pack(play), top):
+        for r in _legal_readings(state, play, top):
             found.setdefault((r.name, r.step), (r, play))
     return sorted(found.values(), key=lambda rc: (rc[0].step is not None, rc[0].step or 0, rc[0].key))
 
@@ -1351,7 +1385,7 @@ def _shapes(state: DealState, seat: int) -> set[tuple[int, ...]]:
     """The seat's plays that stand for every reading its hand can make: the readings of a play (§2)
     depend only on how many natural cards of each rank it holds, its wild cards and, for a straight,
     whether its natural cards are of one suit (hearts or another); one play of each such kind."""
-    cards = unpack(state.hands[seat])
+    cards = state.cards(seat)
     wild = state.level * 4 + HEARTS
     wilds = [c for c in cards if c == wild]
     by_rank: dict[int, list[int]] = {}
@@ -1427,8 +1461,8 @@ def snapshot(state: DealState) -> Snapshot:
         "levels": state.levels,
         "declaring": state.declaring,
         "wild": [CODES[state.level * 4 + HEARTS]],
-        "hands": [[CODES[c] for c in in_rank_order(unpack(h), state.level)] for h in state.hands],
-        "table": [_on_table(seat, cards, reading) for seat, cards, reading in state.trick],
+        "hands": [[CODES[c] for c in in_rank_order(state.cards(seat), state.level)] for seat in range(SEATS)],
+        "table": [_on_table(entry) for entry in state.trick],
         "out": list(state.out),
         "tribute": {
             "kind": TRIBUTES[state.tribute],
@@ -1439,10 +1473,11 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-def _on_table(seat: int, cards: tuple[int, ...] | None, reading: Reading | None) -> dict[str, Any]:
-    """A play or pass of the trick, as the table shows it."""
-    if cards is None or reading is None:
-        return {"seat": seat, "pass": True}
+def _on_table(entry: tuple[int, Reading, tuple[int, ...]] | int) -> dict[str, Any]:
+    """A play or pass of the trick (DealState.trick), as the table shows it."""
+    if isinstance(entry, int):
+        return {"seat": entry, "pass": True}
+    seat, reading, cards = entry
     return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
 
 
@@ -1731,13 +1766,12 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        packed = pack(action.cards)
-        _require(state, seat, action.cards, packed)
-        readings = state.combos.of(action.cards, packed, state.level)
+        _require(state, seat, action.cards)
+        readings = state.combos.readings(action.cards, state.level)
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
         _lapse_tribute(state, seat)
-        _put(state, action, chosen, packed)
+        _put(state, action, chosen)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
         _stood_pass(state, seat)
@@ -1747,9 +1781,8 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
                 f"{NAME}.tribute.to",
                 msg("the record does not say which seat received seat {seat}'s card (to)", seat=seat),
             )
-        _take(state, seat, (action.card,), ONE[action.card])
-        state.hands[action.to] += ONE[action.card]
-        state.sizes[action.to] += 1
+        _take(state, seat, action.card)
+        _give(state, action.to, action.card)
 
 
 def _lapse_tribute(state: DealState, seat: int) -> None:
@@ -1765,7 +1798,7 @@ def _stood_pass(state: DealState, seat: int) -> None:
     """A pass taken as played, also out of turn or on a lead: the turn passes on from its seat; the seats
     it skipped act when the turn comes to them (§4.2, §4.3)."""
     state.passed |= 1 << seat
-    state.trick.append((seat, None, None))
+    state.trick.append(seat)
     if state.top is None:
         state.turn = state.next_holder(seat)
     else:

@@ -9,7 +9,7 @@ from itertools import product
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import gandengyan, gouji, guandan
-from referee.cards import BJ, CODES, RJ, pack, parse_card, rank
+from referee.cards import BJ, CODES, RJ, parse_card, rank
 from tests import builders, gouji_gen, guandan_gen
 from tests.legal_check import accepted, at_positions, check_may, listed, sub_multisets
 from tests.test_gouji_property import option_sets as gouji_options
@@ -82,7 +82,7 @@ def guandan_table(seed, options, hand=None):
     while top is None:
         top = guandan_top(rng, combos, level, o.max_bomb_size)
     state = guandan.DealState(
-        level, o, combos, [hand, [], [], []], [pack(hand), 0, 0, 0], [len(hand), 20, 20, 20], "none", [], [], None
+        level, o, combos, [hand, [], [], []], [len(hand), 20, 20, 20], "none", [], [], None
     )
     state.turn, state.top = 0, (1, top[1], top[0])
     return state
@@ -92,7 +92,7 @@ def check_guandan(state, seed=0):
     legal, seat = guandan.legal(state), state.turn
     check_may(legal)
     shown = listed(legal["plays"])
-    hand = [c for c in range(54) for _ in range(guandan.count(state.hands[seat], c))]
+    hand = state.cards(seat)
     for cards in sub_multisets(hand, state.options.max_bomb_size, seed):
         for r in state.combos.readings(cards, state.level):
             if accepted(guandan, state, seat, cards, r.name):

@@ -32,7 +32,6 @@ def guandan_legal(top, hand, top_as=None):
         combos.options,
         combos,
         [cards, [], [], []],
-        [pack(cards), 0, 0, 0],
         [len(cards), 9, 9, 9],
         "none",
         [],
