@@ -38,6 +38,7 @@ SEATS: Final = 4
 MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE: Final = 27
 ACE: Final = 12  # rank indices
+RJ_RANK: Final = 14  # the red joker's (cards.rank)
 TEN: Final = 8
 HEARTS: Final = 1
 
@@ -227,9 +228,7 @@ class Combos:
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level: list[dict[tuple[int, ...], tuple[Reading, ...]]] = [{} for _ in RANKS]
-        self.by_shape: list[dict[tuple[tuple[tuple[int, int], ...], int, int], tuple[Reading, ...]]] = [
-            {} for _ in RANKS
-        ]
+        self.by_shape: list[dict[tuple[int, int], tuple[Reading, ...]]] = [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """The readings of `cards` at `level`, from the cache when it has them."""
@@ -238,30 +237,35 @@ class Combos:
         if found is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            found = cache[cards] = self._readings(tuple(sorted(cards)), level)
+            found = cache[cards] = self._readings(cards, level)
         return found
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
-        """Every reading of `cards` (low ids first), the one with the most wild cards standing for themselves
-        of each name (§2). They depend only on the play's shape: how many natural cards of each rank it
-        holds, its wild cards and whether its natural cards are of one suit, hearts or another."""
+        """Every reading of `cards`, the one with the most wild cards standing for themselves of each name
+        (§2). They depend only on the play's shape: how many natural cards of each rank it holds, its wild
+        cards and whether its natural cards are of one suit, hearts or another."""
+        if len(cards) > self.options.max_bomb_size:
+            return ()  # no combination is larger than the largest bomb (§2)
         wild = level * 4 + HEARTS
         wilds = suits = 0  # suits: a bit for each suit among the natural cards
-        counts: dict[int, int] = {}  # natural cards by rank, low ranks first
+        naturals = 0  # how many natural cards of each rank: 4 bits a rank, from the lowest
         for c in cards:
             if c == wild:
                 wilds += 1
             else:
-                r = rank(c)
-                counts[r] = counts.get(r, 0) + 1
+                naturals += 1 << 4 * rank(c)
                 suits |= 1 << (c & 3)
         one_suit = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
-        shape = (tuple(counts.items()), wilds, one_suit)
+        shape = (naturals, wilds << 2 | one_suit)
         cache = self.by_shape[level]
         found = cache.get(shape)
         if found is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
+            counts: dict[int, int] = {}  # natural cards by rank, low ranks first
+            for r in range(RJ_RANK + 1):
+                if naturals >> 4 * r & 15:
+                    counts[r] = naturals >> 4 * r & 15
             found = cache[shape] = self._shaped(len(cards), counts, wilds, suits, level)
         return found
 
@@ -708,7 +712,8 @@ def _held(hands: list[list[int]]) -> list[int]:
     for seat in range(len(hands)):
         base = seat * CARD_IDS
         for c in hands[seat]:
-            held[base + c] += 1
+            i = base + c
+            held[i] = held[i] + 1  # not +=, which mypyc compiles to a generic call
     return held
 
 
@@ -866,31 +871,37 @@ DECLARATIONS_NOTE: Final = msg(" (anti-tribute is automatic)")
 
 
 def apply(ctx: Context, state: DealState, action: Action) -> None:
-    verb = action.verb
-    if verb == "declare":
+    verb = action.verb  # the most common first
+    if verb == "pass":
+        _in_turn(state, action)
+        _pass(state, action)
+    elif verb == "declare":
         state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
     elif verb == "tribute":
         _tribute(ctx, state, action)
     elif verb == "return":
         _return(ctx, state, action)
     else:
-        if len(state.returned) < len(state.receivers) and not state.lapsed:  # returns come last: not play yet (§6)
-            owed = _owed_text(state)
-            text = (
-                msg("seat {seat} played while {owed}", seat=action.seat, owed=owed)
-                if verb == "play"
-                else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
-            )
-            raise StopDeal("guandan.tribute.order", text)
-        if action.seat != state.turn:
-            raise StopDeal(
-                "guandan.turn",
-                msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
-            )
-        if verb == "pass":
-            _pass(state, action)
-        else:
-            _play(state, action)
+        _in_turn(state, action)
+        _play(state, action)
+
+
+def _in_turn(state: DealState, action: Action) -> None:
+    """A play or pass: in play, by the seat whose turn it is (§4.2, §6)."""
+    if len(state.returned) < len(state.receivers) and not state.lapsed:  # returns come last: not play yet (§6)
+        owed = _owed_text(state)
+        text = (
+            msg("seat {seat} played while {owed}", seat=action.seat, owed=owed)
+            if action.verb == "play"
+            else msg("seat {seat} passed while {owed}", seat=action.seat, owed=owed)
+        )
+        raise StopDeal("guandan.tribute.order", text)
+    turn = state.turn
+    if turn is None or action.seat != turn:
+        raise StopDeal(
+            "guandan.turn",
+            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=turn),
+        )
 
 
 def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
@@ -1214,7 +1225,8 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
     seat, cards = action.seat, action.cards
     held, base = state.held, seat * CARD_IDS
     for c in cards:
-        held[base + c] -= 1
+        i = base + c
+        held[i] = held[i] - 1  # not -=, which mypyc compiles to a generic call
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
     state.top = top = (seat, reading, cards)

@@ -62,11 +62,18 @@ def _values(state) -> dict:
         out[name] = (
             copy.copy(value)
             if isinstance(value, (list, set, dict))
-            else copy.deepcopy(value)
+            else _copied_watch(value)
             if isinstance(value, ReportWatch)
             else value
         )
     return out
+
+
+def _copied_watch(watch: ReportWatch) -> ReportWatch:
+    """A copy of the hand-size reports' watch, made field by field (compiled, it cannot be deep-copied)."""
+    copied = ReportWatch(watch.game, watch.report_at)
+    copied.reached, copied.reported = dict(watch.reached), set(watch.reported)
+    return copied
 
 
 def at_positions(record: dict, eligible, check, chosen=None) -> int:
