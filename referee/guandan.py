@@ -29,6 +29,8 @@ from .rules import Option, shared
 msg, msg_n, word, word_of = part("guandan")
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+
     from .actions import Action, Deal
     from .findings import Finding
     from .replay import Context
@@ -39,6 +41,7 @@ MIN_SEATS = MAX_SEATS = SEATS
 HAND_SIZE: Final = 27
 ACE: Final = 12  # rank indices
 RJ_RANK: Final = 14  # the red joker's (cards.rank)
+CARD_IDS: Final = 54  # cards.py: 0..51 the natural cards, 52 and 53 the jokers
 TEN: Final = 8
 HEARTS: Final = 1
 
@@ -228,10 +231,17 @@ class Combos:
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.at_level: list[dict[tuple[int, ...], tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.singles: list[list[tuple[Reading, ...] | None]] = [[None] * CARD_IDS for _ in RANKS]
         self.by_shape: list[dict[tuple[int, int], tuple[Reading, ...]]] = [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """The readings of `cards` at `level`, from the cache when it has them."""
+        if len(cards) == 1:  # most plays are singles: theirs are kept by the card
+            singles = self.singles[level]
+            single = singles[cards[0]]
+            if single is None:
+                single = singles[cards[0]] = self._readings(cards, level)
+            return single
         cache = self.at_level[level]
         found = cache.get(cards)
         if found is None:
@@ -703,7 +713,6 @@ class DealState:
 
 
 _AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]  # seat order
-CARD_IDS: Final = 54  # cards.py: 0..51 the natural cards, 52 and 53 the jokers
 
 
 def _held(hands: list[list[int]]) -> list[int]:
@@ -922,17 +931,19 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
         )
 
 
-def _holds(held: list[int], base: int, cards: tuple[int, ...]) -> bool:
+def _holds(held: list[int], base: i64, cards: tuple[int, ...]) -> bool:
     """Whether the hand at `base` of `held` (DealState.held) holds `cards`, a card listed twice twice."""
-    listed: int = 0  # a bit for each card id met
+    listed: i64 = 0  # a bit for each card id met (ids are below 64)
     for i in range(len(cards)):
-        c = cards[i]
-        if listed >> c & 1:  # listed again (a pair of one card of each pack): rare
+        c: i64 = cards[i]
+        bit: i64 = 1
+        bit <<= c
+        if listed & bit:  # listed again (a pair of one card of each pack): rare
             if held[base + c] < cards[: i + 1].count(c):
                 return False
         elif not held[base + c]:
             return False
-        listed |= 1 << c
+        listed |= bit
     return True
 
 
@@ -1135,9 +1146,8 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
         cap = "ten" if payer == partner(seat) else "none"
     if cap == "none":
         return None
-    others = state.cards(seat)  # but the card received
-    if received in others:
-        others.remove(received)
+    held, base = state.held, seat * CARD_IDS
+    others = [c for c in range(CARD_IDS) if held[base + c] > (1 if c == received else 0)]  # held but `received`
     excluded = state.level if state.options.return_excludes_level else -1
     if any(_small(c, excluded) for c in others):
         if _small(card, excluded):
@@ -1211,7 +1221,7 @@ def _end_trick(state: DealState, t: int) -> None:
         state.turn = state.next_holder(t)  # both out: only after a played-out 1-2 finish
     state.top = None
     state.passed = 0
-    state.trick = []
+    state.trick.clear()
 
 
 def _play(state: DealState, action: Action) -> None:
