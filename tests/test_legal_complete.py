@@ -81,9 +81,7 @@ def guandan_table(seed, options, hand=None):
     top = None
     while top is None:
         top = guandan_top(rng, combos, level, o.max_bomb_size)
-    state = guandan.DealState(
-        level, o, combos, [hand, [], [], []], [len(hand), 20, 20, 20], "none", [], [], None
-    )
+    state = guandan.DealState(level, o, combos, [hand, [], [], []], [len(hand), 20, 20, 20], "none", [], [], None)
     state.turn, state.top = 0, (1, top[1], top[0])
     return state
 
