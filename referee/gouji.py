@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from .cards import CODES, ONE, PlayCache, card_counts, contains, count, pack, unpack
+from .cards import CODES, ONE, card_counts, contains, count, pack, unpack
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
@@ -31,7 +31,8 @@ if TYPE_CHECKING:
 NAME = "gouji"
 SEATS: Final = 6
 MIN_SEATS = MAX_SEATS = SEATS
-HAND_SIZE, COPIES = 36, 4
+HAND_SIZE: Final = 36
+COPIES: Final = 4
 BJ: Final = 52
 RJ: Final = 53
 
@@ -171,11 +172,18 @@ def read_set(cards: Sequence[int]) -> Set | None:
     return Set(len(cards), natural or (TWO if twos else BLACK if black else RED), black, red)
 
 
+CACHE_LIMIT: Final = 200_000  # plays read: past it the cache is emptied, so that memory stays bounded
+_READINGS: Final[dict[tuple[int, ...], tuple[Set | None, int]]] = {}
+
+
 def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
-    return read_set(cards), pack(cards)
-
-
-_READINGS = PlayCache(_reading)  # a play's set and packed cards, read once per play (not per record)
+    """A play's set and packed cards, read once per play (not per record)."""
+    found = _READINGS.get(cards)
+    if found is None:
+        if len(_READINGS) >= CACHE_LIMIT:
+            _READINGS.clear()
+        found = _READINGS[cards] = read_set(cards), pack(cards)
+    return found
 
 
 def follows(x: Set, y: Set) -> bool:
@@ -245,12 +253,13 @@ def may_follow(y: Set) -> Msg:
 
 
 def rank_counts(hand: int) -> list[int]:
-    """Cards held per set-order rank (index 1..15)."""
+    """Cards held per set-order rank (index 1..15). A packed hand's byte holds the counts of two cards."""
     counts = [0] * 16
-    for c in range(54):
-        n = count(hand, c)
-        if n:
-            counts[_SET_RANK[c]] += n
+    c = 0
+    for pair in hand.to_bytes(27, "little"):
+        counts[_SET_RANK[c]] += pair & 7
+        counts[_SET_RANK[c + 1]] += pair >> 4 & 7
+        c += 2
     return counts
 
 
@@ -560,9 +569,9 @@ def _check_deck(ctx: Context, deal: Deal) -> None:
                 ctx.at("hands", seat),
             )
     seen = card_counts(deal.hands)
-    wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
+    wrong = [c for c in range(54) if seen[c] != COPIES]
     if wrong:
-        shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))
+        shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
         raise StopDeal(
             "gouji.deal.deck",
             msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
@@ -679,10 +688,11 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
     bit = 1 << seat
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
-    x, packed = _READINGS[cards]
+    x, packed = _reading(cards)
     refused = _refusal(state, seat, x, packed)
     if refused is not None:
         _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
+    assert x is not None  # no set is refused
     top = state.top
     if action.as_ is not None and action.as_ != set_name(x):
         ctx.error(
@@ -723,7 +733,7 @@ def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
     seat, cards, top = action.seat, action.cards, state.top
     state.hands[seat] -= packed
     size = state.sizes[seat] = state.sizes[seat] - x.size
-    if state.reports.report_at is not None:
+    if state.options.report_at is not None:
         state.reports.played(seat, size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
@@ -1081,7 +1091,7 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: 
         state.shao_bound = -1  # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
     state.sizes[q] -= x.size
-    if state.reports.report_at is not None:
+    if state.options.report_at is not None:
         state.reports.played(q, state.sizes[q], action.index)
     state.trick.append((q, action.cards))
     state.top, state.top_seat, state.last_actor = x, q, q
@@ -1505,7 +1515,7 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
                 b = size - a - c - d
                 if b > len(twos):
                     continue
-                x, packed = _READINGS[tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])]
+                x, packed = _reading(tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d]))
                 if x is not None and _refusal(state, seat, x, packed) is None:
                     cost = (b + c + d, d, c)
                     if x.rank not in best or cost < best[x.rank][0]:
@@ -1732,7 +1742,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        x, packed = _READINGS[action.cards]
+        x, packed = _reading(action.cards)
         unplayable = (
             "gouji.cards.not_held"
             if not contains(state.hands[seat], packed)
@@ -1742,6 +1752,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         )  # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
+        assert x is not None  # no set is unplayable
         _lapse_tribute(state, seat)
         _put(state, action, x, packed)
     elif action.verb == "pass":
