@@ -51,6 +51,10 @@ DUEL: Final = 1
 SHAO: Final = 2
 BLOCKS: Final = 1
 ALTERNATING: Final = 2
+NONE: Final = 0  # the action just taken (DealState.last_event): none of the three below
+PLAYED: Final = 1  # a play that started no Gou Ji
+STARTED: Final = 2  # a play that started a Gou Ji
+DECLARED: Final = 3  # Xian Rang Rang or Shao Pai declared
 
 DEFAULT_PRESET = "pagat"
 PRESETS: dict[str, dict[str, Any]] = {"pagat": {}}
@@ -176,8 +180,13 @@ CACHE_LIMIT: Final = 200_000  # plays read: past it the cache is emptied, so tha
 _READINGS: Final[dict[tuple[int, ...], tuple[Set | None, int]]] = {}
 
 
+_SINGLES: Final = tuple((read_set((c,)), ONE[c]) for c in range(54))
+
+
 def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
-    """A play's set and packed cards, read once per play (not per record)."""
+    """A play's set and packed cards, read once per play (not per record); a single card's from a table."""
+    if len(cards) == 1:
+        return _SINGLES[cards[0]]
     found = _READINGS.get(cards)
     if found is None:
         if len(_READINGS) >= CACHE_LIMIT:
@@ -427,6 +436,7 @@ class DealState:
         "rang_pending",
         "last_actor",
         "last_event",
+        "event_seat",
         "allowed",
         "endgame",
         "block_team",
@@ -472,20 +482,21 @@ class DealState:
     locked: bool  # the trick is locked by Xian Rang Rang (§4.6)
     rang_pending: tuple[int, int] | None  # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
     last_actor: int  # the seat that played or passed last, else -1
-    last_event: tuple[str, int] | None  # ("play", "gouji" or "declared", seat) of the action just taken
+    last_event: int  # what the action just taken was (NONE, PLAYED, STARTED or DECLARED), and its seat
+    event_seat: int
     allowed: int
     endgame: int  # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
     block_team: int  # BLOCKS: the team whose block acts
     acted_mask: int  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: int  # ALTERNATING: the team that acts first
-    trick: list[tuple[int, tuple[int, ...] | None]]
+    trick: list[Action]  # the plays and passes taken in this trick
     offender: int
     lapsed: bool
     reports: ReportWatch
 
     def __init__(self, match: Match, deal: Deal) -> None:
         self.options, self.thresholds = match.options, match.thresholds
-        self.hands = [pack(h) for h in deal.hands]
+        self.hands = [_packed(h) for h in deal.hands]
         self.dealt = list(self.hands)
         self.sizes = [len(h) for h in deal.hands]
         self.live = [True] * SEATS
@@ -505,7 +516,7 @@ class DealState:
         self.duel, self.duel_final = (-1, -1), False
         self.shao_declarer = self.shao_pending = self.shao_bound = -1
         self.locked, self.rang_pending = False, None
-        self.last_actor, self.last_event = -1, None
+        self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
         self.trick = []
@@ -522,6 +533,15 @@ class DealState:
             if self.live[s]:
                 return s
         return seat
+
+
+def _packed(hand: list[int]) -> int:
+    """pack(hand) for a hand of a deck that _check_deck passed, so no card is held more than four times: the
+    cards counted, then made one number at once, a byte holding two cards' counts (pack adds a card at a time)."""
+    counts = [0] * 54
+    for c in hand:
+        counts[c] += 1
+    return int.from_bytes(bytes([counts[c] | counts[c + 1] << 4 for c in range(0, 54, 2)]), "little")
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -660,15 +680,16 @@ def _pass(ctx: Context, state: DealState, action: Action) -> None:
         _turn_error(state, seat, msg("passed"))
     if state.top is None:
         _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
-    _passed(state, seat)
+    _passed(state, action)
 
 
-def _passed(state: DealState, seat: int) -> None:
+def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
+    seat = action.seat
     bit = 1 << seat
-    state.last_event = None
-    state.trick.append((seat, None))
+    state.last_event = NONE
+    state.trick.append(action)
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
@@ -730,14 +751,14 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
 
 def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
-    seat, cards, top = action.seat, action.cards, state.top
+    seat, top = action.seat, state.top
     state.hands[seat] -= packed
     size = state.sizes[seat] = state.sizes[seat] - x.size
     if state.options.report_at is not None:
         state.reports.played(seat, size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
-    state.trick.append((seat, cards))
+    state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, seat, seat
     if state.rang_pending is not None:
         state.rang_pending = None  # a play declines Xian Rang Rang (§4.6)
@@ -760,7 +781,7 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
         started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.options)
         if started:
             state.mode = DUEL
-    state.last_event = ("gouji" if started else "play", seat)
+    state.last_event, state.event_seat = STARTED if started else PLAYED, seat
     if state.mode == DUEL:
         if started:
             state.duel, state.duel_final = (seat, dui_men(seat)), gone
@@ -899,9 +920,16 @@ def _lead(state: DealState, leader: int) -> None:
 
 
 def _endgame_kind(state: DealState) -> int:
-    holders = [s for s in range(SEATS) if state.live[s]]
+    return _ENDGAME_KINDS[state.holders]
+
+
+def _endgame_kind_of(mask: int) -> int:
+    holders = _seats(mask)
     alternating = len(holders) == 4 and all(team(holders[i]) != team(holders[i - 1]) for i in range(4))
     return ALTERNATING if alternating else BLOCKS
+
+
+_ENDGAME_KINDS: Final = tuple(_endgame_kind_of(mask) for mask in range(1 << SEATS))  # by the holders' seat bits
 
 
 def _block_before(state: DealState, seat: int) -> int:
@@ -995,7 +1023,7 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
     if name in ("xian_rang_rang", "shao_pai"):
-        state.last_event = ("declared", seat)  # a declaration that broke its conditions changed nothing
+        state.last_event, state.event_seat = DECLARED, seat  # a declaration that broke its conditions changed nothing
     elif not state.over:
         state.playing = False  # the duties or the leader changed (§6.4)
         _tribute_done(ctx, state)
@@ -1006,7 +1034,7 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
     if not state.playing or state.mode != NORMAL or state.live_count < 5:
         return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)", seat=s)
     d = dui_men(s)
-    if state.last_event != ("play", d) or not _only_passes_since(state, s):
+    if state.last_event != PLAYED or state.event_seat != d or not _only_passes_since(state, s):
         return rule, msg(
             "seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
             "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
@@ -1028,10 +1056,10 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
 def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
     allowed = {(s + 1) % SEATS, (s + 2) % SEATS}
-    for seat, cards in reversed(state.trick[:-1]):
-        if cards is not None:
-            return seat == s
-        if seat not in allowed:
+    for action in reversed(state.trick[:-1]):
+        if action.verb == "play":
+            return action.seat == s
+        if action.seat not in allowed:
             return False
     return False
 
@@ -1050,12 +1078,11 @@ def _xian_rang_rang_pass(state: DealState, seat: int, pending: tuple[int, int]) 
 
 def _shao_pai(state: DealState, q: int) -> Problem | None:
     rule = "gouji.shao_pai.declare"
-    just = state.last_event
-    if not state.playing or just is None or just[0] != "gouji":
+    if not state.playing or state.last_event != STARTED:
         return rule, msg(
             "seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)", seat=q
         )
-    p = just[1]
+    p = state.event_seat
     if not state.live[q] or team(q) == team(p) or q == dui_men(p):
         return rule, msg(
             "seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
@@ -1093,10 +1120,10 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: 
     state.sizes[q] -= x.size
     if state.options.report_at is not None:
         state.reports.played(q, state.sizes[q], action.index)
-    state.trick.append((q, action.cards))
+    state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
-    state.last_event = ("play", q)
+    state.last_event, state.event_seat = PLAYED, q
     if state.live_count <= 4:
         state.endgame = _endgame_kind(state)
         _bookkeeping_at_lead(state, q)
@@ -1115,7 +1142,7 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
         action.index,
     )
     state.penalised.append(q)
-    state.last_event = None
+    state.last_event = NONE
     if state.shao_bound == q:
         state.shao_bound = -1
     was_lead = state.top is None
@@ -1529,7 +1556,7 @@ def snapshot(state: DealState) -> Snapshot:
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [_on_table(s, cards) for s, cards in state.trick],
+        "table": [_on_table(action) for action in state.trick],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
@@ -1537,8 +1564,9 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-def _on_table(seat: int, cards: tuple[int, ...] | None) -> dict[str, Any]:
-    if cards is None:
+def _on_table(action: Action) -> dict[str, Any]:
+    seat, cards = action.seat, action.cards
+    if action.verb != "play":
         return {"seat": seat, "pass": True}
     x = read_set(cards)
     assert x is not None  # a play taken is a set
@@ -1757,7 +1785,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         _put(state, action, x, packed)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
-        _passed(state, seat)
+        _passed(state, action)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(
