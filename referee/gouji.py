@@ -4,8 +4,8 @@ Every Gou Ji rule lives here; the replay driver calls it through the contract in
 Where the page is silent, docs/gouji.md says how it was read.
 
 Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
-read into a small Set (size, rank, black jokers, red jokers), once per play; hands are packed multisets
-(cards.py) so that the cards a seat holds are still checked card by card; seat sets are
+read into a small Set (size, rank, black jokers, red jokers), once per play; a hand is how many of each
+card it holds, so that the cards a seat holds are still checked card by card; seat sets are
 bit masks; finding messages are built only when something is wrong.
 """
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from .cards import CODES, ONE, card_counts, contains, count, pack, unpack
+from .cards import CODES
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
@@ -177,22 +177,54 @@ def read_set(cards: Sequence[int]) -> Set | None:
 
 
 CACHE_LIMIT: Final = 200_000  # plays read: past it the cache is emptied, so that memory stays bounded
-_READINGS: Final[dict[tuple[int, ...], tuple[Set | None, int]]] = {}
+_READINGS: Final[dict[tuple[int, ...], Set]] = {}
+_SINGLES: Final = tuple(read_set((c,)) for c in range(54))
 
 
-_SINGLES: Final = tuple((read_set((c,)), ONE[c]) for c in range(54))
-
-
-def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
-    """A play's set and packed cards, read once per play (not per record); a single card's from a table."""
+def _reading(cards: tuple[int, ...]) -> Set | None:
+    """A play's set, read once per play (not per record); a single card's from a table."""
     if len(cards) == 1:
         return _SINGLES[cards[0]]
     found = _READINGS.get(cards)
     if found is None:
-        if len(_READINGS) >= CACHE_LIMIT:
-            _READINGS.clear()
-        found = _READINGS[cards] = read_set(cards), pack(cards)
+        found = read_set(cards)
+        if found is not None:
+            if len(_READINGS) >= CACHE_LIMIT:
+                _READINGS.clear()
+            _READINGS[cards] = found
     return found
+
+
+def _counted(cards: list[int]) -> list[int]:
+    """How many of each card (by id) `cards` holds: a hand as the play keeps it."""
+    hand = [0] * 54
+    for c in cards:
+        hand[c] += 1
+    return hand
+
+
+def _cards_of(hand: list[int]) -> list[int]:
+    """The cards of a hand (counted), low ids first."""
+    return [c for c in range(54) for _ in range(hand[c])]
+
+
+def _holds_all(hand: list[int], cards: tuple[int, ...]) -> bool:
+    """Whether `hand` (counted) holds every card of `cards`, a card as many times as `cards` has it; the
+    cards are taken out and put back."""
+    for c in cards:
+        hand[c] -= 1
+    found = True
+    for c in cards:
+        found = found and hand[c] >= 0  # the first look at a card sees it after all its copies were taken
+        hand[c] += 1
+    return found
+
+
+def _without(hand: list[int], cards: tuple[int, ...]) -> list[int]:
+    rest = list(hand)
+    for c in cards:
+        rest[c] -= 1
+    return rest
 
 
 def follows(x: Set, y: Set) -> bool:
@@ -261,18 +293,15 @@ def may_follow(y: Set) -> Msg:
     )
 
 
-def rank_counts(hand: int) -> list[int]:
-    """Cards held per set-order rank (index 1..15). A packed hand's byte holds the counts of two cards."""
+def rank_counts(hand: list[int]) -> list[int]:
+    """Cards held per set-order rank (index 1..15)."""
     counts = [0] * 16
-    c = 0
-    for pair in hand.to_bytes(27, "little"):
-        counts[_SET_RANK[c]] += pair & 7
-        counts[_SET_RANK[c + 1]] += pair >> 4 & 7
-        c += 2
+    for c in range(54):
+        counts[_SET_RANK[c]] += hand[c]
     return counts
 
 
-def shao_valid(hand: int) -> bool:
+def shao_valid(hand: list[int]) -> bool:
     """§4.7.2: a non-empty rest whose jokers number at least (distinct natural ranks) − 1."""
     counts = rank_counts(hand)
     naturals = sum(1 for r in range(1, 13) if counts[r])
@@ -450,8 +479,8 @@ class DealState:
     )
     options: GoujiOptions
     thresholds: tuple[int, ...]
-    hands: list[int]  # packed (cards.py)
-    dealt: list[int]
+    hands: list[list[int]]  # counted
+    dealt: list[list[int]]
     sizes: list[int]
     live: list[bool]
     holders: int  # seat bits, as the other masks
@@ -494,10 +523,10 @@ class DealState:
     lapsed: bool
     reports: ReportWatch
 
-    def __init__(self, match: Match, deal: Deal) -> None:
+    def __init__(self, match: Match, deal: Deal, hands: list[list[int]]) -> None:
         self.options, self.thresholds = match.options, match.thresholds
-        self.hands = [_packed(h) for h in deal.hands]
-        self.dealt = list(self.hands)
+        self.hands = hands
+        self.dealt = [list(h) for h in hands]
         self.sizes = [len(h) for h in deal.hands]
         self.live = [True] * SEATS
         self.holders = (1 << SEATS) - 1
@@ -535,15 +564,6 @@ class DealState:
         return seat
 
 
-def _packed(hand: list[int]) -> int:
-    """pack(hand) for a hand of a deck that _check_deck passed, so no card is held more than four times: the
-    cards counted, then made one number at once, a byte holding two cards' counts (pack adds a card at a time)."""
-    counts = [0] * 54
-    for c in hand:
-        counts[c] += 1
-    return int.from_bytes(bytes([counts[c] | counts[c + 1] << 4 for c in range(0, 54, 2)]), "little")
-
-
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
     """The packs, and (seat, cards) in the order a seed deals them (notation §11): four packs, 36 cards
     to each seat from seat 0."""
@@ -557,8 +577,8 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
             msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
             severity=WARNING,
         )
-    _check_deck(ctx, deal)
-    state = DealState(match, deal)  # led by the record's leader; an ordinary game by the last big loser
+    hands = _checked_hands(ctx, deal)
+    state = DealState(match, deal, hands)  # led by the record's leader; an ordinary game by the last big loser
     previous = match.previous  # None only before a fresh game
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
     state.deal_kind = "sweep" if sweep else "fresh" if match.fresh or previous is None else "ordinary"
@@ -576,7 +596,8 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     return state
 
 
-def _check_deck(ctx: Context, deal: Deal) -> None:
+def _checked_hands(ctx: Context, deal: Deal) -> list[list[int]]:
+    """The dealt hands counted, once they are found to be six of 36 cards from four packs (§1)."""
     if len(deal.hands) != SEATS:
         raise StopDeal(
             "gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
@@ -588,7 +609,7 @@ def _check_deck(ctx: Context, deal: Deal) -> None:
                 msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                 ctx.at("hands", seat),
             )
-    seen = card_counts(deal.hands)
+    seen = _counted([c for hand in deal.hands for c in hand])
     wrong = [c for c in range(54) if seen[c] != COPIES]
     if wrong:
         shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
@@ -597,6 +618,7 @@ def _check_deck(ctx: Context, deal: Deal) -> None:
             msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
             ctx.at("hands"),
         )
+    return [_counted(hand) for hand in deal.hands]
 
 
 def _owe(state: DealState, previous: list[int]) -> None:
@@ -709,8 +731,8 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
     bit = 1 << seat
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
-    x, packed = _reading(cards)
-    refused = _refusal(state, seat, x, packed)
+    x = _reading(cards)
+    refused = _refusal(state, seat, x, cards)
     if refused is not None:
         _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
     assert x is not None  # no set is refused
@@ -732,8 +754,8 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
     if x.rank == 1 and state.options.threes_last:
         _threes_last(state, seat, cards, x)
     if state.shao_pending >= 0:
-        return _shao_first(ctx, state, action, x, packed)
-    if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, packed):
+        return _shao_first(ctx, state, action, x)
+    if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, cards):
         return _shao_void(
             ctx,
             state,
@@ -746,13 +768,15 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
                 set=describe(x),
             ),
         )
-    _put(state, action, x, packed)
+    _put(state, action, x)
 
 
-def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
+def _put(state: DealState, action: Action, x: Set) -> None:
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
     seat, top = action.seat, state.top
-    state.hands[seat] -= packed
+    hand = state.hands[seat]
+    for c in action.cards:
+        hand[c] -= 1
     size = state.sizes[seat] = state.sizes[seat] - x.size
     if state.options.report_at is not None:
         state.reports.played(seat, size, action.index)
@@ -801,11 +825,11 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
     _next(state)
 
 
-def _refusal(state: DealState, seat: int, x: Set | None, packed: int) -> str | None:
-    """The rule a play of the cards `packed` (read as set `x`) by `seat` breaks now, or None: cards not
+def _refusal(state: DealState, seat: int, x: Set | None, cards: tuple[int, ...]) -> str | None:
+    """The rule a play of `cards` (read as set `x`) by `seat` breaks now, or None: cards not
     held first, even when they would make no set (§4.9), then no set (§2), then a set that may not
     follow (§3). What the judge of a play and the list of what was legal both ask."""
-    if not contains(state.hands[seat], packed):
+    if not _holds_all(state.hands[seat], cards):
         return "gouji.cards.not_held"
     if x is None:
         return "gouji.play.combination"
@@ -1097,11 +1121,11 @@ def _shao_pai(state: DealState, q: int) -> Problem | None:
     return None
 
 
-def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: int) -> None:
+def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     """§4.7.1-3: S1, the declarer's play right after the declaration."""
     q = action.seat
     state.shao_pending = -1
-    rest = state.hands[q] - packed
+    rest = _without(state.hands[q], action.cards)
     if not shao_valid(rest):
         return _shao_void(
             ctx,
@@ -1155,10 +1179,10 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
         state.allowed = 1 << state.duel[1]  # d(p) answers p's set
 
 
-def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
+def _shao_lead_ok(state: DealState, q: int, x: Set, cards: tuple[int, ...]) -> bool:
     if x.size == state.sizes[q]:
         return True
-    return (x.black + x.red) > 0 and shao_valid(state.hands[q] - packed)
+    return (x.black + x.red) > 0 and shao_valid(_without(state.hands[q], cards))
 
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
@@ -1181,7 +1205,7 @@ def _revolution(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     hand = state.dealt[seat]
-    if any(count(hand, c) for c in (0, 1, 2, 3, BJ, RJ)):
+    if any(hand[c] for c in (0, 1, 2, 3, BJ, RJ)):
         return "gouji.revolution", msg(
             "seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)", seat=seat
         )
@@ -1250,7 +1274,7 @@ def _liberation(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     paying = [r for r in state.relations if r.open and r.payer == seat]
-    if count(state.dealt[seat], RJ) != 4 or not paying:
+    if state.dealt[seat][RJ] != 4 or not paying:
         return "gouji.liberation", msg(
             "seat {seat} declared liberation; only a seat that owes tribute and was "
             "dealt all four red jokers may (§6.4)",
@@ -1318,15 +1342,15 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _holds(state: DealState, seat: int, card: int) -> None:
-    if not count(state.hands[seat], card):
+    if not state.hands[seat][card]:
         raise StopDeal(
             "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=Cards(CODES[card]))
         )
 
 
 def _move(state: DealState, giver: int, taker: int, card: int) -> None:
-    state.hands[giver] -= ONE[card]
-    state.hands[taker] += ONE[card]
+    state.hands[giver][card] -= 1
+    state.hands[taker][card] += 1
     state.sizes[giver] -= 1
     state.sizes[taker] += 1
 
@@ -1531,7 +1555,7 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
     each such set is judged as a play is (_refusal)."""
     size = top.size
     held: dict[int, list[int]] = {}
-    for c in unpack(state.hands[seat]):
+    for c in _cards_of(state.hands[seat]):
         held.setdefault(_SET_RANK[c], []).append(c)
     twos, blacks, reds = held.get(TWO, []), held.get(BLACK, []), held.get(RED, [])
     best: dict[int, tuple[tuple[int, int, int], tuple[int, ...]]] = {}
@@ -1542,11 +1566,12 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
                 b = size - a - c - d
                 if b > len(twos):
                     continue
-                x, packed = _reading(tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d]))
-                if x is not None and _refusal(state, seat, x, packed) is None:
+                cards = tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])
+                x = _reading(cards)
+                if x is not None and _refusal(state, seat, x, cards) is None:
                     cost = (b + c + d, d, c)
                     if x.rank not in best or cost < best[x.rank][0]:
-                        best[x.rank] = (cost, tuple(unpack(packed)))
+                        best[x.rank] = (cost, cards)
     return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
@@ -1555,7 +1580,7 @@ def snapshot(state: DealState) -> Snapshot:
         "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
-        "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
+        "hands": [[CODES[c] for c in sorted(_cards_of(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
         "table": [_on_table(action) for action in state.trick],
         "out": list(state.out),
         "penalised": list(state.penalised),
@@ -1770,10 +1795,10 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        x, packed = _reading(action.cards)
+        x = _reading(action.cards)
         unplayable = (
             "gouji.cards.not_held"
-            if not contains(state.hands[seat], packed)
+            if not _holds_all(state.hands[seat], action.cards)
             else "gouji.play.combination"
             if x is None
             else None
@@ -1782,7 +1807,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
         assert x is not None  # no set is unplayable
         _lapse_tribute(state, seat)
-        _put(state, action, x, packed)
+        _put(state, action, x)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
         _passed(state, action)
