@@ -6,7 +6,9 @@ Where the page is silent, docs/gouji.md says how it was read.
 Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
 read into a small Set (size, rank, black jokers, red jokers), once per play; a hand is how many of each
 card it holds, so that the cards a seat holds are still checked card by card; seat sets are
-bit masks; finding messages are built only when something is wrong.
+bit masks; finding messages are built only when something is wrong. A count in a list is changed as
+`counts[i] = counts[i] - 1`, which mypyc compiles to native code (`counts[i] -= 1`: Python's generic
+subtraction).
 """
 
 from __future__ import annotations
@@ -199,7 +201,7 @@ def _counted(cards: list[int]) -> list[int]:
     """How many of each card (by id) `cards` holds: a hand as the play keeps it."""
     hand = [0] * 54
     for c in cards:
-        hand[c] += 1
+        hand[c] = hand[c] + 1
     return hand
 
 
@@ -212,18 +214,18 @@ def _holds_all(hand: list[int], cards: tuple[int, ...]) -> bool:
     """Whether `hand` (counted) holds every card of `cards`, a card as many times as `cards` has it; the
     cards are taken out and put back."""
     for c in cards:
-        hand[c] -= 1
+        hand[c] = hand[c] - 1
     found = True
     for c in cards:
         found = found and hand[c] >= 0  # the first look at a card sees it after all its copies were taken
-        hand[c] += 1
+        hand[c] = hand[c] + 1
     return found
 
 
 def _without(hand: list[int], cards: tuple[int, ...]) -> list[int]:
     rest = list(hand)
     for c in cards:
-        rest[c] -= 1
+        rest[c] = rest[c] - 1
     return rest
 
 
@@ -297,7 +299,8 @@ def rank_counts(hand: list[int]) -> list[int]:
     """Cards held per set-order rank (index 1..15)."""
     counts = [0] * 16
     for c in range(54):
-        counts[_SET_RANK[c]] += hand[c]
+        r = _SET_RANK[c]
+        counts[r] = counts[r] + hand[c]
     return counts
 
 
@@ -776,7 +779,7 @@ def _put(state: DealState, action: Action, x: Set) -> None:
     seat, top = action.seat, state.top
     hand = state.hands[seat]
     for c in action.cards:
-        hand[c] -= 1
+        hand[c] = hand[c] - 1
     size = state.sizes[seat] = state.sizes[seat] - x.size
     if state.options.report_at is not None:
         state.reports.played(seat, size, action.index)
@@ -1141,7 +1144,7 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     if state.top_seat == state.shao_bound:
         state.shao_bound = -1  # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
-    state.sizes[q] -= x.size
+    state.sizes[q] = state.sizes[q] - x.size
     if state.options.report_at is not None:
         state.reports.played(q, state.sizes[q], action.index)
     state.trick.append(action)
@@ -1349,10 +1352,10 @@ def _holds(state: DealState, seat: int, card: int) -> None:
 
 
 def _move(state: DealState, giver: int, taker: int, card: int) -> None:
-    state.hands[giver][card] -= 1
-    state.hands[taker][card] += 1
-    state.sizes[giver] -= 1
-    state.sizes[taker] += 1
+    state.hands[giver][card] = state.hands[giver][card] - 1
+    state.hands[taker][card] = state.hands[taker][card] + 1
+    state.sizes[giver] = state.sizes[giver] - 1
+    state.sizes[taker] = state.sizes[taker] + 1
 
 
 def _receiver(
@@ -1622,7 +1625,8 @@ def scores_of(order: list[int], o: GoujiOptions) -> list[int]:
 
 
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
-    state.reports.warn_missing(ctx)
+    if state.options.report_at is not None:
+        state.reports.warn_missing(ctx)
     if not state.leader_checked:  # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
     if state.void:
