@@ -4,9 +4,11 @@ Every Gou Ji rule lives here; the replay driver calls it through the contract in
 Where the page is silent, docs/gouji.md says how it was read.
 
 Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
-read into a small Set (size, rank, black jokers, red jokers), once per play; hands are packed multisets
-(cards.py) so that the cards a seat holds are still checked card by card; seat sets are
-bit masks; finding messages are built only when something is wrong.
+read into a small Set (size, rank, black jokers, red jokers), once per play; a hand is how many of each
+card it holds, so that the cards a seat holds are still checked card by card; seat sets are
+bit masks; finding messages are built only when something is wrong. A count in a list is changed as
+`counts[i] = counts[i] - 1`, which mypyc compiles to native code (`counts[i] -= 1`: Python's generic
+subtraction).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from .cards import CODES, ONE, PlayCache, card_counts, contains, count, pack, unpack
+from .cards import CODES
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
@@ -31,7 +33,8 @@ if TYPE_CHECKING:
 NAME = "gouji"
 SEATS: Final = 6
 MIN_SEATS = MAX_SEATS = SEATS
-HAND_SIZE, COPIES = 36, 4
+HAND_SIZE: Final = 36
+COPIES: Final = 4
 BJ: Final = 52
 RJ: Final = 53
 
@@ -50,6 +53,10 @@ DUEL: Final = 1
 SHAO: Final = 2
 BLOCKS: Final = 1
 ALTERNATING: Final = 2
+NONE: Final = 0  # the action just taken (DealState.last_event): none of the three below
+PLAYED: Final = 1  # a play that started no Gou Ji
+STARTED: Final = 2  # a play that started a Gou Ji
+DECLARED: Final = 3  # Xian Rang Rang or Shao Pai declared
 
 DEFAULT_PRESET = "pagat"
 PRESETS: dict[str, dict[str, Any]] = {"pagat": {}}
@@ -171,11 +178,55 @@ def read_set(cards: Sequence[int]) -> Set | None:
     return Set(len(cards), natural or (TWO if twos else BLACK if black else RED), black, red)
 
 
-def _reading(cards: tuple[int, ...]) -> tuple[Set | None, int]:
-    return read_set(cards), pack(cards)
+CACHE_LIMIT: Final = 200_000  # plays read: past it the cache is emptied, so that memory stays bounded
+_READINGS: Final[dict[tuple[int, ...], Set]] = {}
+_SINGLES: Final = tuple(read_set((c,)) for c in range(54))
 
 
-_READINGS = PlayCache(_reading)  # a play's set and packed cards, read once per play (not per record)
+def _reading(cards: tuple[int, ...]) -> Set | None:
+    """A play's set, read once per play (not per record); a single card's from a table."""
+    if len(cards) == 1:
+        return _SINGLES[cards[0]]
+    found = _READINGS.get(cards)
+    if found is None:
+        found = read_set(cards)
+        if found is not None:
+            if len(_READINGS) >= CACHE_LIMIT:
+                _READINGS.clear()
+            _READINGS[cards] = found
+    return found
+
+
+def _counted(cards: list[int]) -> list[int]:
+    """How many of each card (by id) `cards` holds: a hand as the play keeps it."""
+    hand = [0] * 54
+    for c in cards:
+        hand[c] = hand[c] + 1
+    return hand
+
+
+def _cards_of(hand: list[int]) -> list[int]:
+    """The cards of a hand (counted), low ids first."""
+    return [c for c in range(54) for _ in range(hand[c])]
+
+
+def _holds_all(hand: list[int], cards: tuple[int, ...]) -> bool:
+    """Whether `hand` (counted) holds every card of `cards`, a card as many times as `cards` has it; the
+    cards are taken out and put back."""
+    for c in cards:
+        hand[c] = hand[c] - 1
+    found = True
+    for c in cards:
+        found = found and hand[c] >= 0  # the first look at a card sees it after all its copies were taken
+        hand[c] = hand[c] + 1
+    return found
+
+
+def _without(hand: list[int], cards: tuple[int, ...]) -> list[int]:
+    rest = list(hand)
+    for c in cards:
+        rest[c] = rest[c] - 1
+    return rest
 
 
 def follows(x: Set, y: Set) -> bool:
@@ -244,17 +295,16 @@ def may_follow(y: Set) -> Msg:
     )
 
 
-def rank_counts(hand: int) -> list[int]:
+def rank_counts(hand: list[int]) -> list[int]:
     """Cards held per set-order rank (index 1..15)."""
     counts = [0] * 16
     for c in range(54):
-        n = count(hand, c)
-        if n:
-            counts[_SET_RANK[c]] += n
+        r = _SET_RANK[c]
+        counts[r] = counts[r] + hand[c]
     return counts
 
 
-def shao_valid(hand: int) -> bool:
+def shao_valid(hand: list[int]) -> bool:
     """§4.7.2: a non-empty rest whose jokers number at least (distinct natural ranks) − 1."""
     counts = rank_counts(hand)
     naturals = sum(1 for r in range(1, 13) if counts[r])
@@ -418,6 +468,7 @@ class DealState:
         "rang_pending",
         "last_actor",
         "last_event",
+        "event_seat",
         "allowed",
         "endgame",
         "block_team",
@@ -431,8 +482,8 @@ class DealState:
     )
     options: GoujiOptions
     thresholds: tuple[int, ...]
-    hands: list[int]  # packed (cards.py)
-    dealt: list[int]
+    hands: list[list[int]]  # counted
+    dealt: list[list[int]]
     sizes: list[int]
     live: list[bool]
     holders: int  # seat bits, as the other masks
@@ -463,21 +514,22 @@ class DealState:
     locked: bool  # the trick is locked by Xian Rang Rang (§4.6)
     rang_pending: tuple[int, int] | None  # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
     last_actor: int  # the seat that played or passed last, else -1
-    last_event: tuple[str, int] | None  # ("play", "gouji" or "declared", seat) of the action just taken
+    last_event: int  # what the action just taken was (NONE, PLAYED, STARTED or DECLARED), and its seat
+    event_seat: int
     allowed: int
     endgame: int  # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
     block_team: int  # BLOCKS: the team whose block acts
     acted_mask: int  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: int  # ALTERNATING: the team that acts first
-    trick: list[tuple[int, tuple[int, ...] | None]]
+    trick: list[Action]  # the plays and passes taken in this trick
     offender: int
     lapsed: bool
     reports: ReportWatch
 
-    def __init__(self, match: Match, deal: Deal) -> None:
+    def __init__(self, match: Match, deal: Deal, hands: list[list[int]]) -> None:
         self.options, self.thresholds = match.options, match.thresholds
-        self.hands = [pack(h) for h in deal.hands]
-        self.dealt = list(self.hands)
+        self.hands = hands
+        self.dealt = [list(h) for h in hands]
         self.sizes = [len(h) for h in deal.hands]
         self.live = [True] * SEATS
         self.holders = (1 << SEATS) - 1
@@ -496,7 +548,7 @@ class DealState:
         self.duel, self.duel_final = (-1, -1), False
         self.shao_declarer = self.shao_pending = self.shao_bound = -1
         self.locked, self.rang_pending = False, None
-        self.last_actor, self.last_event = -1, None
+        self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
         self.trick = []
@@ -528,8 +580,8 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
             msg("this deal cannot be checked: an earlier deal stopped and claims no finishing order"),
             severity=WARNING,
         )
-    _check_deck(ctx, deal)
-    state = DealState(match, deal)  # led by the record's leader; an ordinary game by the last big loser
+    hands = _checked_hands(ctx, deal)
+    state = DealState(match, deal, hands)  # led by the record's leader; an ordinary game by the last big loser
     previous = match.previous  # None only before a fresh game
     sweep = previous is not None and team(previous[0]) == team(previous[1]) == team(previous[2])
     state.deal_kind = "sweep" if sweep else "fresh" if match.fresh or previous is None else "ordinary"
@@ -547,7 +599,8 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     return state
 
 
-def _check_deck(ctx: Context, deal: Deal) -> None:
+def _checked_hands(ctx: Context, deal: Deal) -> list[list[int]]:
+    """The dealt hands counted, once they are found to be six of 36 cards from four packs (§1)."""
     if len(deal.hands) != SEATS:
         raise StopDeal(
             "gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
@@ -559,15 +612,16 @@ def _check_deck(ctx: Context, deal: Deal) -> None:
                 msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
                 ctx.at("hands", seat),
             )
-    seen = card_counts(deal.hands)
-    wrong = [CODES[c] for c in range(54) if seen[c] != COPIES]
+    seen = _counted([c for hand in deal.hands for c in hand])
+    wrong = [c for c in range(54) if seen[c] != COPIES]
     if wrong:
-        shown = Cards(" ".join(wrong[:6]) + (" …" if len(wrong) > 6 else ""))
+        shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
         raise StopDeal(
             "gouji.deal.deck",
             msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
             ctx.at("hands"),
         )
+    return [_counted(hand) for hand in deal.hands]
 
 
 def _owe(state: DealState, previous: list[int]) -> None:
@@ -651,15 +705,16 @@ def _pass(ctx: Context, state: DealState, action: Action) -> None:
         _turn_error(state, seat, msg("passed"))
     if state.top is None:
         _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
-    _passed(state, seat)
+    _passed(state, action)
 
 
-def _passed(state: DealState, seat: int) -> None:
+def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
+    seat = action.seat
     bit = 1 << seat
-    state.last_event = None
-    state.trick.append((seat, None))
+    state.last_event = NONE
+    state.trick.append(action)
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
@@ -679,10 +734,11 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
     bit = 1 << seat
     if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
-    x, packed = _READINGS[cards]
-    refused = _refusal(state, seat, x, packed)
+    x = _reading(cards)
+    refused = _refusal(state, seat, x, cards)
     if refused is not None:
         _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
+    assert x is not None  # no set is refused
     top = state.top
     if action.as_ is not None and action.as_ != set_name(x):
         ctx.error(
@@ -701,8 +757,8 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
     if x.rank == 1 and state.options.threes_last:
         _threes_last(state, seat, cards, x)
     if state.shao_pending >= 0:
-        return _shao_first(ctx, state, action, x, packed)
-    if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, packed):
+        return _shao_first(ctx, state, action, x)
+    if top is None and seat == state.shao_bound and not _shao_lead_ok(state, seat, x, cards):
         return _shao_void(
             ctx,
             state,
@@ -715,19 +771,21 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
                 set=describe(x),
             ),
         )
-    _put(state, action, x, packed)
+    _put(state, action, x)
 
 
-def _put(state: DealState, action: Action, x: Set, packed: int) -> None:
+def _put(state: DealState, action: Action, x: Set) -> None:
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
-    seat, cards, top = action.seat, action.cards, state.top
-    state.hands[seat] -= packed
+    seat, top = action.seat, state.top
+    hand = state.hands[seat]
+    for c in action.cards:
+        hand[c] = hand[c] - 1
     size = state.sizes[seat] = state.sizes[seat] - x.size
-    if state.reports.report_at is not None:
+    if state.options.report_at is not None:
         state.reports.played(seat, size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
-    state.trick.append((seat, cards))
+    state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, seat, seat
     if state.rang_pending is not None:
         state.rang_pending = None  # a play declines Xian Rang Rang (§4.6)
@@ -750,7 +808,7 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
         started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.options)
         if started:
             state.mode = DUEL
-    state.last_event = ("gouji" if started else "play", seat)
+    state.last_event, state.event_seat = STARTED if started else PLAYED, seat
     if state.mode == DUEL:
         if started:
             state.duel, state.duel_final = (seat, dui_men(seat)), gone
@@ -770,11 +828,11 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
     _next(state)
 
 
-def _refusal(state: DealState, seat: int, x: Set | None, packed: int) -> str | None:
-    """The rule a play of the cards `packed` (read as set `x`) by `seat` breaks now, or None: cards not
+def _refusal(state: DealState, seat: int, x: Set | None, cards: tuple[int, ...]) -> str | None:
+    """The rule a play of `cards` (read as set `x`) by `seat` breaks now, or None: cards not
     held first, even when they would make no set (§4.9), then no set (§2), then a set that may not
     follow (§3). What the judge of a play and the list of what was legal both ask."""
-    if not contains(state.hands[seat], packed):
+    if not _holds_all(state.hands[seat], cards):
         return "gouji.cards.not_held"
     if x is None:
         return "gouji.play.combination"
@@ -889,9 +947,16 @@ def _lead(state: DealState, leader: int) -> None:
 
 
 def _endgame_kind(state: DealState) -> int:
-    holders = [s for s in range(SEATS) if state.live[s]]
+    return _ENDGAME_KINDS[state.holders]
+
+
+def _endgame_kind_of(mask: int) -> int:
+    holders = _seats(mask)
     alternating = len(holders) == 4 and all(team(holders[i]) != team(holders[i - 1]) for i in range(4))
     return ALTERNATING if alternating else BLOCKS
+
+
+_ENDGAME_KINDS: Final = tuple(_endgame_kind_of(mask) for mask in range(1 << SEATS))  # by the holders' seat bits
 
 
 def _block_before(state: DealState, seat: int) -> int:
@@ -985,7 +1050,7 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
     if name in ("xian_rang_rang", "shao_pai"):
-        state.last_event = ("declared", seat)  # a declaration that broke its conditions changed nothing
+        state.last_event, state.event_seat = DECLARED, seat  # a declaration that broke its conditions changed nothing
     elif not state.over:
         state.playing = False  # the duties or the leader changed (§6.4)
         _tribute_done(ctx, state)
@@ -996,7 +1061,7 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
     if not state.playing or state.mode != NORMAL or state.live_count < 5:
         return rule, msg("seat {seat} declared Xian Rang Rang, which needs mode NORMAL and five holders (§4.6)", seat=s)
     d = dui_men(s)
-    if state.last_event != ("play", d) or not _only_passes_since(state, s):
+    if state.last_event != PLAYED or state.event_seat != d or not _only_passes_since(state, s):
         return rule, msg(
             "seat {seat} declared Xian Rang Rang, which must come right after its Dui Men "
             "(seat {dui_men}) played on seat {seat}'s set with only passes by seats {first} and "
@@ -1018,10 +1083,10 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
 def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
     allowed = {(s + 1) % SEATS, (s + 2) % SEATS}
-    for seat, cards in reversed(state.trick[:-1]):
-        if cards is not None:
-            return seat == s
-        if seat not in allowed:
+    for action in reversed(state.trick[:-1]):
+        if action.verb == "play":
+            return action.seat == s
+        if action.seat not in allowed:
             return False
     return False
 
@@ -1040,12 +1105,11 @@ def _xian_rang_rang_pass(state: DealState, seat: int, pending: tuple[int, int]) 
 
 def _shao_pai(state: DealState, q: int) -> Problem | None:
     rule = "gouji.shao_pai.declare"
-    just = state.last_event
-    if not state.playing or just is None or just[0] != "gouji":
+    if not state.playing or state.last_event != STARTED:
         return rule, msg(
             "seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)", seat=q
         )
-    p = just[1]
+    p = state.event_seat
     if not state.live[q] or team(q) == team(p) or q == dui_men(p):
         return rule, msg(
             "seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
@@ -1060,11 +1124,11 @@ def _shao_pai(state: DealState, q: int) -> Problem | None:
     return None
 
 
-def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: int) -> None:
+def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     """§4.7.1-3: S1, the declarer's play right after the declaration."""
     q = action.seat
     state.shao_pending = -1
-    rest = state.hands[q] - packed
+    rest = _without(state.hands[q], action.cards)
     if not shao_valid(rest):
         return _shao_void(
             ctx,
@@ -1080,13 +1144,13 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set, packed: 
     if state.top_seat == state.shao_bound:
         state.shao_bound = -1  # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
-    state.sizes[q] -= x.size
-    if state.reports.report_at is not None:
+    state.sizes[q] = state.sizes[q] - x.size
+    if state.options.report_at is not None:
         state.reports.played(q, state.sizes[q], action.index)
-    state.trick.append((q, action.cards))
+    state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
-    state.last_event = ("play", q)
+    state.last_event, state.event_seat = PLAYED, q
     if state.live_count <= 4:
         state.endgame = _endgame_kind(state)
         _bookkeeping_at_lead(state, q)
@@ -1105,7 +1169,7 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
         action.index,
     )
     state.penalised.append(q)
-    state.last_event = None
+    state.last_event = NONE
     if state.shao_bound == q:
         state.shao_bound = -1
     was_lead = state.top is None
@@ -1118,10 +1182,10 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
         state.allowed = 1 << state.duel[1]  # d(p) answers p's set
 
 
-def _shao_lead_ok(state: DealState, q: int, x: Set, packed: int) -> bool:
+def _shao_lead_ok(state: DealState, q: int, x: Set, cards: tuple[int, ...]) -> bool:
     if x.size == state.sizes[q]:
         return True
-    return (x.black + x.red) > 0 and shao_valid(state.hands[q] - packed)
+    return (x.black + x.red) > 0 and shao_valid(_without(state.hands[q], cards))
 
 
 # ---------------------------------------------------------------- tribute and its declarations (§6)
@@ -1144,7 +1208,7 @@ def _revolution(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     hand = state.dealt[seat]
-    if any(count(hand, c) for c in (0, 1, 2, 3, BJ, RJ)):
+    if any(hand[c] for c in (0, 1, 2, 3, BJ, RJ)):
         return "gouji.revolution", msg(
             "seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)", seat=seat
         )
@@ -1213,7 +1277,7 @@ def _liberation(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     paying = [r for r in state.relations if r.open and r.payer == seat]
-    if count(state.dealt[seat], RJ) != 4 or not paying:
+    if state.dealt[seat][RJ] != 4 or not paying:
         return "gouji.liberation", msg(
             "seat {seat} declared liberation; only a seat that owes tribute and was "
             "dealt all four red jokers may (§6.4)",
@@ -1281,17 +1345,17 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _holds(state: DealState, seat: int, card: int) -> None:
-    if not count(state.hands[seat], card):
+    if not state.hands[seat][card]:
         raise StopDeal(
             "gouji.cards.not_held", msg("seat {seat} does not hold {cards}", seat=seat, cards=Cards(CODES[card]))
         )
 
 
 def _move(state: DealState, giver: int, taker: int, card: int) -> None:
-    state.hands[giver] -= ONE[card]
-    state.hands[taker] += ONE[card]
-    state.sizes[giver] -= 1
-    state.sizes[taker] += 1
+    state.hands[giver][card] = state.hands[giver][card] - 1
+    state.hands[taker][card] = state.hands[taker][card] + 1
+    state.sizes[giver] = state.sizes[giver] - 1
+    state.sizes[taker] = state.sizes[taker] + 1
 
 
 def _receiver(
@@ -1494,7 +1558,7 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
     each such set is judged as a play is (_refusal)."""
     size = top.size
     held: dict[int, list[int]] = {}
-    for c in unpack(state.hands[seat]):
+    for c in _cards_of(state.hands[seat]):
         held.setdefault(_SET_RANK[c], []).append(c)
     twos, blacks, reds = held.get(TWO, []), held.get(BLACK, []), held.get(RED, [])
     best: dict[int, tuple[tuple[int, int, int], tuple[int, ...]]] = {}
@@ -1505,11 +1569,12 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
                 b = size - a - c - d
                 if b > len(twos):
                     continue
-                x, packed = _READINGS[tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])]
-                if x is not None and _refusal(state, seat, x, packed) is None:
+                cards = tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])
+                x = _reading(cards)
+                if x is not None and _refusal(state, seat, x, cards) is None:
                     cost = (b + c + d, d, c)
                     if x.rank not in best or cost < best[x.rank][0]:
-                        best[x.rank] = (cost, tuple(unpack(packed)))
+                        best[x.rank] = (cost, cards)
     return [_shown(sorted(best[r][1])) for r in sorted(best)]
 
 
@@ -1518,8 +1583,8 @@ def snapshot(state: DealState) -> Snapshot:
         "mode": Phrase(_mode(state)),
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
-        "hands": [[CODES[c] for c in sorted(unpack(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [_on_table(s, cards) for s, cards in state.trick],
+        "hands": [[CODES[c] for c in sorted(_cards_of(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
+        "table": [_on_table(action) for action in state.trick],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
@@ -1527,8 +1592,9 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-def _on_table(seat: int, cards: tuple[int, ...] | None) -> dict[str, Any]:
-    if cards is None:
+def _on_table(action: Action) -> dict[str, Any]:
+    seat, cards = action.seat, action.cards
+    if action.verb != "play":
         return {"seat": seat, "pass": True}
     x = read_set(cards)
     assert x is not None  # a play taken is a set
@@ -1559,7 +1625,8 @@ def scores_of(order: list[int], o: GoujiOptions) -> list[int]:
 
 
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
-    state.reports.warn_missing(ctx)
+    if state.options.report_at is not None:
+        state.reports.warn_missing(ctx)
     if not state.leader_checked:  # a deal voided by revolution before any play (§1)
         _check_leader(ctx, state)
     if state.void:
@@ -1732,21 +1799,22 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        x, packed = _READINGS[action.cards]
+        x = _reading(action.cards)
         unplayable = (
             "gouji.cards.not_held"
-            if not contains(state.hands[seat], packed)
+            if not _holds_all(state.hands[seat], action.cards)
             else "gouji.play.combination"
             if x is None
             else None
         )  # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
+        assert x is not None  # no set is unplayable
         _lapse_tribute(state, seat)
-        _put(state, action, x, packed)
+        _put(state, action, x)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
-        _passed(state, seat)
+        _passed(state, action)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(

@@ -60,8 +60,10 @@ def _values(state) -> dict:
         except AttributeError:
             continue  # a property
         out[name] = (
-            copy.copy(value)
-            if isinstance(value, (list, set, dict))
+            [list(v) if type(v) is list else v for v in value]  # Gou Ji's hands: lists of counts
+            if isinstance(value, list)
+            else copy.copy(value)
+            if isinstance(value, (set, dict))
             else _copied_watch(value)
             if isinstance(value, ReportWatch)
             else value

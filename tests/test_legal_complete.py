@@ -201,7 +201,7 @@ def check_gouji(state, seed):
     size = state.top.size
     for seat in gouji._seats(state.allowed):
         shown = {gouji.read_set(ids(p)).rank: p for p in legal["plays"][str(seat)]}
-        hand = [c for c in range(54) for _ in range(gouji.count(state.hands[seat], c))]
+        hand = [c for c in range(54) for _ in range(state.hands[seat][c])]
         tried = gouji_sets(hand, {size - 1, size, size + 1}) + sub_multisets(hand, size + 1, seed)[:300]
         for cards in tried:
             if accepted(gouji, state, seat, cards, None):
