@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     BJ,
@@ -20,7 +20,6 @@ from .cards import (
     ONE,
     RANKS,
     RJ,
-    PlayCache,
     card_counts,
     contains,
     count,
@@ -92,17 +91,31 @@ _LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
 # ---------------------------------------------------------------- §2 combinations
 
 
-@dataclass(frozen=True, slots=True)
 class Reading:
-    type: str
-    rank: int  # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
-    size: int
-    bomb: int  # bomb class (§2); 0 for an ordinary combination
-    jokers: int  # jokers in the play (soft bombs, §5)
+    """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
+    so that mypyc compiles its making)."""
 
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{CODES[53] if self.rank == 14 else RANKS[self.rank]}"
+    __slots__ = ("type", "rank", "size", "bomb", "jokers", "name")
+
+    def __init__(self, type: str, rank: int, size: int, bomb: int, jokers: int) -> None:
+        self.type = type
+        self.rank = rank  # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
+        self.size = size
+        self.bomb = bomb  # bomb class (§2); 0 for an ordinary combination
+        self.jokers = jokers  # jokers in the play (soft bombs, §5)
+        self.name = f"{type}:{CODES[53] if rank == 14 else RANKS[rank]}"  # as `as` names it (TYPE:RANK)
+
+    def fields(self) -> tuple[str, int, int, int, int]:
+        return self.type, self.rank, self.size, self.bomb, self.jokers
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Reading{self.fields()}"
 
 
 def bomb_order(r: int) -> int:
@@ -141,16 +154,29 @@ def _combos(options: dict[str, Any]) -> Combos:
     return Combos(GandengyanOptions(**options))
 
 
+CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so that memory stays bounded
+# A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
+# all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
+SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
+
+
 class Combos:
-    """The readings of plays under one set of options, cached per packed play;
-    new_match shares one per option set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per shape of play (so "5S 5D" finds those
+    of "5H 5C"); new_match shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: GandengyanOptions):
         self.options = options
-        self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
+        self.by_shape: dict[int, tuple[Reading, ...]] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        found: tuple[Reading, ...] = self.of_packed[pack(cards)]
+        shape = 0
+        for c in cards:
+            shape += SHAPE_ONE[c]
+        found = self.by_shape.get(shape)
+        if found is None:
+            if len(self.by_shape) >= CACHE_LIMIT:
+                self.by_shape.clear()
+            found = self.by_shape[shape] = self._readings(tuple(sorted(cards)))
         return found
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -291,15 +317,24 @@ TYPE_WORDS = {
 # ---------------------------------------------------------------- match state (§1, §5)
 
 
-@dataclass
 class Match:
-    options: GandengyanOptions
-    combos: Combos
-    seats: int
-    totals: list[int] | None  # None: not checkable after a stopped deal (notation §9)
-    dealer: int | None  # who must deal the next deal; None: any seat (or unknown)
-    first: bool = True
-    carried: list[int] | None = None  # the totals the deals' claimed scores add up to (notation §9)
+    """The match as it stands between deals (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(
+        self,
+        options: GandengyanOptions,
+        combos: Combos,
+        seats: int,
+        totals: list[int] | None,
+        dealer: int | None,
+        first: bool = True,
+        carried: list[int] | None = None,
+    ) -> None:
+        self.options, self.combos, self.seats = options, combos, seats
+        self.totals = totals  # None: not checkable after a stopped deal (notation §9)
+        self.dealer = dealer  # who must deal the next deal; None: any seat (or unknown)
+        self.first = first
+        self.carried = carried  # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
@@ -369,49 +404,63 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, reading); None: a pass
 
 
-@dataclass
 class DealState:
-    options: GandengyanOptions
-    combos: Combos
-    seats: int
-    dealer: int
-    hands: list[int]
-    sizes: list[int]
-    talon: list[int]
-    drawn: int = 0  # cards taken from the talon so far
-    turn: int | None = None
-    top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
-    passed: set[int] = field(default_factory=set)
-    trick: list[Play] = field(default_factory=list)
-    draws: list[dict[str, int | str]] = field(default_factory=list)  # the draws made after the last action
-    bombs: list[tuple[Reading, int]] = field(default_factory=list)  # (Reading, action index) of every bomb played
-    winner: int | None = None
-    over: bool = False
-    totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
-    reports: ReportWatch = field(init=False)
+    """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(
+        self,
+        options: GandengyanOptions,
+        combos: Combos,
+        seats: int,
+        dealer: int,
+        hands: list[int],
+        sizes: list[int],
+        talon: list[int],
+    ) -> None:
+        self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
+        self.hands, self.sizes = hands, sizes  # packed hands (cards.py), and their sizes
+        self.talon = talon
+        self.drawn = 0  # cards taken from the talon so far
+        self.drew_from = 0  # where in the talon the draws after the last action began
+        self.drew_to = 0  # the first seat that drew then
+        self.turn: int | None = None
+        self.top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
+        self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
+        self.trick: list[Play] = []
+        self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
+        self.winner: int | None = None
+        self.over = False
+        self.totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
+        self.reports = ReportWatch(NAME, options.report_at)
+        self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
 
     @property
     def talon_left(self) -> int:
         return len(self.talon) - self.drawn
 
-    def __post_init__(self) -> None:
-        self.reports = ReportWatch(NAME, self.options.report_at)
+    @property
+    def draws(self) -> list[dict[str, int | str]]:
+        """The draws made after the last action: from the first seat that drew, one card each in seat order."""
+        return [
+            {"seat": (self.drew_to + i) % self.seats, "card": CODES[self.talon[self.drew_from + i]]}
+            for i in range(self.drawn - self.drew_from)
+        ]
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
 
     def next_holder(self, seat: int) -> int | None:
-        sizes = self.sizes
-        for s in _FROM[self.seats][(seat + 1) % self.seats]:  # the next seats, this one last
+        """The next seat after `seat` that holds cards, `seat` itself last."""
+        seats, sizes = self.seats, self.sizes
+        s = seat
+        for _ in range(seats):
+            s = s + 1 if s + 1 < seats else 0
             if sizes[s]:
                 return s
         return None
 
 
-_FROM = {
-    n: [[(seat + i) % n for i in range(n)] for seat in range(n)]  # seat order at n seats, from a seat
-    for n in range(MIN_SEATS, MAX_SEATS + 1)
-}
+PASSES: Final = tuple((seat, None, None) for seat in range(MAX_SEATS))  # a pass as the trick holds it
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -560,22 +609,23 @@ def is_over(state: DealState) -> bool:
 
 
 def apply(ctx: Context, state: DealState, action: Action) -> None:
-    if state.draws:
-        state.draws = []
-    if action.verb == "declare":
+    state.drew_from = state.drawn  # no draws after this action yet
+    verb = action.verb
+    if verb == "pass" or verb == "play":
+        turn = state.turn
+        if turn is None or action.seat != turn:
+            raise StopDeal(
+                "gandengyan.turn",
+                msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+            )
+        if verb == "pass":
+            _pass(state, action)
+        else:
+            _play(state, action)
+    elif verb == "declare":
         state.reports.declare(ctx, action, state.sizes[action.seat])
-        return
-    if action.verb not in ("play", "pass"):
-        raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
-    if action.seat != state.turn:
-        raise StopDeal(
-            "gandengyan.turn",
-            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
-        )
-    if action.verb == "pass":
-        _pass(state, action)
     else:
-        _play(state, action)
+        raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
 
 
 def _pass(state: DealState, action: Action) -> None:
@@ -587,22 +637,23 @@ def _pass(state: DealState, action: Action) -> None:
 
 def _passed(state: DealState, seat: int) -> None:
     """A pass that is taken (§4.2, §4.4)."""
-    state.passed.add(seat)
-    state.trick.append((seat, None, None))
-    if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
-        if all(s in state.passed for s in state.holders()):
+    state.passed |= 1 << seat
+    state.trick.append(PASSES[seat])
+    top = state.top
+    if top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
+        if all(state.passed >> s & 1 for s in state.holders()):
             state.over = True
         else:
             state.turn = state.next_holder(seat)
         return
-    _continue(state, state.top[0], seat)
+    _continue(state, top[0], seat)
 
 
 def _continue(state: DealState, top_seat: int, seat: int) -> None:
     """End the trick when every other holder passed since the top play (§4.2), else the next holder.
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
-    if following is None or following == top_seat or following in state.passed:
+    if following is None or following == top_seat or state.passed >> following & 1:
         _on_from(state, seat, top_seat)  # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
@@ -611,29 +662,35 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
 def _on_from(state: DealState, seat: int, top_seat: int) -> None:
     """After `seat` acted on the top play of `top_seat`: the next holder that has neither passed nor made
     the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    for s in _FROM[state.seats][seat]:
-        if state.sizes[s] and s != top_seat and s not in state.passed:
+    seats, sizes, passed = state.seats, state.sizes, state.passed
+    s = seat
+    for _ in range(seats):  # from `seat` itself on, in seat order
+        if sizes[s] and s != top_seat and not passed >> s & 1:
             state.turn = s
             return
+        s = s + 1 if s + 1 < seats else 0
     _end_trick(state, top_seat)
 
 
 def _end_trick(state: DealState, last: int) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    order = _FROM[state.seats][last]
-    for seat in order:
-        if not state.talon_left:
+    seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
+    state.drew_to = last
+    seat = last
+    for _ in range(seats):
+        if state.drawn == len(talon):
             break
-        card = state.talon[state.drawn]
+        hands[seat] += ONE[talon[state.drawn]]
+        sizes[seat] += 1
         state.drawn += 1
-        state.hands[seat] += ONE[card]
-        state.sizes[seat] += 1
-        state.draws.append({"seat": seat, "card": CODES[card]})
-    empty = [s for s in order if not state.sizes[s]]
-    if empty:  # §4.3 talon limit: a seat still without cards wins now
-        state.winner, state.over = empty[0], True
-        return
-    state.turn, state.top, state.passed, state.trick = last, None, set(), []
+        seat = seat + 1 if seat + 1 < seats else 0
+    seat = last
+    for _ in range(seats):
+        if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
+            state.winner, state.over = seat, True
+            return
+        seat = seat + 1 if seat + 1 < seats else 0
+    state.turn, state.top, state.passed, state.trick = last, None, 0, []
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -641,23 +698,25 @@ def _play(state: DealState, action: Action) -> None:
     packed = pack(cards)
     if not contains(state.hands[seat], packed):
         raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-    _put(state, action, _choose_reading(state, seat, cards, packed, action.as_), packed)
+    _put(state, action, _choose_reading(state, seat, cards, action.as_), packed)
 
 
 def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
     state.hands[seat] -= packed
-    state.sizes[seat] -= len(cards)
+    size = state.sizes[seat] - len(cards)
+    state.sizes[seat] = size
     if reading.bomb:
         state.bombs.append((reading, action.index))
-    state.top, state.passed = (seat, reading), set()
+    state.top, state.passed = (seat, reading), 0
     state.trick.append((seat, cards, reading))
-    if not state.sizes[seat] and _out_wins(state):
+    if not size and _out_wins(state):
         state.winner, state.over = seat, True
         return
     _continue(state, seat, seat)
-    state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
+    if state.report_at:
+        state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
 
 
 def _out_wins(state: DealState) -> bool:
@@ -691,10 +750,10 @@ def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
     return size == 1 or (size == 2 and o.decks == 2)
 
 
-def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: str | None) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
-    readings: tuple[Reading, ...] = state.combos.of_packed[packed]
+    readings = state.combos.readings(cards)
     top = state.top[1] if state.top else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
         return readings[0]  # the common case: one reading, and it may be played here
@@ -1037,7 +1096,8 @@ def _scores(state: DealState, pays: list[int]) -> list[int]:
 
 
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
-    state.reports.warn_missing(ctx)
+    if state.report_at:
+        state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
@@ -1204,7 +1264,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         packed = pack(cards)
         if not contains(state.hands[seat], packed):
             raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-        readings: tuple[Reading, ...] = state.combos.of_packed[packed]
+        readings = state.combos.readings(cards)
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         chosen = (
