@@ -4,12 +4,11 @@ Every Gan Deng Yan rule lives here; the replay driver calls it through the contr
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
-a C compiler (docs/internals.md, "Two builds"): hands are packed multisets (cards.py), readings cached per packed play.
+a C compiler (docs/internals.md, "Two builds"): hands are counts of each card, readings cached per shape of play.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -17,18 +16,12 @@ from typing import TYPE_CHECKING, Any, Final
 from .cards import (
     BJ,
     CODES,
-    ONE,
     RANKS,
     RJ,
     card_counts,
-    contains,
-    count,
-    missing,
-    pack,
     rank,
     rank_shown,
     run_low,
-    unpack,
 )
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
@@ -404,6 +397,19 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, reading); None: a pass
 
 
+CARDS: Final = 54  # card ids 0..53
+
+
+def hands_of(dealt: Sequence[Iterable[int]]) -> list[int]:
+    """The hands as the deal state holds them: how many of each card (by id) each seat holds, seat after seat
+    (a list of small ints, which compiled code reads and changes in place quickly)."""
+    hands = [0] * (CARDS * len(dealt))
+    for seat, cards in enumerate(dealt):
+        for c in cards:
+            hands[seat * CARDS + c] += 1
+    return hands
+
+
 class DealState:
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
@@ -418,7 +424,7 @@ class DealState:
         talon: list[int],
     ) -> None:
         self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
-        self.hands, self.sizes = hands, sizes  # packed hands (cards.py), and their sizes
+        self.hands, self.sizes = hands, sizes  # the hands as hands_of makes them, and their sizes
         self.talon = talon
         self.drawn = 0  # cards taken from the talon so far
         self.drew_from = 0  # where in the talon the draws after the last action began
@@ -445,6 +451,15 @@ class DealState:
             {"seat": (self.drew_to + i) % self.seats, "card": CODES[self.talon[self.drew_from + i]]}
             for i in range(self.drawn - self.drew_from)
         ]
+
+    def counts(self, seat: int) -> list[int]:
+        """How many of each card (by id) the seat holds."""
+        return self.hands[seat * CARDS : (seat + 1) * CARDS]
+
+    def held(self, seat: int) -> list[int]:
+        """The cards the seat holds, low ids first."""
+        hands, base = self.hands, seat * CARDS
+        return [c for c in range(CARDS) for _ in range(hands[base + c])]
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
@@ -480,7 +495,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         match.combos,
         match.seats,
         dealer,
-        [pack(h) for h in deal.hands],
+        hands_of(deal.hands),
         [len(h) for h in deal.hands],
         list(talon),
     )
@@ -680,7 +695,7 @@ def _end_trick(state: DealState, last: int) -> None:
     for _ in range(seats):
         if state.drawn == len(talon):
             break
-        hands[seat] += ONE[talon[state.drawn]]
+        hands[seat * CARDS + talon[state.drawn]] += 1
         sizes[seat] += 1
         state.drawn += 1
         seat = seat + 1 if seat + 1 < seats else 0
@@ -695,16 +710,42 @@ def _end_trick(state: DealState, last: int) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
-    packed = pack(cards)
-    if not contains(state.hands[seat], packed):
-        raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-    _put(state, action, _choose_reading(state, seat, cards, action.as_), packed)
+    _require(state, seat, cards)
+    _put(state, action, _choose_reading(state, seat, cards, action.as_))
 
 
-def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
+    """Raises StopDeal unless the seat holds every card of `cards` (a multiset): taken from the hand and
+    put back, so that a card played twice must be held twice."""
+    hands, base = state.hands, seat * CARDS
+    for c in cards:
+        hands[base + c] -= 1
+    held = True
+    for c in cards:
+        if hands[base + c] < 0:
+            held = False
+        hands[base + c] += 1
+    if not held:
+        raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
+
+
+def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
+    """The cards of `cards` (a multiset) that a hand of `counts` does not hold."""
+    short: list[int] = []
+    for c in cards:
+        if counts[c]:
+            counts[c] -= 1
+        else:
+            short.append(c)
+    return sorted(short)
+
+
+def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
-    state.hands[seat] -= packed
+    hands, base = state.hands, seat * CARDS
+    for c in cards:
+        hands[base + c] -= 1
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
     if reading.bomb:
@@ -739,8 +780,8 @@ def _shown(cards: Iterable[int]) -> Cards:
 
 def can_lead(state: DealState, seat: int) -> bool:
     """Whether the seat has any legal lead (§4.4)."""
-    hand = state.hands[seat]
-    if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
+    hand = state.counts(seat)
+    if any(hand[:BJ]) or (hand[BJ] and hand[RJ]):
         return True
     return state.options.lone_joker_lead and _lone_jokers(state.sizes[seat], state.options)
 
@@ -840,10 +881,8 @@ def _same_scores(state: DealState, seat: int, cards: tuple[int, ...], legal: lis
         return False
     payments: set[tuple[int, ...]] = set()
     for reading in legal:
-        trial = copy.copy(state)
-        trial.winner = seat
-        trial.bombs = state.bombs + [(reading, -1)] if reading.bomb else state.bombs
-        payments.add(tuple(_payments(trial)[0]))
+        bombs = state.bombs + [(reading, -1)] if reading.bomb else state.bombs
+        payments.add(tuple(_payments_if(state, seat, bombs)[0]))
     return len(payments) == 1
 
 
@@ -915,7 +954,7 @@ def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading,
     built from the shapes that can follow, so the work stays small however many cards the hand holds."""
     o = state.options
     piles: dict[int, list[int]] = {}
-    for c in unpack(state.hands[seat]):
+    for c in state.held(seat):
         piles.setdefault(rank(c), []).append(c)
     found: list[tuple[Reading, tuple[int, ...]]] = []
     for cards in _candidates(piles, top, o):
@@ -981,7 +1020,7 @@ def snapshot(state: DealState) -> Snapshot:
         "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
-        "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
+        "hands": [[CODES[c] for c in in_rank_order(state.held(seat))] for seat in range(state.seats)],
         "table": [_on_table(play) for play in state.trick],
         "talon": state.talon_left,
         "drawn": [dict(draw, card=Cards(draw["card"])) for draw in state.draws],
@@ -1012,13 +1051,13 @@ def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     return 2 if r.type == "triplet" else 4
 
 
-def _public(state: DealState) -> tuple[int, list[Phrase]]:
-    if not state.options.public_multipliers:
+def _public(bombs: list[tuple[Reading, int]], o: GandengyanOptions) -> tuple[int, list[Phrase]]:
+    if not o.public_multipliers:
         return 1, []
     factor = 1
     why: list[Phrase] = []
-    for reading, index in state.bombs:
-        f = _bomb_factor(reading, state.options)
+    for reading, index in bombs:
+        f = _bomb_factor(reading, o)
         factor *= f
         why.append(
             Phrase(
@@ -1033,19 +1072,20 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
     return factor, why
 
 
-def _private(hand: int, o: GandengyanOptions) -> list[tuple[int, Msg]]:
-    """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
+def _private(hand: list[int], o: GandengyanOptions) -> list[tuple[int, Msg]]:
+    """(factor, why) of a loser's jokers and held bombs (`hand`: how many of each card), natural cards only
+    (§5, §10.9)."""
     if not o.private_multipliers:
         return []
-    found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
+    found = [(2, _A_JOKER)] * (hand[BJ] + hand[RJ])
     triplet = 4 if o.soft_bombs else 2
     for r in range(13):
-        m = sum(count(hand, r * 4 + s) for s in range(4))
+        m = sum(hand[r * 4 : r * 4 + 4])
         if m >= 4:
             found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
         if m % 4 == 3 and o.triplet_is_bomb:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
-    found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
+    found += [(8, _A_JOKER_BOMB)] * min(hand[BJ], hand[RJ])
     return found
 
 
@@ -1054,14 +1094,21 @@ _A_JOKER, _A_JOKER_BOMB = msg("a joker"), msg("a held joker bomb")
 
 def _payments(state: DealState) -> tuple[list[int], list[Phrase]]:
     """p(L) for every seat (0 for the winner) and every multiplier applied, with its reason (§5)."""
+    return _payments_if(state, state.winner, state.bombs)
+
+
+def _payments_if(
+    state: DealState, winner: int | None, bombs: list[tuple[Reading, int]]
+) -> tuple[list[int], list[Phrase]]:
+    """_payments, were `winner` the winner after `bombs` were played."""
     o = state.options
-    public, why = _public(state)
+    public, why = _public(bombs, o)
     pays = [0] * state.seats
     for seat in range(state.seats):
-        if seat == state.winner:
+        if seat == winner:
             continue
-        hand = state.hands[seat]
-        aces = sum(count(hand, ACE * 4 + s) for s in range(4))
+        hand = state.counts(seat)
+        aces = sum(hand[ACE * 4 : ACE * 4 + 4])
         factor = o.ace_multiplier**aces
         if aces and o.ace_multiplier > 1:
             why.append(
@@ -1109,7 +1156,7 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
         "dealer": state.dealer,
         "winner": state.winner,
         "left": list(state.sizes),
-        "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands],
+        "held": [[Cards(CODES[c]) for c in state.held(seat)] for seat in range(state.seats)],
         "talon": state.talon_left,
         "multipliers": why,
         "payments": pays,
@@ -1261,9 +1308,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
     seat, cards = action.seat, action.cards
     if action.verb == "play":
-        packed = pack(cards)
-        if not contains(state.hands[seat], packed):
-            raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
+        _require(state, seat, cards)
         readings = state.combos.readings(cards)
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
@@ -1272,7 +1317,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
             if action.as_ is None
             else _named_reading(seat, cards, readings, action.as_)
         )
-        _put(state, action, chosen, packed)
+        _put(state, action, chosen)
     elif action.verb == "pass":
         _passed(state, seat)
 
