@@ -400,7 +400,7 @@ Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, r
 CARDS: Final = 54  # card ids 0..53
 
 
-def hands_of(dealt: Sequence[Iterable[int]]) -> list[int]:
+def hands_of(dealt: list[list[int]]) -> list[int]:
     """The hands as the deal state holds them: how many of each card (by id) each seat holds, seat after seat
     (a list of small ints, which compiled code reads and changes in place quickly)."""
     hands = [0] * (CARDS * len(dealt))
@@ -456,6 +456,14 @@ class DealState:
         """How many of each card (by id) the seat holds."""
         return self.hands[seat * CARDS : (seat + 1) * CARDS]
 
+    def count(self, seat: int, card: int) -> int:
+        return self.hands[seat * CARDS + card]
+
+    def of_rank(self, seat: int, r: int) -> int:
+        """How many natural cards of rank index `r` the seat holds."""
+        hands, at = self.hands, seat * CARDS + r * 4
+        return hands[at] + hands[at + 1] + hands[at + 2] + hands[at + 3]
+
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
         hands, base = self.hands, seat * CARDS
@@ -468,11 +476,12 @@ class DealState:
         """The next seat after `seat` that holds cards, `seat` itself last."""
         seats, sizes = self.seats, self.sizes
         s = seat
-        for _ in range(seats):
+        while True:
             s = s + 1 if s + 1 < seats else 0
             if sizes[s]:
                 return s
-        return None
+            if s == seat:
+                return None
 
 
 PASSES: Final = tuple((seat, None, None) for seat in range(MAX_SEATS))  # a pass as the trick holds it
@@ -497,7 +506,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         dealer,
         hands_of(deal.hands),
         [len(h) for h in deal.hands],
-        list(talon),
+        talon,  # never changed: `drawn` counts the cards taken
     )
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
@@ -679,11 +688,13 @@ def _on_from(state: DealState, seat: int, top_seat: int) -> None:
     the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
     seats, sizes, passed = state.seats, state.sizes, state.passed
     s = seat
-    for _ in range(seats):  # from `seat` itself on, in seat order
+    while True:  # from `seat` itself on, in seat order
         if sizes[s] and s != top_seat and not passed >> s & 1:
             state.turn = s
             return
         s = s + 1 if s + 1 < seats else 0
+        if s == seat:
+            break
     _end_trick(state, top_seat)
 
 
@@ -691,21 +702,18 @@ def _end_trick(state: DealState, last: int) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
     seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
     state.drew_to = last
-    seat = last
-    for _ in range(seats):
-        if state.drawn == len(talon):
-            break
+    for i in range(min(seats, len(talon) - state.drawn)):
+        seat = (last + i) % seats
         hands[seat * CARDS + talon[state.drawn]] += 1
         sizes[seat] += 1
         state.drawn += 1
-        seat = seat + 1 if seat + 1 < seats else 0
-    seat = last
-    for _ in range(seats):
+    for i in range(seats):
+        seat = (last + i) % seats
         if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
             state.winner, state.over = seat, True
             return
-        seat = seat + 1 if seat + 1 < seats else 0
-    state.turn, state.top, state.passed, state.trick = last, None, 0, []
+    state.turn, state.top, state.passed = last, None, 0
+    state.trick.clear()
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -1072,20 +1080,19 @@ def _public(bombs: list[tuple[Reading, int]], o: GandengyanOptions) -> tuple[int
     return factor, why
 
 
-def _private(hand: list[int], o: GandengyanOptions) -> list[tuple[int, Msg]]:
-    """(factor, why) of a loser's jokers and held bombs (`hand`: how many of each card), natural cards only
-    (§5, §10.9)."""
-    if not o.private_multipliers:
-        return []
-    found = [(2, _A_JOKER)] * (hand[BJ] + hand[RJ])
+def _private(state: DealState, seat: int) -> list[tuple[int, Msg]]:
+    """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
+    o = state.options
+    blacks, reds = state.count(seat, BJ), state.count(seat, RJ)
+    found = [(2, _A_JOKER)] * (blacks + reds)
     triplet = 4 if o.soft_bombs else 2
     for r in range(13):
-        m = sum(hand[r * 4 : r * 4 + 4])
+        m = state.of_rank(seat, r)
         if m >= 4:
             found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
         if m % 4 == 3 and o.triplet_is_bomb:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
-    found += [(8, _A_JOKER_BOMB)] * min(hand[BJ], hand[RJ])
+    found += [(8, _A_JOKER_BOMB)] * min(blacks, reds)
     return found
 
 
@@ -1107,8 +1114,7 @@ def _payments_if(
     for seat in range(state.seats):
         if seat == winner:
             continue
-        hand = state.counts(seat)
-        aces = sum(hand[ACE * 4 : ACE * 4 + 4])
+        aces = state.of_rank(seat, ACE)
         factor = o.ace_multiplier**aces
         if aces and o.ace_multiplier > 1:
             why.append(
@@ -1123,7 +1129,7 @@ def _payments_if(
                     )
                 )
             )
-        for f, reason in _private(hand, o):
+        for f, reason in _private(state, seat) if o.private_multipliers else ():
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
@@ -1142,6 +1148,9 @@ def _scores(state: DealState, pays: list[int]) -> list[int]:
     return scores
 
 
+CARDS_SHOWN: Final = tuple(Cards(code) for code in CODES)  # each card as an outcome shows it
+
+
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
     if state.report_at:
         state.reports.warn_missing(ctx)
@@ -1156,7 +1165,7 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
         "dealer": state.dealer,
         "winner": state.winner,
         "left": list(state.sizes),
-        "held": [[Cards(CODES[c]) for c in state.held(seat)] for seat in range(state.seats)],
+        "held": [[CARDS_SHOWN[c] for c in state.held(seat)] for seat in range(state.seats)],
         "talon": state.talon_left,
         "multipliers": why,
         "payments": pays,
