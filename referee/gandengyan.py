@@ -402,11 +402,13 @@ CARDS: Final = 54  # card ids 0..53
 
 def hands_of(dealt: list[list[int]]) -> list[int]:
     """The hands as the deal state holds them: how many of each card (by id) each seat holds, seat after seat
-    (a list of small ints, which compiled code reads and changes in place quickly)."""
+    (a list of small ints, which compiled code reads and changes in place quickly; written `hands[at] =
+    hands[at] + 1`, as mypyc makes `hands[at] += 1` a generic in-place addition)."""
     hands = [0] * (CARDS * len(dealt))
     for seat, cards in enumerate(dealt):
         for c in cards:
-            hands[seat * CARDS + c] += 1
+            at = seat * CARDS + c
+            hands[at] = hands[at] + 1
     return hands
 
 
@@ -704,8 +706,9 @@ def _end_trick(state: DealState, last: int) -> None:
     state.drew_to = last
     for i in range(min(seats, len(talon) - state.drawn)):
         seat = (last + i) % seats
-        hands[seat * CARDS + talon[state.drawn]] += 1
-        sizes[seat] += 1
+        at = seat * CARDS + talon[state.drawn]
+        hands[at] = hands[at] + 1
+        sizes[seat] = sizes[seat] + 1
         state.drawn += 1
     for i in range(seats):
         seat = (last + i) % seats
@@ -727,12 +730,14 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
     put back, so that a card played twice must be held twice."""
     hands, base = state.hands, seat * CARDS
     for c in cards:
-        hands[base + c] -= 1
+        at = base + c
+        hands[at] = hands[at] - 1
     held = True
     for c in cards:
-        if hands[base + c] < 0:
+        at = base + c
+        if hands[at] < 0:
             held = False
-        hands[base + c] += 1
+        hands[at] = hands[at] + 1
     if not held:
         raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
 
@@ -753,7 +758,8 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
     seat, cards = action.seat, action.cards
     hands, base = state.hands, seat * CARDS
     for c in cards:
-        hands[base + c] -= 1
+        at = base + c
+        hands[at] = hands[at] - 1
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
     if reading.bomb:
@@ -1115,7 +1121,7 @@ def _payments_if(
         if seat == winner:
             continue
         aces = state.of_rank(seat, ACE)
-        factor = o.ace_multiplier**aces
+        factor: int = o.ace_multiplier**aces  # typed: int ** int is Any to mypy, and then generic in compiled code
         if aces and o.ace_multiplier > 1:
             why.append(
                 Phrase(
