@@ -142,9 +142,26 @@ class GandengyanOptions:
     report_at: int | None
 
 
+# The options the readings of a play depend on (§2): option sets that differ only in others share their readings
+READING_OPTIONS: Final = (
+    "jokers_wild",
+    "joker_as_two",
+    "triplet_is_bomb",
+    "triplet_sequences",
+    "max_sequence_ranks",
+    "min_sequence_length",
+    "max_bomb_size",
+)
+
+
 def _combos(options: dict[str, Any]) -> Combos:
     """The readings of plays under the options of a record's rules (shared by rules.shared)."""
-    return Combos(GandengyanOptions(**options))
+    return Combos(GandengyanOptions(**options), shared(_by_shape, {name: options[name] for name in READING_OPTIONS}))
+
+
+def _by_shape(reading_options: dict[str, Any]) -> dict[int, tuple[Reading, ...]]:
+    """The readings of plays by shape, for every option set with these READING_OPTIONS (shared by rules.shared)."""
+    return {}
 
 
 CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so that memory stays bounded
@@ -155,11 +172,12 @@ SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
 
 class Combos:
     """The readings of plays under one set of options, cached per shape of play (so "5S 5D" finds those
-    of "5H 5C"); new_match shares one per option set among all records (rules.shared)."""
+    of "5H 5C"); new_match shares one per option set among all records, and its cache with every option set
+    of the same READING_OPTIONS (rules.shared)."""
 
-    def __init__(self, options: GandengyanOptions):
+    def __init__(self, options: GandengyanOptions, by_shape: dict[int, tuple[Reading, ...]] | None = None):
         self.options = options
-        self.by_shape: dict[int, tuple[Reading, ...]] = {}
+        self.by_shape = {} if by_shape is None else by_shape
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         shape = 0
