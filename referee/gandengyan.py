@@ -4,32 +4,24 @@ Every Gan Deng Yan rule lives here; the replay driver calls it through the contr
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
-a C compiler (docs/internals.md, "Two builds"): hands are packed multisets (cards.py), readings cached per packed play.
+a C compiler (docs/internals.md, "Two builds"): hands are counts of each card, readings cached per shape of play.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
 
 from .cards import (
     BJ,
     CODES,
-    ONE,
     RANKS,
     RJ,
-    PlayCache,
     card_counts,
-    contains,
-    count,
-    missing,
-    pack,
     rank,
     rank_shown,
     run_low,
-    unpack,
 )
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
@@ -92,17 +84,31 @@ _LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
 # ---------------------------------------------------------------- §2 combinations
 
 
-@dataclass(frozen=True, slots=True)
 class Reading:
-    type: str
-    rank: int  # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
-    size: int
-    bomb: int  # bomb class (§2); 0 for an ordinary combination
-    jokers: int  # jokers in the play (soft bombs, §5)
+    """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
+    so that mypyc compiles its making)."""
 
-    @property
-    def name(self) -> str:
-        return f"{self.type}:{CODES[53] if self.rank == 14 else RANKS[self.rank]}"
+    __slots__ = ("type", "rank", "size", "bomb", "jokers", "name")
+
+    def __init__(self, type: str, rank: int, size: int, bomb: int, jokers: int) -> None:
+        self.type = type
+        self.rank = rank  # rank index: 0 is the 2, 1..12 the ladder 3..A; 14 for the joker bomb
+        self.size = size
+        self.bomb = bomb  # bomb class (§2); 0 for an ordinary combination
+        self.jokers = jokers  # jokers in the play (soft bombs, §5)
+        self.name = f"{type}:{CODES[53] if rank == 14 else RANKS[rank]}"  # as `as` names it (TYPE:RANK)
+
+    def fields(self) -> tuple[str, int, int, int, int]:
+        return self.type, self.rank, self.size, self.bomb, self.jokers
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"Reading{self.fields()}"
 
 
 def bomb_order(r: int) -> int:
@@ -136,21 +142,52 @@ class GandengyanOptions:
     report_at: int | None
 
 
+# The options the readings of a play depend on (§2): option sets that differ only in others share their readings
+READING_OPTIONS: Final = (
+    "jokers_wild",
+    "joker_as_two",
+    "triplet_is_bomb",
+    "triplet_sequences",
+    "max_sequence_ranks",
+    "min_sequence_length",
+    "max_bomb_size",
+)
+
+
 def _combos(options: dict[str, Any]) -> Combos:
     """The readings of plays under the options of a record's rules (shared by rules.shared)."""
-    return Combos(GandengyanOptions(**options))
+    return Combos(GandengyanOptions(**options), shared(_by_shape, {name: options[name] for name in READING_OPTIONS}))
+
+
+def _by_shape(reading_options: dict[str, Any]) -> dict[int, tuple[Reading, ...]]:
+    """The readings of plays by shape, for every option set with these READING_OPTIONS (shared by rules.shared)."""
+    return {}
+
+
+CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so that memory stays bounded
+# A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
+# all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
+SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per packed play;
-    new_match shares one per option set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per shape of play (so "5S 5D" finds those
+    of "5H 5C"); new_match shares one per option set among all records, and its cache with every option set
+    of the same READING_OPTIONS (rules.shared)."""
 
-    def __init__(self, options: GandengyanOptions):
+    def __init__(self, options: GandengyanOptions, by_shape: dict[int, tuple[Reading, ...]] | None = None):
         self.options = options
-        self.of_packed: PlayCache = PlayCache(lambda packed: self._readings(tuple(unpack(packed))))
+        self.by_shape = {} if by_shape is None else by_shape
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        found: tuple[Reading, ...] = self.of_packed[pack(cards)]
+        shape = 0
+        for c in cards:
+            shape += SHAPE_ONE[c]
+        found = self.by_shape.get(shape)
+        if found is None:
+            if len(self.by_shape) >= CACHE_LIMIT:
+                self.by_shape.clear()
+            found = self.by_shape[shape] = self._readings(tuple(sorted(cards)))
         return found
 
     def _readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
@@ -291,15 +328,24 @@ TYPE_WORDS = {
 # ---------------------------------------------------------------- match state (§1, §5)
 
 
-@dataclass
 class Match:
-    options: GandengyanOptions
-    combos: Combos
-    seats: int
-    totals: list[int] | None  # None: not checkable after a stopped deal (notation §9)
-    dealer: int | None  # who must deal the next deal; None: any seat (or unknown)
-    first: bool = True
-    carried: list[int] | None = None  # the totals the deals' claimed scores add up to (notation §9)
+    """The match as it stands between deals (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(
+        self,
+        options: GandengyanOptions,
+        combos: Combos,
+        seats: int,
+        totals: list[int] | None,
+        dealer: int | None,
+        first: bool = True,
+        carried: list[int] | None = None,
+    ) -> None:
+        self.options, self.combos, self.seats = options, combos, seats
+        self.totals = totals  # None: not checkable after a stopped deal (notation §9)
+        self.dealer = dealer  # who must deal the next deal; None: any seat (or unknown)
+        self.first = first
+        self.carried = carried  # the totals the deals' claimed scores add up to (notation §9)
 
 
 def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
@@ -369,49 +415,96 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, reading); None: a pass
 
 
-@dataclass
+CARDS: Final = 54  # card ids 0..53
+
+
+def hands_of(dealt: list[list[int]]) -> list[int]:
+    """The hands as the deal state holds them: how many of each card (by id) each seat holds, seat after seat
+    (a list of small ints, which compiled code reads and changes in place quickly; written `hands[at] =
+    hands[at] + 1`, as mypyc makes `hands[at] += 1` a generic in-place addition)."""
+    hands = [0] * (CARDS * len(dealt))
+    for seat, cards in enumerate(dealt):
+        for c in cards:
+            at = seat * CARDS + c
+            hands[at] = hands[at] + 1
+    return hands
+
+
 class DealState:
-    options: GandengyanOptions
-    combos: Combos
-    seats: int
-    dealer: int
-    hands: list[int]
-    sizes: list[int]
-    talon: list[int]
-    drawn: int = 0  # cards taken from the talon so far
-    turn: int | None = None
-    top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
-    passed: set[int] = field(default_factory=set)
-    trick: list[Play] = field(default_factory=list)
-    draws: list[dict[str, int | str]] = field(default_factory=list)  # the draws made after the last action
-    bombs: list[tuple[Reading, int]] = field(default_factory=list)  # (Reading, action index) of every bomb played
-    winner: int | None = None
-    over: bool = False
-    totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
-    reports: ReportWatch = field(init=False)
+    """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
+
+    def __init__(
+        self,
+        options: GandengyanOptions,
+        combos: Combos,
+        seats: int,
+        dealer: int,
+        hands: list[int],
+        sizes: list[int],
+        talon: list[int],
+    ) -> None:
+        self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
+        self.hands, self.sizes = hands, sizes  # the hands as hands_of makes them, and their sizes
+        self.talon = talon
+        self.drawn = 0  # cards taken from the talon so far
+        self.drew_from = 0  # where in the talon the draws after the last action began
+        self.drew_to = 0  # the first seat that drew then
+        self.turn: int | None = None
+        self.top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
+        self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
+        self.trick: list[Play] = []
+        self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
+        self.winner: int | None = None
+        self.over = False
+        self.totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
+        self.reports = ReportWatch(NAME, options.report_at)
+        self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
 
     @property
     def talon_left(self) -> int:
         return len(self.talon) - self.drawn
 
-    def __post_init__(self) -> None:
-        self.reports = ReportWatch(NAME, self.options.report_at)
+    @property
+    def draws(self) -> list[dict[str, int | str]]:
+        """The draws made after the last action: from the first seat that drew, one card each in seat order."""
+        return [
+            {"seat": (self.drew_to + i) % self.seats, "card": CODES[self.talon[self.drew_from + i]]}
+            for i in range(self.drawn - self.drew_from)
+        ]
+
+    def counts(self, seat: int) -> list[int]:
+        """How many of each card (by id) the seat holds."""
+        return self.hands[seat * CARDS : (seat + 1) * CARDS]
+
+    def count(self, seat: int, card: int) -> int:
+        return self.hands[seat * CARDS + card]
+
+    def of_rank(self, seat: int, r: int) -> int:
+        """How many natural cards of rank index `r` the seat holds."""
+        hands, at = self.hands, seat * CARDS + r * 4
+        return hands[at] + hands[at + 1] + hands[at + 2] + hands[at + 3]
+
+    def held(self, seat: int) -> list[int]:
+        """The cards the seat holds, low ids first."""
+        hands, base = self.hands, seat * CARDS
+        return [c for c in range(CARDS) for _ in range(hands[base + c])]
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
 
     def next_holder(self, seat: int) -> int | None:
-        sizes = self.sizes
-        for s in _FROM[self.seats][(seat + 1) % self.seats]:  # the next seats, this one last
+        """The next seat after `seat` that holds cards, `seat` itself last."""
+        seats, sizes = self.seats, self.sizes
+        s = seat
+        while True:
+            s = s + 1 if s + 1 < seats else 0
             if sizes[s]:
                 return s
-        return None
+            if s == seat:
+                return None
 
 
-_FROM = {
-    n: [[(seat + i) % n for i in range(n)] for seat in range(n)]  # seat order at n seats, from a seat
-    for n in range(MIN_SEATS, MAX_SEATS + 1)
-}
+PASSES: Final = tuple((seat, None, None) for seat in range(MAX_SEATS))  # a pass as the trick holds it
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -431,9 +524,9 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         match.combos,
         match.seats,
         dealer,
-        [pack(h) for h in deal.hands],
+        hands_of(deal.hands),
         [len(h) for h in deal.hands],
-        list(talon),
+        talon,  # never changed: `drawn` counts the cards taken
     )
     state.turn = dealer
     state.totals = None if match.totals is None else list(match.totals)
@@ -560,22 +653,23 @@ def is_over(state: DealState) -> bool:
 
 
 def apply(ctx: Context, state: DealState, action: Action) -> None:
-    if state.draws:
-        state.draws = []
-    if action.verb == "declare":
+    state.drew_from = state.drawn  # no draws after this action yet
+    verb = action.verb
+    if verb == "pass" or verb == "play":
+        turn = state.turn
+        if turn is None or action.seat != turn:
+            raise StopDeal(
+                "gandengyan.turn",
+                msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+            )
+        if verb == "pass":
+            _pass(state, action)
+        else:
+            _play(state, action)
+    elif verb == "declare":
         state.reports.declare(ctx, action, state.sizes[action.seat])
-        return
-    if action.verb not in ("play", "pass"):
-        raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
-    if action.seat != state.turn:
-        raise StopDeal(
-            "gandengyan.turn",
-            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
-        )
-    if action.verb == "pass":
-        _pass(state, action)
     else:
-        _play(state, action)
+        raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
 
 
 def _pass(state: DealState, action: Action) -> None:
@@ -587,22 +681,23 @@ def _pass(state: DealState, action: Action) -> None:
 
 def _passed(state: DealState, seat: int) -> None:
     """A pass that is taken (§4.2, §4.4)."""
-    state.passed.add(seat)
-    state.trick.append((seat, None, None))
-    if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
-        if all(s in state.passed for s in state.holders()):
+    state.passed |= 1 << seat
+    state.trick.append(PASSES[seat])
+    top = state.top
+    if top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
+        if all(state.passed >> s & 1 for s in state.holders()):
             state.over = True
         else:
             state.turn = state.next_holder(seat)
         return
-    _continue(state, state.top[0], seat)
+    _continue(state, top[0], seat)
 
 
 def _continue(state: DealState, top_seat: int, seat: int) -> None:
     """End the trick when every other holder passed since the top play (§4.2), else the next holder.
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
     following = state.next_holder(seat)
-    if following is None or following == top_seat or following in state.passed:
+    if following is None or following == top_seat or state.passed >> following & 1:
         _on_from(state, seat, top_seat)  # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
@@ -611,53 +706,90 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
 def _on_from(state: DealState, seat: int, top_seat: int) -> None:
     """After `seat` acted on the top play of `top_seat`: the next holder that has neither passed nor made
     the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    for s in _FROM[state.seats][seat]:
-        if state.sizes[s] and s != top_seat and s not in state.passed:
+    seats, sizes, passed = state.seats, state.sizes, state.passed
+    s = seat
+    while True:  # from `seat` itself on, in seat order
+        if sizes[s] and s != top_seat and not passed >> s & 1:
             state.turn = s
             return
+        s = s + 1 if s + 1 < seats else 0
+        if s == seat:
+            break
     _end_trick(state, top_seat)
 
 
 def _end_trick(state: DealState, last: int) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    order = _FROM[state.seats][last]
-    for seat in order:
-        if not state.talon_left:
-            break
-        card = state.talon[state.drawn]
+    seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
+    state.drew_to = last
+    for i in range(min(seats, len(talon) - state.drawn)):
+        seat = (last + i) % seats
+        at = seat * CARDS + talon[state.drawn]
+        hands[at] = hands[at] + 1
+        sizes[seat] = sizes[seat] + 1
         state.drawn += 1
-        state.hands[seat] += ONE[card]
-        state.sizes[seat] += 1
-        state.draws.append({"seat": seat, "card": CODES[card]})
-    empty = [s for s in order if not state.sizes[s]]
-    if empty:  # §4.3 talon limit: a seat still without cards wins now
-        state.winner, state.over = empty[0], True
-        return
-    state.turn, state.top, state.passed, state.trick = last, None, set(), []
+    for i in range(seats):
+        seat = (last + i) % seats
+        if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
+            state.winner, state.over = seat, True
+            return
+    state.turn, state.top, state.passed = last, None, 0
+    state.trick.clear()
 
 
 def _play(state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
-    packed = pack(cards)
-    if not contains(state.hands[seat], packed):
-        raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-    _put(state, action, _choose_reading(state, seat, cards, packed, action.as_), packed)
+    _require(state, seat, cards)
+    _put(state, action, _choose_reading(state, seat, cards, action.as_))
 
 
-def _put(state: DealState, action: Action, reading: Reading, packed: int) -> None:
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
+    """Raises StopDeal unless the seat holds every card of `cards` (a multiset): taken from the hand and
+    put back, so that a card played twice must be held twice."""
+    hands, base = state.hands, seat * CARDS
+    for c in cards:
+        at = base + c
+        hands[at] = hands[at] - 1
+    held = True
+    for c in cards:
+        at = base + c
+        if hands[at] < 0:
+            held = False
+        hands[at] = hands[at] + 1
+    if not held:
+        raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
+
+
+def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
+    """The cards of `cards` (a multiset) that a hand of `counts` does not hold."""
+    short: list[int] = []
+    for c in cards:
+        if counts[c]:
+            counts[c] -= 1
+        else:
+            short.append(c)
+    return sorted(short)
+
+
+def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat, cards = action.seat, action.cards
-    state.hands[seat] -= packed
-    state.sizes[seat] -= len(cards)
+    hands, base = state.hands, seat * CARDS
+    for c in cards:
+        at = base + c
+        hands[at] = hands[at] - 1
+    size = state.sizes[seat] - len(cards)
+    state.sizes[seat] = size
     if reading.bomb:
         state.bombs.append((reading, action.index))
-    state.top, state.passed = (seat, reading), set()
+    state.top, state.passed = (seat, reading), 0
     state.trick.append((seat, cards, reading))
-    if not state.sizes[seat] and _out_wins(state):
+    if not size and _out_wins(state):
         state.winner, state.over = seat, True
         return
     _continue(state, seat, seat)
-    state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
+    if state.report_at:
+        state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
 
 
 def _out_wins(state: DealState) -> bool:
@@ -680,8 +812,8 @@ def _shown(cards: Iterable[int]) -> Cards:
 
 def can_lead(state: DealState, seat: int) -> bool:
     """Whether the seat has any legal lead (§4.4)."""
-    hand = state.hands[seat]
-    if any(count(hand, c) for c in range(BJ)) or (count(hand, BJ) and count(hand, RJ)):
+    hand = state.counts(seat)
+    if any(hand[:BJ]) or (hand[BJ] and hand[RJ]):
         return True
     return state.options.lone_joker_lead and _lone_jokers(state.sizes[seat], state.options)
 
@@ -691,10 +823,10 @@ def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
     return size == 1 or (size == 2 and o.decks == 2)
 
 
-def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], packed: int, as_: str | None) -> Reading:
+def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: str | None) -> Reading:
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
-    readings: tuple[Reading, ...] = state.combos.of_packed[packed]
+    readings = state.combos.readings(cards)
     top = state.top[1] if state.top else None
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
         return readings[0]  # the common case: one reading, and it may be played here
@@ -781,10 +913,8 @@ def _same_scores(state: DealState, seat: int, cards: tuple[int, ...], legal: lis
         return False
     payments: set[tuple[int, ...]] = set()
     for reading in legal:
-        trial = copy.copy(state)
-        trial.winner = seat
-        trial.bombs = state.bombs + [(reading, -1)] if reading.bomb else state.bombs
-        payments.add(tuple(_payments(trial)[0]))
+        bombs = state.bombs + [(reading, -1)] if reading.bomb else state.bombs
+        payments.add(tuple(_payments_if(state, seat, bombs)[0]))
     return len(payments) == 1
 
 
@@ -856,7 +986,7 @@ def _followers(state: DealState, seat: int, top: Reading) -> list[tuple[Reading,
     built from the shapes that can follow, so the work stays small however many cards the hand holds."""
     o = state.options
     piles: dict[int, list[int]] = {}
-    for c in unpack(state.hands[seat]):
+    for c in state.held(seat):
         piles.setdefault(rank(c), []).append(c)
     found: list[tuple[Reading, tuple[int, ...]]] = []
     for cards in _candidates(piles, top, o):
@@ -922,7 +1052,7 @@ def snapshot(state: DealState) -> Snapshot:
         "phase": OVER if state.over else PLAY,
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
-        "hands": [[CODES[c] for c in in_rank_order(unpack(h))] for h in state.hands],
+        "hands": [[CODES[c] for c in in_rank_order(state.held(seat))] for seat in range(state.seats)],
         "table": [_on_table(play) for play in state.trick],
         "talon": state.talon_left,
         "drawn": [dict(draw, card=Cards(draw["card"])) for draw in state.draws],
@@ -953,13 +1083,13 @@ def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     return 2 if r.type == "triplet" else 4
 
 
-def _public(state: DealState) -> tuple[int, list[Phrase]]:
-    if not state.options.public_multipliers:
+def _public(bombs: list[tuple[Reading, int]], o: GandengyanOptions) -> tuple[int, list[Phrase]]:
+    if not o.public_multipliers:
         return 1, []
     factor = 1
     why: list[Phrase] = []
-    for reading, index in state.bombs:
-        f = _bomb_factor(reading, state.options)
+    for reading, index in bombs:
+        f = _bomb_factor(reading, o)
         factor *= f
         why.append(
             Phrase(
@@ -974,19 +1104,19 @@ def _public(state: DealState) -> tuple[int, list[Phrase]]:
     return factor, why
 
 
-def _private(hand: int, o: GandengyanOptions) -> list[tuple[int, Msg]]:
+def _private(state: DealState, seat: int) -> list[tuple[int, Msg]]:
     """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
-    if not o.private_multipliers:
-        return []
-    found = [(2, _A_JOKER)] * (count(hand, BJ) + count(hand, RJ))
+    o = state.options
+    blacks, reds = state.count(seat, BJ), state.count(seat, RJ)
+    found = [(2, _A_JOKER)] * (blacks + reds)
     triplet = 4 if o.soft_bombs else 2
     for r in range(13):
-        m = sum(count(hand, r * 4 + s) for s in range(4))
+        m = state.of_rank(seat, r)
         if m >= 4:
             found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
         if m % 4 == 3 and o.triplet_is_bomb:
             found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
-    found += [(8, _A_JOKER_BOMB)] * min(count(hand, BJ), count(hand, RJ))
+    found += [(8, _A_JOKER_BOMB)] * min(blacks, reds)
     return found
 
 
@@ -995,15 +1125,21 @@ _A_JOKER, _A_JOKER_BOMB = msg("a joker"), msg("a held joker bomb")
 
 def _payments(state: DealState) -> tuple[list[int], list[Phrase]]:
     """p(L) for every seat (0 for the winner) and every multiplier applied, with its reason (§5)."""
+    return _payments_if(state, state.winner, state.bombs)
+
+
+def _payments_if(
+    state: DealState, winner: int | None, bombs: list[tuple[Reading, int]]
+) -> tuple[list[int], list[Phrase]]:
+    """_payments, were `winner` the winner after `bombs` were played."""
     o = state.options
-    public, why = _public(state)
+    public, why = _public(bombs, o)
     pays = [0] * state.seats
     for seat in range(state.seats):
-        if seat == state.winner:
+        if seat == winner:
             continue
-        hand = state.hands[seat]
-        aces = sum(count(hand, ACE * 4 + s) for s in range(4))
-        factor = o.ace_multiplier**aces
+        aces = state.of_rank(seat, ACE)
+        factor: int = o.ace_multiplier**aces  # typed: int ** int is Any to mypy, and then generic in compiled code
         if aces and o.ace_multiplier > 1:
             why.append(
                 Phrase(
@@ -1017,7 +1153,7 @@ def _payments(state: DealState) -> tuple[list[int], list[Phrase]]:
                     )
                 )
             )
-        for f, reason in _private(hand, o):
+        for f, reason in _private(state, seat) if o.private_multipliers else ():
             factor *= f
             why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
         pays[seat] = state.sizes[seat] * factor * public
@@ -1036,8 +1172,12 @@ def _scores(state: DealState, pays: list[int]) -> list[int]:
     return scores
 
 
+CARDS_SHOWN: Final = tuple(Cards(code) for code in CODES)  # each card as an outcome shows it
+
+
 def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Outcome:
-    state.reports.warn_missing(ctx)
+    if state.report_at:
+        state.reports.warn_missing(ctx)
     dead = state.winner is None
     pays, why = ([0] * state.seats, []) if dead else _payments(state)
     scores = _scores(state, pays)
@@ -1049,7 +1189,7 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
         "dealer": state.dealer,
         "winner": state.winner,
         "left": list(state.sizes),
-        "held": [[Cards(CODES[c]) for c in unpack(h)] for h in state.hands],
+        "held": [[CARDS_SHOWN[c] for c in state.held(seat)] for seat in range(state.seats)],
         "talon": state.talon_left,
         "multipliers": why,
         "payments": pays,
@@ -1201,10 +1341,8 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
     seat, cards = action.seat, action.cards
     if action.verb == "play":
-        packed = pack(cards)
-        if not contains(state.hands[seat], packed):
-            raise StopDeal("gandengyan.card.not_held", _not_held(seat, missing(state.hands[seat], cards), cards))
-        readings: tuple[Reading, ...] = state.combos.of_packed[packed]
+        _require(state, seat, cards)
+        readings = state.combos.readings(cards)
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         chosen = (
@@ -1212,7 +1350,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
             if action.as_ is None
             else _named_reading(seat, cards, readings, action.as_)
         )
-        _put(state, action, chosen, packed)
+        _put(state, action, chosen)
     elif action.verb == "pass":
         _passed(state, seat)
 

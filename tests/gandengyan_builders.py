@@ -86,13 +86,12 @@ def pas(seat) -> dict:
 
 def table(hands, talon=(), turn=0, dealer=0, **changes):
     """A deal state in the middle of play, for flow rules: hands and talon as codes."""
-    from referee.cards import pack
-    from referee.gandengyan import DealState
+    from referee.gandengyan import DealState, hands_of
 
     o = options(**changes)
     ids = [[parse_card(c) for c in hand] for hand in hands]
     state = DealState(
-        o, Combos(o), len(hands), dealer, [pack(h) for h in ids], [len(h) for h in ids], [parse_card(c) for c in talon]
+        o, Combos(o), len(hands), dealer, hands_of(ids), [len(h) for h in ids], [parse_card(c) for c in talon]
     )
     state.turn = turn
     return state
@@ -113,6 +112,4 @@ def act(state, seat, *cards, as_=None, verb=None, declare=None, count=None, inde
 
 
 def hand(state, seat) -> list[str]:
-    from referee.cards import unpack
-
-    return sorted(CODES[c] for c in unpack(state.hands[seat]))
+    return sorted(CODES[c] for c in state.held(seat))

@@ -7,8 +7,8 @@ from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.cards import BJ, CODES, RJ, pack, rank, unpack
-from referee.gandengyan import Combos, DealState, beats, bomb_order, in_rank_order, legal
+from referee.cards import BJ, CODES, RJ, rank
+from referee.gandengyan import Combos, DealState, beats, bomb_order, hands_of, in_rank_order, legal
 from referee.replay import check_record
 from tests import builders, gouji_builders
 from tests.gandengyan_builders import options
@@ -19,7 +19,7 @@ GDY_DECK = [c for c in CODES for _ in range(2)]
 def every_combination_followers(state, seat):
     """The listing as it was first written: every combination of the hand, one per rank pattern."""
     top, o = state.top[1], state.options
-    hand = unpack(state.hands[seat])
+    hand = state.held(seat)
     found, seen = [], set()
     for size in sorted({top.size, *range(2, o.max_bomb_size + 1)}):
         for cards in sorted(set(combinations(hand, size))):
@@ -82,7 +82,7 @@ def tables(draw):
     cards = (BJ, RJ) if kind == "joker_bomb" else shape(kind, draw(st.integers(max(0, low - 2), low + 4)), size)
     combos = Combos(o)
     tops = [r for r in combos.readings(tuple(sorted(cards))) if r.type == kind]
-    state = DealState(o, combos, 2, 0, [pack(hand), 0], [len(hand), 0], [])
+    state = DealState(o, combos, 2, 0, hands_of([hand, []]), [len(hand), 0], [])
     state.turn, state.top = 0, (1, tops[0]) if tops else None
     return state
 
