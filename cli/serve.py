@@ -218,6 +218,7 @@ def serve(
             max_body=max_body,
             limits=limits,
             trusted_hosts=_hosts(host, port) if access == "open" else None,
+            check_processes=True,
         )
     except StoreError as exc:
         fail(exc.text, EXIT_USAGE)
