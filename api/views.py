@@ -110,7 +110,11 @@ def _apart(function, *args, server_side=None):
         abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
     except WorkerLost as lost:
         current_app.logger.error("a check's worker process ended before it answered (exit code %s)", lost.args[0])
-        abort(503, message=msg("the check stopped before it answered (its worker process ended); try again shortly"), headers={"Retry-After": "1"})
+        abort(
+            503,
+            message=msg("the check stopped before it answered (its worker process ended); try again shortly"),
+            headers={"Retry-After": "1"},
+        )
 
 
 def _within(budget, function, *args):

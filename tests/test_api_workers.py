@@ -35,8 +35,9 @@ def slow_record() -> dict:
 def clients(tmp_path, **limits):
     """A test client of an app checking in threads and one checking in worker processes, each with its store."""
     return [
-        create_app(str(tmp_path / f"{processes}.db"), token=TOKEN, limits=Limits(**limits), check_processes=processes)
-        .test_client()
+        create_app(
+            str(tmp_path / f"{processes}.db"), token=TOKEN, limits=Limits(**limits), check_processes=processes
+        ).test_client()
         for processes in (False, True)
     ]
 
@@ -83,8 +84,12 @@ def _without_times(data: bytes) -> list:
 def test_a_record_stored_before_is_answered_from_the_store(tmp_path):
     client = clients(tmp_path)[1]
     first = client.post("/v1/records", json=RECORDS[0], headers=AUTH).get_json()
-    again = client.post("/v1/records", data=orjson.dumps(RECORDS[0], option=orjson.OPT_INDENT_2), headers=AUTH,
-                        content_type="application/json")  # another text: the worker asks the store by the record's id
+    again = client.post(
+        "/v1/records",
+        data=orjson.dumps(RECORDS[0], option=orjson.OPT_INDENT_2),
+        headers=AUTH,
+        content_type="application/json",
+    )  # another text: the worker asks the store by the record's id
     assert again.status_code == 200 and again.get_json()["report"] == first["report"]
 
 
