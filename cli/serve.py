@@ -118,11 +118,11 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--checks", type=click.IntRange(min=1), help=word("Checks and replays running at once (default 2)."))
 @click.option(
     "--check-processes/--check-threads",
-    default=True,
+    default=False,
     show_default=True,
     help=word(
-        "Check records in worker processes of their own, which use every core, or in the server's threads "
-        "(on a machine whose cores are all busy with other work, threads may answer sooner)."
+        "Check records in worker processes of their own, which can use every core (quicker where cores are "
+        "idle; slower where other work keeps them all busy), or in the server's threads."
     ),
 )
 @click.option(
