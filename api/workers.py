@@ -1,9 +1,10 @@
-"""Checks in worker processes of their own (`referee serve`, issue 36).
+"""Checks in worker processes of their own (`referee serve --check-processes`, issue 36).
 
 The interpreter runs one thread at a time, so checks in the server's threads take their turns on one
-core, however many the machine has. `referee serve` checks records and makes their canonical form in
-as many worker processes as it runs checks at once (`--checks`); its threads read requests, write
-answers and the store. The workers are forked by multiprocessing's fork server, a process of its own
+core, however many the machine has. With --check-processes, `referee serve` checks records and makes
+their canonical form in as many worker processes as it runs checks at once (`--checks`); its threads
+read requests, write answers and the store. (Where other work keeps every core busy, that answers
+slower than threads: each step of a request then waits for a core, and there are more steps.) The workers are forked by multiprocessing's fork server, a process of its own
 that has loaded the referee once: a worker shares the code's memory and holds none of the server's
 sockets, locks or threads.
 
@@ -109,9 +110,9 @@ class _Worker:
             raise WorkerLost(self._process.exitcode) from None
         if kind == "raised":
             exception, trace = value
-            exception = exception or RemoteError(trace)
-            exception.__cause__ = RemoteError(trace)  # the worker's traceback, in the server's log of a 500
-            raise exception
+            if exception is None:
+                raise RemoteError(trace)
+            raise exception from RemoteError(trace)  # the worker's traceback, in the server's log of a 500
         return value
 
     def _answered(self, server_side, args: tuple):

@@ -129,7 +129,7 @@ def test_a_worker_whose_client_hangs_up_is_ended_and_its_slot_freed(tmp_path):
             b"POST /v1/validate?infer_rules=true HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-ndjson\r\n"
             b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
         )
-        time.sleep(0.5)
+        time.sleep(2)  # the request in the worker's hands, on a loaded machine too
         gone.close()
         began = time.monotonic()
         while alive(worker) and time.monotonic() - began < 5:
