@@ -121,8 +121,10 @@ def create_app(
     max_body: int = DEFAULT_MAX_BODY,
     limits: Limits = Limits(),
     trusted_hosts: list[str] | None = None,
+    check_processes: bool = False,
 ) -> Flask:
-    """`trusted_hosts`: the Host headers answered (others get 400), against DNS rebinding."""
+    """`trusted_hosts`: the Host headers answered (others get 400), against DNS rebinding; `check_processes`:
+    checks in worker processes of their own (api/workers.py), as `referee serve` runs them, else in threads."""
     app = Flask("referee")
     app.config.update(
         API_TITLE="CGR/1 referee",
@@ -139,7 +141,7 @@ def create_app(
     app.register_error_handler(StoreError, _store_error)
     app.register_error_handler(MemoryError, _out_of_memory)
     app.extensions["referee.limits"] = limits
-    app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)
+    app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue, check_processes)
     app.before_request(start_budget)
     app.before_request(choose_language)
     app.teardown_request(end_language)

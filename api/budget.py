@@ -16,10 +16,18 @@ class Spent(Exception):
 
 
 class Budget:
-    def __init__(self, seconds: float, client_gone=None):
+    def __init__(self, seconds: float, client_gone=None, began: float | None = None):
         self.seconds = seconds
-        self._began = time.monotonic()
-        self._client_gone = client_gone or (lambda: False)
+        self._began = time.monotonic() if began is None else began
+        self._client_gone = client_gone or _never
+
+    def __reduce__(self):
+        """As sent to a check's worker process (api/workers.py): the same time, which the machine's monotonic
+        clock counts for every process; whether the client has gone is looked at by the server."""
+        return Budget, (self.seconds, None, self._began)
+
+    def client_gone(self) -> bool:
+        return self._client_gone()
 
     def _past(self, share: float) -> bool:
         return time.monotonic() - self._began >= self.seconds * share or self._client_gone()
@@ -34,6 +42,10 @@ class Budget:
     def check(self) -> None:
         if self.spent():
             raise Spent
+
+
+def _never() -> bool:
+    return False
 
 
 def start_budget() -> None:

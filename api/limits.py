@@ -7,6 +7,7 @@ all waiting on checks and reads are served whatever the validate traffic.
 
 from __future__ import annotations
 
+import contextlib
 import contextvars
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -15,6 +16,8 @@ from dataclasses import dataclass
 from referee.findings import pointer
 from referee.messages import part
 from referee.notation import walk
+
+from .workers import Workers
 
 msg, msg_n, word, word_of = part("api")
 
@@ -36,17 +39,35 @@ class Busy(Exception):
 
 
 class CheckPool:
-    def __init__(self, workers: int, queue: int):
+    """`processes`: the checks and canonical forms (`run_apart`) in as many worker processes of their own
+    (api/workers.py), the rest in threads; the processes and the threads take the same slots."""
+
+    def __init__(self, workers: int, queue: int, processes: bool = False):
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="referee-check")
         self._slots = threading.BoundedSemaphore(workers + queue)
+        self._processes = Workers(workers) if processes else None
 
     def run(self, function, *args):
         """`function(*args)` in the pool, waiting for its answer; Busy when no slot is free. It runs in a copy
         of the caller's context: in the request's language (messages.language)."""
+        with self._slot():
+            return self._executor.submit(contextvars.copy_context().run, function, *args).result()
+
+    def run_apart(self, function, *args, lang: str, budget, server_side=None):
+        """`function(*args)` in a worker process when the pool has them (function and arguments picklable,
+        `lang` the request's language, `budget` its Budget), else as `run`; with `server_side` given, the
+        function gets one more argument that calls it in the server (Workers.run)."""
+        if self._processes is None:
+            return self.run(function, *args, *(() if server_side is None else (server_side,)))
+        with self._slot():
+            return self._processes.run(function, args, lang, budget, server_side)
+
+    @contextlib.contextmanager
+    def _slot(self):
         if not self._slots.acquire(blocking=False):
             raise Busy
         try:
-            return self._executor.submit(contextvars.copy_context().run, function, *args).result()
+            yield
         finally:
             self._slots.release()
 

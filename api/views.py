@@ -27,6 +27,7 @@ from .budget import Spent
 from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
 from .store import prepare_record, rechecked, text_hash
+from .workers import WorkerLost
 
 msg, msg_n, word, word_of = part("api")
 
@@ -94,6 +95,31 @@ def _in_pool(function, *args):
         abort(503, message=msg("every check slot is taken; try again shortly"), headers={"Retry-After": "1"})
     except Spent:
         abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
+
+
+def _apart(function, *args, server_side=None):
+    """As _in_pool, for a check or a canonical form: in a worker process of its own when the server has them
+    (api/workers.py), else in the pool's threads; 503 as well when the worker process ends before it answers."""
+    try:
+        return current_app.extensions["referee.pool"].run_apart(
+            _within, g.budget, function, *args, lang=answer_language(), budget=g.budget, server_side=server_side
+        )
+    except Busy:
+        abort(503, message=msg("every check slot is taken; try again shortly"), headers={"Retry-After": "1"})
+    except Spent:
+        abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
+    except WorkerLost as lost:
+        current_app.logger.error("a check's worker process ended before it answered (exit code %s)", lost.args[0])
+        abort(
+            503,
+            message=msg("the check stopped before it answered (its worker process ended); try again shortly"),
+            headers={"Retry-After": "1"},
+        )
+
+
+def _within(budget, function, *args):
+    budget.check()  # it may have waited for a slot
+    return function(*args)
 
 
 def _out_of_time():
@@ -249,7 +275,7 @@ def validate(infer_rules):
                 most=limits.records,
             ),
         )
-    reports = _in_pool(_check_all, chunks, limits, infer_rules, g.budget, answer_language())
+    reports = _apart(_check_all, chunks, limits, infer_rules, g.budget, answer_language())
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
         if is_unreadable:
@@ -258,18 +284,20 @@ def validate(infer_rules):
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _entry(text: str, limits, store, lang: str):
-    """The entry to store and its report to answer with in `lang`, or the findings that make the text no record."""
+def _entry(text: str, limits, lang: str, stored_report):
+    """The entry to store and its report to answer with in `lang`, or the findings that make the text no record.
+    `stored_report(id)`: the report of a record stored already, which is not checked again."""
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
-    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report, text)
+    entry = duplicate_key_findings(text, value) or prepare_record(value, stored_report, text)
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
+    checked, entry.checked = entry.checked, None  # not needed further (nor sent back by a worker process)
     if lang == "en":
         return entry, entry.report
-    return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
+    return entry, trimmed((checked or rechecked(entry.record)).as_dict(lang), limits.message)
 
 
 def _stored_report(store, record_id: str, limits, lang: str) -> dict:
@@ -356,7 +384,7 @@ def _submitted(chunks, submitter) -> list[dict]:
         if line is not None and g.budget.spent():
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
-        entry, report = _in_pool(_entry, chunk, limits, store, lang)
+        entry, report = _apart(_entry, chunk, limits, lang, server_side=store.report)
         if isinstance(entry, list):
             results.append(
                 dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])

@@ -117,6 +117,15 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 )
 @click.option("--checks", type=click.IntRange(min=1), help=word("Checks and replays running at once (default 2)."))
 @click.option(
+    "--check-processes/--check-threads",
+    default=False,
+    show_default=True,
+    help=word(
+        "Check records in worker processes of their own, which can use every core (quicker where cores are "
+        "idle; slower where other work keeps them all busy), or in the server's threads."
+    ),
+)
+@click.option(
     "--check-queue",
     type=click.IntRange(min=0),
     help=word(
@@ -171,6 +180,7 @@ def serve(
     max_message,
     max_seconds,
     checks,
+    check_processes,
     check_queue,
     threads,
     connection_limit,
@@ -218,6 +228,7 @@ def serve(
             max_body=max_body,
             limits=limits,
             trusted_hosts=_hosts(host, port) if access == "open" else None,
+            check_processes=check_processes,
         )
     except StoreError as exc:
         fail(exc.text, EXIT_USAGE)

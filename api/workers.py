@@ -1,0 +1,172 @@
+"""Checks in worker processes of their own (`referee serve --check-processes`, issue 36).
+
+The interpreter runs one thread at a time, so checks in the server's threads take their turns on one
+core, however many the machine has. With --check-processes, `referee serve` checks records and makes
+their canonical form in as many worker processes as it runs checks at once (`--checks`); its threads
+read requests, write answers and the store. (Where other work keeps every core busy, that answers
+slower than threads: each step of a request then waits for a core, and there are more steps.) The workers are forked by multiprocessing's fork server, a process of its own
+that has loaded the referee once: a worker shares the code's memory and holds none of the server's
+sockets, locks or threads.
+
+A worker runs one function at a time, sent with its arguments by reference, and sends back what it
+returned or raised. A function may ask the server something as it runs (the store: `server_side`). A
+worker that ends before it answers (killed, out of memory) is replaced and its request answered
+WorkerLost; one whose client hangs up is ended and replaced, so the work stops at once.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import queue
+import signal
+import threading
+import traceback
+import weakref
+
+from referee import messages
+from referee.game import games
+
+from .budget import Spent
+
+CONTEXT = multiprocessing.get_context("forkserver")
+CLIENT_POLL = 0.05  # seconds between looks at whether the client of a running check has hung up
+
+
+class WorkerLost(Exception):
+    """The worker process ended before it answered."""
+
+
+class RemoteError(Exception):
+    """What a worker raised that cannot be sent as it is: its traceback."""
+
+
+class Workers:
+    def __init__(self, count: int):
+        CONTEXT.set_forkserver_preload(["referee.api.views"])  # what the workers run, loaded once for them all
+        self._idle: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
+        self._all: set[_Worker] = set()
+        self._lock = threading.Lock()
+        for _ in range(count):
+            self._idle.put(self._new())
+        weakref.finalize(self, _stop_all, self._all)
+
+    def _new(self) -> _Worker:
+        worker = _Worker()
+        with self._lock:
+            self._all.add(worker)
+        return worker
+
+    def _replaced(self, worker: _Worker) -> _Worker:
+        try:
+            new = self._new()
+        except Exception as exc:  # the fork server cannot start one (out of memory): the next request tries again
+            raise WorkerLost(None) from exc
+        with self._lock:
+            self._all.discard(worker)
+        return new
+
+    def run(self, function, args: tuple, lang: str, budget, server_side=None):
+        """`function(*args)` in the first free worker, in the language `lang`, waiting for its answer; with
+        `server_side` given, the worker calls `function(*args, ask)`, `ask(*a)` being `server_side(*a)` run
+        here. `budget`: the request's, whose client is looked at as the worker runs: Spent when the client has
+        hung up (the worker is then ended); WorkerLost when the worker ends before it answers."""
+        worker = self._idle.get()
+        try:
+            if worker.ended():
+                worker = self._replaced(worker)
+            return worker.run(function, args, lang, budget, server_side)
+        finally:
+            self._idle.put(worker)  # an ended one is replaced by the next request that takes it
+
+
+def _stop_all(workers: set[_Worker]) -> None:
+    for worker in list(workers):
+        worker.stop()
+
+
+class _Worker:
+    def __init__(self):
+        self._connection, theirs = CONTEXT.Pipe()
+        self._process = CONTEXT.Process(target=_serve, args=(theirs,), name="referee-check", daemon=True)
+        self._process.start()
+        theirs.close()
+        self._stopped = False
+
+    def run(self, function, args: tuple, lang: str, budget, server_side):
+        try:
+            self._connection.send((function, args, lang, server_side is not None))
+            while True:
+                while not self._connection.poll(CLIENT_POLL):
+                    if budget.client_gone():
+                        self.stop()
+                        raise Spent
+                kind, value = self._connection.recv()
+                if kind != "ask":
+                    break
+                self._connection.send(self._answered(server_side, value))
+        except (EOFError, OSError):
+            self.stop()
+            raise WorkerLost(self._process.exitcode) from None
+        if kind == "raised":
+            exception, trace = value
+            if exception is None:
+                raise RemoteError(trace)
+            raise exception from RemoteError(trace)  # the worker's traceback, in the server's log of a 500
+        return value
+
+    def _answered(self, server_side, args: tuple):
+        """`server_side(*args)`; the worker, left waiting for it, is ended when it raises."""
+        try:
+            return server_side(*args)
+        except BaseException:
+            self.stop()
+            raise
+
+    def ended(self) -> bool:
+        return self._stopped
+
+    def stop(self) -> None:
+        if not self._stopped:
+            self._stopped = True
+            self._process.kill()
+            self._process.join(5)
+            self._connection.close()
+
+
+def _serve(connection) -> None:
+    """A worker's life: each function sent run, its answer sent back, until the server goes (or stops it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the server, which stops its workers
+    games()  # loaded now, to be frozen too, rather than by the first check
+    gc.collect()
+    gc.freeze()  # as the server does (api/server.py), so the checks' garbage is collected quickly
+
+    def ask(*args):
+        connection.send(("ask", args))
+        return connection.recv()
+
+    while True:
+        try:
+            function, args, lang, asks = connection.recv()
+        except EOFError:
+            return
+        token = messages.use_language(lang)
+        try:
+            answer = ("done", function(*args, ask) if asks else function(*args))
+        except Exception as exc:  # raised in the server, as if the function had run there
+            answer = ("raised", (exc, traceback.format_exc()))
+        finally:
+            messages.restore_language(token)
+        try:
+            _send(connection, answer)
+        except OSError:  # the server has gone
+            return
+
+
+def _send(connection, answer: tuple) -> None:
+    try:
+        connection.send(answer)
+    except OSError:
+        raise
+    except Exception:  # an answer or an exception that cannot be pickled: its traceback
+        connection.send(("raised", (None, traceback.format_exc())))
