@@ -258,12 +258,12 @@ def validate(infer_rules):
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _entry(text: str, limits, store, lang: str):
+def _entry(text: str, source: str, limits, store, lang: str):
     """The entry to store and its report to answer with in `lang`, or the findings that make the text no record."""
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
-    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report, text)
+    entry = duplicate_key_findings(text, value) or prepare_record(value, store.report, source)
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
@@ -356,7 +356,7 @@ def _submitted(chunks, submitter) -> list[dict]:
         if line is not None and g.budget.spent():
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
-        entry, report = _in_pool(_entry, chunk, limits, store, lang)
+        entry, report = _in_pool(_entry, chunk, source, limits, store, lang)
         if isinstance(entry, list):
             results.append(
                 dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])

@@ -40,12 +40,27 @@ def _cards(codes: list[str]) -> list[str]:
     return [CODES[card] for card in ids]
 
 
+_CANONICAL: Final = {code: card for card, code in enumerate(CODES)}
+
+
+def _in_order(codes: list[str]) -> bool:
+    """Whether card codes are canonical and in order already, as most plays of one or two cards are."""
+    last = -1
+    for code in codes:
+        card = _CANONICAL.get(code)
+        if card is None or card < last:
+            return False
+        last = card
+    return True
+
+
 def _played(codes: list[str]) -> list[str]:
-    return [CODES[_card(codes[0])]] if len(codes) == 1 else _cards(codes)
+    """The cards of a play in canonical form: the list itself when it is already (shared, not copied)."""
+    return codes if _in_order(codes) else _cards(codes)
 
 
-_PASS: Final = ("seat", "pass")  # the most common actions, the first canonical already
-_PLAY: Final = ("seat", "play")
+_PASS: Final = ("seat", "pass")  # the most common actions, canonical already
+_PLAY: Final = ("seat", "play")  # and this one when its cards are
 
 
 def _ordered(obj: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -160,7 +175,8 @@ def _action(action: dict[str, Any]) -> dict[str, Any]:
     if keys == _PASS:
         return action
     if keys == _PLAY:
-        return {"seat": action["seat"], "play": _played(action["play"])}
+        play = action["play"]
+        return action if _in_order(play) else {"seat": action["seat"], "play": _cards(play)}
     out = {k: action[k] for k in _key_order(keys, "action")}
     if "play" in out:
         out["play"] = _played(out["play"])
