@@ -102,8 +102,13 @@ def stored_form(record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     canonical form with its numbers and rules written one way, and the SHA-256 of its compact,
     key-sorted JSON as its id, so one match has one id."""
     game = game_module(record["game"])
-    form = canonical(_one_way(record, game), game.PRESET_ALIASES if game else None)
-    return hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest(), form
+    aliases = game.PRESET_ALIASES if game else None
+    form = canonical(_one_way(record, game, False), aliases)
+    text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
+    if _may_hold_floats(text):  # rare: made again with its whole numbers as ints
+        form = canonical(_one_way(record, game, True), aliases)
+        text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(text).hexdigest(), form
 
 
 def record_id(record: Any) -> str:
@@ -114,22 +119,21 @@ def record_id(record: Any) -> str:
     return stored_form(record)[0]
 
 
-def _one_way(record: dict[str, Any], game: Any) -> dict[str, Any]:
-    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
-    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
-    match has one id. The rules' option values are left as written: the check reads 10.0 there as
-    a value the option does not take."""
+def _one_way(record: dict[str, Any], game: Any, whole: bool) -> dict[str, Any]:
+    """The record with its rules in their shortest form ("official", {"preset": "official"}, none and
+    the preset's own option values are one), and, if `whole`, whole numbers as ints (`1.0` is 1), so
+    one match has one id. The rules' option values are left as written: the check reads 10.0 there
+    as a value the option does not take."""
     rules = record.get("rules")
     out = {key: value for key, value in record.items() if key != "rules"}
-    out = whole_numbers(out, MAX_NUMBER) if _may_hold_floats(out) else out
+    out = whole_numbers(out, MAX_NUMBER) if whole else out
     rules = plain_rules(game, rules) if game else rules
     return out if rules is None else dict(out, rules=rules)
 
 
-def _may_hold_floats(value: Any) -> bool:
-    """Whether a float may be in `value`: orjson writes every float with a `.` or an `e+`/`e-` after a
-    digit (a string holding one only costs the walk of whole_numbers), and finds them in C."""
-    text = orjson.dumps(value)
+def _may_hold_floats(text: bytes) -> bool:
+    """Whether orjson's `text` may hold a float: it writes every float with a `.` or an `e+`/`e-` after
+    a digit (a string holding one only costs the canonical form made again), and finds them in C."""
     for mark in (b".", b"e+", b"e-"):
         at = text.find(mark)
         while at > 0:
