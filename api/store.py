@@ -59,25 +59,23 @@ def text_hash(text: str | bytes) -> str:
     return hashlib.sha256(text.encode() if isinstance(text, str) else text).hexdigest()
 
 
-def prepare(text: str | bytes) -> Entry | list[Finding]:
-    """The entry for one record's JSON text, or the findings that make it no CGR/1 record."""
+def prepare(text: str | bytes, source: str | None = None) -> Entry | list[Finding]:
+    """The entry for one record's JSON text, or the findings that make it no CGR/1 record; `source`:
+    the text's hash (text_hash) where the caller has it already."""
     value = parse_json(text)
     if isinstance(value, Finding):
         return [value]
-    return duplicate_key_findings(text, value) or prepare_record(value, text=text)
+    return duplicate_key_findings(text, value) or prepare_record(value, source=source or text_hash(text))
 
 
-def prepare_record(
-    value, stored_report=lambda record_id: None, text: str | bytes | None = None
-) -> Entry | list[Finding]:
+def prepare_record(value, stored_report=lambda record_id: None, source: str | None = None) -> Entry | list[Finding]:
     """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
-    already stored (`stored_report(id)` gives its report) is not checked again. `text`: what it was
-    parsed from, whose hash the entry keeps."""
+    already stored (`stored_report(id)` gives its report) is not checked again. `source`: the hash
+    of the text it was parsed from (text_hash), which the entry keeps."""
     problems = structure_findings(value)
     if problems:
         return problems
     digest, form = stored_form(value)
-    source = None if text is None else text_hash(text)
     stored = stored_report(digest)
     if stored:
         return Entry(digest, form, stored, source)

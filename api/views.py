@@ -284,13 +284,14 @@ def validate(infer_rules):
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _entry(text: str, limits, lang: str, stored_report):
+def _entry(text: str, source: str, limits, lang: str, stored_report):
     """The entry to store and its report to answer with in `lang`, or the findings that make the text no record.
-    `stored_report(id)`: the report of a record stored already, which is not checked again."""
+    `source`: the text's hash (text_hash); `stored_report(id)`: the report of a record stored already, which is
+    not checked again."""
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
-    entry = duplicate_key_findings(text, value) or prepare_record(value, stored_report, text)
+    entry = duplicate_key_findings(text, value) or prepare_record(value, stored_report, source)
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
@@ -384,7 +385,7 @@ def _submitted(chunks, submitter) -> list[dict]:
         if line is not None and g.budget.spent():
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
-        entry, report = _apart(_entry, chunk, limits, lang, server_side=store.report)
+        entry, report = _apart(_entry, chunk, source, limits, lang, server_side=store.report)
         if isinstance(entry, list):
             results.append(
                 dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])

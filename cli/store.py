@@ -96,7 +96,7 @@ def _prepared(batch: list, hashes: list, known: dict) -> list:
     from ..api.store import prepare
 
     return [
-        [item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item)
+        [item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item, h)
         for (_, item), h in zip(batch, hashes)
     ]
 

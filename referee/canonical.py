@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from typing import Any, Final
 
 import orjson
 
@@ -17,7 +18,7 @@ from .notation import MAX_NUMBER, structure_findings
 from .replay import game_module
 from .rules import plain_rules
 
-KEY_ORDER = {
+KEY_ORDER: Final = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"],
     "deal": ["hands", "talon", "leader", "actions", "result", "commit", "reveal", "comment"],
     "action": list(FIELDS),
@@ -25,31 +26,55 @@ KEY_ORDER = {
 }
 
 
-def _cards(codes, keep_order=False):
-    ids = [parse_card(c) for c in codes]
-    return [CODES[c] for c in (ids if keep_order else sorted(ids))]
+def _card(code: str) -> int:
+    card = parse_card(code)
+    if card is None:  # the structure check lets no such record through
+        raise ValueError(f"no card code: {code!r}")
+    return card
 
 
-@functools.lru_cache(maxsize=4096)  # the plays that repeat most (singles, pairs, bombs); not hands, which never do
-def _played(codes: tuple) -> tuple:
-    return tuple(_cards(codes))
+def _cards(codes: list[str]) -> list[str]:
+    """Card codes in canonical spelling and order."""
+    ids = [_card(code) for code in codes]
+    ids.sort()
+    return [CODES[card] for card in ids]
 
 
-_PASS, _PLAY = ("seat", "pass"), ("seat", "play")  # the most common actions, the first canonical already
+_CANONICAL: Final = {code: card for card, code in enumerate(CODES)}
 
 
-def _ordered(obj: dict, kind: str) -> dict:
+def _in_order(codes: list[str]) -> bool:
+    """Whether card codes are canonical and in order already, as most plays of one or two cards are."""
+    last = -1
+    for code in codes:
+        card = _CANONICAL.get(code)
+        if card is None or card < last:
+            return False
+        last = card
+    return True
+
+
+def _played(codes: list[str]) -> list[str]:
+    """The cards of a play in canonical form: the list itself when it is already (shared, not copied)."""
+    return codes if _in_order(codes) else _cards(codes)
+
+
+_PASS: Final = ("seat", "pass")  # the most common actions, canonical already
+_PLAY: Final = ("seat", "play")  # and this one when its cards are
+
+
+def _ordered(obj: dict[str, Any], kind: str) -> dict[str, Any]:
     return {k: obj[k] for k in _key_order(tuple(obj), kind)}
 
 
 @functools.lru_cache(maxsize=1024)
-def _key_order(keys: tuple, kind: str) -> tuple:
+def _key_order(keys: tuple[str, ...], kind: str) -> tuple[str, ...]:
     """The keys in the order of notation.md, then the others as they came."""
     order = KEY_ORDER[kind]
     return tuple(k for k in order if k in keys) + tuple(k for k in keys if k not in order)
 
 
-def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
+def canonical(record: dict[str, Any], preset_aliases: dict[str, str] | None = None) -> dict[str, Any]:
     """The canonical record; `record` must have passed the structure check."""
     out = _ordered(record, "record")
     rules = out.get("rules")
@@ -66,22 +91,27 @@ def canonical(record: dict, preset_aliases: dict | None = None) -> dict:
     return out
 
 
-def _ruling(ruling: dict) -> dict:
+def _ruling(ruling: dict[str, Any]) -> dict[str, Any]:
     out = _ordered(ruling, "ruling")
     _levels(out, "result")
     return out
 
 
-def stored_form(record: dict) -> tuple[str, dict]:
+def stored_form(record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """(id, form) of a record that passed the structure check, as the record store keeps it: the
     canonical form with its numbers and rules written one way, and the SHA-256 of its compact,
     key-sorted JSON as its id, so one match has one id."""
     game = game_module(record["game"])
-    form = canonical(_one_way(record, game), game.PRESET_ALIASES if game else None)
-    return hashlib.sha256(orjson.dumps(form, option=orjson.OPT_SORT_KEYS)).hexdigest(), form
+    aliases = game.PRESET_ALIASES if game else None
+    form = canonical(_one_way(record, game, False), aliases)
+    text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
+    if _may_hold_floats(text):  # rare: made again with its whole numbers as ints
+        form = canonical(_one_way(record, game, True), aliases)
+        text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
+    return hashlib.sha256(text).hexdigest(), form
 
 
-def record_id(record: dict) -> str:
+def record_id(record: Any) -> str:
     """The id the record store gives a record; for one that is no CGR/1 record (the store refuses
     it), the SHA-256 of its key-sorted JSON as read."""
     if structure_findings(record):
@@ -89,22 +119,21 @@ def record_id(record: dict) -> str:
     return stored_form(record)[0]
 
 
-def _one_way(record: dict, game) -> dict:
-    """The record with whole numbers as ints (`1.0` is 1) and its rules in their shortest form
-    ("official", {"preset": "official"}, none and the preset's own option values are one), so one
-    match has one id. The rules' option values are left as written: the check reads 10.0 there as
-    a value the option does not take."""
+def _one_way(record: dict[str, Any], game: Any, whole: bool) -> dict[str, Any]:
+    """The record with its rules in their shortest form ("official", {"preset": "official"}, none and
+    the preset's own option values are one), and, if `whole`, whole numbers as ints (`1.0` is 1), so
+    one match has one id. The rules' option values are left as written: the check reads 10.0 there
+    as a value the option does not take."""
     rules = record.get("rules")
     out = {key: value for key, value in record.items() if key != "rules"}
-    out = whole_numbers(out, MAX_NUMBER) if _may_hold_floats(out) else out
+    out = whole_numbers(out, MAX_NUMBER) if whole else out
     rules = plain_rules(game, rules) if game else rules
     return out if rules is None else dict(out, rules=rules)
 
 
-def _may_hold_floats(value) -> bool:
-    """Whether a float may be in `value`: orjson writes every float with a `.` or an `e+`/`e-` after a
-    digit (a string holding one only costs the walk of whole_numbers), and finds them in C."""
-    text = orjson.dumps(value)
+def _may_hold_floats(text: bytes) -> bool:
+    """Whether orjson's `text` may hold a float: it writes every float with a `.` or an `e+`/`e-` after
+    a digit (a string holding one only costs the canonical form made again), and finds them in C."""
     for mark in (b".", b"e+", b"e-"):
         at = text.find(mark)
         while at > 0:
@@ -114,10 +143,10 @@ def _may_hold_floats(value) -> bool:
     return False
 
 
-DIGITS = b"0123456789"
+DIGITS: Final = b"0123456789"
 
 
-def whole_numbers(value, limit: int):
+def whole_numbers(value: Any, limit: int) -> Any:
     """`value` with every whole number written as a decimal (`1.0`, `10.0`) made an int, as JSON
     means it; numbers beyond `limit` stay as they are (the check finds them)."""
     if isinstance(value, dict):
@@ -129,40 +158,41 @@ def whole_numbers(value, limit: int):
     return value
 
 
-def _levels(out: dict, key: str):
+def _levels(out: dict[str, Any], key: str) -> None:
     """Canonical rank codes in `out[key]["levels"]`, where there are any."""
     if key in out and "levels" in out[key]:
         out[key] = dict(out[key], levels=[rank_code(v) for v in out[key]["levels"]])
 
 
-def _deal(deal: dict) -> dict:
+def _deal(deal: dict[str, Any]) -> dict[str, Any]:
     out = _ordered(deal, "deal")
     out["hands"] = [_cards(h) for h in deal["hands"]]
     if "talon" in out:
-        out["talon"] = _cards(deal["talon"], keep_order=True)
+        out["talon"] = [CODES[_card(code)] for code in deal["talon"]]  # in the order dealt
     out["actions"] = [_action(a) for a in deal["actions"]]
     _levels(out, "result")
     return out
 
 
-def _action(action: dict) -> dict:
+def _action(action: dict[str, Any]) -> dict[str, Any]:
     keys = tuple(action)
     if keys == _PASS:
         return action
     if keys == _PLAY:
-        return {"seat": action["seat"], "play": list(_played(tuple(action["play"])))}
+        play = action["play"]
+        return action if _in_order(play) else {"seat": action["seat"], "play": _cards(play)}
     out = {k: action[k] for k in _key_order(keys, "action")}
     if "play" in out:
-        out["play"] = list(_played(tuple(out["play"])))
+        out["play"] = _played(out["play"])
     for verb in CARD_VERBS:
         if verb in out:
-            out[verb] = _cards([out[verb]])[0]
+            out[verb] = CODES[_card(out[verb])]
     if "as" in out:
         out["as"] = reading_code(out["as"])
     return out
 
 
-def dumps(value, indent: int = 0) -> str:
+def dumps(value: Any, indent: int = 0) -> str:
     """Stable layout: flat lists and flat objects on one line, the rest one item per line."""
     if _flat(value):
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
@@ -174,7 +204,7 @@ def dumps(value, indent: int = 0) -> str:
     return "[\n" + ",\n".join(items) + "\n" + pad + "]"
 
 
-def _flat(value) -> bool:
+def _flat(value: Any) -> bool:
     if isinstance(value, list):
         return all(not isinstance(v, (list, dict)) for v in value)
     if isinstance(value, dict):
