@@ -45,7 +45,7 @@ NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("coun
 READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
 MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
 
-CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
+CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
 
 
 class Action:
@@ -109,7 +109,7 @@ class Deal:
         return f"Deal{self.fields()}"
 
 
-_READINGS: dict[str, str] = {}  # the `as` readings (notation §5) met, as written -> as read
+_READINGS: Final[dict[str, str]] = {}  # the `as` readings (notation §5) met, as written -> as read
 
 
 def _reading(text: object) -> str | None:
@@ -148,7 +148,7 @@ def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, t
     if type(play) is list:
         reading = _reading(raw.get("as")) if size == 3 else None
         if play and (size == 2 or reading is not None):
-            return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+            return Action(index, seat, "play", tuple(CANONICAL[code] for code in play), as_=reading)
         return None
     declared = raw.get("declare")
     if type(declared) is str and declared:
