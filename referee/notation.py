@@ -36,7 +36,7 @@ from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .game import game as game_module
 from .messages import Msg, Term, msg, msg_n, word
-from .precheck import GAMES, accepts, action_ok, keys_in
+from .precheck import GAMES, accepts, action_ok
 
 
 @cache
@@ -209,16 +209,13 @@ def bom_findings(text: str | bytes) -> list[Finding]:
 
 def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
-    CGR/1 reads it as a broken record. Cheap when there is none: a text written as JSON writers write
-    it has its keys counted (_compact_keys_kept); in any other, the text's colons are its keys and the
-    colons in its strings, and so are those of the value written back compactly, unless a key was lost
-    (or a string writes a colon as \\u003a)."""
-    if not isinstance(value, (dict, list)) or _compact_keys_kept(text, value):
-        return []
+    CGR/1 reads it as a broken record. Cheap when there is none: a text's colons are its keys and
+    the colons in its strings, and so are those of the value written back compactly, unless a key
+    was lost (or a string writes a colon as \\u003a)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     text = text.removeprefix(BOM)
-    if text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text):
+    if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
         return []
     import json  # here: start-up does without it (orjson keeps no duplicate key)
 
@@ -239,17 +236,6 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     ]
 
 
-def _compact_keys_kept(text: str | bytes, value) -> bool:
-    """Whether the parsed `value` holds every key of `text`, for a text with no space before a colon and no
-    `\\":` (False for any other): each `":` of such a text closes a key (in a string a quote is written `\\"`),
-    and each key is closed so, as its colon follows it (RFC 8259 §4)."""
-    if isinstance(text, str):
-        return text.count('":') == keys_in(value) and not any(mark in text for mark in _NOT_COMPACT)
-    return text.count(b'":') == keys_in(value) and not any(mark in text for mark in _NOT_COMPACT_BYTES)
-
-
-_NOT_COMPACT = ('\\":', " :", "\t:", "\n:", "\r:")
-_NOT_COMPACT_BYTES = tuple(mark.encode() for mark in _NOT_COMPACT)
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
 
 

@@ -255,17 +255,3 @@ _VALUE_OF = {  # each kind of value of actions.FIELDS: whether a value is one
     "time": lambda value: _is_number(value) and value >= 0,
     "text": lambda value: type(value) is str,
 }
-
-
-def keys_in(value: object) -> int:
-    """The keys of every object in a parsed JSON value, however deep (walked without recursion)."""
-    keys = 0
-    opened: list[object] = [value]
-    while opened:
-        item = opened.pop()
-        children = item.values() if type(item) is dict else item if type(item) is list else ()
-        keys += len(item) if type(item) is dict else 0
-        for child in children:
-            if type(child) is dict or type(child) is list:
-                opened.append(child)
-    return keys
