@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 
 import click
@@ -107,8 +108,6 @@ def main():
 @click.option("--line", type=int, default=None, help=word("The record's line in a JSON Lines file."))
 @click.option("--json", "as_json", is_flag=True, help=word("The table(s) as JSON."))
 def replay(file, deal_number, step, action_number, finding_number, line, as_json):
-    import json  # here, as rich: start-up does without it
-
     from rich.console import Console  # here, as in every command that renders: start-up stays fast
     from rich.text import Text
 
@@ -229,8 +228,6 @@ def _chosen_steps(frames, deal, step, action_number, finding):
     ),
 )
 def rules(game, as_json):
-    import json  # here, as rich: start-up does without it
-
     from . import render  # here: it loads rich, which start-up does without
 
     known = games()
@@ -266,8 +263,6 @@ def rules(game, as_json):
     For platforms that write records: the structure every record is read against. Exit status: 0."""),
 )
 def schema():
-    import json  # here: start-up does without it
-
     click.echo(json.dumps(cgr1_schema(), indent=2))
 
 

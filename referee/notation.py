@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import itertools
+import json
 import os
 import re
 from collections.abc import Iterable
@@ -217,8 +218,6 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
     text = text.removeprefix(BOM)
     if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
         return []
-    import json  # here: start-up does without it (orjson keeps no duplicate key)
-
     try:
         twice = json.loads(text, object_pairs_hook=_object)
     except (ValueError, RecursionError):  # deeper than this reader goes: orjson read it, so let it be

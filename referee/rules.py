@@ -6,6 +6,7 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 from .findings import ERROR, Finding, Listed, plain, pointer
@@ -51,8 +52,6 @@ KIND_NAMES = {
 
 def json_text(value) -> str:
     """A value as the record would spell it (true, null, "top"), never as Python would."""
-    import json  # here: start-up does without it
-
     try:
         return json.dumps(value, ensure_ascii=False)
     except (TypeError, ValueError):
