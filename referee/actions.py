@@ -46,6 +46,25 @@ READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing 
 MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
 
 CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
+_BY_CHARS: Final = [-1] * (1 << 14)  # a canonical code's card, by its two ASCII characters (7 bits each)
+for _card, _code in enumerate(CODES):
+    _BY_CHARS[ord(_code[0]) << 7 | ord(_code[1])] = _card
+
+
+def card_of(code: object) -> int:
+    """CANONICAL[code], read from the code's two characters: a record's codes are new strings, which a dictionary
+    would hash first. A KeyError for what is no canonical code."""
+    if type(code) is str and len(code) == 2:
+        first, second = ord(code[0]), ord(code[1])
+        card = _BY_CHARS[first << 7 | second] if first < 128 and second < 128 else -1
+        if card >= 0:
+            return card
+    raise KeyError(code)
+
+
+def cards_of(codes: list[Any]) -> list[int]:
+    """The cards of canonical card codes; a KeyError at the first that is none."""
+    return [card_of(code) for code in codes]
 
 
 class Action:
@@ -148,7 +167,7 @@ def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, t
     if type(play) is list:
         reading = _reading(raw.get("as")) if size == 3 else None
         if play and (size == 2 or reading is not None):
-            return Action(index, seat, "play", tuple(CANONICAL[code] for code in play), as_=reading)
+            return Action(index, seat, "play", tuple(card_of(code) for code in play), as_=reading)
         return None
     declared = raw.get("declare")
     if type(declared) is str and declared:
