@@ -51,15 +51,21 @@ for _card, _code in enumerate(CODES):
     _BY_CHARS[ord(_code[0]) << 7 | ord(_code[1])] = _card
 
 
-def card_of(code: object) -> int:
-    """CANONICAL[code], read from the code's two characters: a record's codes are new strings, which a dictionary
-    would hash first. A KeyError for what is no canonical code."""
+def card_index(code: object) -> int:
+    """CANONICAL.get(code, -1), read from the code's two characters: a record's codes are new strings, which a
+    dictionary would hash first."""
     if type(code) is str and len(code) == 2:
         first, second = ord(code[0]), ord(code[1])
-        card = _BY_CHARS[first << 7 | second] if first < 128 and second < 128 else -1
-        if card >= 0:
-            return card
-    raise KeyError(code)
+        return _BY_CHARS[first << 7 | second] if first < 128 and second < 128 else -1
+    return -1
+
+
+def card_of(code: object) -> int:
+    """CANONICAL[code] (card_index); a KeyError for what is no canonical code."""
+    card = card_index(code)
+    if card < 0:
+        raise KeyError(code)
+    return card
 
 
 def cards_of(codes: list[Any]) -> list[int]:
