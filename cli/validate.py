@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import functools
+import gc
 import os
 import sys
 from collections import Counter
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 SEVERITIES = ("info", "warning", "error")
+
+# Python's last collection, as it ends, would walk every object a run left (the games' caches of readings) only
+# to find what the modules' teardown frees anyway: frozen, they are left to that.
+atexit.register(gc.freeze)
 MAX_JOBS = 256  # a pool forks all its processes at once: -j 100000 would fork until the system ran out
 
 

@@ -45,7 +45,32 @@ NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("coun
 READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
 MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
 
-CANONICAL: dict[str, int] = {code: card for card, code in enumerate(CODES)}
+CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
+_BY_CHARS: Final = [-1] * (1 << 14)  # a canonical code's card, by its two ASCII characters (7 bits each)
+for _card, _code in enumerate(CODES):
+    _BY_CHARS[ord(_code[0]) << 7 | ord(_code[1])] = _card
+
+
+def card_index(code: object) -> int:
+    """CANONICAL.get(code, -1), read from the code's two characters: a record's codes are new strings, which a
+    dictionary would hash first."""
+    if type(code) is str and len(code) == 2:
+        first, second = ord(code[0]), ord(code[1])
+        return _BY_CHARS[first << 7 | second] if first < 128 and second < 128 else -1
+    return -1
+
+
+def card_of(code: object) -> int:
+    """CANONICAL[code] (card_index); a KeyError for what is no canonical code."""
+    card = card_index(code)
+    if card < 0:
+        raise KeyError(code)
+    return card
+
+
+def cards_of(codes: list[Any]) -> list[int]:
+    """The cards of canonical card codes; a KeyError at the first that is none."""
+    return [card_of(code) for code in codes]
 
 
 class Action:
@@ -109,7 +134,7 @@ class Deal:
         return f"Deal{self.fields()}"
 
 
-_READINGS: dict[str, str] = {}  # the `as` readings (notation §5) met, as written -> as read
+_READINGS: Final[dict[str, str]] = {}  # the `as` readings (notation §5) met, as written -> as read
 
 
 def _reading(text: object) -> str | None:
@@ -148,7 +173,7 @@ def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, t
     if type(play) is list:
         reading = _reading(raw.get("as")) if size == 3 else None
         if play and (size == 2 or reading is not None):
-            return Action(index, seat, "play", tuple([CANONICAL[code] for code in play]), as_=reading)
+            return Action(index, seat, "play", tuple(card_of(code) for code in play), as_=reading)
         return None
     declared = raw.get("declare")
     if type(declared) is str and declared:

@@ -31,6 +31,7 @@ from .actions import (
     VERBS,
     Action,
     Deal,
+    cards_of,
     plain_actions,
 )
 from .cards import parse_card, reading_code
@@ -655,13 +656,12 @@ def read_plain(record) -> list[Deal] | None:
     ):
         return None
     seats, talon = len(record["players"]), record["game"] == "gandengyan"
-    card = _CANONICAL.__getitem__
     try:
         return [
             Deal(
                 d,
-                [list(map(card, h)) for h in raw["hands"]],
-                list(map(card, raw["talon"])) if talon else None,
+                [cards_of(h) for h in raw["hands"]],
+                cards_of(raw["talon"]) if talon else None,
                 raw.get("leader"),
                 plain_actions(
                     raw["actions"], seats, not talon, partial(_plain_action, seats=seats, talon=talon, deal=d)

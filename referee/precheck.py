@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
+from .actions import FIELDS, READING, TRIBUTE_KEYS, VERBS, card_index
 from .game import GAMES
 
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
@@ -80,7 +80,8 @@ def _levels(values) -> bool:
 
 
 def _cards(values) -> bool:
-    return type(values) is list and CARDS.issuperset(values)
+    """A list of card codes: canonical ones known by their characters (card_index), without hashing them."""
+    return type(values) is list and all(card_index(v) >= 0 or (type(v) is str and v in CARDS) for v in values)
 
 
 def _record(r, check_actions: bool) -> bool:
@@ -187,7 +188,7 @@ def _deal(deal, talon: bool, check_actions: bool) -> bool:
         if len(action) == 2:  # the common forms: {seat, play} and {seat, pass}
             play = action.get("play")
             if play is not None:
-                if type(play) is not list or not play or not CARDS.issuperset(play):
+                if not play or not _cards(play):
                     return False
                 continue
             if action.get("pass") is True:
