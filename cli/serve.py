@@ -118,7 +118,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
 @click.option("--checks", type=click.IntRange(min=1), help=word("Checks and replays running at once (default 2)."))
 @click.option(
     "--check-processes/--check-threads",
-    default=False,
+    default=True,
     show_default=True,
     help=word(
         "Check records in worker processes of their own, which can use every core (quicker where cores are "

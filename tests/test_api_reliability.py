@@ -18,7 +18,7 @@ from click.testing import CliRunner
 import referee.api.views
 from referee.api import create_app
 from referee.api.access_log import access_logged, refusals_logged
-from referee.api.limits import Limits
+from referee.api.limits import CheckPool, Limits
 from referee.api.store import Store, prepare
 from referee.cli.main import main
 from tests.builders import guandan, quick_deal
@@ -155,7 +155,10 @@ def served_as_serve_would(monkeypatch, tmp_path, *args):
     )
     result = CliRunner().invoke(main, ["serve", "--no-auth", "--db", str(tmp_path / "r.db"), *args])
     assert result.exit_code == 0, result.output
-    return calls[0]
+    app, options = calls[0]
+    limits = app.extensions["referee.limits"]
+    app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue)  # in threads: the checks slowed here
+    return app, options
 
 
 def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | None]]:
