@@ -7,7 +7,7 @@ import orjson
 import pytest
 
 from referee import gandengyan, guandan
-from referee.cards import pack, parse_card
+from referee.cards import parse_card
 from referee.replay import check_record
 from tests import builders, gandengyan_builders as gdy
 
