@@ -122,6 +122,23 @@ def missing(hand: int, cards: Iterable[int]) -> list[int]:
     return sorted(short)
 
 
+class Valued:
+    """A value that is its fields: equal to, and hashed as, another of its class with the same `fields()`
+    (the games' readings of a play)."""
+
+    def fields(self) -> tuple[object, ...]:
+        raise NotImplementedError
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and isinstance(other, Valued) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}{self.fields()}"
+
+
 class PlayCache(dict[Any, Any]):
     """Values computed once per packed play (and whatever else the key holds); emptied
     when it grows past `limit`, so that memory stays bounded."""

@@ -18,6 +18,7 @@ from .cards import (
     CODES,
     RANKS,
     RJ,
+    Valued,
     card_counts,
     rank,
     rank_shown,
@@ -84,7 +85,7 @@ _LEAST = {"talon_limit_to_win": 0, "payment_cap": 1, "report_at": 1}
 # ---------------------------------------------------------------- §2 combinations
 
 
-class Reading:
+class Reading(Valued):
     """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
     so that mypyc compiles its making)."""
 
@@ -100,15 +101,6 @@ class Reading:
 
     def fields(self) -> tuple[str, int, int, int, int]:
         return self.type, self.rank, self.size, self.bomb, self.jokers
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Reading) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        return f"Reading{self.fields()}"
 
 
 def bomb_order(r: int) -> int:

@@ -13,6 +13,7 @@ from .cards import (
     CODES,
     RANKS,
     RJ,
+    Valued,
     parse_card,
     rank,
     rank_code,
@@ -175,7 +176,7 @@ def level_code(level: int) -> str:
 # ---------------------------------------------------------------- §2 combinations
 
 
-class Reading:
+class Reading(Valued):
     """One reading of a play (§2): a value, never changed once made (a plain class, not a frozen dataclass,
     so that mypyc compiles its making: plays are read by the thousand)."""
 
@@ -191,15 +192,6 @@ class Reading:
 
     def fields(self) -> tuple[str, str, int, float | None, int]:
         return self.type, self.rank, self.key, self.step, self.self_count
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Reading) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        return f"Reading{self.fields()}"
 
 
 RUN_SHAPES: Final = {"straight": (5, 1), "tube": (3, 2), "plate": (2, 3)}  # positions, cards per position
