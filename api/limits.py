@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import multiprocessing
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -17,7 +18,7 @@ from referee.findings import pointer
 from referee.messages import part
 from referee.notation import walk
 
-from .workers import Workers
+from .workers import START_METHOD, Workers
 
 msg, msg_n, word, word_of = part("api")
 
@@ -45,7 +46,9 @@ class CheckPool:
     def __init__(self, workers: int, queue: int, processes: bool = False):
         self._executor = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="referee-check")
         self._slots = threading.BoundedSemaphore(workers + queue)
-        self._processes = Workers(workers) if processes else None
+        self._processes = (
+            Workers(workers) if processes and START_METHOD in multiprocessing.get_all_start_methods() else None
+        )
 
     def run(self, function, *args):
         """`function(*args)` in the pool, waiting for its answer; Busy when no slot is free. It runs in a copy

@@ -1,17 +1,19 @@
-"""Checks in worker processes of their own (`referee serve --check-processes`, issue 36).
+"""Checks in worker processes of their own (`referee serve`'s default; `--check-threads` checks in
+the server's threads instead, issue 36).
 
 The interpreter runs one thread at a time, so checks in the server's threads take their turns on one
-core, however many the machine has. With --check-processes, `referee serve` checks records and makes
-their canonical form in as many worker processes as it runs checks at once (`--checks`); its threads
-read requests, write answers and the store. (Where other work keeps every core busy, that answers
-slower than threads: each step of a request then waits for a core, and there are more steps.) The workers are forked by multiprocessing's fork server, a process of its own
-that has loaded the referee once: a worker shares the code's memory and holds none of the server's
-sockets, locks or threads.
+core, however many the machine has. `referee serve` checks records and makes their canonical form in
+as many worker processes as it runs checks at once (`--checks`); its threads read requests, write
+answers and the store. (Where other work keeps every core busy, that answers slower than threads: each
+step of a request then waits for a core, and there are more steps.) The workers are forked by
+multiprocessing's fork server, a process of its own that has loaded the referee once: a worker shares
+the code's memory and holds none of the server's sockets, locks or threads.
 
-A worker runs one function at a time, sent with its arguments by reference, and sends back what it
-returned or raised. A function may ask the server something as it runs (the store: `server_side`). A
-worker that ends before it answers (killed, out of memory) is replaced and its request answered
-WorkerLost; one whose client hangs up is ended and replaced, so the work stops at once.
+A worker runs one function at a time, named by reference and sent with a pickled copy of its arguments,
+and sends back what it returned or raised. A function may ask the server something as it runs (the
+store: `server_side`). A worker that ends before it answers (killed, out of memory) is replaced and its
+request answered WorkerLost; one that ends while idle is replaced before it is given work; one whose
+client hangs up is ended and replaced, so the work stops at once.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ from referee.game import games
 
 from .budget import Spent
 
-CONTEXT = multiprocessing.get_context("forkserver")
+START_METHOD = "forkserver"  # POSIX only: elsewhere the server checks in threads (CheckPool)
 CLIENT_POLL = 0.05  # seconds between looks at whether the client of a running check has hung up
 
 
@@ -43,7 +45,9 @@ class RemoteError(Exception):
 
 class Workers:
     def __init__(self, count: int):
-        CONTEXT.set_forkserver_preload(["referee.api.views"])  # what the workers run, loaded once for them all
+        multiprocessing.get_context(START_METHOD).set_forkserver_preload(
+            ["referee.api.views"]
+        )  # what the workers run, loaded once for them all
         self._idle: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
         self._all: set[_Worker] = set()
         self._lock = threading.Lock()
@@ -87,8 +91,9 @@ def _stop_all(workers: set[_Worker]) -> None:
 
 class _Worker:
     def __init__(self):
-        self._connection, theirs = CONTEXT.Pipe()
-        self._process = CONTEXT.Process(target=_serve, args=(theirs,), name="referee-check", daemon=True)
+        context = multiprocessing.get_context(START_METHOD)
+        self._connection, theirs = context.Pipe()
+        self._process = context.Process(target=_serve, args=(theirs,), name="referee-check", daemon=True)
         self._process.start()
         theirs.close()
         self._stopped = False
@@ -124,6 +129,9 @@ class _Worker:
             raise
 
     def ended(self) -> bool:
+        """Stopped here, or its process gone (killed while idle)."""
+        if not self._stopped and not self._process.is_alive():
+            self.stop()
         return self._stopped
 
     def stop(self) -> None:

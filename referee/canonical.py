@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import orjson
 
-from .actions import CARD_VERBS, FIELDS
+from .actions import CANONICAL, CARD_VERBS, FIELDS
 from .cards import CODES, parse_card, rank_code, reading_code
 from .notation import MAX_NUMBER, structure_findings
 from .replay import game_module
@@ -40,14 +40,11 @@ def _cards(codes: list[str]) -> list[str]:
     return [CODES[card] for card in ids]
 
 
-_CANONICAL: Final = {code: card for card, code in enumerate(CODES)}
-
-
 def _in_order(codes: list[str]) -> bool:
     """Whether card codes are canonical and in order already, as most plays of one or two cards are."""
     last = -1
     for code in codes:
-        card = _CANONICAL.get(code)
+        card = CANONICAL.get(code)
         if card is None or card < last:
             return False
         last = card

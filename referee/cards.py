@@ -1,18 +1,17 @@
-"""Cards of CGR/1 (notation section 2) and a fast multiset of them.
+"""Cards of CGR/1 (notation section 2).
 
 A card is an integer id: rank index * 4 + suit index for the 52 natural cards
 (ranks 2..A are indices 0..12, suits S H D C are 0..3), 52 for the black joker
 and 53 for the red joker.
 
-Hands are packed-int multisets: 4 bits per card id, the low 3 bits the count
-(up to 7, enough for Gou Ji's four packs) and the high bit a guard used to test
-"contains" with one subtraction.
+A packed multiset (`pack`) gives each card id 4 bits of one int: the archive's
+integrity keys are made of them. The games hold hands as lists of counts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final
+from collections.abc import Iterable
+from typing import Final
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -22,7 +21,6 @@ CARD_IDS = range(54)
 CODES = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
 
 _SLOT: Final = 4
-_GUARD: Final = sum(8 << (_SLOT * c) for c in CARD_IDS)
 ONE: Final = tuple(1 << (_SLOT * c) for c in CARD_IDS)
 
 
@@ -84,42 +82,13 @@ def pack(cards: Iterable[int]) -> int:
     return total
 
 
-def contains(hand: int, cards: int) -> bool:
-    """Whether packed multiset `hand` holds packed multiset `cards`."""
-    return ((hand | _GUARD) - cards) & _GUARD == _GUARD
-
-
-def count(hand: int, card: int) -> int:
-    return (hand >> (_SLOT * card)) & 7
-
-
 def card_counts(hands: Iterable[Iterable[int]]) -> list[int]:
-    """How many of each card (by id) the hands hold together: what every game's deck check counts (§1)."""
+    """How many of each card (by id) the hands hold together: what a deck check counts (§1)."""
     counts = [0] * len(CODES)
     for hand in hands:
         for card in hand:
             counts[card] += 1
     return counts
-
-
-def unpack(hand: int) -> list[int]:
-    """The cards of packed `hand`, low ids first. Each card's 4-bit slot is one hex digit."""
-    cards = []
-    for card, digit in enumerate(f"{hand:x}"[::-1]):
-        if digit != "0":
-            cards += [card] * int(digit)
-    return cards
-
-
-def missing(hand: int, cards: Iterable[int]) -> list[int]:
-    """The cards of `cards` (a multiset) that packed `hand` does not hold."""
-    short: list[int] = []
-    wanted: dict[int, int] = {}
-    for c in cards:
-        wanted[c] = wanted.get(c, 0) + 1
-    for c, n in wanted.items():
-        short += [c] * max(0, n - count(hand, c))
-    return sorted(short)
 
 
 class Valued:
@@ -137,18 +106,3 @@ class Valued:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}{self.fields()}"
-
-
-class PlayCache(dict[Any, Any]):
-    """Values computed once per packed play (and whatever else the key holds); emptied
-    when it grows past `limit`, so that memory stays bounded."""
-
-    def __init__(self, compute: Callable[..., Any], limit: int = 200_000) -> None:
-        super().__init__()
-        self.compute, self.limit = compute, limit
-
-    def __missing__(self, key: Any) -> Any:
-        if len(self) >= self.limit:
-            self.clear()
-        value = self[key] = self.compute(key)
-        return value

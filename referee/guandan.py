@@ -950,13 +950,15 @@ def _missing(held: list[int], base: int, cards: tuple[int, ...]) -> list[int]:
 def _take(state: DealState, seat: int, card: int) -> None:
     """A tribute or return card leaves `seat`'s hand."""
     _require(state, seat, (card,))
-    state.held[seat * CARD_IDS + card] -= 1
-    state.sizes[seat] -= 1
+    at = seat * CARD_IDS + card
+    state.held[at] = state.held[at] - 1
+    state.sizes[seat] = state.sizes[seat] - 1
 
 
 def _give(state: DealState, seat: int, card: int) -> None:
-    state.held[seat * CARD_IDS + card] += 1
-    state.sizes[seat] += 1
+    at = seat * CARD_IDS + card
+    state.held[at] = state.held[at] + 1
+    state.sizes[seat] = state.sizes[seat] + 1
 
 
 def _tribute(ctx: Context, state: DealState, action: Action) -> None:

@@ -120,6 +120,14 @@ def test_a_worker_that_ends_is_a_503_and_is_replaced(tmp_path):
     assert not alive(worker)
 
 
+def test_a_worker_that_ends_while_idle_is_replaced_before_it_is_given_work(tmp_path):
+    app, worker = one_worker_app(tmp_path)
+    os.kill(worker, signal.SIGKILL)
+    while alive(worker):  # reaped by active_children
+        time.sleep(0.01)
+    assert app.test_client().post("/v1/validate", json=RECORDS[0]).status_code == 200
+
+
 def test_a_worker_whose_client_hangs_up_is_ended_and_its_slot_freed(tmp_path):
     app, worker = one_worker_app(tmp_path, seconds=60)
     body = (orjson.dumps(slow_record()) + b"\n") * 20
