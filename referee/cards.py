@@ -82,6 +82,18 @@ def pack(cards: Iterable[int]) -> int:
     return total
 
 
+def hands_of(dealt: list[list[int]]) -> list[int]:
+    """The hands as the games hold them: how many of each card (by id) each seat holds, at seat * 54 + id
+    (small ints that compiled code reads and changes in place; written `hands[at] = hands[at] + 1`, as
+    mypyc makes `hands[at] += 1` a generic in-place addition)."""
+    hands = [0] * (len(CODES) * len(dealt))
+    for seat, cards in enumerate(dealt):
+        for c in cards:
+            at = seat * len(CODES) + c
+            hands[at] = hands[at] + 1
+    return hands
+
+
 def card_counts(hands: Iterable[Iterable[int]]) -> list[int]:
     """How many of each card (by id) the hands hold together: what a deck check counts (§1)."""
     counts = [0] * len(CODES)

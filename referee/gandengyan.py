@@ -20,6 +20,7 @@ from .cards import (
     RJ,
     Valued,
     card_counts,
+    hands_of,
     rank,
     rank_shown,
     run_low,
@@ -408,18 +409,6 @@ Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, r
 
 
 CARDS: Final = 54  # card ids 0..53
-
-
-def hands_of(dealt: list[list[int]]) -> list[int]:
-    """The hands as the deal state holds them: how many of each card (by id) each seat holds, seat after seat
-    (a list of small ints, which compiled code reads and changes in place quickly; written `hands[at] =
-    hands[at] + 1`, as mypyc makes `hands[at] += 1` a generic in-place addition)."""
-    hands = [0] * (CARDS * len(dealt))
-    for seat, cards in enumerate(dealt):
-        for c in cards:
-            at = seat * CARDS + c
-            hands[at] = hands[at] + 1
-    return hands
 
 
 class DealState:

@@ -14,6 +14,7 @@ from .cards import (
     RANKS,
     RJ,
     Valued,
+    hands_of,
     parse_card,
     rank,
     rank_code,
@@ -657,7 +658,7 @@ class DealState:
         record_leader: int | None,
     ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
-        self.held = _held(dealt)  # the hands: how many of each card (id) each seat holds, at seat * CARD_IDS + id
+        self.held = hands_of(dealt)  # the hands: how many of each card (id) each seat holds, at seat * CARD_IDS + id
         self.sizes = sizes  # the hands' sizes
         self.tribute = tribute  # none, single, double, resisted (§6)
         self.payers = payers  # seats owing tribute, in the order o3, o4 / o4
@@ -705,17 +706,6 @@ class DealState:
 
 
 _AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]  # seat order
-
-
-def _held(hands: list[list[int]]) -> list[int]:
-    """How many of each card each of `hands` holds, at seat * CARD_IDS + card id."""
-    held = [0] * (SEATS * CARD_IDS)
-    for seat in range(len(hands)):
-        base = seat * CARD_IDS
-        for c in hands[seat]:
-            i = base + c
-            held[i] = held[i] + 1  # not +=, which mypyc compiles to a generic call
-    return held
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:

@@ -86,7 +86,8 @@ def pas(seat) -> dict:
 
 def table(hands, talon=(), turn=0, dealer=0, **changes):
     """A deal state in the middle of play, for flow rules: hands and talon as codes."""
-    from referee.gandengyan import DealState, hands_of
+    from referee.cards import hands_of
+    from referee.gandengyan import DealState
 
     o = options(**changes)
     ids = [[parse_card(c) for c in hand] for hand in hands]

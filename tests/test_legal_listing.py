@@ -7,8 +7,8 @@ from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.cards import BJ, CODES, RJ, rank
-from referee.gandengyan import Combos, DealState, beats, bomb_order, hands_of, in_rank_order, legal
+from referee.cards import BJ, CODES, RJ, hands_of, rank
+from referee.gandengyan import Combos, DealState, beats, bomb_order, in_rank_order, legal
 from referee.replay import check_record
 from tests import builders, gouji_builders
 from tests.gandengyan_builders import options
