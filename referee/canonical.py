@@ -12,7 +12,7 @@ from typing import Any, Final
 
 import orjson
 
-from .actions import CANONICAL, CARD_VERBS, FIELDS
+from .actions import CARD_VERBS, FIELDS, card_index
 from .cards import CODES, parse_card, rank_code, reading_code
 from .notation import MAX_NUMBER, structure_findings
 from .replay import game_module
@@ -27,10 +27,14 @@ KEY_ORDER: Final = {
 
 
 def _card(code: str) -> int:
-    card = parse_card(code)
-    if card is None:  # the structure check lets no such record through
+    """The card of a code: a canonical one read from its characters (card_index), an alias looked up."""
+    card = card_index(code)
+    if card >= 0:
+        return card
+    alias = parse_card(code)
+    if alias is None:  # the structure check lets no such record through
         raise ValueError(f"no card code: {code!r}")
-    return card
+    return alias
 
 
 def _cards(codes: list[str]) -> list[str]:
@@ -42,22 +46,18 @@ def _cards(codes: list[str]) -> list[str]:
 
 def _in_order(codes: list[str]) -> bool:
     """Whether card codes are canonical and in order already, as most plays of one or two cards are."""
-    last = -1
+    last = 0
     for code in codes:
-        card = CANONICAL.get(code)
-        if card is None or card < last:
+        card = card_index(code)
+        if card < last:  # -1 too: no canonical code
             return False
         last = card
     return True
 
 
 def _played(codes: list[str]) -> list[str]:
-    """The cards of a play in canonical form: the list itself when it is already (shared, not copied)."""
+    """The cards of a hand or play in canonical form: the list itself when it is already (shared, not copied)."""
     return codes if _in_order(codes) else _cards(codes)
-
-
-_PASS: Final = ("seat", "pass")  # the most common actions, canonical already
-_PLAY: Final = ("seat", "play")  # and this one when its cards are
 
 
 def _ordered(obj: dict[str, Any], kind: str) -> dict[str, Any]:
@@ -130,17 +130,24 @@ def _one_way(record: dict[str, Any], game: Any, whole: bool) -> dict[str, Any]:
 
 def _may_hold_floats(text: bytes) -> bool:
     """Whether orjson's `text` may hold a float: it writes every float with a `.` or an `e+`/`e-` after
-    a digit (a string holding one only costs the canonical form made again), and finds them in C."""
-    for mark in (b".", b"e+", b"e-"):
-        at = text.find(mark)
-        while at > 0:
-            if text[at - 1] in DIGITS:
-                return True
-            at = text.find(mark, at + 1)
+    a digit (a string holding one only costs the canonical form made again)."""
+    return _after_digit(text, b".", False) or _after_digit(text, b"+", True) or _after_digit(text, b"-", True)
+
+
+def _after_digit(text: bytes, mark: bytes, exponent: bool) -> bool:
+    """Whether the byte `mark` follows a digit in `text` (`exponent`: with an `e` between them). One rare
+    byte is looked for, which C finds several times faster than a pair of them."""
+    at = text.find(mark)
+    while at >= 0:
+        digit = at - 2 if exponent else at - 1
+        if digit >= 0 and text[digit] in DIGITS and (not exponent or text[at - 1] == EXPONENT):
+            return True
+        at = text.find(mark, at + 1)
     return False
 
 
 DIGITS: Final = b"0123456789"
+EXPONENT: Final = ord("e")
 
 
 def whole_numbers(value: Any, limit: int) -> Any:
@@ -163,7 +170,7 @@ def _levels(out: dict[str, Any], key: str) -> None:
 
 def _deal(deal: dict[str, Any]) -> dict[str, Any]:
     out = _ordered(deal, "deal")
-    out["hands"] = [_cards(h) for h in deal["hands"]]
+    out["hands"] = [_played(h) for h in deal["hands"]]
     if "talon" in out:
         out["talon"] = [CODES[_card(code)] for code in deal["talon"]]  # in the order dealt
     out["actions"] = [_action(a) for a in deal["actions"]]
@@ -172,13 +179,13 @@ def _deal(deal: dict[str, Any]) -> dict[str, Any]:
 
 
 def _action(action: dict[str, Any]) -> dict[str, Any]:
-    keys = tuple(action)
-    if keys == _PASS:
-        return action
-    if keys == _PLAY:
-        play = action["play"]
-        return action if _in_order(play) else {"seat": action["seat"], "play": _cards(play)}
-    out = {k: action[k] for k in _key_order(keys, "action")}
+    if len(action) == 2 and _first_key(action) == "seat":  # the most common actions: canonical when their cards are
+        if "pass" in action:
+            return action
+        if "play" in action:
+            play = action["play"]
+            return action if _in_order(play) else {"seat": action["seat"], "play": _cards(play)}
+    out = {k: action[k] for k in _key_order(tuple(action), "action")}
     if "play" in out:
         out["play"] = _played(out["play"])
     for verb in CARD_VERBS:
@@ -187,6 +194,12 @@ def _action(action: dict[str, Any]) -> dict[str, Any]:
     if "as" in out:
         out["as"] = reading_code(out["as"])
     return out
+
+
+def _first_key(obj: dict[str, Any]) -> str:
+    for key in obj:
+        return key
+    return ""
 
 
 def dumps(value: Any, indent: int = 0) -> str:
