@@ -133,6 +133,11 @@ UPDATE records SET meta_round = json_extract(record, '$.meta.round'), meta_table
 """
 
 
+_VERSION_ROW = (
+    "INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 def _run_script(script: str):
     def step(db: sqlite3.Connection):
         for statement in filter(str.strip, script.split(";")):
@@ -163,6 +168,10 @@ def _transaction(db: sqlite3.Connection):
 
 
 CHECKPOINT_EVERY, CHECKPOINT_IDLE = 1.0, 5.0  # seconds (Store._checkpoints)
+# A record is 10 to 40 KB of JSON, stored twice (records, versions): SQLite's default of 4 KB pages writes
+# it as a chain of overflow pages, each its own WAL frame and system call; 16 KB take a quarter of them
+# (store import: writing the store a fifth cheaper; a single write as quick).
+PAGE_SIZE = 16384
 
 
 class StoreError(Exception):
@@ -196,6 +205,7 @@ class Store:
         self._checkpointer_lock = threading.Lock()
         self._checkpointer: threading.Thread | None = None
         with self.connect() as db:
+            db.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # a new store's; an existing one keeps its own
             db.execute("PRAGMA journal_mode = wal")
             self._migrate(db)
 
@@ -303,21 +313,39 @@ class Store:
 
     def put_all(self, entries: list[Entry], submitted_by: str) -> list[tuple[dict, bool]]:
         """Store entries with their reports in one transaction: (summary, True when newly stored) for
-        each, in order; an entry whose id is stored already (or earlier in the list) is stored once."""
+        each, in order; an entry whose id is stored already (or earlier in the list) is stored once.
+        Each table's rows of the new entries are written by one statement (executemany)."""
         with self.connect() as db, self._writing(db):
-            stored = []
-            for entry in entries:
-                current = self._current(db, entry.id) or entry.id  # a version since ruled: the latest
-                new = self._summary(db, current) is None
-                if new:
-                    self._keep_version(
-                        db, entry.id, 1, "submitted", submitted_by, entry.id, *self._insert(db, entry, submitted_by)
-                    )
-                if entry.source:
-                    db.execute("INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)", [entry.source, current])
-                stored.append((current, new))
-            summaries = self._summaries_of(db, [current for current, _ in stored])
-        return [(summaries[current], new) for current, new in stored]
+            placed = self._placed(db, entries)
+            new = [entry for entry, (_, created) in zip(entries, placed) if created]
+            texts = self._insert_all(db, new, submitted_by)
+            db.executemany(
+                _VERSION_ROW,
+                [(entry.id, 1, entry.id, "submitted", submitted_by, _now(), *text) for entry, text in zip(new, texts)],
+            )
+            db.executemany(
+                "INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)",
+                [(entry.source, current) for entry, (current, _) in zip(entries, placed) if entry.source],
+            )
+            summaries = self._summaries_of(db, [current for current, _ in placed])
+        return [(summaries[current], created) for current, created in placed]
+
+    def _placed(self, db, entries: list[Entry]) -> list[tuple[str, bool]]:
+        """(the id each entry is stored under, True when it is to be stored now): its own, or the latest
+        version's of a record since ruled; an id met earlier in the list is stored by the first."""
+        ids = list(dict.fromkeys(entry.id for entry in entries))
+        versioned, recorded = _among(db, "versions", ids), _among(db, "records", ids)
+        currents: dict[str, str] = {}
+        placed = []
+        for entry in entries:
+            if entry.id in currents:
+                placed.append((currents[entry.id], False))
+                continue
+            current = (self._current(db, entry.id) or entry.id) if entry.id in versioned else entry.id
+            stored = current in recorded if current == entry.id else self._summary(db, current) is not None
+            currents[entry.id] = current
+            placed.append((current, not stored))
+        return placed
 
     def stored_sources(self, hashes: list[str]) -> dict[str, dict]:
         """The summaries of the stored records read from texts of these hashes (text_hash), by hash."""
@@ -346,10 +374,7 @@ class Store:
 
     @staticmethod
     def _keep_version(db, lineage: str, n: int, kind: str, by: str, record_id: str, record: str, report: str):
-        db.execute(
-            "INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            [lineage, n, record_id, kind, by, _now(), record, report],
-        )
+        db.execute(_VERSION_ROW, [lineage, n, record_id, kind, by, _now(), record, report])
 
     def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
         """The record with one more ruling (notation §10), stored in one transaction as its next version,
@@ -371,7 +396,7 @@ class Store:
                 [record_id],
             ).fetchone()
             self._remove(db, record_id)
-            texts = self._insert(db, entry, row[1], row[2])
+            texts = self._insert_all(db, [entry], row[1], row[2])[0]
             db.execute("UPDATE sources SET record_id = ? WHERE record_id = ?", [entry.id, record_id])
             self._keep_version(db, lineage, n + 1, "ruling", by, entry.id, *texts)
             return self._summary(db, entry.id), n + 1, entry.report
@@ -400,31 +425,25 @@ class Store:
         ]
 
     @staticmethod
-    def _insert(db, entry: Entry, submitted_by: str, submitted_at: str | None = None) -> tuple[str, str]:
-        """Store an entry in the tables of records; (record, report) as the JSON texts stored."""
-        record, report, conn = entry.record, entry.report, db
-        record_text, report_text = orjson.dumps(record).decode(), orjson.dumps(report).decode()
-        meta = record.get("meta", {})
-        conn.execute(
+    def _insert_all(
+        db, entries: list[Entry], submitted_by: str, submitted_at: str | None = None
+    ) -> list[tuple[str, str]]:
+        """Store entries in the tables of records, each table's rows by one statement; (record, report) as
+        the JSON texts stored, for each."""
+        texts = [(orjson.dumps(entry.record).decode(), orjson.dumps(entry.report).decode()) for entry in entries]
+        db.executemany(
             "INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
             "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                entry.id,
-                record["game"],
-                meta.get("event"),
-                meta.get("date"),
-                orjson.dumps(record["players"]).decode(),
-                report["valid"],
-                len(record["deals"]),
-                submitted_by,
-                submitted_at or _now(),
-                record_text,
-                _said(meta.get("round")),
-                _said(meta.get("table")),
+                _record_row(entry, submitted_by, submitted_at or _now(), record_text)
+                for entry, (record_text, _) in zip(entries, texts)
             ],
         )
-        conn.execute("INSERT INTO reports (record_id, report) VALUES (?, ?)", [entry.id, report_text])
-        conn.executemany(
+        db.executemany(
+            "INSERT INTO reports (record_id, report) VALUES (?, ?)",
+            [(entry.id, report_text) for entry, (_, report_text) in zip(entries, texts)],
+        )
+        db.executemany(
             "INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -439,18 +458,23 @@ class Store:
                     f.get("action"),
                     f["message"],
                 )
-                for n, f in enumerate(report["findings"])
+                for entry in entries
+                for n, f in enumerate(entry.report["findings"])
             ],
         )
-        conn.executemany(
+        db.executemany(
             "INSERT INTO deals (record_id, deal, status, outcome) VALUES (?, ?, ?, ?)",
-            [(entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode()) for d in report["deals"]],
+            [
+                (entry.id, d["deal"], d.get("status"), orjson.dumps(d).decode())
+                for entry in entries
+                for d in entry.report["deals"]
+            ],
         )
-        conn.executemany(
+        db.executemany(
             "INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
-            [(entry.id, seat, name) for seat, name in enumerate(record["players"])],
+            [(entry.id, seat, name) for entry in entries for seat, name in enumerate(entry.record["players"])],
         )
-        return record_text, report_text
+        return texts
 
     def _summary(self, db, record_id: str) -> dict | None:
         rows = self._summaries(db, "id = ?", [record_id])
@@ -578,6 +602,33 @@ class Store:
         for table in ("seats", "deals", "findings", "reports"):
             db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
         return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+def _record_row(entry: Entry, submitted_by: str, submitted_at: str, record_text: str) -> tuple:
+    """The row of table `records` for an entry."""
+    record, meta = entry.record, entry.record.get("meta", {})
+    return (
+        entry.id,
+        record["game"],
+        meta.get("event"),
+        meta.get("date"),
+        orjson.dumps(record["players"]).decode(),
+        entry.report["valid"],
+        len(record["deals"]),
+        submitted_by,
+        submitted_at,
+        record_text,
+        _said(meta.get("round")),
+        _said(meta.get("table")),
+    )
+
+
+def _among(db, table: str, ids: list[str]) -> set[str]:
+    """Those of `ids` that are ids in `table` (records or versions)."""
+    if not ids:
+        return set()
+    rows = db.execute(f"SELECT id FROM {table} WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
+    return {row[0] for row in rows}
 
 
 def _present(text: str) -> dict:
