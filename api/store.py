@@ -62,21 +62,35 @@ def text_hash(text: str | bytes) -> str:
 def prepare(text: str | bytes, source: str | None = None) -> Entry | list[Finding]:
     """The entry for one record's JSON text, or the findings that make it no CGR/1 record; `source`:
     the text's hash (text_hash) where the caller has it already."""
-    value = parse_json(text)
-    if isinstance(value, Finding):
-        return [value]
-    return duplicate_key_findings(text, value) or prepare_record(value, source=source or text_hash(text))
+    formed = form_of_text(text)
+    return formed if isinstance(formed, list) else entry_of(*formed, source or text_hash(text))
 
 
 def prepare_record(value, stored_report=lambda record_id: None, source: str | None = None) -> Entry | list[Finding]:
     """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
     already stored (`stored_report(id)` gives its report) is not checked again. `source`: the hash
     of the text it was parsed from (text_hash), which the entry keeps."""
-    problems = structure_findings(value)
-    if problems:
-        return problems
-    digest, form = stored_form(value)
-    stored = stored_report(digest)
+    formed = form_of(value)
+    return formed if isinstance(formed, list) else entry_of(*formed, source, stored_report(formed[0]))
+
+
+def form_of_text(text: str | bytes) -> tuple[str, dict] | list[Finding]:
+    """(id, stored form) of one record's JSON text (canonical.stored_form), or the findings that make it
+    no CGR/1 record."""
+    value = parse_json(text)
+    if isinstance(value, Finding):
+        return [value]
+    return duplicate_key_findings(text, value) or form_of(value)
+
+
+def form_of(value) -> tuple[str, dict] | list[Finding]:
+    """(id, stored form) of a parsed record, or the findings that make it no CGR/1 record."""
+    return structure_findings(value) or stored_form(value)
+
+
+def entry_of(digest: str, form: dict, source: str | None, stored: dict | None = None) -> Entry:
+    """The entry of a record's id and stored form, checked unless `stored` is its report (stored already);
+    `source`: the hash of the text it was read from (text_hash)."""
     if stored:
         return Entry(digest, form, stored, source)
     checked = rechecked(form)
@@ -357,6 +371,16 @@ class Store:
             ).fetchall()
             summaries = self._summaries_of(db, [record_id for _, record_id in rows])
         return {source: summaries[record_id] for source, record_id in rows}
+
+    def reports_of(self, ids: list[str]) -> dict[str, dict]:
+        """The stored reports of those of these records that are stored, by id."""
+        if not ids:
+            return {}
+        with self.connect() as db:
+            rows = db.execute(
+                f"SELECT record_id, report FROM reports WHERE record_id IN ({', '.join('?' * len(ids))})", ids
+            ).fetchall()
+        return {record_id: orjson.loads(report) for record_id, report in rows}
 
     def _summaries_of(self, db, ids: list[str]) -> dict[str, dict]:
         unique = list(dict.fromkeys(ids))

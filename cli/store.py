@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import gc
 import itertools
 import json
 import sys
@@ -67,6 +69,7 @@ def import_(files, db_path, submitter):
     from ..api.store import Store, StoreError
     from .progress import counted, progress_bar, total_bytes
 
+    atexit.register(gc.freeze)  # no last collection of the games' caches at exit, as validate (cli/validate.py)
     try:
         records = Store(db_path, wait=30)
     except StoreError as exc:
@@ -90,14 +93,19 @@ def import_(files, db_path, submitter):
 IMPORT_BATCH = 64  # records a transaction: one commit for each, memory flat whatever the file's size
 
 
-def _prepared(batch: list, hashes: list, known: dict) -> list:
+def _prepared(records, batch: list, hashes: list, known: dict) -> list:
     """For each (source, item) of a batch: the findings that keep it out, the summary of the record
-    its text is stored as (`known`, by hash), or the entry to store."""
-    from ..api.store import prepare
+    its text is stored as (`known`, by hash), or the entry to store. A record stored already from
+    another text (found by its id, for the whole batch at once) is not checked again."""
+    from ..api.store import entry_of, form_of_text
 
-    return [
-        [item.findings[0]] if isinstance(item, Report) else known.get(h) or prepare(item, h)
+    formed = [
+        [item.findings[0]] if isinstance(item, Report) else known.get(h) or form_of_text(item)
         for (_, item), h in zip(batch, hashes)
+    ]
+    stored = records.reports_of([form[0] for form in formed if isinstance(form, tuple)])
+    return [
+        entry_of(*form, h, stored.get(form[0])) if isinstance(form, tuple) else form for form, h in zip(formed, hashes)
     ]
 
 
@@ -110,7 +118,7 @@ def _import_batch(records, batch: list, submitter: str, counts: Counter):
 
     hashes = [text_hash(item) if isinstance(item, str) else None for _, item in batch]
     known = records.stored_sources([h for h in hashes if h])
-    prepared = _prepared(batch, hashes, known)
+    prepared = _prepared(records, batch, hashes, known)
     entries = [p for p in prepared if isinstance(p, Entry)]
     try:
         stored = iter(records.put_all(entries, submitter))
