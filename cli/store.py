@@ -5,7 +5,6 @@ from __future__ import annotations
 import atexit
 import contextlib
 import gc
-import itertools
 import json
 import sys
 from collections import Counter
@@ -82,7 +81,7 @@ def import_(files, db_path, submitter):
     with progress or contextlib.nullcontext():
         if progress:
             items = counted(items, progress, total_bytes(paths))
-        while batch := list(itertools.islice(items, IMPORT_BATCH)):
+        for batch in _batches(items):
             _import_batch(records, batch, submitter, counts)
     if not (counts["stored"] or counts["already"] or counts["rejected"]):
         warnings.append(warn(msg("no records were selected")))
@@ -90,7 +89,24 @@ def import_(files, db_path, submitter):
     sys.exit(EXIT_UNREADABLE if counts["rejected"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
-IMPORT_BATCH = 64  # records a transaction: one commit for each, memory flat whatever the file's size
+# records a transaction, and their text at most (one record more than that stays a batch of its own): one
+# commit for each, memory flat whatever the file's size and its records' (a parsed record takes some 10 times
+# its text)
+IMPORT_BATCH, IMPORT_BATCH_BYTES = 64, 2 << 20
+
+
+def _batches(items):
+    """Lists of (source, record text or unreadable report), IMPORT_BATCH and IMPORT_BATCH_BYTES at most."""
+    batch, size = [], 0
+    for source, item in items:
+        text = len(item) if isinstance(item, str) else 0
+        if batch and (len(batch) == IMPORT_BATCH or size + text > IMPORT_BATCH_BYTES):
+            yield batch
+            batch, size = [], 0
+        batch.append((source, item))
+        size += text
+    if batch:
+        yield batch
 
 
 def _prepared(records, batch: list, hashes: list, known: dict) -> list:
