@@ -1,6 +1,7 @@
 """`referee store`: list, show, report, export, delete and standings over a store that import filled."""
 
 import json
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -155,3 +156,59 @@ def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
     assert "0 new, 1 already in the store" in result.output  # found by its id, and its text kept
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM sources").fetchone()[0] == 1
+
+
+def test_a_record_stored_from_another_text_is_found_by_its_id_without_a_check(tmp_path, monkeypatch):
+    """Issue 36: the same records written otherwise (spaced, keys in another order) have the same ids: found
+    stored for the whole batch at once, their stored reports kept, none checked again."""
+    from tests.guandan_gen import match_record
+
+    records = [match_record(seed, max_deals=1) for seed in range(5)]
+    compact, spaced = tmp_path / "compact.jsonl", tmp_path / "spaced.jsonl"
+    compact.write_text("".join(json.dumps(r) + "\n" for r in records))
+    spaced.write_text(
+        "".join(json.dumps(dict(reversed(r.items())), indent=None, separators=(", ", ": ")) + "\n" for r in records)
+    )
+    path = str(tmp_path / "store.db")
+    first = run("store", "import", "--db", path, str(compact))
+    assert "5 new, 0 already in the store" in first.output
+    checks = []
+    monkeypatch.setattr("referee.api.store.check_record", lambda record, **options: checks.append(record))
+    again = run("store", "import", "--db", path, str(spaced))
+    assert "0 new, 5 already in the store, 0 rejected; 0 invalid" in again.output and checks == []
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM sources").fetchone()[0] == 10  # both texts known from now on
+
+
+def test_an_import_killed_midway_leaves_the_store_whole(tmp_path):
+    """Each batch is one transaction: an import killed between or inside them leaves every record stored with
+    its report, findings, deals, seats, version and text hash, or not at all; importing again completes it."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from tests.guandan_gen import match_record
+
+    archive = tmp_path / "a.jsonl"
+    archive.write_text("".join(json.dumps(match_record(seed, max_deals=2)) + "\n" for seed in range(300, 500)))
+    path = str(tmp_path / "store.db")
+    command = [sys.executable, "-m", "referee.cli.main", "store", "import", "--db", path, str(archive)]
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env) as importing:
+        assert b"stored" in importing.stdout.readline()  # the first batch is committed
+        importing.send_signal(signal.SIGKILL)
+        killed = importing.wait() == -signal.SIGKILL
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        stored = conn.execute("SELECT count(*) FROM records").fetchone()[0]
+        assert 0 < stored < 200 or not killed  # (unless it ended first)
+        for column, table in (("record_id", "reports"), ("id", "versions"), ("record_id", "sources")):
+            assert conn.execute(f"SELECT count(DISTINCT {column}) FROM {table}").fetchone()[0] == stored
+        assert conn.execute("SELECT count(*) FROM seats").fetchone()[0] == 4 * stored
+        assert (
+            conn.execute("SELECT count(*) FROM deals").fetchone()[0]
+            == conn.execute("SELECT sum(deals) FROM records").fetchone()[0]
+        )
+    again = run("store", "import", "--db", path, str(archive))
+    assert f"{200 - stored} new, {stored} already in the store, 0 rejected; 0 invalid" in again.output
