@@ -363,23 +363,15 @@ class Store:
 
     def stored_sources(self, hashes: list[str]) -> dict[str, dict]:
         """The summaries of the stored records read from texts of these hashes (text_hash), by hash."""
-        if not hashes:
-            return {}
         with self.connect() as db:
-            rows = db.execute(
-                f"SELECT hash, record_id FROM sources WHERE hash IN ({', '.join('?' * len(hashes))})", hashes
-            ).fetchall()
+            rows = _rows_among(db, "SELECT hash, record_id FROM sources", "hash", hashes)
             summaries = self._summaries_of(db, [record_id for _, record_id in rows])
         return {source: summaries[record_id] for source, record_id in rows}
 
     def reports_of(self, ids: list[str]) -> dict[str, dict]:
         """The stored reports of those of these records that are stored, by id."""
-        if not ids:
-            return {}
         with self.connect() as db:
-            rows = db.execute(
-                f"SELECT record_id, report FROM reports WHERE record_id IN ({', '.join('?' * len(ids))})", ids
-            ).fetchall()
+            rows = _rows_among(db, "SELECT record_id, report FROM reports", "record_id", ids)
         return {record_id: orjson.loads(report) for record_id, report in rows}
 
     def _summaries_of(self, db, ids: list[str]) -> dict[str, dict]:
@@ -649,10 +641,14 @@ def _record_row(entry: Entry, submitted_by: str, submitted_at: str, record_text:
 
 def _among(db, table: str, ids: list[str]) -> set[str]:
     """Those of `ids` that are ids in `table` (records or versions)."""
-    if not ids:
-        return set()
-    rows = db.execute(f"SELECT id FROM {table} WHERE id IN ({', '.join('?' * len(ids))})", ids).fetchall()
-    return {row[0] for row in rows}
+    return {row[0] for row in _rows_among(db, f"SELECT id FROM {table}", "id", ids)}
+
+
+def _rows_among(db, select: str, column: str, values: list) -> list:
+    """The rows `select` finds whose `column` is one of `values` (none for no values)."""
+    if not values:
+        return []
+    return db.execute(f"{select} WHERE {column} IN ({', '.join('?' * len(values))})", values).fetchall()
 
 
 def _present(text: str) -> dict:

@@ -1,7 +1,8 @@
 """`referee store import` beside `referee validate` on the same file, in CPU time of the whole process.
 
-Run: .venv/bin/python benchmarks/store_import.py [--matches N] [--repeat R] (part of `make bench`).
-It writes N distinct Guandan matches of up to 10 deals of real length (benchmarks/throughput.py's
+Run: .venv/bin/python benchmarks/store_import.py [--matches N] [--repeat R] [--game G] [--seed S] (part of
+`make bench`). It writes N distinct matches of game G (Guandan unless said; from seed S, to measure on
+matches of other seeds) of up to 10 deals of real length (benchmarks/throughput.py's
 corpus, seeds no other corpus uses) to a JSON Lines file and, R times in turn, runs
 `referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, and the same import
 again (every record already stored), each a new process; it prints the medians of their CPU time
@@ -31,8 +32,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--matches", type=int, default=300)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--game", choices=sorted(GAMES), default="guandan")
+    parser.add_argument("--seed", type=int, default=SEEDS)
     args = parser.parse_args()
-    lines, deals = corpus(GAMES["guandan"], args.matches * 10, 10, SEEDS)
+    lines, deals = corpus(GAMES[args.game], args.matches * 10, 10, args.seed)
     lines = lines[: args.matches]
     deals, size = sum(line.count('"hands"') for line in lines), sum(map(len, lines)) / 1e6
     env = dict(os.environ, PYTHONPATH=ROOT)
@@ -54,7 +57,7 @@ def main():
     }
     print(f"command: python benchmarks/store_import.py {' '.join(sys.argv[1:])}")
     print(
-        f"{len(lines)} distinct Guandan matches, {deals} deals, {size:.1f} MB; "
+        f"{len(lines)} distinct {args.game} matches, {deals} deals, {size:.1f} MB; "
         f"CPU seconds of the whole process, medians of {args.repeat} runs in turn (load average "
         f"{os.getloadavg()[0]:.1f}):"
     )
