@@ -44,10 +44,9 @@ TWO: Final = 13
 BLACK: Final = 14
 RED: Final = 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_SET_RANK: Final = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+_SET_RANK: Final[tuple[int, ...]] = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
 _RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}  # ranks other languages write otherwise
 WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]  # the 2s and the jokers (§ terms)
-TEAM: Final = (0b010101, 0b101010)  # seats of team 0 and team 1 (notation §3)
 NORMAL: Final = 0
 DUEL: Final = 1
 SHAO: Final = 2
@@ -138,6 +137,11 @@ def team(seat: i64) -> i64:
     return seat & 1
 
 
+def team_seats(t: i64) -> i64:
+    """The seats of team `t` as bits: 0, 2, 4 and 1, 3, 5 (notation §3)."""
+    return 0b010101 << t
+
+
 def dui_men(seat: i64) -> i64:
     return seat + 3 if seat < 3 else seat - 3
 
@@ -192,7 +196,9 @@ def _reading(cards: tuple[int, ...]) -> Set | None:
                     return None
                 natural = r
     size: i64 = len(cards)
-    rank: i64 = natural if natural else TWO if twos else BLACK if black else RED
+    rank: i64 = natural
+    if not natural:
+        rank = TWO if twos else BLACK if black else RED
     if size > LARGEST or black > COPIES or red > COPIES:  # no seat holds it: made as it is
         return Set(size, rank, black, red)
     key = ((rank * (LARGEST + 1) + size) * (COPIES + 1) + black) * (COPIES + 1) + red
@@ -243,8 +249,8 @@ class Hand:
             c: i64 = cards[i]
             bit: i64 = 1
             bit <<= c
-            if listed & bit:  # listed again (a card of two packs): rare
-                if self[c] < cards[: i + 1].count(c):
+            if listed & bit:  # listed again (the same card of two packs)
+                if self[c] < _copies_up_to(cards, i):
                     return False
             elif not self[c]:
                 return False
@@ -260,6 +266,16 @@ class Hand:
         copied = Hand()
         copied.w0, copied.w1, copied.w2, copied.w3, copied.size = self.w0, self.w1, self.w2, self.w3, self.size
         return copied
+
+
+def _copies_up_to(cards: tuple[int, ...], i: i64) -> i64:
+    """How many times the card at `i` is listed in `cards` up to `i`."""
+    c: i64 = cards[i]
+    n: i64 = 0
+    for j in range(i + 1):
+        if cards[j] == c:
+            n += 1
+    return n
 
 
 def _counted(cards: list[int]) -> list[int]:
@@ -290,9 +306,11 @@ def qualifies(x: Set, thresholds: tuple[int, ...], o: GoujiOptions) -> bool:
     """Whether a set starts a Gou Ji (§2 qualifying set)."""
     if x.red:
         return False
-    return (
-        (x.black and o.black_joker_qualifies) or (x.rank == TWO and o.pure_twos_qualify) or x.size >= thresholds[x.rank]
-    )
+    if x.black and o.black_joker_qualifies:
+        return True
+    if x.rank == TWO and o.pure_twos_qualify:
+        return True
+    return x.size >= thresholds[x.rank]
 
 
 _SET_NAMES: Final = tuple(f"set:{name}" for name in RANK_NAMES)
@@ -456,6 +474,10 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tup
 
 
 COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")  # a deal's status, as reports show it
+# what a deal's tribute was (§6.1, §6.4, §6.5), as reports show it and result.tribute claims it
+SWEEP, ORDINARY, SWEEP_AND_ORDINARY = word("sweep"), word("ordinary"), word("sweep_and_ordinary")
+NO_TRIBUTE, REVOLUTION, WAIVED, LIBERATION = word("none"), word("revolution"), word("waived"), word("liberation")
+TRIBUTE, RETURN = word("tribute"), word("return")  # a tribute or a return card, as messages name it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
@@ -613,8 +635,10 @@ class DealState:
 
     def open_mask(self) -> i64:
         """Holders that have not passed and did not play the top set (§4)."""
-        played: i64 = 1 << self.top_seat if self.top_seat >= 0 else 0
-        return self.holders & ~self.passed & ~played
+        open_: i64 = self.holders & ~self.passed
+        if self.top_seat >= 0:
+            open_ &= ~(1 << self.top_seat)
+        return open_
 
     def live(self, seat: i64) -> bool:
         """Whether the seat still holds cards."""
@@ -701,7 +725,7 @@ def _wrong_deck(ctx: Context, deal: Deal) -> NoReturn:
 def _owe(state: DealState, previous: list[int]) -> None:
     """The relations owed at the start of a deal (§6.1), before any declaration."""
     if state.deal_kind == "sweep":
-        state.relations = [Relation(p, dui_men(p), 1, word("sweep")) for p in previous[3:]]
+        state.relations = [Relation(p, dui_men(p), 1, SWEEP) for p in previous[3:]]
         if state.options.sweep_tribute == "replace":
             return
     elif state.deal_kind != "ordinary":
@@ -973,23 +997,18 @@ def _next(state: DealState) -> None:
     if state.endgame and state.live_count <= 4:
         allowed = _endgame_next(state)
     else:
-        allowed = _FIRST_AFTER[state.last_actor << SEATS | state.open_mask()]
+        allowed = _first_after(state.last_actor, state.open_mask())
     if allowed:
         state.allowed = allowed
     else:
         _end_trick(state)
 
 
-def _first_after(seat: int, mask: int) -> int:
-    """The bit of the first seat of `mask` after `seat` in seat order (§4.4); 0 if none."""
-    for i in range(1, SEATS + 1):
-        s = (seat + i) % SEATS
-        if mask >> s & 1:
-            return 1 << s
-    return 0
-
-
-_FIRST_AFTER: Final = tuple(_first_after(seat, mask) for seat in range(SEATS) for mask in range(1 << SEATS))
+def _first_after(seat: i64, mask: i64) -> i64:
+    """The bit of the first seat of `mask` after `seat` in seat order, `seat` itself last (§4.4); 0 if none."""
+    after: i64 = mask >> (seat + 1) << (seat + 1)
+    found = after if after else mask
+    return found & -found
 
 
 def _end_trick(state: DealState) -> None:
@@ -1010,8 +1029,9 @@ def _lead(state: DealState, leader: i64) -> None:
     state.locked, state.rang_declarer, state.duel_final = False, -1, False
     state.trick = []
     state.allowed = 1 << leader
-    state.endgame = _endgame_kind(state) if state.live_count <= 4 else 0
-    if state.endgame:
+    state.endgame = 0
+    if state.live_count <= 4:
+        state.endgame = _endgame_kind(state)
         _bookkeeping_at_lead(state, leader)
 
 
@@ -1030,17 +1050,16 @@ _ENDGAME_KINDS: Final = tuple(_endgame_kind_of(mask) for mask in range(1 << SEAT
 
 def _block_before(state: DealState, seat: i64) -> i64:
     """The seats of `seat`'s block that come before it on the cycle of holders (§4.8)."""
-    holders = _seats(state.holders)
-    if all(team(s) == team(seat) for s in holders):
+    if not state.holders & team_seats(1 - team(seat)):
         return 0
     mask: i64 = 0
-    i = holders.index(seat)
+    s = seat
     while True:
-        i -= 1
-        s = holders[i]
-        if team(s) != team(seat):
-            return mask
-        mask |= 1 << s
+        s = s - 1 if s > 0 else SEATS - 1
+        if state.holders >> s & 1:
+            if team(s) != team(seat):
+                return mask
+            mask |= 1 << s
 
 
 def _bookkeeping_at_lead(state: DealState, leader: i64) -> None:
@@ -1062,15 +1081,14 @@ def _restart(state: DealState, h: i64) -> None:
 def _endgame_next(state: DealState) -> i64:
     open_ = state.open_mask()
     if state.endgame == BLOCKS:
-        found: i64 = open_ & TEAM[state.block_team] & ~state.acted_mask
+        found = open_ & team_seats(state.block_team) & ~state.acted_mask
         for _ in range(2):
             if found:
                 return found
             state.block_team, state.acted_mask = 1 - state.block_team, 0
-            found = open_ & TEAM[state.block_team]
+            found = open_ & team_seats(state.block_team)
         return found
-    first: i64 = TEAM[state.first_team]
-    second: i64 = TEAM[1 - state.first_team]
+    first, second = team_seats(state.first_team), team_seats(1 - state.first_team)
     free = open_ & ~state.acted_mask
     found = free & first or free & second
     if not found:
@@ -1322,7 +1340,7 @@ def _owe_ordinary(state: DealState, order: list[int]) -> None:
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.options.same_team_tribute == "waivable":
-            state.relations.append(Relation(payer, receiver, n, word("ordinary")))
+            state.relations.append(Relation(payer, receiver, n, ORDINARY))
 
 
 def _waive_tribute(state: DealState, seat: int) -> Problem | None:
@@ -1372,10 +1390,9 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
         raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat, owed=_owed(state)))
-    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
+    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", TRIBUTE)
     _holds(state, seat, card)
-    counts = rank_counts(state.hands[seat])
-    highest = max(r for r in range(16) if counts[r])
+    highest = _highest_rank(state.hands[seat])
     if _SET_RANK[card] != highest:
         ctx.error(
             "gouji.tribute.card",
@@ -1406,11 +1423,22 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
         raise StopDeal(
             "gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat, owed=_owed(state))
         )
-    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
+    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", RETURN)
     _holds(state, seat, card)
     _move(state, seat, taker, card)
     relation.returned += 1
     _tribute_done(ctx, state)
+
+
+_HIGH_FIRST: Final[tuple[int, ...]] = (RJ, BJ, 0, 1, 2, 3, *range(51, 3, -1))  # the cards in set order, highest first
+
+
+def _highest_rank(hand: Hand) -> i64:
+    """The highest set-order rank of the cards a hand holds (it holds one at least)."""
+    for c in _HIGH_FIRST:
+        if hand[c]:
+            return _SET_RANK[c]
+    return 0
 
 
 def _holds(state: DealState, seat: int, card: int) -> None:
@@ -1540,13 +1568,13 @@ def _owed(state: DealState) -> Listing | Msg:
 
 def _tribute_kind(state: DealState) -> Term:
     if state.void:
-        return word("revolution")
+        return REVOLUTION
     if not state.relations:
-        return word("none")
+        return NO_TRIBUTE
     kinds = {r.kind for r in state.relations if r.open}
     if not kinds:
-        return word("waived") if any(r.cancelled == "waived" for r in state.relations) else word("liberation")
-    return word("sweep_and_ordinary") if len(kinds) == 2 else kinds.pop()
+        return WAIVED if any(r.cancelled == "waived" for r in state.relations) else LIBERATION
+    return SWEEP_AND_ORDINARY if len(kinds) == 2 else kinds.pop()
 
 
 # ---------------------------------------------------------------- what would have been legal, the table
