@@ -1090,11 +1090,9 @@ def _endgame_next(state: DealState) -> i64:
         return found
     first, second = team_seats(state.first_team), team_seats(1 - state.first_team)
     free = open_ & ~state.acted_mask
-    found = free & first or free & second
-    if not found:
-        state.acted_mask = 0
-        found = open_ & first or open_ & second
-    return found
+    if not free:  # the circuit ends (§4.8)
+        state.acted_mask, free = 0, open_
+    return free & first if free & first else free & second
 
 
 def _mode(state: DealState) -> Msg:
