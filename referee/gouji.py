@@ -3,18 +3,17 @@
 Every Gou Ji rule lives here; the replay driver calls it through the contract in game.py.
 Where the page is silent, docs/gouji.md says how it was read.
 
-Speed matters (a deal is about 250 actions): suits never matter to the play, so a play is
-read into a small Set (size, rank, black jokers, red jokers), once per play; a hand is how many of each
-card it holds, so that the cards a seat holds are still checked card by card; seat sets are
-bit masks; finding messages are built only when something is wrong. A count in a list is changed as
-`counts[i] = counts[i] - 1`, which mypyc compiles to native code (`counts[i] -= 1`: Python's generic
-subtraction).
+Speed matters (a deal is about 300 actions): suits never matter to the play, so a play is read
+into a small Set (size, rank, black jokers, red jokers), made once per kind of set, never per play; a
+hand is a Hand, how many of each card it holds four bits a card, so that the cards a seat holds are
+still checked card by card; seat sets are bit masks; seats, counts and masks are native 64-bit ints
+(i64) where mypyc compiles the module; finding messages are built only when something is wrong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
 from .cards import CODES
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
@@ -27,6 +26,8 @@ from .rules import Option
 msg, msg_n, word, word_of = part("gouji")
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+
     from .actions import Action, Deal
     from .replay import Context
 
@@ -43,11 +44,9 @@ TWO: Final = 13
 BLACK: Final = 14
 RED: Final = 15
 RANK_NAMES = ("", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A", "2", "BJ", "RJ")
-_NATURAL: Final = tuple(c >> 2 for c in range(52))  # 0 for a 2, else the set order 1..12
-_SET_RANK: Final = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
+_SET_RANK: Final[tuple[int, ...]] = tuple(TWO if c < 4 else c >> 2 for c in range(52)) + (BLACK, RED)
 _RANK_WORDS = {"T": word("T"), "BJ": word("BJ"), "RJ": word("RJ")}  # ranks other languages write otherwise
 WILD_CODES = [CODES[c] for c in (*range(4), BJ, RJ)]  # the 2s and the jokers (§ terms)
-TEAM: Final = (0b010101, 0b101010)  # seats of team 0 and team 1 (notation §3)
 NORMAL: Final = 0
 DUEL: Final = 1
 SHAO: Final = 2
@@ -134,12 +133,17 @@ class GoujiOptions:
         self.threes_last, self.report_at = threes_last, report_at
 
 
-def team(seat: int) -> int:
+def team(seat: i64) -> i64:
     return seat & 1
 
 
-def dui_men(seat: int) -> int:
-    return (seat + 3) % SEATS
+def team_seats(t: i64) -> i64:
+    """The seats of team `t` as bits: 0, 2, 4 and 1, 3, 5 (notation §3)."""
+    return 0b010101 << t
+
+
+def dui_men(seat: i64) -> i64:
+    return seat + 3 if seat < 3 else seat - 3
 
 
 def _seats(mask: int) -> list[int]:
@@ -154,14 +158,30 @@ class Set:
 
     __slots__ = ("size", "rank", "black", "red")
 
-    def __init__(self, size: int, rank: int, black: int, red: int) -> None:
+    def __init__(self, size: i64, rank: i64, black: i64, red: i64) -> None:
         self.size, self.rank, self.black, self.red = size, rank, black, red
 
 
 def read_set(cards: Sequence[int]) -> Set | None:
     """The set a play makes, or None when it is no set (§2)."""
-    natural = twos = black = red = 0
-    for c in cards:
+    return _reading(tuple(cards))
+
+
+LARGEST: Final = (
+    16 + 16 + 2 * COPIES
+)  # the most cards a held set has: 16 of a rank and 16 2s (4 suits, 4 packs), jokers
+_READ: Final[list[Set | None]] = [None] * (16 * (LARGEST + 1) * (COPIES + 1) * (COPIES + 1))
+
+
+def _reading(cards: tuple[int, ...]) -> Set | None:
+    """The set a play makes, or None when it is no set (§2): read card by card, the Set itself made once per
+    kind of set (a table by size, rank and jokers), never per play."""
+    natural: i64 = 0
+    twos: i64 = 0
+    black: i64 = 0
+    red: i64 = 0
+    for i in range(len(cards)):
+        c: i64 = cards[i]
         if c >= BJ:
             if c == BJ:
                 black += 1
@@ -170,62 +190,110 @@ def read_set(cards: Sequence[int]) -> Set | None:
         elif c < 4:
             twos += 1
         else:
-            r = _NATURAL[c]
+            r = c >> 2
             if natural != r:
                 if natural:
                     return None
                 natural = r
-    return Set(len(cards), natural or (TWO if twos else BLACK if black else RED), black, red)
-
-
-CACHE_LIMIT: Final = 200_000  # plays read: past it the cache is emptied, so that memory stays bounded
-_READINGS: Final[dict[tuple[int, ...], Set]] = {}
-_SINGLES: Final = tuple(read_set((c,)) for c in range(54))
-
-
-def _reading(cards: tuple[int, ...]) -> Set | None:
-    """A play's set, read once per play (not per record); a single card's from a table."""
-    if len(cards) == 1:
-        return _SINGLES[cards[0]]
-    found = _READINGS.get(cards)
+    size: i64 = len(cards)
+    rank: i64 = natural
+    if not natural:
+        rank = TWO if twos else BLACK if black else RED
+    if size > LARGEST or black > COPIES or red > COPIES:  # no seat holds it: made as it is
+        return Set(size, rank, black, red)
+    key = ((rank * (LARGEST + 1) + size) * (COPIES + 1) + black) * (COPIES + 1) + red
+    found = _READ[key]
     if found is None:
-        found = read_set(cards)
-        if found is not None:
-            if len(_READINGS) >= CACHE_LIMIT:
-                _READINGS.clear()
-            _READINGS[cards] = found
+        found = _READ[key] = Set(size, rank, black, red)
     return found
 
 
+@final
+class Hand:
+    """How many of each card (by id) a seat holds, and how many cards in all: four bits a card (a card has
+    at most four copies in four packs), sixteen cards a word, so that a play's cards are still checked
+    card by card, in native code and without making any object."""
+
+    __slots__ = ("w0", "w1", "w2", "w3", "size")
+
+    def __init__(self) -> None:
+        self.w0: i64 = 0
+        self.w1: i64 = 0
+        self.w2: i64 = 0
+        self.w3: i64 = 0
+        self.size: i64 = 0
+
+    def __getitem__(self, card: i64) -> i64:
+        """How many of `card` the hand holds."""
+        w = card >> 4
+        word = self.w0 if w == 0 else self.w1 if w == 1 else self.w2 if w == 2 else self.w3
+        return word >> ((card & 15) << 2) & 15
+
+    def add(self, card: i64, n: i64) -> None:
+        """`n` more of `card` (fewer when negative); the caller keeps every count from 0 to 15."""
+        w, step = card >> 4, n << ((card & 15) << 2)
+        if w == 0:
+            self.w0 += step
+        elif w == 1:
+            self.w1 += step
+        elif w == 2:
+            self.w2 += step
+        else:
+            self.w3 += step
+        self.size += n
+
+    def holds(self, cards: tuple[int, ...]) -> bool:
+        """Whether the hand holds every card of `cards`, a card as many times as `cards` lists it."""
+        listed: i64 = 0  # a bit for each card id met (ids are below 64)
+        for i in range(len(cards)):
+            c: i64 = cards[i]
+            bit: i64 = 1
+            bit <<= c
+            if listed & bit:  # listed again (the same card of two packs)
+                if self[c] < _copies_up_to(cards, i):
+                    return False
+            elif not self[c]:
+                return False
+            listed |= bit
+        return True
+
+    def take(self, cards: tuple[int, ...]) -> None:
+        """The cards of a play (held) taken out."""
+        for i in range(len(cards)):
+            self.add(cards[i], -1)
+
+    def copy(self) -> Hand:
+        copied = Hand()
+        copied.w0, copied.w1, copied.w2, copied.w3, copied.size = self.w0, self.w1, self.w2, self.w3, self.size
+        return copied
+
+
+def _copies_up_to(cards: tuple[int, ...], i: i64) -> i64:
+    """How many times the card at `i` is listed in `cards` up to `i`."""
+    c: i64 = cards[i]
+    n: i64 = 0
+    for j in range(i + 1):
+        if cards[j] == c:
+            n += 1
+    return n
+
+
 def _counted(cards: list[int]) -> list[int]:
-    """How many of each card (by id) `cards` holds: a hand as the play keeps it."""
+    """How many of each card (by id) `cards` holds."""
     hand = [0] * 54
     for c in cards:
         hand[c] = hand[c] + 1
     return hand
 
 
-def _cards_of(hand: list[int]) -> list[int]:
-    """The cards of a hand (counted), low ids first."""
+def _cards_of(hand: Hand) -> list[int]:
+    """The cards of a hand, low ids first."""
     return [c for c in range(54) for _ in range(hand[c])]
 
 
-def _holds_all(hand: list[int], cards: tuple[int, ...]) -> bool:
-    """Whether `hand` (counted) holds every card of `cards`, a card as many times as `cards` has it; the
-    cards are taken out and put back."""
-    for c in cards:
-        hand[c] = hand[c] - 1
-    found = True
-    for c in cards:
-        found = found and hand[c] >= 0  # the first look at a card sees it after all its copies were taken
-        hand[c] = hand[c] + 1
-    return found
-
-
-def _without(hand: list[int], cards: tuple[int, ...]) -> list[int]:
-    rest = list(hand)
-    for c in cards:
-        rest[c] = rest[c] - 1
+def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
+    rest = hand.copy()
+    rest.take(cards)
     return rest
 
 
@@ -238,13 +306,18 @@ def qualifies(x: Set, thresholds: tuple[int, ...], o: GoujiOptions) -> bool:
     """Whether a set starts a Gou Ji (§2 qualifying set)."""
     if x.red:
         return False
-    return (
-        (x.black and o.black_joker_qualifies) or (x.rank == TWO and o.pure_twos_qualify) or x.size >= thresholds[x.rank]
-    )
+    if x.black and o.black_joker_qualifies:
+        return True
+    if x.rank == TWO and o.pure_twos_qualify:
+        return True
+    return x.size >= thresholds[x.rank]
+
+
+_SET_NAMES: Final = tuple(f"set:{name}" for name in RANK_NAMES)
 
 
 def set_name(x: Set) -> str:
-    return f"set:{RANK_NAMES[x.rank]}"
+    return _SET_NAMES[x.rank]
 
 
 def rank_word(r: int) -> str:
@@ -295,7 +368,7 @@ def may_follow(y: Set) -> Msg:
     )
 
 
-def rank_counts(hand: list[int]) -> list[int]:
+def rank_counts(hand: Hand) -> list[int]:
     """Cards held per set-order rank (index 1..15)."""
     counts = [0] * 16
     for c in range(54):
@@ -304,7 +377,7 @@ def rank_counts(hand: list[int]) -> list[int]:
     return counts
 
 
-def shao_valid(hand: list[int]) -> bool:
+def shao_valid(hand: Hand) -> bool:
     """§4.7.2: a non-empty rest whose jokers number at least (distinct natural ranks) − 1."""
     counts = rank_counts(hand)
     naturals = sum(1 for r in range(1, 13) if counts[r])
@@ -401,6 +474,10 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> tup
 
 
 COMPLETE, VOID, STOPPED = word("complete"), word("void"), word("stopped")  # a deal's status, as reports show it
+# what a deal's tribute was (§6.1, §6.4, §6.5), as reports show it and result.tribute claims it
+SWEEP, ORDINARY, SWEEP_AND_ORDINARY = word("sweep"), word("ordinary"), word("sweep_and_ordinary")
+NO_TRIBUTE, REVOLUTION, WAIVED, LIBERATION = word("none"), word("revolution"), word("waived"), word("liberation")
+TRIBUTE, RETURN = word("tribute"), word("return")  # a tribute or a return card, as messages name it
 # a wild card as a table's legend and a card's label name it (Guandan's 逢人配, the others' 百搭)
 WILD_WORDS: tuple[Term, Term] = (word("wild"), word("wild card"))
 # the finishing places as players name them (头科 … 大落; sources/gouji-pagat.txt), first out first
@@ -436,10 +513,9 @@ class DealState:
     __slots__ = (
         "options",
         "thresholds",
+        "reports_at",
         "hands",
         "dealt",
-        "sizes",
-        "live",
         "live_count",
         "out",
         "penalised",
@@ -459,13 +535,15 @@ class DealState:
         "top_seat",
         "passed",
         "mode",
-        "duel",
+        "duel_starter",
+        "duel_answerer",
         "duel_final",
         "shao_declarer",
         "shao_pending",
         "shao_bound",
         "locked",
-        "rang_pending",
+        "rang_declarer",
+        "rang_awaited",
         "last_actor",
         "last_event",
         "event_seat",
@@ -482,12 +560,11 @@ class DealState:
     )
     options: GoujiOptions
     thresholds: tuple[int, ...]
-    hands: list[list[int]]  # counted
-    dealt: list[list[int]]
-    sizes: list[int]
-    live: list[bool]
-    holders: int  # seat bits, as the other masks
-    live_count: int  # seats still holding cards
+    reports_at: bool  # the options watch hand-size reports (report_at)
+    hands: list[Hand]
+    dealt: list[list[int]]  # the record's dealt hands (card ids)
+    holders: i64  # seats still holding cards, as bits (as every seat set)
+    live_count: i64  # how many
     out: list[int]  # seats gone out, first out first
     penalised: list[int]  # seats out of the deal for an infringement, first penalised first
     over: bool
@@ -495,43 +572,44 @@ class DealState:
     deal_kind: str  # "fresh", "sweep" or "ordinary" (§6)
     relations: list[Relation]
     previous: list[int] | None
-    leader: int
+    leader: i64
     leader_given: int | None
     leader_checked: bool
     revolutions: set[int]
     tribute_started: bool
     playing: bool
     swapped: bool
-    top: Set | None  # the trick's top set, and the seat that played it
-    top_seat: int
-    passed: int
-    mode: int
-    duel: tuple[int, int]
+    top: Set | None  # the trick's top set, and the seat that played it (-1 while it is None)
+    top_seat: i64
+    passed: i64
+    mode: i64
+    duel_starter: i64  # DUEL: the seat that started the Gou Ji, and its Dui Men
+    duel_answerer: i64
     duel_final: bool
-    shao_declarer: int  # the seat playing Shao Pai (mode SHAO), else -1
-    shao_pending: int  # a Shao Pai declarer who has still to play its first set, else -1
-    shao_bound: int  # a Shao Pai declarer none of whose sets was beaten yet (§4.7.4), else -1
+    shao_declarer: i64  # the seat playing Shao Pai (mode SHAO), else -1
+    shao_pending: i64  # a Shao Pai declarer who has still to play its first set, else -1
+    shao_bound: i64  # a Shao Pai declarer none of whose sets was beaten yet (§4.7.4), else -1
     locked: bool  # the trick is locked by Xian Rang Rang (§4.6)
-    rang_pending: tuple[int, int] | None  # Xian Rang Rang declared: (declarer, the seat whose pass is awaited)
-    last_actor: int  # the seat that played or passed last, else -1
-    last_event: int  # what the action just taken was (NONE, PLAYED, STARTED or DECLARED), and its seat
-    event_seat: int
-    allowed: int
-    endgame: int  # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
-    block_team: int  # BLOCKS: the team whose block acts
-    acted_mask: int  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
-    first_team: int  # ALTERNATING: the team that acts first
+    rang_declarer: i64  # Xian Rang Rang declared: the declarer and the seat whose pass is awaited, else -1
+    rang_awaited: i64
+    last_actor: i64  # the seat that played or passed last, else -1
+    last_event: i64  # what the action just taken was (NONE, PLAYED, STARTED or DECLARED), and its seat
+    event_seat: i64
+    allowed: i64
+    endgame: i64  # BLOCKS or ALTERNATING with four holders or fewer (§4.8), else 0
+    block_team: i64  # BLOCKS: the team whose block acts
+    acted_mask: i64  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
+    first_team: i64  # ALTERNATING: the team that acts first
     trick: list[Action]  # the plays and passes taken in this trick
-    offender: int
+    offender: i64
     lapsed: bool
     reports: ReportWatch
 
-    def __init__(self, match: Match, deal: Deal, hands: list[list[int]]) -> None:
+    def __init__(self, match: Match, deal: Deal, hands: list[Hand]) -> None:
         self.options, self.thresholds = match.options, match.thresholds
+        self.reports_at = self.options.report_at is not None
         self.hands = hands
-        self.dealt = [list(h) for h in hands]
-        self.sizes = [len(h) for h in deal.hands]
-        self.live = [True] * SEATS
+        self.dealt = deal.hands
         self.holders = (1 << SEATS) - 1
         self.live_count = SEATS
         self.out, self.penalised = [], []
@@ -545,9 +623,9 @@ class DealState:
         self.tribute_started = self.playing = self.swapped = False
         self.lapsed = False  # tribute and returns still owed lapsed: a play or pass before them stood
         self.top, self.top_seat, self.passed, self.mode = None, -1, 0, NORMAL
-        self.duel, self.duel_final = (-1, -1), False
+        self.duel_starter, self.duel_answerer, self.duel_final = -1, -1, False
         self.shao_declarer = self.shao_pending = self.shao_bound = -1
-        self.locked, self.rang_pending = False, None
+        self.locked, self.rang_declarer, self.rang_awaited = False, -1, -1
         self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
@@ -555,14 +633,21 @@ class DealState:
         self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
-    def open_mask(self) -> int:
+    def open_mask(self) -> i64:
         """Holders that have not passed and did not play the top set (§4)."""
-        return self.holders & ~self.passed & ~(1 << self.top_seat if self.top_seat >= 0 else 0)
+        open_: i64 = self.holders & ~self.passed
+        if self.top_seat >= 0:
+            open_ &= ~(1 << self.top_seat)
+        return open_
 
-    def next_live(self, seat: int) -> int:
+    def live(self, seat: i64) -> bool:
+        """Whether the seat still holds cards."""
+        return bool(self.holders >> seat & 1)
+
+    def next_live(self, seat: i64) -> i64:
         for i in range(1, SEATS + 1):
             s = (seat + i) % SEATS
-            if self.live[s]:
+            if self.live(s):
                 return s
         return seat
 
@@ -599,35 +684,48 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     return state
 
 
-def _checked_hands(ctx: Context, deal: Deal) -> list[list[int]]:
+def _checked_hands(ctx: Context, deal: Deal) -> list[Hand]:
     """The dealt hands counted, once they are found to be six of 36 cards from four packs (§1)."""
     if len(deal.hands) != SEATS:
         raise StopDeal(
             "gouji.deal.hand_size", msg("a Gou Ji deal has 6 hands, not {n}", n=len(deal.hands)), ctx.at("hands")
         )
-    for seat, hand in enumerate(deal.hands):
-        if len(hand) != HAND_SIZE:
+    for seat, cards in enumerate(deal.hands):
+        if len(cards) != HAND_SIZE:
             raise StopDeal(
                 "gouji.deal.hand_size",
-                msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(hand)),
+                msg("seat {seat} was dealt {n} cards, not 36", seat=seat, n=len(cards)),
                 ctx.at("hands", seat),
             )
+    deck = Hand()  # six hands of 36 holding no card more than four times hold every card four times
+    hands: list[Hand] = []
+    for cards in deal.hands:
+        hand = Hand()
+        for i in range(HAND_SIZE):
+            c: i64 = cards[i]
+            if deck[c] == COPIES:
+                _wrong_deck(ctx, deal)
+            deck.add(c, 1)
+            hand.add(c, 1)
+        hands.append(hand)
+    return hands
+
+
+def _wrong_deck(ctx: Context, deal: Deal) -> NoReturn:
     seen = _counted([c for hand in deal.hands for c in hand])
     wrong = [c for c in range(54) if seen[c] != COPIES]
-    if wrong:
-        shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
-        raise StopDeal(
-            "gouji.deal.deck",
-            msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
-            ctx.at("hands"),
-        )
-    return [_counted(hand) for hand in deal.hands]
+    shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
+    raise StopDeal(
+        "gouji.deal.deck",
+        msg("{cards} do not appear exactly four times: the hands must be four 54-card packs", cards=shown),
+        ctx.at("hands"),
+    )
 
 
 def _owe(state: DealState, previous: list[int]) -> None:
     """The relations owed at the start of a deal (§6.1), before any declaration."""
     if state.deal_kind == "sweep":
-        state.relations = [Relation(p, dui_men(p), 1, word("sweep")) for p in previous[3:]]
+        state.relations = [Relation(p, dui_men(p), 1, SWEEP) for p in previous[3:]]
         if state.options.sweep_tribute == "replace":
             return
     elif state.deal_kind != "ordinary":
@@ -697,11 +795,10 @@ def _seats_said(seats: list[int]) -> Listing:
 
 
 def _pass(ctx: Context, state: DealState, action: Action) -> None:
-    seat = action.seat
+    seat: i64 = action.seat
     if not state.leader_checked:
         _check_leader(ctx, state)
-    bit = 1 << seat
-    if not state.allowed & bit or state.shao_pending >= 0:
+    if not state.allowed >> seat & 1 or state.shao_pending >= 0:
         _turn_error(state, seat, msg("passed"))
     if state.top is None:
         _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
@@ -711,16 +808,16 @@ def _pass(ctx: Context, state: DealState, action: Action) -> None:
 def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
-    seat = action.seat
-    bit = 1 << seat
+    seat: i64 = action.seat
+    bit: i64 = 1 << seat
     state.last_event = NONE
     state.trick.append(action)
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
     state.last_actor = seat
-    if state.rang_pending is not None:
-        _xian_rang_rang_pass(state, seat, state.rang_pending)
+    if state.rang_declarer >= 0:
+        _xian_rang_rang_pass(state, seat)
     if state.endgame:
         state.acted_mask |= bit
         state.first_team = 1 - team(seat)
@@ -728,11 +825,11 @@ def _passed(state: DealState, action: Action) -> None:
 
 
 def _play(ctx: Context, state: DealState, action: Action) -> None:
-    seat, cards = action.seat, action.cards
+    seat: i64 = action.seat
+    cards = action.cards
     if not state.leader_checked:
         _check_leader(ctx, state)
-    bit = 1 << seat
-    if not state.allowed & bit or (state.shao_pending >= 0 and seat != state.shao_pending):
+    if not state.allowed >> seat & 1 or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
     x = _reading(cards)
     refused = _refusal(state, seat, x, cards)
@@ -776,20 +873,18 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
 
 def _put(state: DealState, action: Action, x: Set) -> None:
     """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
-    seat, top = action.seat, state.top
+    seat: i64 = action.seat
+    top = state.top
     hand = state.hands[seat]
-    for c in action.cards:
-        hand[c] = hand[c] - 1
-    size = state.sizes[seat] = state.sizes[seat] - x.size
-    if state.options.report_at is not None:
-        state.reports.played(seat, size, action.index)
+    hand.take(action.cards)
+    if state.reports_at:
+        state.reports.played(seat, hand.size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
     state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, seat, seat
-    if state.rang_pending is not None:
-        state.rang_pending = None  # a play declines Xian Rang Rang (§4.6)
-    gone = size == 0
+    state.rang_declarer = -1  # a play declines Xian Rang Rang (§4.6)
+    gone = hand.size == 0
     if gone:
         _goes_out(state, seat)
         if state.over:
@@ -797,28 +892,27 @@ def _put(state: DealState, action: Action, x: Set) -> None:
     _after_play(state, seat, x, gone)
 
 
-def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
+def _after_play(state: DealState, seat: i64, x: Set, gone: bool) -> None:
     """§4.2.2 and §4.2.3: the mode after a play by `seat`, and who acts next."""
     mode = state.mode
     started = False
     if mode == SHAO:  # §4.7.3: a play on S1 starts a Gou Ji, qualifying or not
-        started = state.live[dui_men(seat)]
+        started = state.live(dui_men(seat))
         state.mode = DUEL if started else NORMAL
     elif mode == NORMAL:
-        started = state.live[dui_men(seat)] and qualifies(x, state.thresholds, state.options)
+        started = state.live(dui_men(seat)) and qualifies(x, state.thresholds, state.options)
         if started:
             state.mode = DUEL
     state.last_event, state.event_seat = STARTED if started else PLAYED, seat
     if state.mode == DUEL:
         if started:
-            state.duel, state.duel_final = (seat, dui_men(seat)), gone
+            state.duel_starter, state.duel_answerer, state.duel_final = seat, dui_men(seat), gone
             state.allowed = 1 << dui_men(seat)
         elif state.duel_final:  # §4.5: the one answer after a duellist went out
             _end_trick(state)
         else:
-            a, b = state.duel
             state.duel_final = gone
-            state.allowed = 1 << (a if seat == b else b)
+            state.allowed = 1 << (state.duel_starter if seat == state.duel_answerer else state.duel_answerer)
         return
     if state.endgame:
         state.acted_mask |= 1 << seat
@@ -828,11 +922,11 @@ def _after_play(state: DealState, seat: int, x: Set, gone: bool) -> None:
     _next(state)
 
 
-def _refusal(state: DealState, seat: int, x: Set | None, cards: tuple[int, ...]) -> str | None:
+def _refusal(state: DealState, seat: i64, x: Set | None, cards: tuple[int, ...]) -> str | None:
     """The rule a play of `cards` (read as set `x`) by `seat` breaks now, or None: cards not
     held first, even when they would make no set (§4.9), then no set (§2), then a set that may not
     follow (§3). What the judge of a play and the list of what was legal both ask."""
-    if not _holds_all(state.hands[seat], cards):
+    if not state.hands[seat].holds(cards):
         return "gouji.cards.not_held"
     if x is None:
         return "gouji.play.combination"
@@ -841,7 +935,7 @@ def _refusal(state: DealState, seat: int, x: Set | None, cards: tuple[int, ...])
     return None
 
 
-def _refusal_text(state: DealState, rule: str, seat: int, cards: tuple[int, ...], x: Set | None) -> Msg:
+def _refusal_text(state: DealState, rule: str, seat: i64, cards: tuple[int, ...], x: Set | None) -> Msg:
     if rule == "gouji.cards.not_held":
         return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
     if x is None:
@@ -857,8 +951,8 @@ def _refusal_text(state: DealState, rule: str, seat: int, cards: tuple[int, ...]
     )
 
 
-def _threes_last(state: DealState, seat: int, cards: tuple[int, ...], x: Set) -> None:
-    if x.size != state.sizes[seat] or any(c < 4 or c >= BJ for c in cards):
+def _threes_last(state: DealState, seat: i64, cards: tuple[int, ...], x: Set) -> None:
+    if x.size != state.hands[seat].size or any(c < 4 or c >= BJ for c in cards):
         _stop(
             state,
             seat,
@@ -876,14 +970,13 @@ def _shown(cards: Iterable[int]) -> Cards:
     return Cards(" ".join(CODES[c] for c in cards))
 
 
-def _goes_out(state: DealState, seat: int) -> None:
+def _goes_out(state: DealState, seat: i64) -> None:
     """§4.2.1 and §5: the seat leaves the holders; the deal may end."""
     state.out.append(seat)
     _leave(state, seat)
 
 
-def _leave(state: DealState, seat: int) -> None:
-    state.live[seat] = False
+def _leave(state: DealState, seat: i64) -> None:
     state.holders &= ~(1 << seat)
     state.live_count -= 1
     if state.shao_bound == seat:
@@ -904,49 +997,45 @@ def _next(state: DealState) -> None:
     if state.endgame and state.live_count <= 4:
         allowed = _endgame_next(state)
     else:
-        allowed = _FIRST_AFTER[state.last_actor][state.open_mask()]
+        allowed = _first_after(state.last_actor, state.open_mask())
     if allowed:
         state.allowed = allowed
     else:
         _end_trick(state)
 
 
-def _first_after(seat: int, mask: int) -> int:
-    """The bit of the first seat of `mask` after `seat` in seat order (§4.4); 0 if none."""
-    for i in range(1, SEATS + 1):
-        s = (seat + i) % SEATS
-        if mask >> s & 1:
-            return 1 << s
-    return 0
-
-
-_FIRST_AFTER: Final = tuple(tuple(_first_after(seat, mask) for mask in range(1 << SEATS)) for seat in range(SEATS))
+def _first_after(seat: i64, mask: i64) -> i64:
+    """The bit of the first seat of `mask` after `seat` in seat order, `seat` itself last (§4.4); 0 if none."""
+    after: i64 = mask >> (seat + 1) << (seat + 1)
+    found = after if after else mask
+    return found & -found
 
 
 def _end_trick(state: DealState) -> None:
     """§4.3: the player of the top set leads, or the wind is caught from him."""
     t = state.top_seat
-    if state.live[t]:
+    if state.live(t):
         return _lead(state, t)
     if state.options.catch_wind == "teammate":
         for i in (2, 4):
             s = (t + i) % SEATS
-            if state.live[s]:
+            if state.live(s):
                 return _lead(state, s)
     _lead(state, state.next_live(t))
 
 
-def _lead(state: DealState, leader: int) -> None:
+def _lead(state: DealState, leader: i64) -> None:
     state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
-    state.locked, state.rang_pending, state.duel_final = False, None, False
+    state.locked, state.rang_declarer, state.duel_final = False, -1, False
     state.trick = []
     state.allowed = 1 << leader
-    state.endgame = _endgame_kind(state) if state.live_count <= 4 else 0
-    if state.endgame:
+    state.endgame = 0
+    if state.live_count <= 4:
+        state.endgame = _endgame_kind(state)
         _bookkeeping_at_lead(state, leader)
 
 
-def _endgame_kind(state: DealState) -> int:
+def _endgame_kind(state: DealState) -> i64:
     return _ENDGAME_KINDS[state.holders]
 
 
@@ -959,28 +1048,28 @@ def _endgame_kind_of(mask: int) -> int:
 _ENDGAME_KINDS: Final = tuple(_endgame_kind_of(mask) for mask in range(1 << SEATS))  # by the holders' seat bits
 
 
-def _block_before(state: DealState, seat: int) -> int:
+def _block_before(state: DealState, seat: i64) -> i64:
     """The seats of `seat`'s block that come before it on the cycle of holders (§4.8)."""
-    holders = [s for s in range(SEATS) if state.live[s]]
-    if all(team(s) == team(seat) for s in holders):
+    if not state.holders & team_seats(1 - team(seat)):
         return 0
-    mask, i = 0, holders.index(seat)
+    mask: i64 = 0
+    s = seat
     while True:
-        i -= 1
-        s = holders[i]
-        if team(s) != team(seat):
-            return mask
-        mask |= 1 << s
+        s = s - 1 if s > 0 else SEATS - 1
+        if state.holders >> s & 1:
+            if team(s) != team(seat):
+                return mask
+            mask |= 1 << s
 
 
-def _bookkeeping_at_lead(state: DealState, leader: int) -> None:
+def _bookkeeping_at_lead(state: DealState, leader: i64) -> None:
     if state.endgame == BLOCKS:
         state.block_team, state.acted_mask = team(leader), _block_before(state, leader)
     else:
         state.acted_mask, state.first_team = 0, 1 - team(leader)
 
 
-def _restart(state: DealState, h: int) -> None:
+def _restart(state: DealState, h: i64) -> None:
     """§4.8: the holders changed mid-trick; as if the turn had just reached h."""
     state.endgame = _endgame_kind(state)
     if state.endgame == BLOCKS:
@@ -989,23 +1078,21 @@ def _restart(state: DealState, h: int) -> None:
         state.acted_mask, state.first_team = 0, team(h)
 
 
-def _endgame_next(state: DealState) -> int:
+def _endgame_next(state: DealState) -> i64:
     open_ = state.open_mask()
     if state.endgame == BLOCKS:
-        found = open_ & TEAM[state.block_team] & ~state.acted_mask
+        found = open_ & team_seats(state.block_team) & ~state.acted_mask
         for _ in range(2):
             if found:
                 return found
             state.block_team, state.acted_mask = 1 - state.block_team, 0
-            found = open_ & TEAM[state.block_team]
+            found = open_ & team_seats(state.block_team)
         return found
-    first, second = TEAM[state.first_team], TEAM[1 - state.first_team]
+    first, second = team_seats(state.first_team), team_seats(1 - state.first_team)
     free = open_ & ~state.acted_mask
-    found = free & first or free & second
-    if not found:
-        state.acted_mask = 0
-        found = open_ & first or open_ & second
-    return found
+    if not free:  # the circuit ends (§4.8)
+        state.acted_mask, free = 0, open_
+    return free & first if free & first else free & second
 
 
 def _mode(state: DealState) -> Msg:
@@ -1014,7 +1101,7 @@ def _mode(state: DealState) -> Msg:
     if not state.playing:
         return msg("tribute")
     if state.mode == DUEL:
-        return msg("DUEL {seat}-{other}", seat=state.duel[0], other=state.duel[1])
+        return msg("DUEL {seat}-{other}", seat=state.duel_starter, other=state.duel_answerer)
     if state.mode == SHAO:
         return msg("SHAO {seat}", seat=state.shao_declarer)
     if state.endgame and state.live_count <= 4:
@@ -1039,12 +1126,12 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
             action.index,
         )
     if name == "report":
-        return state.reports.declare(ctx, action, state.sizes[seat])
+        return state.reports.declare(ctx, action, state.hands[seat].size)
     if state.shao_pending >= 0:
         _turn_error(state, seat, msg("declared {name}", name=Term(name)))
     handler = _DECLARATIONS.get(name)
     if handler is None:
-        return state.reports.declare(ctx, action, state.sizes[seat], ", " + ", ".join(_DECLARATIONS))
+        return state.reports.declare(ctx, action, state.hands[seat].size, ", " + ", ".join(_DECLARATIONS))
     problem = handler(state, seat)
     if problem:
         rule, message = problem
@@ -1076,7 +1163,7 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
         return rule, msg(
             "seat {seat} declared Xian Rang Rang, but seat {follower} is not open (§4.6)", seat=s, follower=follower
         )
-    state.rang_pending = (s, follower)
+    state.rang_declarer, state.rang_awaited = s, follower
     return None
 
 
@@ -1091,16 +1178,16 @@ def _only_passes_since(state: DealState, s: int) -> bool:
     return False
 
 
-def _xian_rang_rang_pass(state: DealState, seat: int, pending: tuple[int, int]) -> None:
+def _xian_rang_rang_pass(state: DealState, seat: i64) -> None:
     """A pass by s+4 accepts; when s+5 passes too (or is not open) the trick is locked (§4.6)."""
-    s, expected = pending
+    s, expected = state.rang_declarer, state.rang_awaited
     if seat != expected:
         return
     after = (s + 5) % SEATS
     if expected == after or not state.open_mask() >> after & 1:
-        state.locked, state.rang_pending = True, None
+        state.locked, state.rang_declarer = True, -1
     else:
-        state.rang_pending = (s, after)
+        state.rang_awaited = after
 
 
 def _shao_pai(state: DealState, q: int) -> Problem | None:
@@ -1110,7 +1197,7 @@ def _shao_pai(state: DealState, q: int) -> Problem | None:
             "seat {seat} declared Shao Pai, which must come right after a play that started a Gou Ji (§4.7)", seat=q
         )
     p = state.event_seat
-    if not state.live[q] or team(q) == team(p) or q == dui_men(p):
+    if not state.live(q) or team(q) == team(p) or q == dui_men(p):
         return rule, msg(
             "seat {seat} declared Shao Pai on seat {starter}'s Gou Ji; only a holder of the other team "
             "other than the Dui Men (seat {dui_men}) may (§4.7)",
@@ -1144,9 +1231,8 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     if state.top_seat == state.shao_bound:
         state.shao_bound = -1  # S1 beat a set of an earlier declarer (§4.7.4)
     state.hands[q] = rest
-    state.sizes[q] = state.sizes[q] - x.size
-    if state.options.report_at is not None:
-        state.reports.played(q, state.sizes[q], action.index)
+    if state.reports_at:
+        state.reports.played(q, rest.size, action.index)
     state.trick.append(action)
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
@@ -1179,11 +1265,11 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
     if was_lead:
         _lead(state, state.next_live(q))
     elif state.mode == DUEL:
-        state.allowed = 1 << state.duel[1]  # d(p) answers p's set
+        state.allowed = 1 << state.duel_answerer  # d(p) answers p's set
 
 
 def _shao_lead_ok(state: DealState, q: int, x: Set, cards: tuple[int, ...]) -> bool:
-    if x.size == state.sizes[q]:
+    if x.size == state.hands[q].size:
         return True
     return (x.black + x.red) > 0 and shao_valid(_without(state.hands[q], cards))
 
@@ -1207,8 +1293,7 @@ def _revolution(state: DealState, seat: int) -> Problem | None:
     late = _between_deals(state, seat, "revolution")
     if late:
         return late
-    hand = state.dealt[seat]
-    if any(hand[c] for c in (0, 1, 2, 3, BJ, RJ)):
+    if any(c < 4 or c >= BJ for c in state.dealt[seat]):
         return "gouji.revolution", msg(
             "seat {seat} declared revolution, but its dealt hand holds a 2 or a joker (§6.5)", seat=seat
         )
@@ -1253,7 +1338,7 @@ def _owe_ordinary(state: DealState, order: list[int]) -> None:
     """o6 owes o1 two cards, o5 owes o2 one; between team-mates only when waivable (§6.1)."""
     for payer, receiver, n in ((order[5], order[0], 2), (order[4], order[1], 1)):
         if team(payer) != team(receiver) or state.options.same_team_tribute == "waivable":
-            state.relations.append(Relation(payer, receiver, n, word("ordinary")))
+            state.relations.append(Relation(payer, receiver, n, ORDINARY))
 
 
 def _waive_tribute(state: DealState, seat: int) -> Problem | None:
@@ -1277,7 +1362,7 @@ def _liberation(state: DealState, seat: int) -> Problem | None:
     if late:
         return late
     paying = [r for r in state.relations if r.open and r.payer == seat]
-    if state.dealt[seat][RJ] != 4 or not paying:
+    if state.dealt[seat].count(RJ) != 4 or not paying:
         return "gouji.liberation", msg(
             "seat {seat} declared liberation; only a seat that owes tribute and was "
             "dealt all four red jokers may (§6.4)",
@@ -1303,10 +1388,9 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
     owed = [r for r in state.relations if r.open and r.payer == seat and r.paid < r.n and not state.lapsed]
     if not owed:
         raise StopDeal("gouji.tribute.payer", msg("seat {seat} paid tribute, but {owed}", seat=seat, owed=_owed(state)))
-    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", word("tribute"))
+    relation, taker = _receiver(ctx, state, action, owed, "gouji.tribute.to", TRIBUTE)
     _holds(state, seat, card)
-    counts = rank_counts(state.hands[seat])
-    highest = max(r for r in range(16) if counts[r])
+    highest = _highest_rank(state.hands[seat])
     if _SET_RANK[card] != highest:
         ctx.error(
             "gouji.tribute.card",
@@ -1337,11 +1421,22 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
         raise StopDeal(
             "gouji.tribute.order", msg("seat {seat} returned a card while {owed}", seat=seat, owed=_owed(state))
         )
-    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", word("return"))
+    relation, taker = _receiver(ctx, state, action, due, "gouji.return.to", RETURN)
     _holds(state, seat, card)
     _move(state, seat, taker, card)
     relation.returned += 1
     _tribute_done(ctx, state)
+
+
+_HIGH_FIRST: Final[tuple[int, ...]] = (RJ, BJ, 0, 1, 2, 3, *range(51, 3, -1))  # the cards in set order, highest first
+
+
+def _highest_rank(hand: Hand) -> i64:
+    """The highest set-order rank of the cards a hand holds (it holds one at least)."""
+    for c in _HIGH_FIRST:
+        if hand[c]:
+            return _SET_RANK[c]
+    return 0
 
 
 def _holds(state: DealState, seat: int, card: int) -> None:
@@ -1352,10 +1447,8 @@ def _holds(state: DealState, seat: int, card: int) -> None:
 
 
 def _move(state: DealState, giver: int, taker: int, card: int) -> None:
-    state.hands[giver][card] = state.hands[giver][card] - 1
-    state.hands[taker][card] = state.hands[taker][card] + 1
-    state.sizes[giver] = state.sizes[giver] - 1
-    state.sizes[taker] = state.sizes[taker] + 1
+    state.hands[giver].add(card, -1)
+    state.hands[taker].add(card, 1)
 
 
 def _receiver(
@@ -1473,13 +1566,13 @@ def _owed(state: DealState) -> Listing | Msg:
 
 def _tribute_kind(state: DealState) -> Term:
     if state.void:
-        return word("revolution")
+        return REVOLUTION
     if not state.relations:
-        return word("none")
+        return NO_TRIBUTE
     kinds = {r.kind for r in state.relations if r.open}
     if not kinds:
-        return word("waived") if any(r.cancelled == "waived" for r in state.relations) else word("liberation")
-    return word("sweep_and_ordinary") if len(kinds) == 2 else kinds.pop()
+        return WAIVED if any(r.cancelled == "waived" for r in state.relations) else LIBERATION
+    return SWEEP_AND_ORDINARY if len(kinds) == 2 else kinds.pop()
 
 
 # ---------------------------------------------------------------- what would have been legal, the table
@@ -1605,10 +1698,10 @@ def _on_table(action: Action) -> dict[str, Any]:
 
 
 def _final_order(state: DealState) -> list[int]:
-    rest = [s for s in range(SEATS) if state.live[s]]
+    rest = _seats(state.holders)
     if len(rest) > 1:  # end_when_team_out: fewer cards first, ties from after the last out
         last = state.out[-1]
-        rest.sort(key=lambda s: (state.sizes[s], (s - last - 1) % SEATS))
+        rest.sort(key=lambda s: (state.hands[s].size, (s - last - 1) % SEATS))
     return state.out + rest + state.penalised[::-1]
 
 
@@ -1731,7 +1824,7 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
                 "turn": _seats(state.allowed),
                 "out": list(state.out),
                 "penalised": list(state.penalised) or None,
-                "left": list(state.sizes),
+                "left": [hand.size for hand in state.hands],
             }
         )
         if state.offender >= 0:
@@ -1802,7 +1895,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         x = _reading(action.cards)
         unplayable = (
             "gouji.cards.not_held"
-            if not _holds_all(state.hands[seat], action.cards)
+            if not state.hands[seat].holds(action.cards)
             else "gouji.play.combination"
             if x is None
             else None

@@ -12,6 +12,7 @@ from itertools import product
 
 from referee.actions import Action
 from referee.findings import StopDeal
+from referee.gouji import Hand
 from referee.replay import Context, check_record
 from referee.reports import ReportWatch
 
@@ -60,7 +61,7 @@ def _values(state) -> dict:
         except AttributeError:
             continue  # a property
         out[name] = (
-            [list(v) if type(v) is list else v for v in value]  # Gou Ji's hands: lists of counts
+            [list(v) if type(v) is list else v.copy() if type(v) is Hand else v for v in value]  # Gou Ji's hands
             if isinstance(value, list)
             else copy.copy(value)
             if isinstance(value, (set, dict))
