@@ -729,8 +729,6 @@ class DealState:
         return [c for c in range(CARD_IDS) for _ in range(held[base + c])]
 
 
-
-
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
     """The packs, and (seat, cards) in the order a seed deals them (notation §11): two packs, 27 cards
     to each seat from seat 0."""
@@ -794,8 +792,9 @@ def _check_hands(ctx: Context, deal: Deal) -> None:
 def _check_deck(ctx: Context, held: list[int]) -> None:
     """The four hands (`held`, DealState.held) together are exactly two packs (§1)."""
     wrong: list[tuple[int, int]] = []
+    c: i64
     for c in range(CARD_IDS):
-        n = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
+        n: i64 = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
         if n != 2:
             wrong.append((c, n))
     if wrong:
