@@ -86,10 +86,11 @@ def hands_of(dealt: list[list[int]]) -> list[int]:
     """The hands as the games hold them: how many of each card (by id) each seat holds, at seat * 54 + id
     (small ints that compiled code reads and changes in place; written `hands[at] = hands[at] + 1`, as
     mypyc makes `hands[at] += 1` a generic in-place addition)."""
-    hands = [0] * (len(CODES) * len(dealt))
+    ids = len(CODES)  # read once: CODES is no Final, so compiled code looks it up in the module's dict each time
+    hands = [0] * (ids * len(dealt))
     for seat, cards in enumerate(dealt):
         for c in cards:
-            at = seat * len(CODES) + c
+            at = seat * ids + c
             hands[at] = hands[at] + 1
     return hands
 

@@ -44,6 +44,7 @@ HAND_SIZE: Final = 27
 ACE: Final = 12  # rank indices
 RJ_RANK: Final = 14  # the red joker's (cards.rank)
 CARD_IDS: Final = 54  # cards.py: 0..51 the natural cards, 52 and 53 the jokers
+NATURAL_IDS: Final = 52
 TEN: Final = 8
 HEARTS: Final = 1
 
@@ -216,16 +217,15 @@ CACHE_LIMIT: Final = 200_000  # readings kept per level: past it the cache is em
 
 
 class Combos:
-    """The readings of plays under one set of options, cached per level and play (its cards as the record
-    lists them), and per level and shape (what the readings depend on: so "5S 5D" finds those of "5H 5C");
-    new_match shares one per option set among all records (rules.shared)."""
+    """The readings of plays under one set of options, cached per level and shape (what the readings depend
+    on: so "5S 5D" finds those of "5H 5C"), singles per level and card; new_match shares one per option set
+    among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
-        self.at_level: list[dict[tuple[int, ...], tuple[Reading, ...]]] = [{} for _ in RANKS]
         self.singles: list[list[tuple[Reading, ...] | None]] = [[None] * CARD_IDS for _ in RANKS]
-        self.by_shape: list[dict[tuple[int, int], tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.by_shape: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """The readings of `cards` at `level`, from the cache when it has them."""
@@ -235,41 +235,49 @@ class Combos:
             if single is None:
                 single = singles[cards[0]] = self._readings(cards, level)
             return single
-        cache = self.at_level[level]
-        found = cache.get(cards)
-        if found is None:
-            if len(cache) >= CACHE_LIMIT:
-                cache.clear()
-            found = cache[cards] = self._readings(cards, level)
-        return found
+        return self._readings(cards, level)
 
     def _readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """Every reading of `cards`, the one with the most wild cards standing for themselves of each name
         (§2). They depend only on the play's shape: how many natural cards of each rank it holds, its wild
         cards and whether its natural cards are of one suit, hearts or another."""
-        if len(cards) > self.options.max_bomb_size:
+        size: i64 = len(cards)
+        if size > self.options.max_bomb_size:
             return ()  # no combination is larger than the largest bomb (§2)
-        wild = level * 4 + HEARTS
-        wilds = suits = 0  # suits: a bit for each suit among the natural cards
-        naturals = 0  # how many natural cards of each rank: 4 bits a rank, from the lowest
+        wild: i64 = level
+        wild = wild * 4 + HEARTS
+        wilds: i64 = 0
+        suits: i64 = 0  # a bit for each suit among the natural cards
+        naturals: i64 = 0  # how many cards of each rank 2..A but wild cards: 4 bits a rank, from the 2
+        black: i64 = 0
+        red: i64 = 0  # jokers
+        c: i64
         for c in cards:
             if c == wild:
                 wilds += 1
+                continue
+            suit: i64 = 1  # shifted in place: mypyc writes `1 << n` as a C int's shift, of 32 bits
+            suit <<= c & 3
+            suits |= suit
+            if c < NATURAL_IDS:
+                count: i64 = 1
+                count <<= 4 * (c >> 2)  # to its rank's 4 bits (cards.rank)
+                naturals += count
+            elif c == NATURAL_IDS:
+                black += 1
             else:
-                naturals += 1 << 4 * rank(c)
-                suits |= 1 << (c & 3)
-        one_suit = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
-        shape = (naturals, wilds << 2 | one_suit)
+                red += 1
+        if wilds > 3 or black > 3 or red > 3:  # held by no hand of two packs: not kept
+            return self._shaped(size, _rank_counts(naturals, black, red), wilds, suits, level)
+        one_suit: i64 = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
+        shape: i64 = naturals | black << 52 | red << 54 | wilds << 56 | one_suit << 58
+        shape ^= shape >> 20 ^ shape >> 40  # one to one; the bits that differ reach the low bits a dict indexes
         cache = self.by_shape[level]
         found = cache.get(shape)
         if found is None:
             if len(cache) >= CACHE_LIMIT:
                 cache.clear()
-            counts: dict[int, int] = {}  # natural cards by rank, low ranks first
-            for r in range(RJ_RANK + 1):
-                if naturals >> 4 * r & 15:
-                    counts[r] = naturals >> 4 * r & 15
-            found = cache[shape] = self._shaped(len(cards), counts, wilds, suits, level)
+            found = cache[shape] = self._shaped(size, _rank_counts(naturals, black, red), wilds, suits, level)
         return found
 
     def _shaped(self, size: int, counts: dict[int, int], wilds: int, suits: int, level: int) -> tuple[Reading, ...]:
@@ -380,6 +388,20 @@ class Combos:
         if one_suit and flush_allowed and hearts:
             itself = min(itself, wilds - 1)  # one wild must stand for another suit, or it is a flush
         _keep(found, Reading("straight", code, top, None, itself))
+
+
+def _rank_counts(naturals: i64, black: i64, red: i64) -> dict[int, int]:
+    """A play's cards but wild cards by rank, low ranks first: `naturals` of the ranks 2..A (4 bits each,
+    from the 2), `black` and `red` jokers."""
+    counts: dict[int, int] = {}
+    for r in range(ACE + 1):
+        if naturals >> 4 * r & 15:
+            counts[r] = naturals >> 4 * r & 15
+    if black:
+        counts[RJ_RANK - 1] = black
+    if red:
+        counts[RJ_RANK] = red
+    return counts
 
 
 def _keep(found: dict[str, Reading], reading: Reading) -> None:
@@ -673,12 +695,13 @@ class DealState:
         self.leader: int | None = None
         self.turn: int | None = None
         self.top: tuple[int, Reading, tuple[int, ...]] | None = None  # (seat, Reading, cards) of the top play
-        self.passed = 0  # a bit for each seat that passed on the top play
+        self.passed: i64 = 0  # a bit for each seat that passed on the top play
         self.trick: list[tuple[int, Reading, tuple[int, ...]] | int] = []  # its plays as `top`, a pass as its seat
         self.out: list[int] = []
         self.last_play: dict[int, tuple[int, ...]] = {}  # the play that took each seat out
         self.reports = ReportWatch(NAME, options.report_at)
         self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
+        self.low: i64 = 0  # a bit for each seat that `reports` saw go to report_at cards or fewer
         self.over = False
         self.lapsed = False  # tribute and returns still owed lapsed: a play or pass before them stood
 
@@ -692,9 +715,10 @@ class DealState:
             return "return"
         return "play"
 
-    def next_holder(self, seat: int) -> int:
+    def next_holder(self, seat: i64) -> i64:
         sizes = self.sizes
-        for s in _AFTER[seat]:
+        for i in range(1, SEATS):
+            s = (seat + i) % SEATS
             if sizes[s]:
                 return s
         return seat
@@ -703,9 +727,6 @@ class DealState:
         """The cards `seat` holds, low ids first."""
         held, base = self.held, seat * CARD_IDS
         return [c for c in range(CARD_IDS) for _ in range(held[base + c])]
-
-
-_AFTER: Final = [[(seat + i) % SEATS for i in range(1, SEATS + 1)] for seat in range(SEATS)]  # seat order
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -771,8 +792,9 @@ def _check_hands(ctx: Context, deal: Deal) -> None:
 def _check_deck(ctx: Context, held: list[int]) -> None:
     """The four hands (`held`, DealState.held) together are exactly two packs (§1)."""
     wrong: list[tuple[int, int]] = []
+    c: i64
     for c in range(CARD_IDS):
-        n = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
+        n: i64 = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
         if n != 2:
             wrong.append((c, n))
     if wrong:
@@ -1174,10 +1196,10 @@ def _pass(state: DealState, action: Action) -> None:
     top = state.top
     if top is None:
         raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
-    seat = action.seat
+    seat: i64 = action.seat
     state.passed |= 1 << seat
-    state.trick.append(seat)
-    t = top[0]
+    state.trick.append(action.seat)
+    t: i64 = top[0]
     following = state.next_holder(seat)
     if following == t or state.passed >> following & 1:  # passes come in turn: every other holder passed,
         _on_from(state, seat, t)  # unless a pass out of turn stood (notation §10)
@@ -1185,11 +1207,13 @@ def _pass(state: DealState, action: Action) -> None:
         state.turn = following
 
 
-def _on_from(state: DealState, seat: int, t: int) -> None:
+def _on_from(state: DealState, seat: i64, t: i64) -> None:
     """After a pass by `seat` on the top play of `t`: the next holder that has neither passed nor made the
     top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    for s in _AFTER[seat]:
-        if state.sizes[s] and s != t and not state.passed >> s & 1:
+    sizes, passed = state.sizes, state.passed
+    for i in range(1, SEATS + 1):
+        s = (seat + i) % SEATS
+        if sizes[s] and s != t and not passed >> s & 1:
             state.turn = s
             return
     _end_trick(state, t)
@@ -1216,18 +1240,22 @@ def _play(state: DealState, action: Action) -> None:
 
 def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
-    seat, cards = action.seat, action.cards
-    held, base = state.held, seat * CARD_IDS
+    seat: i64 = action.seat
+    cards = action.cards
+    held = state.held
+    base: i64 = seat * CARD_IDS
+    c: i64
     for c in cards:
-        i = base + c
-        held[i] = held[i] - 1  # not -=, which mypyc compiles to a generic call
-    size = state.sizes[seat] - len(cards)
+        held[base + c] = held[base + c] - 1  # not -=, which mypyc compiles to a generic call
+    size: i64 = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
-    state.top = top = (seat, reading, cards)
+    top: Any = (action.seat, reading, cards)  # one tuple for both: mypyc would make a typed one anew for each
+    state.top = top
     state.passed = 0
     state.trick.append(top)
-    if 0 < size <= state.report_at:
+    if 0 < size <= state.report_at and not state.low >> seat & 1:  # the watch keeps the first only
         state.reports.played(seat, size, action.index)
+        state.low |= 1 << seat
     if size == 0:
         state.last_play[seat] = cards
         _goes_out(state, seat)
