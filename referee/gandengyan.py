@@ -19,7 +19,6 @@ from .cards import (
     RANKS,
     RJ,
     Valued,
-    card_counts,
     hands_of,
     rank,
     rank_shown,
@@ -439,8 +438,9 @@ class DealState:
         self.top: Reading | None = None  # the reading of the top play
         self.top_seat = 0  # who made it (while there is one)
         self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
-        self.trick: list[Action] = []  # the trick's passes and plays, as the record has them
-        self.played: list[Reading] = []  # the readings of its plays, in turn
+        self.taken: list[Action] = []  # the passes and plays taken in the deal, as the record has them
+        self.readings: list[Reading | None] = []  # the reading of each (None: a pass)
+        self.trick_from = 0  # where in them the trick began
         self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
         self.winner: int | None = None
         self.over = False
@@ -474,13 +474,13 @@ class DealState:
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands, base = self.hands, seat * CARDS
+        hands, base, size = self.hands, seat * CARDS, self.sizes[seat]
         cards: list[int] = []
-        for c in range(CARDS):
-            n = hands[base + c]
-            while n > 0:
-                cards.append(c)
-                n -= 1
+        for card in range(CARDS):
+            if len(cards) == size:  # all found
+                break
+            for _copy in range(hands[base + card]):
+                cards.append(card)
         return cards
 
     def holders(self) -> list[int]:
@@ -556,11 +556,14 @@ def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
 def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> None:
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options.decks
-    seen = card_counts((*deal.hands, talon))
-    if max(seen) > decks:
+    seen = [0] * CARDS
+    most, dealt = _count(seen, talon), len(talon)
+    for hand in deal.hands:
+        most, dealt = max(most, _count(seen, hand)), dealt + len(hand)
+    if most > decks:
         _surplus(ctx, deal, talon, decks)
-    missing = [CODES[c] for c in range(54) if seen[c] < decks]
-    if missing:
+    if dealt < CARDS * decks:  # no card more than `decks` times: so some card is missing
+        missing = [CODES[c] for c in range(CARDS) if seen[c] < decks]
         raise StopDeal(
             "gandengyan.deck",
             msg(
@@ -571,6 +574,16 @@ def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> Non
             ),
             ctx.at("talon"),
         )
+
+
+def _count(seen: list[int], cards: list[int]) -> int:
+    """Counts `cards` into `seen` (how many of each card); the highest count one of them reaches."""
+    most = 0
+    for c in cards:
+        n = seen[c] + 1
+        seen[c] = n
+        most = max(most, n)
+    return most
 
 
 def _surplus(ctx: Context, deal: Deal, talon: list[int], decks: int) -> None:
@@ -679,7 +692,8 @@ def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.2, §4.4)."""
     seat = action.seat
     state.passed |= 1 << seat
-    state.trick.append(action)
+    state.taken.append(action)
+    state.readings.append(None)
     if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
         if all(state.passed >> s & 1 for s in state.holders()):
             state.over = True
@@ -721,23 +735,19 @@ def _end_trick(state: DealState, last: int) -> None:
     state.drew_to = last
     drawn = state.drawn
     draws = min(seats, len(talon) - drawn)
-    seat = last
-    for _ in range(draws):
-        at = seat * CARDS + talon[drawn]
+    for i in range(draws):
+        seat = (last + i) % seats
+        at = seat * CARDS + talon[drawn + i]
         hands[at] = hands[at] + 1
         sizes[seat] = sizes[seat] + 1
-        drawn += 1
-        seat = seat + 1 if seat + 1 < seats else 0
-    state.drawn = drawn
+    state.drawn = drawn + draws
     if draws < seats:  # every seat that drew holds a card: only one that did not may be without (§4.3)
         for i in range(seats):
             seat = (last + i) % seats
             if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
                 state.winner, state.over = seat, True
                 return
-    state.turn, state.top, state.passed = last, None, 0
-    state.trick.clear()
-    state.played.clear()
+    state.turn, state.top, state.passed, state.trick_from = last, None, 0, len(state.taken)
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -783,8 +793,8 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
     if reading.bomb:
         state.bombs.append((reading, action.index))
     state.top, state.top_seat, state.passed = reading, seat, 0
-    state.trick.append(action)
-    state.played.append(reading)
+    state.taken.append(action)
+    state.readings.append(reading)
     if not size and _out_wins(state):
         state.winner, state.over = seat, True
         return
@@ -1066,13 +1076,12 @@ def snapshot(state: DealState) -> Snapshot:
 def _table(state: DealState) -> list[dict[str, Any]]:
     """The trick as a table shows it: each pass, and each play with its reading."""
     table: list[dict[str, Any]] = []
-    readings = iter(state.played)
-    for action in state.trick:
-        if action.verb == "play":
-            cards = [CODES[c] for c in sorted(action.cards)]
-            table.append({"seat": action.seat, "play": cards, "as": next(readings).name})
-        else:
+    start = state.trick_from
+    for action, reading in zip(state.taken[start:], state.readings[start:]):
+        if reading is None:
             table.append({"seat": action.seat, "pass": True})
+        else:
+            table.append({"seat": action.seat, "play": [CODES[c] for c in sorted(action.cards)], "as": reading.name})
     return table
 
 
@@ -1139,14 +1148,16 @@ def _payments_if(
     state: DealState, winner: int | None, bombs: list[tuple[Reading, int]]
 ) -> tuple[list[int], list[Phrase]]:
     """_payments, were `winner` the winner after `bombs` were played."""
-    o = state.options
+    o, cap = state.options, state.options.payment_cap
     public, why = _public(bombs, o)
     pays = [0] * state.seats
     for seat in range(state.seats):
-        if seat == winner:
+        if winner is not None and seat == winner:
             continue
         aces = state.of_rank(seat, ACE)
-        factor: int = o.ace_multiplier**aces  # typed: int ** int is Any to mypy, and then generic in compiled code
+        factor = 1
+        for _ace in range(aces):  # ace_multiplier ** aces: `**` is Any to mypy, and then generic in compiled code
+            factor *= o.ace_multiplier
         if aces and o.ace_multiplier > 1:
             why.append(
                 Phrase(
@@ -1160,13 +1171,15 @@ def _payments_if(
                     )
                 )
             )
-        for f, reason in _private(state, seat) if o.private_multipliers else ():
-            factor *= f
-            why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
-        pays[seat] = state.sizes[seat] * factor * public
-        if o.payment_cap is not None and pays[seat] > o.payment_cap:
-            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat], cap=o.payment_cap)))
-            pays[seat] = o.payment_cap
+        if o.private_multipliers:
+            for f, reason in _private(state, seat):
+                factor *= f
+                why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
+        pay = state.sizes[seat] * factor * public
+        if cap is not None and pay > cap:
+            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pay, cap=cap)))
+            pay = cap
+        pays[seat] = pay
     return pays, why
 
 

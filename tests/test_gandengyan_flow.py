@@ -93,13 +93,13 @@ def test_no_combination():
 def test_lone_joker_lead_wins():
     s = table([["BJ"], ["6H", "9C"]])
     act(s, 0, "BJ")
-    assert s.over and s.winner == 0 and s.played[-1].name == "single:2"
+    assert s.over and s.winner == 0 and s.readings[-1].name == "single:2"
 
 
 def test_identical_jokers_lead_as_a_pair_with_two_decks():
     s = table([["BJ", "BJ"], ["6H", "9C"]], decks=2)
     act(s, 0, "BJ", "BJ")
-    assert s.winner == 0 and s.played[-1].name == "pair:2"
+    assert s.winner == 0 and s.readings[-1].name == "pair:2"
 
 
 def test_lone_joker_while_following_is_no_combination():
