@@ -19,7 +19,6 @@ from .cards import (
     RANKS,
     RJ,
     Valued,
-    card_counts,
     hands_of,
     rank,
     rank_shown,
@@ -40,9 +39,12 @@ if TYPE_CHECKING:
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6
-HAND_SIZE, DEALER_SIZE = 5, 6
-TWO, ACE = 0, 12  # rank indices; the ladder is 1 (3) .. 12 (A)
-JOKER_BOMB_CLASS = 100  # above every other bomb class (§2)
+# Final, each on its own: constants that compiled code reads as C values, not from the module's dict
+HAND_SIZE: Final = 5
+DEALER_SIZE: Final = 6
+TWO: Final = 0  # rank indices; the ladder is 1 (3) .. 12 (A)
+ACE: Final = 12
+JOKER_BOMB_CLASS: Final = 100  # above every other bomb class (§2)
 
 DEFAULT_PRESET = "pagat"
 PRESETS: dict[str, dict[str, Any]] = {
@@ -161,6 +163,7 @@ CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so 
 # A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
 # all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
 SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
+RANK_FIRST: Final = (*range(0, BJ, 4), BJ, RJ)  # the first card of each rank index (0..14)
 
 
 class Combos:
@@ -171,8 +174,12 @@ class Combos:
     def __init__(self, options: GandengyanOptions, by_shape: dict[int, tuple[Reading, ...]] | None = None):
         self.options = options
         self.by_shape = {} if by_shape is None else by_shape
+        # a single card's readings, by its rank: most plays are of one card
+        self.singles = [self._readings((card,)) for card in RANK_FIRST]
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
+        if len(cards) == 1:
+            return self.singles[rank(cards[0])]
         shape = 0
         for c in cards:
             shape += SHAPE_ONE[c]
@@ -235,8 +242,8 @@ def beats(x: Reading, y: Reading, o: GandengyanOptions) -> bool:
     """Whether X may follow Y (§3)."""
     if y.type == "joker_bomb":
         return False
-    if x.bomb and y.bomb:
-        return (x.bomb, bomb_order(x.rank)) > (y.bomb, bomb_order(y.rank))
+    if x.bomb and y.bomb:  # by class, then by rank (compared apart: a tuple comparison is generic in compiled code)
+        return x.bomb > y.bomb or (x.bomb == y.bomb and bomb_order(x.rank) > bomb_order(y.rank))
     if x.bomb or y.bomb:
         return bool(x.bomb)
     if x.type != y.type or x.size != y.size:
@@ -405,9 +412,6 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 
 # ---------------------------------------------------------------- deal state
 
-Play = tuple[int, "tuple[int, ...] | None", "Reading | None"]  # (seat, cards, reading); None: a pass
-
-
 CARDS: Final = 54  # card ids 0..53
 
 
@@ -431,9 +435,12 @@ class DealState:
         self.drew_from = 0  # where in the talon the draws after the last action began
         self.drew_to = 0  # the first seat that drew then
         self.turn: int | None = None
-        self.top: tuple[int, Reading] | None = None  # (seat, Reading) of the top play
+        self.top: Reading | None = None  # the reading of the top play
+        self.top_seat = 0  # who made it (while there is one)
         self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
-        self.trick: list[Play] = []
+        self.taken: list[Action] = []  # the passes and plays taken in the deal, as the record has them
+        self.readings: list[Reading | None] = []  # the reading of each (None: a pass)
+        self.trick_from = 0  # where in them the trick began
         self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
         self.winner: int | None = None
         self.over = False
@@ -467,25 +474,29 @@ class DealState:
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands, base = self.hands, seat * CARDS
-        return [c for c in range(CARDS) for _ in range(hands[base + c])]
+        hands, base, size = self.hands, seat * CARDS, self.sizes[seat]
+        cards: list[int] = []
+        for card in range(CARDS):
+            if len(cards) == size:  # all found
+                break
+            for _copy in range(hands[base + card]):
+                cards.append(card)
+        return cards
 
     def holders(self) -> list[int]:
         return [s for s in range(self.seats) if self.sizes[s]]
 
-    def next_holder(self, seat: int) -> int | None:
-        """The next seat after `seat` that holds cards, `seat` itself last."""
-        seats, sizes = self.seats, self.sizes
-        s = seat
-        while True:
-            s = s + 1 if s + 1 < seats else 0
-            if sizes[s]:
-                return s
-            if s == seat:
-                return None
 
-
-PASSES: Final = tuple((seat, None, None) for seat in range(MAX_SEATS))  # a pass as the trick holds it
+def _next_holder(state: DealState, seat: int) -> int:
+    """The next seat after `seat` that holds cards, `seat` itself last; -1 where none does."""
+    seats, sizes = state.seats, state.sizes
+    s = seat
+    while True:
+        s = s + 1 if s + 1 < seats else 0
+        if sizes[s]:
+            return s
+        if s == seat:
+            return -1
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -545,11 +556,14 @@ def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
 def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> None:
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options.decks
-    seen = card_counts((*deal.hands, talon))
-    if max(seen) > decks:
+    seen = [0] * CARDS
+    most, dealt = _count(seen, talon), len(talon)
+    for hand in deal.hands:
+        most, dealt = max(most, _count(seen, hand)), dealt + len(hand)
+    if most > decks:
         _surplus(ctx, deal, talon, decks)
-    missing = [CODES[c] for c in range(54) if seen[c] < decks]
-    if missing:
+    if dealt < CARDS * decks:  # no card more than `decks` times: so some card is missing
+        missing = [CODES[c] for c in range(CARDS) if seen[c] < decks]
         raise StopDeal(
             "gandengyan.deck",
             msg(
@@ -560,6 +574,16 @@ def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> Non
             ),
             ctx.at("talon"),
         )
+
+
+def _count(seen: list[int], cards: list[int]) -> int:
+    """Counts `cards` into `seen` (how many of each card); the highest count one of them reaches."""
+    most = 0
+    for c in cards:
+        n = seen[c] + 1
+        seen[c] = n
+        most = max(most, n)
+    return most
 
 
 def _surplus(ctx: Context, deal: Deal, talon: list[int], decks: int) -> None:
@@ -636,49 +660,55 @@ def is_over(state: DealState) -> bool:
 def apply(ctx: Context, state: DealState, action: Action) -> None:
     state.drew_from = state.drawn  # no draws after this action yet
     verb = action.verb
-    if verb == "pass" or verb == "play":
-        turn = state.turn
-        if turn is None or action.seat != turn:
-            raise StopDeal(
-                "gandengyan.turn",
-                msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
-            )
-        if verb == "pass":
-            _pass(state, action)
-        else:
-            _play(state, action)
+    if verb == "pass":
+        _in_turn(state, action)
+        _pass(state, action)
+    elif verb == "play":
+        _in_turn(state, action)
+        _play(state, action)
     elif verb == "declare":
         state.reports.declare(ctx, action, state.sizes[action.seat])
     else:
         raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
 
 
+def _in_turn(state: DealState, action: Action) -> None:
+    turn = state.turn
+    if turn is None or action.seat != turn:
+        raise StopDeal(
+            "gandengyan.turn",
+            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+        )
+
+
 def _pass(state: DealState, action: Action) -> None:
     seat = action.seat
     if state.top is None and can_lead(state, seat):
         raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
-    _passed(state, seat)
+    _passed(state, action)
 
 
-def _passed(state: DealState, seat: int) -> None:
+def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.2, §4.4)."""
+    seat = action.seat
     state.passed |= 1 << seat
-    state.trick.append(PASSES[seat])
-    top = state.top
-    if top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
+    state.taken.append(action)
+    state.readings.append(None)
+    if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
         if all(state.passed >> s & 1 for s in state.holders()):
             state.over = True
         else:
-            state.turn = state.next_holder(seat)
+            following = _next_holder(state, seat)
+            state.turn = None if following < 0 else following
         return
-    _continue(state, top[0], seat)
+    _continue(state, state.top_seat, seat)
 
 
 def _continue(state: DealState, top_seat: int, seat: int) -> None:
     """End the trick when every other holder passed since the top play (§4.2), else the next holder.
     Passes come in turn, so they all passed when the next holder is the top player or passed."""
-    following = state.next_holder(seat)
-    if following is None or following == top_seat or state.passed >> following & 1:
+    following = _next_holder(state, seat)
+    if following < 0 or following == top_seat or state.passed >> following & 1:
         _on_from(state, seat, top_seat)  # unless a pass out of turn stood (notation §10), all passed
     else:
         state.turn = following
@@ -703,19 +733,21 @@ def _end_trick(state: DealState, last: int) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
     seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
     state.drew_to = last
-    for i in range(min(seats, len(talon) - state.drawn)):
+    drawn = state.drawn
+    draws = min(seats, len(talon) - drawn)
+    for i in range(draws):
         seat = (last + i) % seats
-        at = seat * CARDS + talon[state.drawn]
+        at = seat * CARDS + talon[drawn + i]
         hands[at] = hands[at] + 1
         sizes[seat] = sizes[seat] + 1
-        state.drawn += 1
-    for i in range(seats):
-        seat = (last + i) % seats
-        if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
-            state.winner, state.over = seat, True
-            return
-    state.turn, state.top, state.passed = last, None, 0
-    state.trick.clear()
+    state.drawn = drawn + draws
+    if draws < seats:  # every seat that drew holds a card: only one that did not may be without (§4.3)
+        for i in range(seats):
+            seat = (last + i) % seats
+            if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
+                state.winner, state.over = seat, True
+                return
+    state.turn, state.top, state.passed, state.trick_from = last, None, 0, len(state.taken)
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -725,20 +757,17 @@ def _play(state: DealState, action: Action) -> None:
 
 
 def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
-    """Raises StopDeal unless the seat holds every card of `cards` (a multiset): taken from the hand and
-    put back, so that a card played twice must be held twice."""
+    """Raises StopDeal unless the seat holds every card of `cards` (a multiset): a card played twice must be
+    held twice."""
     hands, base = state.hands, seat * CARDS
-    for c in cards:
-        at = base + c
-        hands[at] = hands[at] - 1
-    held = True
-    for c in cards:
-        at = base + c
-        if hands[at] < 0:
-            held = False
-        hands[at] = hands[at] + 1
-    if not held:
-        raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
+    for i in range(len(cards)):
+        card = cards[i]
+        times = 1
+        for j in range(i):
+            if cards[j] == card:
+                times += 1
+        if hands[base + card] < times:
+            raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
 
 
 def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
@@ -763,8 +792,9 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
     state.sizes[seat] = size
     if reading.bomb:
         state.bombs.append((reading, action.index))
-    state.top, state.passed = (seat, reading), 0
-    state.trick.append((seat, cards, reading))
+    state.top, state.top_seat, state.passed = reading, seat, 0
+    state.taken.append(action)
+    state.readings.append(reading)
     if not size and _out_wins(state):
         state.winner, state.over = seat, True
         return
@@ -808,7 +838,7 @@ def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: st
     """The reading a play stands for (§2.2, §3)."""
     o = state.options
     readings = state.combos.readings(cards)
-    top = state.top[1] if state.top else None
+    top = state.top
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
         return readings[0]  # the common case: one reading, and it may be played here
     if not readings and all(c >= BJ for c in cards):
@@ -933,14 +963,14 @@ def _jokers_alone(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[
 def legal(state: DealState) -> Legal:
     seat = state.turn
     assert seat is not None  # a deal not over always has a seat to act
-    if state.top is None:
+    top = state.top
+    if top is None:
         may = (
             msg("seat {seat} leads: any combination", seat=seat)
             if can_lead(state, seat)
             else msg("seat {seat} has no legal lead and passes (§4.4)", seat=seat)
         )
         return {"seat": seat, "may": Phrase(may)}
-    top = state.top[1]
     found = _followers(state, seat, top)
     allowed = may_follow(top, state.options)
     if found:
@@ -1034,7 +1064,7 @@ def snapshot(state: DealState) -> Snapshot:
         "turn": None if state.over else state.turn,
         "wild": ["BJ", "RJ"] if state.options.jokers_wild else [],
         "hands": [[CODES[c] for c in in_rank_order(state.held(seat))] for seat in range(state.seats)],
-        "table": [_on_table(play) for play in state.trick],
+        "table": _table(state),
         "talon": state.talon_left,
         "drawn": [dict(draw, card=Cards(draw["card"])) for draw in state.draws],
         "bombs_played": [Phrase(describe(r), r.name) for r, _ in state.bombs],
@@ -1043,11 +1073,16 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-def _on_table(play: Play) -> dict[str, Any]:
-    seat, cards, reading = play
-    if cards is None or reading is None:  # a pass
-        return {"seat": seat, "pass": True}
-    return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+def _table(state: DealState) -> list[dict[str, Any]]:
+    """The trick as a table shows it: each pass, and each play with its reading."""
+    table: list[dict[str, Any]] = []
+    start = state.trick_from
+    for action, reading in zip(state.taken[start:], state.readings[start:]):
+        if reading is None:
+            table.append({"seat": action.seat, "pass": True})
+        else:
+            table.append({"seat": action.seat, "play": [CODES[c] for c in sorted(action.cards)], "as": reading.name})
+    return table
 
 
 # ---------------------------------------------------------------- end of deal, scoring (§4.6, §5)
@@ -1113,14 +1148,16 @@ def _payments_if(
     state: DealState, winner: int | None, bombs: list[tuple[Reading, int]]
 ) -> tuple[list[int], list[Phrase]]:
     """_payments, were `winner` the winner after `bombs` were played."""
-    o = state.options
+    o, cap = state.options, state.options.payment_cap
     public, why = _public(bombs, o)
     pays = [0] * state.seats
     for seat in range(state.seats):
-        if seat == winner:
+        if winner is not None and seat == winner:
             continue
         aces = state.of_rank(seat, ACE)
-        factor: int = o.ace_multiplier**aces  # typed: int ** int is Any to mypy, and then generic in compiled code
+        factor = 1
+        for _ace in range(aces):  # ace_multiplier ** aces: `**` is Any to mypy, and then generic in compiled code
+            factor *= o.ace_multiplier
         if aces and o.ace_multiplier > 1:
             why.append(
                 Phrase(
@@ -1134,13 +1171,15 @@ def _payments_if(
                     )
                 )
             )
-        for f, reason in _private(state, seat) if o.private_multipliers else ():
-            factor *= f
-            why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
-        pays[seat] = state.sizes[seat] * factor * public
-        if o.payment_cap is not None and pays[seat] > o.payment_cap:
-            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pays[seat], cap=o.payment_cap)))
-            pays[seat] = o.payment_cap
+        if o.private_multipliers:
+            for f, reason in _private(state, seat):
+                factor *= f
+                why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
+        pay = state.sizes[seat] * factor * public
+        if cap is not None and pay > cap:
+            why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pay, cap=cap)))
+            pay = cap
+        pays[seat] = pay
     return pays, why
 
 
@@ -1333,7 +1372,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         )
         _put(state, action, chosen)
     elif action.verb == "pass":
-        _passed(state, seat)
+        _passed(state, action)
 
 
 COMPLETE_RESULT: Term = word("the winner and every seat's scores")

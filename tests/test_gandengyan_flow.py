@@ -49,7 +49,7 @@ def test_a_seat_that_passed_may_play_later_in_the_trick():
     act(s, 0, "6S")
     act(s, 1, "7C")
     act(s, 2, "8D")
-    assert s.top[0] == 2 and not s.over
+    assert s.top_seat == 2 and not s.over
 
 
 def test_going_out_ends_the_deal_mid_trick_without_a_draw():
@@ -93,13 +93,13 @@ def test_no_combination():
 def test_lone_joker_lead_wins():
     s = table([["BJ"], ["6H", "9C"]])
     act(s, 0, "BJ")
-    assert s.over and s.winner == 0 and s.trick[-1][2].name == "single:2"
+    assert s.over and s.winner == 0 and s.readings[-1].name == "single:2"
 
 
 def test_identical_jokers_lead_as_a_pair_with_two_decks():
     s = table([["BJ", "BJ"], ["6H", "9C"]], decks=2)
     act(s, 0, "BJ", "BJ")
-    assert s.winner == 0 and s.trick[-1][2].name == "pair:2"
+    assert s.winner == 0 and s.readings[-1].name == "pair:2"
 
 
 def test_lone_joker_while_following_is_no_combination():
@@ -122,7 +122,7 @@ def test_joker_bomb_may_be_led_and_played_on_anything():
     s = table([["4S", "6S"], ["BJ", "RJ", "9C"]], talon=["AS"])
     act(s, 0, "4S")
     act(s, 1, "BJ", "RJ")
-    assert s.top[1].type == "joker_bomb"
+    assert s.top.type == "joker_bomb"
     assert stop_rule(s, 0, "6S") == "gandengyan.follow"
 
 
@@ -133,7 +133,7 @@ def test_no_lone_joker_lead_option_makes_the_leader_pass():
     assert s.turn == 1 and s.top is None and not s.over
     assert stop_rule(s, 1) == "gandengyan.lead.pass"
     act(s, 1, "6H")
-    assert s.top[0] == 1
+    assert s.top_seat == 1
 
 
 def test_dead_deal_when_no_holder_can_lead():
@@ -200,7 +200,7 @@ def test_as_required_when_two_readings_are_legal():
     s = table([["9H", "TS", "BJ", "4C"], ["5H", "9C"]], talon=["AS"])
     assert stop_rule(s, 0, "9H", "TS", "BJ") == "gandengyan.play.as_required"
     act(s, 0, "9H", "TS", "BJ", as_="sequence:J")
-    assert s.top[1].name == "sequence:J"
+    assert s.top.name == "sequence:J"
 
 
 def test_as_that_the_cards_cannot_make():
@@ -222,7 +222,7 @@ def test_as_may_be_left_out_when_one_reading_is_legal():
     s = table([["4S", "5S", "6D", "KC"], ["5H", "6C", "BJ", "QC"]], talon=["AS"])
     act(s, 0, "4S", "5S", "6D")
     act(s, 1, "5H", "6C", "BJ")
-    assert s.top[1].name == "sequence:7"
+    assert s.top.name == "sequence:7"
 
 
 @pytest.mark.parametrize("changes, needs_as", [({}, False), ({"public_multipliers": True}, True)])

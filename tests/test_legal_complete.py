@@ -157,7 +157,7 @@ def test_gandengyan_lists_every_play_the_referee_accepts(state):
     for cards in sub_multisets(hand, len(hand)):
         for r in state.combos.readings(cards):
             if accepted(gandengyan, state, 0, cards, r.name):
-                assert (r.name, len(cards)) in shown, (state.top[1].name, [CODES[c] for c in cards], r.name)
+                assert (r.name, len(cards)) in shown, (state.top.name, [CODES[c] for c in cards], r.name)
     for entry in legal["plays"]:
         cards, _, name = entry.partition(" as ")
         assert accepted(gandengyan, state, 0, tuple(sorted(parse_card(c) for c in cards.split())), name), entry

@@ -18,7 +18,7 @@ GDY_DECK = [c for c in CODES for _ in range(2)]
 
 def every_combination_followers(state, seat):
     """The listing as it was first written: every combination of the hand, one per rank pattern."""
-    top, o = state.top[1], state.options
+    top, o = state.top, state.options
     hand = state.held(seat)
     found, seen = [], set()
     for size in sorted({top.size, *range(2, o.max_bomb_size + 1)}):
@@ -83,7 +83,7 @@ def tables(draw):
     combos = Combos(o)
     tops = [r for r in combos.readings(tuple(sorted(cards))) if r.type == kind]
     state = DealState(o, combos, 2, 0, hands_of([hand, []]), [len(hand), 0], [])
-    state.turn, state.top = 0, (1, tops[0]) if tops else None
+    state.turn, state.top_seat, state.top = 0, 1, tops[0] if tops else None
     return state
 
 

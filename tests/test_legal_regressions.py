@@ -98,7 +98,7 @@ def test_a_may_sentence_says_how_many_plays_it_leaves_out_and_where_they_are():
     combos = gandengyan.Combos(o)
     hand = [parse_card(c) for c in ["4S", "4H", "5S", "5H", "6S", "6H", "7S", "7H", "8S", "8H", "BJ", "RJ"]]
     state = gandengyan.DealState(o, combos, 2, 0, hands_of([hand, []]), [len(hand), 5], [])
-    state.turn, state.top = 0, (1, combos.readings((parse_card("3S"),))[0])
+    state.turn, state.top_seat, state.top = 0, 1, combos.readings((parse_card("3S"),))[0]
     legal = gandengyan.legal(state)
     plays, english, chinese = legal["plays"], str(legal["may"]), legal["may"].shown("zh")
     assert len(plays) > 12
