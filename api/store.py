@@ -11,6 +11,7 @@ ruling, each with its report, written in the transaction that makes it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import sqlite3
@@ -198,6 +199,11 @@ class Store:
         with self.connect() as db:
             db.execute("PRAGMA journal_mode = wal")
             self._migrate(db)
+
+    def __reduce__(self):
+        """As a check's worker process gets it (api/workers.py): this store, opened once in that process, which
+        reads it (Store.report) by a connection of its own rather than asking the server (issue 36)."""
+        return _opened, (self.path, self.wait)
 
     @contextlib.contextmanager
     def connect(self):
@@ -578,6 +584,12 @@ class Store:
         for table in ("seats", "deals", "findings", "reports"):
             db.execute(f"DELETE FROM {table} WHERE record_id = ?", [record_id])
         return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
+
+
+@functools.cache
+def _opened(path: str, wait: float) -> Store:
+    """This process's Store of the file at `path` (Store.__reduce__)."""
+    return Store(path, wait)
 
 
 def _present(text: str) -> dict:
