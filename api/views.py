@@ -295,10 +295,9 @@ def _entry(text: str, source: str, limits, lang: str, stored_report):
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
-    checked, entry.checked = entry.checked, None  # not needed further (nor sent back by a worker process)
     if lang == "en":
         return entry, entry.report
-    return entry, trimmed((checked or rechecked(entry.record)).as_dict(lang), limits.message)
+    return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
 
 
 def _stored_report(store, record_id: str, limits, lang: str) -> dict:
