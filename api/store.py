@@ -242,8 +242,9 @@ class Store:
 
     def __reduce__(self):
         """As a check's worker process gets it (api/workers.py): this store, opened once in that process, which
-        reads it (Store.report) by a connection of its own rather than asking the server (issue 36)."""
-        return _opened, (self.path, self.wait)
+        reads it (Store.report) by a connection of its own rather than asking the server (issue 36). The path
+        made absolute: the workers' fork server keeps the folder it was started in."""
+        return _opened, (os.path.abspath(self.path), self.wait)
 
     @contextlib.contextmanager
     def connect(self):
