@@ -56,14 +56,13 @@ class CheckPool:
         with self._slot():
             return self._executor.submit(contextvars.copy_context().run, function, *args).result()
 
-    def run_apart(self, function, *args, lang: str, budget, server_side=None):
+    def run_apart(self, function, *args, lang: str, budget):
         """`function(*args)` in a worker process when the pool has them (function and arguments picklable,
-        `lang` the request's language, `budget` its Budget), else as `run`; with `server_side` given, the
-        function gets one more argument that calls it in the server (Workers.run)."""
+        `lang` the request's language, `budget` its Budget), else as `run`."""
         if self._processes is None:
-            return self.run(function, *args, *(() if server_side is None else (server_side,)))
+            return self.run(function, *args)
         with self._slot():
-            return self._processes.run(function, args, lang, budget, server_side)
+            return self._processes.run(function, args, lang, budget)
 
     @contextlib.contextmanager
     def _slot(self):

@@ -58,8 +58,10 @@ def make_server(app, log_refusal=None, **options):
     """A waitress server (not yet running) for `app`; `options` are waitress adjustments.
     `log_refusal(request, client, status)` logs the requests waitress refuses itself (access_log).
     Stalled connections are looked for every second, and a client that hangs up is noticed
-    while its request runs (environ["waitress.client_disconnected"])."""
-    options = {"cleanup_interval": 1, "channel_request_lookahead": 1, **options}
+    while its request runs (environ["waitress.client_disconnected"]). A body is read 64 kB at a time
+    rather than waitress's 8 kB: a 12-deal match in one read, not six turns of the thread that reads
+    requests, which waits for the interpreter at each (issue 36)."""
+    options = {"cleanup_interval": 1, "channel_request_lookahead": 1, "recv_bytes": 65536, **options}
     server = create_server(app, **options)
     server.channel_class = JsonErrorChannel
     server.log_refusal = log_refusal

@@ -11,6 +11,7 @@ ruling, each with its report, written in the transaction that makes it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import os
 import sqlite3
@@ -41,17 +42,57 @@ LISTED = {
 }
 
 
+@dataclass(frozen=True)
+class Written:
+    """What the store writes of a record: its JSON text and the columns of table `records` taken from it."""
+
+    text: str
+    game: str
+    event: str | None
+    date: str | None
+    players: list
+    deals: int
+    round: str | None
+    table: str | None
+
+    @classmethod
+    def of(cls, record: dict) -> Written:
+        meta = record.get("meta", {})
+        return cls(
+            orjson.dumps(record).decode(),
+            record["game"],
+            meta.get("event"),
+            meta.get("date"),
+            record["players"],
+            len(record["deals"]),
+            _said(meta.get("round")),
+            _said(meta.get("table")),
+        )
+
+
 @dataclass
 class Entry:
     """A record ready to store: its id, canonical form and report; `source`: the hash of the text it
     was read from (text_hash), by which the same text submitted again is known without a check;
-    `checked`: the report made for it (None when it was found stored), to be shown in another language."""
+    `checked`: the report made for it (None when it was found stored), to be shown in another language;
+    `written`: what the store writes of the record, when the record itself has been left behind (None:
+    made from `record` when it is stored)."""
 
     id: str
-    record: dict
+    record: dict | None
     report: dict
     source: str | None = None
     checked: Report | None = field(default=None, repr=False, compare=False)
+    written: Written | None = field(default=None, repr=False, compare=False)
+
+    def __reduce__(self):
+        """As a check's worker process sends it back (api/workers.py): what the store writes of the record in
+        place of the record, which the server would otherwise rebuild from its pickle object by object (0.6 ms
+        of the server's time for a 12-deal match, issue 36); `checked` stays behind."""
+        return Entry, (self.id, None, self.report, self.source, None, self.stored())
+
+    def stored(self) -> Written:
+        return self.written or Written.of(self.record)
 
 
 def text_hash(text: str | bytes) -> str:
@@ -222,6 +263,12 @@ class Store:
             db.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # a new store's; an existing one keeps its own
             db.execute("PRAGMA journal_mode = wal")
             self._migrate(db)
+
+    def __reduce__(self):
+        """As a check's worker process gets it (api/workers.py): this store, opened once in that process, which
+        reads it (Store.report) by a connection of its own rather than asking the server (issue 36). The path
+        made absolute: the workers' fork server keeps the folder it was started in."""
+        return _opened, (os.path.abspath(self.path), self.wait)
 
     @contextlib.contextmanager
     def connect(self):
@@ -446,13 +493,14 @@ class Store:
     ) -> list[tuple[str, str]]:
         """Store entries in the tables of records, each table's rows by one statement; (record, report) as
         the JSON texts stored, for each."""
-        texts = [(orjson.dumps(entry.record).decode(), orjson.dumps(entry.report).decode()) for entry in entries]
+        written = [entry.stored() for entry in entries]
+        texts = [(stored.text, orjson.dumps(entry.report).decode()) for entry, stored in zip(entries, written)]
         db.executemany(
             "INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
             "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
-                _record_row(entry, submitted_by, submitted_at or _now(), record_text)
-                for entry, (record_text, _) in zip(entries, texts)
+                _record_row(entry, stored, submitted_by, submitted_at or _now())
+                for entry, stored in zip(entries, written)
             ],
         )
         db.executemany(
@@ -488,7 +536,7 @@ class Store:
         )
         db.executemany(
             "INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
-            [(entry.id, seat, name) for entry in entries for seat, name in enumerate(entry.record["players"])],
+            [(entry.id, seat, name) for entry, stored in zip(entries, written) for seat, name in enumerate(stored.players)],
         )
         return texts
 
@@ -620,22 +668,21 @@ class Store:
         return db.execute("DELETE FROM records WHERE id = ?", [record_id]).rowcount > 0
 
 
-def _record_row(entry: Entry, submitted_by: str, submitted_at: str, record_text: str) -> tuple:
-    """The row of table `records` for an entry."""
-    record, meta = entry.record, entry.record.get("meta", {})
+def _record_row(entry: Entry, stored: Written, submitted_by: str, submitted_at: str) -> tuple:
+    """The row of table `records` for an entry, from what the store writes of its record."""
     return (
         entry.id,
-        record["game"],
-        meta.get("event"),
-        meta.get("date"),
-        orjson.dumps(record["players"]).decode(),
+        stored.game,
+        stored.event,
+        stored.date,
+        orjson.dumps(stored.players).decode(),
         entry.report["valid"],
-        len(record["deals"]),
+        stored.deals,
         submitted_by,
         submitted_at,
-        record_text,
-        _said(meta.get("round")),
-        _said(meta.get("table")),
+        stored.text,
+        stored.round,
+        stored.table,
     )
 
 
@@ -649,6 +696,12 @@ def _rows_among(db, select: str, column: str, values: list) -> list:
     if not values:
         return []
     return db.execute(f"{select} WHERE {column} IN ({', '.join('?' * len(values))})", values).fetchall()
+
+
+@functools.cache
+def _opened(path: str, wait: float) -> Store:
+    """This process's Store of the file at `path` (Store.__reduce__)."""
+    return Store(path, wait)
 
 
 def _present(text: str) -> dict:

@@ -97,12 +97,12 @@ def _in_pool(function, *args):
         abort(422, message=_out_of_time(), findings=[_out_of_time_finding()])
 
 
-def _apart(function, *args, server_side=None):
+def _apart(function, *args):
     """As _in_pool, for a check or a canonical form: in a worker process of its own when the server has them
     (api/workers.py), else in the pool's threads; 503 as well when the worker process ends before it answers."""
     try:
         return current_app.extensions["referee.pool"].run_apart(
-            _within, g.budget, function, *args, lang=answer_language(), budget=g.budget, server_side=server_side
+            _within, g.budget, function, *args, lang=answer_language(), budget=g.budget
         )
     except Busy:
         abort(503, message=msg("every check slot is taken; try again shortly"), headers={"Retry-After": "1"})
@@ -287,7 +287,7 @@ def validate(infer_rules):
 def _entry(text: str, source: str, limits, lang: str, stored_report):
     """The entry to store and its report to answer with in `lang`, or the findings that make the text no record.
     `source`: the text's hash (text_hash); `stored_report(id)`: the report of a record stored already, which is
-    not checked again."""
+    not checked again (Store.report: in a worker process, read there from the store)."""
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
@@ -295,10 +295,9 @@ def _entry(text: str, source: str, limits, lang: str, stored_report):
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
-    checked, entry.checked = entry.checked, None  # not needed further (nor sent back by a worker process)
     if lang == "en":
         return entry, entry.report
-    return entry, trimmed((checked or rechecked(entry.record)).as_dict(lang), limits.message)
+    return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
 
 
 def _stored_report(store, record_id: str, limits, lang: str) -> dict:
@@ -385,7 +384,7 @@ def _submitted(chunks, submitter) -> list[dict]:
         if line is not None and g.budget.spent():
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
-        entry, report = _apart(_entry, chunk, source, limits, lang, server_side=store.report)
+        entry, report = _apart(_entry, chunk, source, limits, lang, store.report)
         if isinstance(entry, list):
             results.append(
                 dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])

@@ -10,8 +10,8 @@ multiprocessing's fork server, a process of its own that has loaded the referee 
 the code's memory and holds none of the server's sockets, locks or threads.
 
 A worker runs one function at a time, named by reference and sent with a pickled copy of its arguments,
-and sends back what it returned or raised. A function may ask the server something as it runs (the
-store: `server_side`). A worker that ends before it answers (killed, out of memory) is replaced and its
+and sends back what it returned or raised: one message each way. (A store among the arguments is opened
+by the worker for reading, api/store.py: it never asks the server.) A worker that ends before it answers (killed, out of memory) is replaced and its
 request answered WorkerLost; one that ends while idle is replaced before it is given work; one whose
 client hangs up is ended and replaced, so the work stops at once.
 """
@@ -70,16 +70,15 @@ class Workers:
             self._all.discard(worker)
         return new
 
-    def run(self, function, args: tuple, lang: str, budget, server_side=None):
-        """`function(*args)` in the first free worker, in the language `lang`, waiting for its answer; with
-        `server_side` given, the worker calls `function(*args, ask)`, `ask(*a)` being `server_side(*a)` run
-        here. `budget`: the request's, whose client is looked at as the worker runs: Spent when the client has
-        hung up (the worker is then ended); WorkerLost when the worker ends before it answers."""
+    def run(self, function, args: tuple, lang: str, budget):
+        """`function(*args)` in the first free worker, in the language `lang`, waiting for its answer. `budget`:
+        the request's, whose client is looked at as the worker runs: Spent when the client has hung up (the
+        worker is then ended); WorkerLost when the worker ends before it answers."""
         worker = self._idle.get()
         try:
             if worker.ended():
                 worker = self._replaced(worker)
-            return worker.run(function, args, lang, budget, server_side)
+            return worker.run(function, args, lang, budget)
         finally:
             self._idle.put(worker)  # an ended one is replaced by the next request that takes it
 
@@ -98,18 +97,14 @@ class _Worker:
         theirs.close()
         self._stopped = False
 
-    def run(self, function, args: tuple, lang: str, budget, server_side):
+    def run(self, function, args: tuple, lang: str, budget):
         try:
-            self._connection.send((function, args, lang, server_side is not None))
-            while True:
-                while not self._connection.poll(CLIENT_POLL):
-                    if budget.client_gone():
-                        self.stop()
-                        raise Spent
-                kind, value = self._connection.recv()
-                if kind != "ask":
-                    break
-                self._connection.send(self._answered(server_side, value))
+            self._connection.send((function, args, lang))
+            while not self._connection.poll(CLIENT_POLL):
+                if budget.client_gone():
+                    self.stop()
+                    raise Spent
+            kind, value = self._connection.recv()
         except (EOFError, OSError):
             self.stop()
             raise WorkerLost(self._process.exitcode) from None
@@ -119,14 +114,6 @@ class _Worker:
                 raise RemoteError(trace)
             raise exception from RemoteError(trace)  # the worker's traceback, in the server's log of a 500
         return value
-
-    def _answered(self, server_side, args: tuple):
-        """`server_side(*args)`; the worker, left waiting for it, is ended when it raises."""
-        try:
-            return server_side(*args)
-        except BaseException:
-            self.stop()
-            raise
 
     def ended(self) -> bool:
         """Stopped here, or its process gone (killed while idle)."""
@@ -148,19 +135,14 @@ def _serve(connection) -> None:
     games()  # loaded now, to be frozen too, rather than by the first check
     gc.collect()
     gc.freeze()  # as the server does (api/server.py), so the checks' garbage is collected quickly
-
-    def ask(*args):
-        connection.send(("ask", args))
-        return connection.recv()
-
     while True:
         try:
-            function, args, lang, asks = connection.recv()
+            function, args, lang = connection.recv()
         except EOFError:
             return
         token = messages.use_language(lang)
         try:
-            answer = ("done", function(*args, ask) if asks else function(*args))
+            answer = ("done", function(*args))
         except Exception as exc:  # raised in the server, as if the function had run there
             answer = ("raised", (exc, traceback.format_exc()))
         finally:
