@@ -147,11 +147,15 @@ def _reading(text: object) -> str | None:
     return found
 
 
-def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
-    """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
-    raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
-    game has tribute and return actions."""
+def plain_actions(
+    raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], tuple[Action, int]]
+) -> tuple[list[Action], int]:
+    """The actions of a plain record's deal, and the colons of their JSON written compactly (for
+    notation.duplicate_key_findings): the common forms read here, any other by `other(index, raw)`, which gives
+    (the action, its colons) and raises when the action is not plain. A KeyError: a card code that is not
+    canonical. `tribute`: whether the game has tribute and return actions."""
     out: list[Action] = []
+    colons = 0
     for index, raw in enumerate(raws):
         action = None
         size = len(raw) if type(raw) is dict else 0
@@ -159,8 +163,19 @@ def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[i
             seat = raw.get("seat")
             if type(seat) is int and 0 <= seat < seats:
                 action = _common(index, raw, seat, seats, size, tribute)
-        out.append(other(index, raw) if action is None else action)
-    return out
+        if action is None:
+            action, counted = other(index, raw)
+            colons += counted
+        else:
+            colons += size + _string_colons(action)
+        out.append(action)
+    return out, colons
+
+
+def _string_colons(action: Action) -> int:
+    """The colons in the strings of a common form's JSON: its reading's one (TYPE:RANK) and a declaration's; card
+    codes read as canonical hold none."""
+    return (0 if action.as_ is None else 1) + (0 if action.declare is None else action.declare.count(":"))
 
 
 def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, tribute: bool) -> Action | None:
