@@ -362,6 +362,26 @@ def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, 
     assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
 
 
+@pytest.mark.parametrize(
+    "hand, plain",
+    [  # the cards of hands and talons are read by read_plain itself, not by the pre-check before it
+        (["AS", "BJ"], True),
+        (["10h", "BJ"], False),  # an alias: read_deals says so
+        (["AS", "ZZ"], False),
+        (["AS", 5], False),
+        ("AS", False),
+        ({"AS": 1}, False),
+    ],
+)
+def test_read_plain_reads_only_hands_and_talons_of_canonical_codes(hand, plain):
+    record = copy.deepcopy(PLAIN)
+    record["deals"][0]["hands"][3] = hand
+    talon = copy.deepcopy(BASES[2])
+    talon["deals"][0]["talon"] = hand
+    for changed in (record, talon):
+        assert (read_plain(copy.deepcopy(changed)) is not None) is plain and _read_plain_agrees(changed)
+
+
 # The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
 KIND_SCHEMAS = {
     "seat": {"$ref": "#/definitions/seat"},
