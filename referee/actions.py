@@ -46,9 +46,19 @@ READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing 
 MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
 
 CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
-_BY_CHARS: Final = [-1] * (1 << 14)  # a canonical code's card, by its two ASCII characters (7 bits each)
-for _card, _code in enumerate(CODES):
-    _BY_CHARS[ord(_code[0]) << 7 | ord(_code[1])] = _card
+_NO_CARD: Final = 255
+
+
+def _by_chars() -> bytes:
+    """A canonical code's card, by its two ASCII characters (7 bits each): bytes, which compiled code reads as
+    ints."""
+    table = bytearray([_NO_CARD]) * (1 << 14)
+    for card, code in enumerate(CODES):
+        table[ord(code[0]) << 7 | ord(code[1])] = card
+    return bytes(table)
+
+
+_BY_CHARS: Final = _by_chars()
 
 
 def card_index(code: object) -> int:
@@ -56,7 +66,9 @@ def card_index(code: object) -> int:
     dictionary would hash first."""
     if type(code) is str and len(code) == 2:
         first, second = ord(code[0]), ord(code[1])
-        return _BY_CHARS[first << 7 | second] if first < 128 and second < 128 else -1
+        if first < 128 and second < 128:
+            card = _BY_CHARS[first << 7 | second]
+            return -1 if card == _NO_CARD else card
     return -1
 
 
@@ -69,7 +81,7 @@ def card_of(code: object) -> int:
 
 
 def cards_of(codes: list[Any]) -> list[int]:
-    """The cards of canonical card codes; a KeyError at the first that is none."""
+    """The cards of canonical card codes; a KeyError at the first that is none (a TypeError for what is no list)."""
     return [card_of(code) for code in codes]
 
 
@@ -147,47 +159,92 @@ def _reading(text: object) -> str | None:
     return found
 
 
-def plain_actions(raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], Action]) -> list[Action]:
-    """The actions of a plain record's deal: the common forms read here, any other by `other(index, raw)`, which
-    raises when the action is not plain. A KeyError: a card code that is not canonical. `tribute`: whether the
-    game has tribute and return actions."""
+def plain_actions(
+    raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], tuple[Action, int]]
+) -> tuple[list[Action], int]:
+    """The actions of a plain record's deal, and the colons of their JSON written compactly (for
+    notation.duplicate_key_findings): the common forms read here, any other by `other(index, raw)`, which gives
+    (the action, its colons) and raises when the action is not plain. A KeyError: a card code that is not
+    canonical. `tribute`: whether the game has tribute and return actions."""
     out: list[Action] = []
+    colons = 0
     for index, raw in enumerate(raws):
         action = None
-        size = len(raw) if type(raw) is dict else 0
-        if size == 2 or size == 3:
-            seat = raw.get("seat")
-            if type(seat) is int and 0 <= seat < seats:
-                action = _common(index, raw, seat, seats, size, tribute)
-        out.append(other(index, raw) if action is None else action)
-    return out
+        if type(raw) is dict:
+            action = _common(index, raw, seats, tribute)
+            if action is not None:
+                colons += len(raw) + _string_colons(action)
+        if action is None:
+            action, counted = other(index, raw)
+            colons += counted
+        out.append(action)
+    return out, colons
 
 
-def _common(index: int, raw: dict[str, Any], seat: int, seats: int, size: int, tribute: bool) -> Action | None:
-    """An action of two keys, a play with its reading, a report with its count or a return with the seat it
-    goes to, with its seat at the table; None for any other. The forms are tried in the order they are most
-    often met: a pass, a play, the rest."""
-    if size == 2 and raw.get("pass") is True:
-        return Action(index, seat, "pass")
-    play = raw.get("play")
-    if type(play) is list:
-        reading = _reading(raw.get("as")) if size == 3 else None
-        if play and (size == 2 or reading is not None):
-            return Action(index, seat, "play", tuple(card_of(code) for code in play), as_=reading)
+def _string_colons(action: Action) -> int:
+    """The colons in the strings of a common form's JSON: its reading's one (TYPE:RANK) and a declaration's; card
+    codes read as canonical hold none."""
+    return (0 if action.as_ is None else 1) + (0 if action.declare is None else action.declare.count(":"))
+
+
+def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Action | None:
+    """An action of two keys, a play with its reading, a report with its count or a card with the seat it goes
+    to, with its seat at the table; None for any other. The forms are tried in the order they are most often
+    met: a pass, a play, the rest."""
+    size = len(raw)
+    if size != 2 and size != 3:
         return None
+    seat = raw.get("seat")
+    if type(seat) is not int or not 0 <= seat < seats:
+        return None
+    at: int = seat
+    if size == 2 and raw.get("pass") is True:
+        return Action(index, at, "pass")
+    play = raw.get("play")
+    if play is not None:
+        return _play(index, at, play, _reading(raw.get("as")) if size == 3 else None, size)
     declared = raw.get("declare")
-    if type(declared) is str and declared:
-        count = raw.get("count") if size == 3 else None
-        if size == 2 or (type(count) is int and 0 <= count <= MAX_NUMBER):
-            return Action(index, seat, "declare", declare=declared, count=count)
+    if declared is not None:
+        return _declaration(index, at, declared, raw.get("count") if size == 3 else None, size)
+    if not tribute:
         return None
     to = raw.get("to") if size == 3 else None
-    if tribute and (size == 2 or (type(to) is int and 0 <= to < seats)):
-        for verb in CARD_VERBS:
-            card = raw.get(verb)
-            if type(card) is str and card in CANONICAL:
-                return Action(index, seat, verb, card=CANONICAL[card], to=to)
+    for verb in CARD_VERBS:
+        code = raw.get(verb)
+        if code is not None:
+            return _tribute_or_return(index, at, verb, code, to, size, seats)
     return None
+
+
+def _play(index: int, seat: int, play: Any, reading: str | None, size: int) -> Action | None:
+    if type(play) is not list or not play or (size == 3 and reading is None):
+        return None
+    codes: list[Any] = play
+    return Action(index, seat, "play", tuple(card_of(code) for code in codes), as_=reading)
+
+
+def _declaration(index: int, seat: int, name: Any, count: Any, size: int) -> Action | None:
+    if type(name) is not str or not name:
+        return None
+    if size == 2:
+        return Action(index, seat, "declare", declare=name)
+    if type(count) is not int or not 0 <= count <= MAX_NUMBER:
+        return None
+    counted: int = count
+    return Action(index, seat, "declare", declare=name, count=counted)
+
+
+def _tribute_or_return(index: int, seat: int, verb: str, code: Any, to: Any, size: int, seats: int) -> Action | None:
+    """A tribute or a return, the seat it goes to (`to`) at the table."""
+    card = card_index(code)
+    if card < 0:
+        return None
+    if size == 2:
+        return Action(index, seat, verb, card=card)
+    if type(to) is not int or not 0 <= to < seats:
+        return None
+    given: int = to
+    return Action(index, seat, verb, card=card, to=given)
 
 
 def applied(

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .findings import ERROR, Finding, Report
 from .messages import Msg, Term, msg, word
-from .notation import bom_findings, cycle_collection, duplicate_key_findings, parse_json
+from .notation import bom_findings, cycle_collection, duplicate_key_findings, parse_json, plain_read
 from .replay import check_record, cycle_collection_paused, game_named
 
 MAX_RECORD_BYTES = 64 * 1024 * 1024
@@ -63,10 +63,11 @@ def check_parsed(chunk: str, value, source: str, infer: bool = False, stop=None)
 
 
 def _checked(chunk: str, value, source: str) -> tuple[Report, list]:
-    duplicates = duplicate_key_findings(chunk, value)
+    plain = plain_read(value)  # a plain record's colons are counted as it is read
+    duplicates = duplicate_key_findings(chunk, value, plain.colons)
     if duplicates:
         return Report(False, game_named(value), None, duplicates, source=source), []
-    report = check_record(value, source)
+    report = check_record(value, source, plain=plain)
     report.findings[:0] = bom_findings(chunk)
     return report, [value]
 

@@ -18,6 +18,7 @@ import os
 import re
 from collections.abc import Iterable
 from functools import cache, partial
+from typing import NamedTuple
 
 import orjson
 
@@ -209,15 +210,18 @@ def bom_findings(text: str | bytes) -> list[Finding]:
     )
 
 
-def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
+def duplicate_key_findings(text: str | bytes, value, colons: int | None = None) -> list[Finding]:
     """A key written twice in one object: JSON readers keep the last and lose the first unsaid, so
     CGR/1 reads it as a broken record. Cheap when there is none: a text's colons are its keys and
     the colons in its strings, and so are those of the value written back compactly, unless a key
-    was lost (or a string writes a colon as \\u003a)."""
+    was lost (or a string writes a colon as \\u003a). `colons`: those of the value, where the caller
+    counted them as it read the record (plain_read)."""
     if isinstance(text, bytes):
         text = text.decode("utf-8", "replace")
     text = text.removeprefix(BOM)
-    if not isinstance(value, (dict, list)) or (text.count(":") == _colons(value) and not _COLON_ESCAPE.search(text)):
+    if not isinstance(value, (dict, list)):
+        return []
+    if text.count(":") == (_colons(value) if colons is None else colons) and not _escapes_colon(text):
         return []
     try:
         twice = json.loads(text, object_pairs_hook=_object)
@@ -234,6 +238,11 @@ def duplicate_key_findings(text: str | bytes, value) -> list[Finding]:
         if isinstance(holder, _Twice)
         for key in holder.twice
     ]
+
+
+def _escapes_colon(text: str) -> bool:
+    """Whether a string of the text writes a colon as \\u003a (looked for only in a text with a backslash)."""
+    return "\\" in text and _COLON_ESCAPE.search(text) is not None
 
 
 _COLON_ESCAPE = re.compile(r"\\u003[aA]")
@@ -643,40 +652,65 @@ class _NotPlain(Exception):
     """Raised by read_plain at the first thing a plain record does not hold."""
 
 
+class Plain(NamedTuple):
+    """What plain_read makes of a record: its deals, and the colons of its JSON written compactly (keys, and the
+    colons in strings: duplicate_key_findings compares them with the text's), or fewer where a part of it is no
+    JSON orjson writes (-1 for that part: never more, so that a count equal to the text's proves that no key was
+    lost); both None for a record that is not plain."""
+
+    deals: list[Deal] | None
+    colons: int | None
+
+
+NOT_PLAIN = Plain(None, None)
+
+
 def read_plain(record) -> list[Deal] | None:
     """The deals of a plain record, read in the pass that checks its actions: a record that
     follows the schema, has every seat at the table and every number in bounds, and writes
     canonical card codes only. None for any other record, which the full checks then explain
     (structure_findings, seat_findings, number_findings, read_deals): they find nothing in a
     plain record, and read it alike (tests/test_precheck.py)."""
+    return plain_read(record).deals
+
+
+def plain_read(record) -> Plain:
+    """read_plain's deals, and the colons of the record counted on the way: its actions' as they are read
+    (plain_actions), the rest written again (the hands and talons hold canonical card codes, which have none)."""
     if (
         not accepts(record, actions=False)
         or seat_findings(record, actions=False)
         or number_findings(record, actions=False)
     ):
-        return None
+        return NOT_PLAIN
     seats, talon = len(record["players"]), record["game"] == "gandengyan"
+    deals, colons = [], 0
     try:
-        return [
-            Deal(
-                d,
-                [cards_of(h) for h in raw["hands"]],
-                cards_of(raw["talon"]) if talon else None,
-                raw.get("leader"),
-                plain_actions(
-                    raw["actions"], seats, not talon, partial(_plain_action, seats=seats, talon=talon, deal=d)
-                ),
-                raw.get("result"),
+        for d, raw in enumerate(record["deals"]):
+            other = partial(_plain_action, seats=seats, talon=talon, deal=d)
+            actions, counted = plain_actions(raw["actions"], seats, not talon, other)
+            hands = [cards_of(h) for h in raw["hands"]]
+            deals.append(
+                Deal(d, hands, cards_of(raw["talon"]) if talon else None, raw.get("leader"), actions, raw.get("result"))
             )
-            for d, raw in enumerate(record["deals"])
-        ]
+            colons += counted
     except (_NotPlain, KeyError, TypeError):  # KeyError, TypeError: no canonical card code
-        return None
+        return NOT_PLAIN
+    return Plain(deals, colons + _colons_besides_cards(record))
 
 
-def _plain_action(index, raw, seats, talon, deal) -> Action:
+_READ_CARDS = ("hands", "talon", "actions")  # what plain_read counts colons of as it reads them
+
+
+def _colons_besides_cards(record: dict) -> int:
+    """_colons of a plain record but for those in its deals' hands, talons and actions (their keys counted)."""
+    deals = [{key: None if key in _READ_CARDS else value for key, value in deal.items()} for deal in record["deals"]]
+    return _colons({**record, "deals": deals})
+
+
+def _plain_action(index, raw, seats, talon, deal) -> tuple[Action, int]:
     """An action of a plain record in a form plain_actions does not read itself, checked as precheck,
-    seat_findings and number_findings would."""
+    seat_findings and number_findings would, and its colons."""
     if type(raw) is not dict:
         raise _NotPlain
     seat = raw.get("seat")
@@ -688,7 +722,7 @@ def _plain_action(index, raw, seats, talon, deal) -> Action:
         or not all(-MAX_NUMBER <= raw.get(key, 0) <= MAX_NUMBER for key in NUMBER_KEYS)
     ):
         raise _NotPlain
-    return _read_action(index, raw, _canonical_card, _canonical_cards, deal)
+    return _read_action(index, raw, _canonical_card, _canonical_cards, deal), _colons(raw)
 
 
 def _canonical_card(code, *path) -> int:

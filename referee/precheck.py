@@ -36,7 +36,8 @@ _START_KEYS = {
 
 def accepts(record, actions: bool = True) -> bool:
     """True only for records that follow the schema; False means "ask the schema". Without
-    `actions`, the actions are left for the caller to check (notation.read_plain)."""
+    `actions`, the actions and the cards of the hands and talons are left for the caller to check
+    (notation.read_plain, which reads canonical card codes only)."""
     try:
         return _record(record, actions)
     except TypeError:  # an unhashable value where a card, key or name was expected
@@ -84,7 +85,7 @@ def _cards(values) -> bool:
     return type(values) is list and all(card_index(v) >= 0 or (type(v) is str and v in CARDS) for v in values)
 
 
-def _record(r, check_actions: bool) -> bool:
+def _record(r, whole: bool) -> bool:
     if type(r) is not dict or not _known(r, _RECORD_KEYS):
         return False
     game, players, deals = r.get("game"), r.get("players"), r.get("deals")
@@ -107,7 +108,7 @@ def _record(r, check_actions: bool) -> bool:
     if type(deals) is not list or not deals:
         return False
     talon = game == "gandengyan"
-    return all(_deal(d, talon, check_actions) for d in deals)
+    return all(_deal(d, talon, whole) for d in deals)
 
 
 def _rules(rules) -> bool:
@@ -159,13 +160,14 @@ def _ruling(ruling) -> bool:
     )
 
 
-def _deal(deal, talon: bool, check_actions: bool) -> bool:
+def _deal(deal, talon: bool, whole: bool) -> bool:
+    """A deal; without `whole`, its actions and the cards of its hands and talon are left unchecked (accepts)."""
     if type(deal) is not dict or not _known(deal, _DEAL_KEYS):
         return False
     hands, actions = deal.get("hands"), deal.get("actions")
-    if type(hands) is not list or not all(_cards(h) for h in hands):
+    if type(hands) is not list or (whole and not all(_cards(h) for h in hands)):
         return False
-    if ("talon" in deal) is not talon or (talon and not _cards(deal["talon"])):
+    if ("talon" in deal) is not talon or (talon and whole and not _cards(deal["talon"])):
         return False
     if "leader" in deal and not _is_int(deal["leader"]):
         return False
@@ -177,7 +179,7 @@ def _deal(deal, talon: bool, check_actions: bool) -> bool:
         return False
     if type(actions) is not list:
         return False
-    if not check_actions:
+    if not whole:
         return True
     for action in actions:
         if type(action) is not dict:

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
     from .actions import Action, Deal
     from .messages import Msg, Term
+    from .notation import Plain
 
     Observer = Callable[[int, int, Any], None]  # (deal, action index, state), as check_record says
 
@@ -143,29 +144,36 @@ def check_record(
     observe: Observer | None = None,
     stop_at_error: bool = False,
     seat_problems: list[Finding] | None = None,
+    plain: Plain | None = None,
 ) -> Report:
     """The report of one parsed record. `observe(deal, action_index, state)` is called
     after every applied action and once per deal before the first (index -1). With
     `stop_at_error` the check ends at the first error (the report then holds just that, without what
     would have been legal: such a check is asked only whether the record is valid).
     A caller that has checked the record's structure (sound) and its seats already passes
-    the seat findings as `seat_problems`, and neither is checked again."""
+    the seat findings as `seat_problems`, and neither is checked again; one that has read it
+    with notation.plain_read passes what that read as `plain`."""
     ctx = Context(stop_at_error)
     try:
-        return _check(ctx, record, source, observe, seat_problems)
+        return _check(ctx, record, source, observe, seat_problems, plain)
     except FirstError:
         return _report(ctx, game_named(record), None, source)
 
 
 def _check(
-    ctx: Context, record: Any, source: str | None, observe: Observer | None, seat_problems: list[Finding] | None
+    ctx: Context,
+    record: Any,
+    source: str | None,
+    observe: Observer | None,
+    seat_problems: list[Finding] | None,
+    plain: Plain | None,
 ) -> Report:
     game_name = game_named(record)
     crowded = players_finding(record)
     if crowded:
         ctx.findings.append(crowded)
         return _report(ctx, game_name, None, source)
-    deals = read_plain(record) if seat_problems is None else None
+    deals = plain.deals if plain is not None else read_plain(record) if seat_problems is None else None
     if deals is None:
         if seat_problems is None:
             ctx.findings += structure_findings(record)

@@ -527,6 +527,54 @@ def test_duplicate_keys_are_found_whatever_the_strings_hold(text, where):
     assert [f.at for f in duplicate_key_findings(text, orjson.loads(text))] == where
 
 
+def _with_colons(record):
+    record.update(meta={"event": "e:f"}, result={"winner": 0}, rules={"preset": "official", "options": {}})
+    record["x-a:b"] = {"c:d": ":"}
+    record["deals"][0].update(result={"order": [0, 2, 1, 3]}, **{"x-k:": [":"]})
+
+
+COLONS = orjson.dumps(changed(BASE, _with_colons)).decode()
+PASS, TRIPLE = '{"seat":1,"pass":true}', '{"seat":0,"play":["6S","6D","6C"]'
+
+
+@pytest.mark.parametrize(
+    "old, new, where",
+    [  # the colons counted as the record is read (notation.plain_read), and the text's
+        (PASS, '{"seat":1,"seat":1,"pass":true}', ["/deals/0/actions/1/seat"]),  # in a common form
+        ('{"seat":0,"play":["3S"', '{"seat":0,"play":["AS"],"play":["3S"', ["/deals/0/actions/0/play"]),
+        (PASS, '{"seat":1,"pass":true,"comment":"\\u003a","comment":"x"}', ["/deals/0/actions/1/comment"]),
+        (PASS, '{"seat":1,"pass":true,"comment":"a\\u003Ab"}', []),  # an escaped colon, no key twice
+        (PASS, '{"seat":1,"pass":true,"x-a:b":":","x-a:b":1}', ["/deals/0/actions/1/x-a:b"]),
+        (PASS, '{"seat":1,"declare":"a:b"}', []),  # a declaration's colon
+        (PASS, '{"seat":1,"declare":"a:b","count":3,"count":3}', ["/deals/0/actions/1/count"]),
+        (TRIPLE, TRIPLE + ',"as":"triple:6"', []),  # a reading's colon
+        (TRIPLE, TRIPLE + ',"as":"triple:6","as":"triple:6"', ["/deals/0/actions/12/as"]),
+        ('"result":{"winner":0}', '"result":{"winner":0,"winner":1}', ["/result/winner"]),
+        ('"result":{"order":[0,2,1,3]}', '"result":{"order":[0],"order":[0,2,1,3]}', ["/deals/0/result/order"]),
+        ('"event":"e:f"', '"event":"e:f","event":"x"', ["/meta/event"]),
+        ('"options":{}', '"options":{"a":":","a":2}', ["/rules/options/a"]),
+        ('"x-a:b":{"c:d":":"}', '"x-a:b":1,"x-a:b":{"c:d":":"}', ["/x-a:b"]),
+        ('"x-k:":[":"]', '"x-k:":[{"::":1,"::":2}]', ["/deals/0/x-k:/0/::"]),
+        ('"leader":0,', '"leader":0,"leader":0,', ["/deals/0/leader"]),
+        ('"cgr":1,', '"cgr":1,"comment":"a\\\\u003a",', []),  # a backslash, then u003a: no escape
+    ],
+)
+def test_a_plain_records_colons_are_counted_as_it_is_read(old, new, where):
+    from referee.batch import check_one
+    from referee.notation import duplicate_key_findings, parse_json, plain_read
+
+    text = COLONS.replace(old, new, 1)
+    assert text != COLONS
+    for written in (text, "\ufeff" + text, text.encode()):
+        value = parse_json(written)
+        counted = plain_read(value).colons
+        assert counted is not None and counted == orjson.dumps(value).count(b":")
+        assert [f.at for f in duplicate_key_findings(written, value, counted)] == where
+        assert [f.at for f in duplicate_key_findings(written, value)] == where
+    rules = [(f.rule, f.at) for f in check_one(text, "t").findings if f.rule == "notation.key.duplicate"]
+    assert rules == [("notation.key.duplicate", at) for at in where]
+
+
 # ------------------------------------------------------------------ 11. clear errors, never a traceback
 
 

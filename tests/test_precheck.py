@@ -3,14 +3,16 @@ and accepts the plain records the schema accepts; the one-pass reader of plain r
 (notation.read_plain) reads only records the full checks find nothing in, and reads them alike."""
 
 import copy
+import json
 
 import fastjsonschema
 import jsonschema
+import orjson
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
-from referee.notation import number_findings, read_deals, read_plain, schema, seat_findings
+from referee.notation import number_findings, plain_read, read_deals, read_plain, schema, seat_findings
 from referee.precheck import CARDS, RANKS, accepts
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal
@@ -194,16 +196,28 @@ def _schema_accepts(record) -> bool:
 
 
 def _read_plain_agrees(record) -> bool:
-    """read_plain reads `record` only if the full checks find nothing in it, and then alike."""
-    deals = read_plain(copy.deepcopy(record))
+    """read_plain reads `record` only if the full checks find nothing in it, and then alike; plain_read
+    counts the colons of its JSON written compactly as orjson writes them (for the duplicate-key test)."""
+    deals, colons = plain_read(copy.deepcopy(record))
     if deals is None:
-        return True
+        return colons is None and read_plain(copy.deepcopy(record)) is None
     return (
         _schema_accepts(record)
         and not seat_findings(record)
         and not number_findings(record)
         and read_deals(record) == (deals, [])
+        and _counted_right(colons, record)
     )
+
+
+def _counted_right(colons: int, record) -> bool:
+    """The colons of the record written compactly, or fewer where orjson cannot write a part (2**70): never
+    more, as a count equal to the text's then says that no key was written twice."""
+    written = json.dumps(record, separators=(",", ":"), ensure_ascii=False).count(":")
+    try:
+        return colons == orjson.dumps(record).count(b":") == written
+    except orjson.JSONEncodeError:
+        return colons < written
 
 
 @pytest.mark.parametrize("record", BASES)
@@ -346,6 +360,26 @@ def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, 
     record = copy.deepcopy(PLAIN)
     record["deals"][0]["actions"][0] = action
     assert (read_plain(copy.deepcopy(record)) is not None) is plain and _read_plain_agrees(record)
+
+
+@pytest.mark.parametrize(
+    "hand, plain",
+    [  # the cards of hands and talons are read by read_plain itself, not by the pre-check before it
+        (["AS", "BJ"], True),
+        (["10h", "BJ"], False),  # an alias: read_deals says so
+        (["AS", "ZZ"], False),
+        (["AS", 5], False),
+        ("AS", False),
+        ({"AS": 1}, False),
+    ],
+)
+def test_read_plain_reads_only_hands_and_talons_of_canonical_codes(hand, plain):
+    record = copy.deepcopy(PLAIN)
+    record["deals"][0]["hands"][3] = hand
+    talon = copy.deepcopy(BASES[2])
+    talon["deals"][0]["talon"] = hand
+    for changed in (record, talon):
+        assert (read_plain(copy.deepcopy(changed)) is not None) is plain and _read_plain_agrees(changed)
 
 
 # The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
