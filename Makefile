@@ -107,8 +107,12 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
+# The tests in TEST_PROCESSES processes (pytest-xdist), a test to whichever is free, but the tests of one
+# xdist_group (tests/test_wheel.py's fresh environment) in one of them; plain `pytest` runs them in one.
+TEST_PROCESSES ?= 2
+
 test: lint bytecode wheel $(BROWSER_STAMP)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n $(TEST_PROCESSES) --dist loadgroup
 
 bench: bytecode
 	$(BIN)/python benchmarks/throughput.py

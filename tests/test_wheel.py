@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# one process builds the fresh environment and runs every test in it (pytest-xdist: `make test`)
+pytestmark = pytest.mark.xdist_group("wheel")
+
 ROOT = Path(__file__).parent.parent
 SAMPLE = "samples/guandan/match-won-at-a.json"
 DISPUTED = "samples/guandan/disputed-illegal-follow.json"
