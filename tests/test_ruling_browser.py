@@ -6,8 +6,10 @@ warnings in an appendix). Screenshots and PDFs are kept in build/artifacts/."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -101,6 +103,11 @@ pypdf = pytest.importorskip("pypdf", reason="pypdf is not installed: pip install
 ALL_DISPUTES = sorted(ROOT.glob("samples/*/disputed-*.json"))
 
 
+# The pages of each ruling printed, by its HTML: a document the command writes alike for other options (a
+# sample's only finding asked for with --finding 1) is printed once (Chromium takes seconds to start).
+PRINTED: dict[bytes, tuple[Path, int]] = {}
+
+
 def printed(tmp_path: Path, sample: Path, *args) -> int:
     """The pages of the ruling `referee ruling -o FILE.pdf` prints (kept in build/artifacts/)."""
     from referee.cli.ruling import _chromium
@@ -111,9 +118,17 @@ def printed(tmp_path: Path, sample: Path, *args) -> int:
     out = ARTIFACTS / (
         "ruling-" + "-".join([sample.parent.name, sample.stem, *(str(a).lstrip("-") for a in args)]) + ".pdf"
     )
-    result = CliRunner().invoke(main, [*args[:2], "ruling", str(sample), *args[2:], "-o", str(out)])
+    command = [*args[:2], "ruling", str(sample), *args[2:], "-o"]
+    html = CliRunner().invoke(main, [*command, "-"])
+    assert html.exit_code == 0, html.output
+    document = hashlib.sha256(html.stdout_bytes).digest()
+    if document in PRINTED:
+        shutil.copyfile(PRINTED[document][0], out)
+        return PRINTED[document][1]
+    result = CliRunner().invoke(main, [*command, str(out)])
     assert result.exit_code == 0, result.output
-    return len(pypdf.PdfReader(out).pages)
+    PRINTED[document] = out, len(pypdf.PdfReader(out).pages)
+    return PRINTED[document][1]
 
 
 def errors_and_notes(sample: Path) -> tuple[int, int]:
