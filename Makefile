@@ -107,14 +107,13 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check
 	$(BIN)/mypy
 
-# The tests in TEST_PROCESSES processes (pytest-xdist), a test to whichever is free; plain `pytest` runs them
-# in one. The tests of an xdist_group (tests/test_wheel.py's fresh environment) are meant for one process, but
-# pytest-xdist 3.8 cannot keep a group together under pytest 9 (it marks the group in a node id pytest 9 no
-# longer reads), so for now each process builds that environment.
+# The tests in TEST_PROCESSES processes (pytest-xdist), a test file to whichever is free, so that what a file
+# sets up once (a browser, the wheel's fresh environment, a server) is set up in one process; plain `pytest`
+# runs them all in one.
 TEST_PROCESSES ?= 2
 
 test: lint bytecode wheel $(BROWSER_STAMP)
-	$(BIN)/pytest -q -n $(TEST_PROCESSES) --dist loadgroup
+	$(BIN)/pytest -q -n $(TEST_PROCESSES) --dist loadfile
 
 bench: bytecode
 	$(BIN)/python benchmarks/throughput.py

@@ -15,10 +15,6 @@ from pathlib import Path
 
 import pytest
 
-# one process to build the fresh environment and run every test in it (`make test`'s pytest-xdist: see the
-# Makefile, not yet kept together under pytest 9)
-pytestmark = pytest.mark.xdist_group("wheel")
-
 ROOT = Path(__file__).parent.parent
 SAMPLE = "samples/guandan/match-won-at-a.json"
 DISPUTED = "samples/guandan/disputed-illegal-follow.json"
