@@ -51,7 +51,7 @@ messages: $(STAMP)
 # (docs/internals.md, "Two builds"); without a compiler, or if the build fails, they stay pure Python. A module
 # edited after its build is read from its source until the next build (referee/__init__.py). setup.py
 # builds them (into build/, then copied beside their sources), and the wheel reuses that build.
-COMPILED := referee/actions.py referee/canonical.py referee/cards.py referee/gandengyan.py referee/gouji.py referee/guandan.py referee/precheck.py referee/reports.py
+COMPILED := referee/actions.py referee/canonical.py referee/cards.py referee/claims.py referee/gandengyan.py referee/gouji.py referee/guandan.py referee/precheck.py referee/reports.py
 COMPILED_STAMP := $(VENV)/.compiled
 
 compiled: $(COMPILED_STAMP)

@@ -13,12 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-RANKS = "23456789TJQKA"
-SUITS = "SHDC"
-BJ, RJ = 52, 53
-CARD_IDS = range(54)
+# Final: compiled code reads them as constants, not from the module's dict at every use
+RANKS: Final = "23456789TJQKA"
+SUITS: Final = "SHDC"
+BJ: Final = 52
+RJ: Final = 53
+CARD_IDS: Final = range(54)
 
-CODES = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
+CODES: Final = tuple(r + s for r in RANKS for s in SUITS) + ("BJ", "RJ")
+ID_COUNT: Final = 54  # len(CODES): the card ids, each counted in a hand
 
 _SLOT: Final = 4
 ONE: Final = tuple(1 << (_SLOT * c) for c in CARD_IDS)
@@ -35,7 +38,7 @@ def _aliases() -> dict[str, int]:
     return table
 
 
-_BY_CODE = _aliases()
+_BY_CODE: Final = _aliases()
 
 
 def parse_card(code: str) -> int | None:
@@ -86,18 +89,19 @@ def hands_of(dealt: list[list[int]]) -> list[int]:
     """The hands as the games hold them: how many of each card (by id) each seat holds, at seat * 54 + id
     (small ints that compiled code reads and changes in place; written `hands[at] = hands[at] + 1`, as
     mypyc makes `hands[at] += 1` a generic in-place addition)."""
-    ids = len(CODES)  # read once: CODES is no Final, so compiled code looks it up in the module's dict each time
-    hands = [0] * (ids * len(dealt))
-    for seat, cards in enumerate(dealt):
+    hands = [0] * (ID_COUNT * len(dealt))
+    base = 0
+    for cards in dealt:
         for c in cards:
-            at = seat * ids + c
+            at = base + c
             hands[at] = hands[at] + 1
+        base += ID_COUNT
     return hands
 
 
 def card_counts(hands: Iterable[Iterable[int]]) -> list[int]:
     """How many of each card (by id) the hands hold together: what a deck check counts (§1)."""
-    counts = [0] * len(CODES)
+    counts = [0] * ID_COUNT
     for hand in hands:
         for card in hand:
             counts[card] += 1

@@ -26,11 +26,15 @@ Number = int | float
 TITLES = (word("Gou Ji"), word("Gan Deng Yan"))  # the games that call check_totals, for the catalogue
 
 
-def add_scores(totals: list[int] | None, scores: Sequence[int]) -> list[int] | None:
-    return None if totals is None else [t + s for t, s in zip(totals, scores)]
+def add_scores(totals: Sequence[Number] | None, scores: Sequence[Number]) -> list[Any] | None:
+    """`totals` and `scores` added seat by seat. Either may hold claimed numbers (a stopped deal's claimed
+    scores go into the totals), so they are added as Python adds numbers, not as whole ones."""
+    if totals is None:
+        return None
+    return [t + s for t, s in zip(totals, scores)]
 
 
-def carried_on(carried: list[int] | None, scores: list[int], claimed: dict[str, Any]) -> list[int] | None:
+def carried_on(carried: list[int] | None, scores: list[int], claimed: dict[str, Any]) -> list[Any] | None:
     """`carried` after a deal: its claimed scores added, or its computed `scores` where it claims none."""
     said = claimed.get("scores")
     return add_scores(carried, said if said is not None and len(said) == len(scores) else scores)

@@ -176,6 +176,9 @@ class Combos:
         self.by_shape = {} if by_shape is None else by_shape
         # a single card's readings, by its rank: most plays are of one card
         self.singles = [self._readings((card,)) for card in RANK_FIRST]
+        # the multipliers of a loser's aces under these options, by seat * 16 + aces (at most 8): a phrase
+        # renders its English when made, and these recur deal after deal (_aces_phrase)
+        self.ace_phrases: dict[int, Phrase] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         if len(cards) == 1:
@@ -1159,18 +1162,7 @@ def _payments_if(
         for _ace in range(aces):  # ace_multiplier ** aces: `**` is Any to mypy, and then generic in compiled code
             factor *= o.ace_multiplier
         if aces and o.ace_multiplier > 1:
-            why.append(
-                Phrase(
-                    msg_n(
-                        "seat {seat} ×{factor}: {n} ace at ×{each}",
-                        "seat {seat} ×{factor}: {n} aces at ×{each}",
-                        aces,
-                        seat=seat,
-                        factor=factor,
-                        each=o.ace_multiplier,
-                    )
-                )
-            )
+            why.append(_aces_phrase(state.combos, seat, aces, factor))
         if o.private_multipliers:
             for f, reason in _private(state, seat):
                 factor *= f
@@ -1181,6 +1173,25 @@ def _payments_if(
             pay = cap
         pays[seat] = pay
     return pays, why
+
+
+def _aces_phrase(combos: Combos, seat: int, aces: int, factor: int) -> Phrase:
+    """The multiplier of a loser's `aces` (§5), `factor` in all: made once per seat and count under one set of options."""
+    key = seat * 16 + aces
+    found = combos.ace_phrases.get(key)
+    if found is None:
+        found = Phrase(
+            msg_n(
+                "seat {seat} ×{factor}: {n} ace at ×{each}",
+                "seat {seat} ×{factor}: {n} aces at ×{each}",
+                aces,
+                seat=seat,
+                factor=factor,
+                each=combos.options.ace_multiplier,
+            )
+        )
+        combos.ace_phrases[key] = found
+    return found
 
 
 def _scores(state: DealState, pays: list[int]) -> list[int]:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+import orjson
+
 from .findings import ERROR, Finding, Listed, plain, pointer
 from .messages import Listing, Msg, msg, word
 
@@ -186,8 +188,10 @@ _SHARED: dict = {}
 
 def shared(factory, options: dict):
     """One `factory(options)` per factory and option set, shared by every record with those
-    options, so that what it caches (the readings of plays) serves them all."""
-    key = (factory, tuple(sorted(options.items())))
+    options, so that what it caches (the readings of plays) serves them all. The option set is known
+    by its JSON text: equal texts are equal options (resolve gives them in the game's order, and JSON
+    tells true from 1), and making the text costs a record less than sorting and hashing the items."""
+    key = (factory, orjson.dumps(options))
     found = _SHARED.get(key)
     if found is None:
         if len(_SHARED) >= 256:
