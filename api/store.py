@@ -536,7 +536,11 @@ class Store:
         )
         db.executemany(
             "INSERT INTO seats (record_id, seat, player) VALUES (?, ?, ?)",
-            [(entry.id, seat, name) for entry, stored in zip(entries, written) for seat, name in enumerate(stored.players)],
+            [
+                (entry.id, seat, name)
+                for entry, stored in zip(entries, written)
+                for seat, name in enumerate(stored.players)
+            ],
         )
         return texts
 
