@@ -8,8 +8,6 @@ import os
 import re
 import sys
 
-import click
-
 from referee.batch import read_text
 from referee.messages import Listing, index_of, part, shown
 from referee.notation import parse_json, split_records
@@ -80,20 +78,27 @@ def spreadsheet_text(value):
     return value
 
 
+def to_stderr(text: str) -> None:
+    """A line on standard error, as click writes it (escape sequences left out where it is no terminal)."""
+    import click  # here: a run that has nothing to say on standard error does without it
+
+    click.echo(text, err=True)
+
+
 def say(text) -> None:
     """A line on standard error, in the language spoken."""
-    click.echo(shown(text), err=True)
+    to_stderr(shown(text))
 
 
 def warn(message) -> str:
     """Say a warning; the warning as said."""
     text = shown(message)
-    click.echo("referee: " + msg("warning: {message}", message=text).render(), err=True)
+    to_stderr("referee: " + msg("warning: {message}", message=text).render())
     return text
 
 
 def fail(message, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {shown(message)}", err=True)
+    to_stderr(f"referee: {shown(message)}")
     sys.exit(status)
 
 

@@ -54,7 +54,7 @@ def test_validate_into_a_file_loads_no_other_command_no_console_and_no_progress_
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()"
     )
     assert "referee.cli.validate" in loaded and "referee.cli.plain" in loaded  # it ran, ...
-    others = command_modules() - {"referee.cli.validate"}
+    others = command_modules() - {"referee.cli.validate_command"}
     only_some = set(ONLY_SOME_COMMANDS) - {"rich"} | {"rich.console"}  # rich.cells measures severities' width
     assert sorted(loaded & (others | only_some)) == []  # ... with only its own
 
