@@ -14,8 +14,8 @@ import click
 
 from referee.messages import part
 
+from .command import Choice, Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
-from .language import Choice, Command
 
 msg, msg_n, word, word_of = part("cli")
 

@@ -3,12 +3,11 @@ paths names and the record store (cli/files.py writes files)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import re
 import sys
-
-import click
 
 from referee.batch import read_text
 from referee.messages import Listing, index_of, part, shown
@@ -59,41 +58,54 @@ def padded(text: str, width: int) -> str:
 
 # what a terminal would obey in a record's text (C0 and C1 controls but tab and line feed: escape
 # sequences, a bare carriage return; the bidi controls that reorder a line), shown as the ruling shows it
-TERMINAL_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+TERMINAL_CONTROLS = "[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def visible(text: str) -> str:
     """Text for a terminal, each control in it shown as a marker: ⟨U+001B⟩."""
-    return TERMINAL_CONTROLS.sub(lambda c: f"⟨U+{ord(c.group()):04X}⟩", text)
+    return _terminal_controls().sub(lambda c: f"⟨U+{ord(c.group()):04X}⟩", text)
+
+
+@functools.cache
+def _terminal_controls() -> re.Pattern[str]:
+    """TERMINAL_CONTROLS compiled, when text is first shown (a run that writes only JSON never compiles it)."""
+    return re.compile(TERMINAL_CONTROLS)
 
 
 # what a spreadsheet reads as the start of a formula (OWASP, "CSV Injection")
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-NUMBER = re.compile(r"[+-]?\d+(?:\.\d+)?")
+NUMBER = r"[+-]?\d+(?:\.\d+)?"
 
 
 def spreadsheet_text(value):
     """A CSV cell that a spreadsheet shows as it is, never evaluates: text that starts as a formula
     does gets an apostrophe ahead of it; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_START) and not NUMBER.fullmatch(value):
+    if isinstance(value, str) and value.startswith(FORMULA_START) and not re.fullmatch(NUMBER, value):
         return "'" + value
     return value
 
 
+def to_stderr(text: str) -> None:
+    """A line on standard error, as click writes it (escape sequences left out where it is no terminal)."""
+    import click  # here: a run that has nothing to say on standard error does without it
+
+    click.echo(text, err=True)
+
+
 def say(text) -> None:
     """A line on standard error, in the language spoken."""
-    click.echo(shown(text), err=True)
+    to_stderr(shown(text))
 
 
 def warn(message) -> str:
     """Say a warning; the warning as said."""
     text = shown(message)
-    click.echo("referee: " + msg("warning: {message}", message=text).render(), err=True)
+    to_stderr("referee: " + msg("warning: {message}", message=text).render())
     return text
 
 
 def fail(message, status: int = EXIT_UNREADABLE):
-    click.echo(f"referee: {shown(message)}", err=True)
+    to_stderr(f"referee: {shown(message)}")
     sys.exit(status)
 
 

@@ -9,8 +9,8 @@ import click
 
 from referee.messages import part
 
+from .command import Command
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one
-from .language import Command
 
 msg, msg_n, word, word_of = part("cli")
 

@@ -9,8 +9,8 @@ from referee.messages import Listing, Msg, Term, language, part, shown
 from referee.ruledocs import example_message, examples, meaning, rule_entries, section
 from referee.rules import did_you_mean
 
+from .command import Command
 from .common import EXIT_USAGE, cells, fail
-from .language import Command
 
 msg, msg_n, word, word_of = part("cli")
 

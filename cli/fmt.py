@@ -15,9 +15,9 @@ from referee.messages import part
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
 from referee.replay import game_module
 
+from .command import Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
-from .language import Command
 
 msg, msg_n, word, word_of = part("cli")
 

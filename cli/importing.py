@@ -15,9 +15,9 @@ from referee.messages import Listing, part, shown
 from referee.replay import check_record
 from referee.rules import resolve
 
+from .command import Choice, Command, MadeHelp
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
 from .files import replacing
-from .language import Choice, Command, MadeHelp
 
 msg, msg_n, word, word_of = part("cli")
 

@@ -9,8 +9,8 @@ import orjson
 
 from referee.messages import Cards, Listing, Term, part, shown
 
+from .command import Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
-from .language import Command
 
 msg, msg_n, word, word_of = part("cli")
 

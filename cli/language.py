@@ -1,26 +1,19 @@
 """The language the command line speaks (docs/i18n.md): `--lang` on every command, else REFEREE_LANG,
-else the locale; help texts translated when they are shown, and click's own words ("Usage:",
-"Error: ...") from the cli catalogue."""
+else the locale; click's own words ("Usage:", "Error: ...") from the cli catalogue. Loaded without click (the
+commonest validate command lines run without it, cli/start.py); the click classes that show help in the language
+spoken are cli/command.py's."""
 
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import functools
 import gettext
 import os
 
-import click
+from referee.messages import LOCALE_DIR, compiled_catalogue, part, use_language
 
-from referee.messages import (
-    LANGUAGES,
-    LOCALE_DIR,
-    chosen_language,
-    compiled_catalogue,
-    language,
-    part,
-    translations,
-    use_language,
-)
+from .common import to_stderr
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -49,6 +42,13 @@ def kept():
             os.environ["LANGUAGE"] = spoken
 
 
+def run_apart(call, *args, **kwargs):
+    """`call(*args, **kwargs)` as a command runs: in a context of its own (the language it speaks is its own,
+    messages.language, and ends with it), leaving click's words in the language they were in."""
+    with kept():
+        return contextvars.copy_context().run(call, *args, **kwargs)
+
+
 @functools.cache
 def _readable_cli_catalogue(lang: str) -> bool:
     """Whether Python's gettext can read the compiled cli catalogue of `lang` (for click's words); a
@@ -56,10 +56,7 @@ def _readable_cli_catalogue(lang: str) -> bool:
     path = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", "cli.mo")
     if not os.path.exists(path) or compiled_catalogue(path) is not None:
         return True
-    click.echo(
-        "referee: " + msg("warning: {path} cannot be read; click's own words are in English", path=path).render(),
-        err=True,
-    )
+    to_stderr("referee: " + msg("warning: {path} cannot be read; click's own words are in English", path=path).render())
     return False
 
 
@@ -73,135 +70,6 @@ def click_in_english():
         yield
     finally:
         gettext.textdomain(domain)
-
-
-def _chosen(ctx, param, value):
-    if value is None:
-        return
-    try:
-        use(chosen_language(value))
-    except ValueError:
-        raise click.BadParameter(
-            msg("unknown language {lang}; the referee speaks {known}", lang=value, known=", ".join(LANGUAGES)).render(),
-            ctx,
-            param,
-        ) from None
-
-
-def lang_option() -> click.Option:
-    return click.Option(
-        ["--lang"],
-        metavar="zh|en",
-        expose_value=False,
-        is_eager=True,
-        callback=_chosen,
-        help=word(
-            "The language of the output: zh (简体中文) or en (default: REFEREE_LANG, else the locale, else English)."
-        ),
-    )
-
-
-def shown(text):
-    """A help text in the language spoken (as written when the catalogue has none)."""
-    return translations(language(), "cli").gettext(text) if text else text
-
-
-@contextlib.contextmanager
-def translated(*items):
-    """Commands and parameters with their help in the language spoken, while the block runs."""
-    kept = [(item, item.help) for item in items]
-    for item, text in kept:
-        item.help = item.made().render() if isinstance(item, MadeHelp) else shown(text)
-    try:
-        yield
-    finally:
-        for item, text in kept:
-            item.help = text
-
-
-class MadeHelp(click.Option):
-    """An option whose help is a message made when it is shown (`made()`), from parts that are no literal."""
-
-    def __init__(self, *args, made, **kwargs):
-        super().__init__(*args, help=made().render("en"), **kwargs)
-        self.made = made
-
-
-class Choice(click.Choice):
-    """click's Choice, its refusal in the language spoken (click's own words for it take plural forms
-    whose parameters differ, which a catalogue of this project cannot hold)."""
-
-    def get_invalid_choice_message(self, value, ctx):
-        if language() == "en":
-            return super().get_invalid_choice_message(value, ctx)
-        return msg(
-            "{value} is not one of {choices}.", value=repr(value), choices=", ".join(map(repr, self.choices))
-        ).render()
-
-
-class Formatter(click.HelpFormatter):
-    """Help wrapped in terminal cells where the language is not English: click wraps by characters at
-    spaces, and a line of Chinese (two cells a character, no spaces) would run far past the width."""
-
-    def write_text(self, text):
-        if language() == "en":
-            return super().write_text(text)
-        lines = _wrapped(text, self.width - self.current_indent)
-        self.write("".join(f"{' ' * self.current_indent * bool(line)}{line}\n" for line in lines))
-
-    def write_heading(self, heading):
-        """A section's heading ("选项："), its colon the language's (click writes ":" after it)."""
-        said = msg("{heading}:", heading=heading).render()
-        self.write(f"{'':>{self.current_indent}}{said}\n")
-
-    def write_dl(self, rows, col_max=30, col_spacing=2):
-        rows = list(rows)
-        if language() == "en" or not rows:
-            return super().write_dl(rows, col_max, col_spacing)
-        first_col = min(max(len(first) for first, _ in rows), col_max) + col_spacing
-        for first, second in rows:
-            head = f"{' ' * self.current_indent}{first}"
-            if len(first) > first_col - col_spacing:
-                head += "\n" + " " * (first_col + self.current_indent)
-            else:
-                head += " " * (first_col - len(first))
-            lines = _wrapped(second, max(self.width - first_col - 2, 10)) or [""]
-            self.write(
-                head
-                + "".join(
-                    f"{' ' * (first_col + self.current_indent) * bool(n)}{line}\n" for n, line in enumerate(lines)
-                )
-            )
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart."""
-    from rich.console import Console  # here: only a help in another language needs it
-    from rich.text import Text
-
-    console = Console(width=width)
-    lines = []
-    for paragraph in text.split("\n\n"):
-        wrapped = Text(" ".join(paragraph.split())).wrap(console, width)
-        lines += ([""] if lines else []) + [line.plain.rstrip() for line in wrapped]
-    return lines
-
-
-class Context(click.Context):
-    formatter_class = Formatter
-
-
-class Command(click.Command):
-    """A command whose help is shown in the language spoken."""
-
-    context_class = Context
-
-    def parse_args(self, ctx, args):
-        return super().parse_args(ctx, lang_first(args))
-
-    def format_help(self, ctx, formatter):
-        with translated(self, *self.get_params(ctx)):  # the help option too: made before --lang is read
-            super().format_help(ctx, formatter)
 
 
 # click's own words that the commands show, marked for the cli catalogue (click looks them up itself)
@@ -239,16 +107,3 @@ CLICK_WORDS = (
     msg_n("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)", 0),
     word("No such option: {name}"),
 )
-
-
-def lang_first(args: list[str]) -> list[str]:
-    """The arguments with --lang and its value ahead of the others: click handles --help, --version and --lang
-    in the order given, so `validate --help --lang zh` would show the help before the language is chosen."""
-    for index, arg in enumerate(args):
-        if arg == "--":
-            break
-        if arg.startswith("--lang="):
-            return [arg, *args[:index], *args[index + 1 :]]
-        if arg == "--lang" and index + 1 < len(args):
-            return [arg, args[index + 1], *args[:index], *args[index + 2 :]]
-    return args

@@ -3,20 +3,18 @@ command's first sentence whole, --lang on every command, and the exit status of 
 
 from __future__ import annotations
 
-import contextvars
-import errno
 import importlib
-import os
 import sys
 from gettext import gettext as _
 
 import click
 
-from referee.batch import os_problem
-from referee.messages import chosen_language, part
+from referee.messages import part
 
-from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE
-from .language import Command, click_in_english, kept, lang_option, translated, use
+from .command import Command, lang_option, translated
+from .common import EXIT_UNREADABLE
+from .language import click_in_english, run_apart
+from .process import aborted, prepare_run, stopped
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -67,34 +65,22 @@ class ListingGroup(Command, click.Group):
     def main(self, *args, **kwargs):
         """The command run in a context of its own: the language it speaks is its own (messages.language), not
         the caller's, and ends with it."""
-        with kept():
-            return contextvars.copy_context().run(self._main, *args, **kwargs)
+        return run_apart(self._main, *args, **kwargs)
 
     def _main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         """As click's standalone mode, but an interrupted command (Ctrl-C) exits 130, as shells
         count it, where click exits 1. The language is the environment's until --lang is read; what
         the output's encoding cannot carry is written escaped."""
-        use(chosen_language())
-        for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
-            if getattr(sys, name) is None:  # closed by the caller (`<&-`): read as empty, written to nowhere
-                setattr(sys, name, open(os.devnull, mode))  # noqa: SIM115 (the process's, until it ends)
-        for stream in (sys.stdout, sys.stderr):  # an output that cannot encode a character writes it as \uXXXX
-            if hasattr(stream, "reconfigure"):  # (PYTHONIOENCODING=ascii, a Latin-1 terminal), never a traceback
-                stream.reconfigure(errors="backslashreplace")
+        prepare_run()
         if not standalone_mode:
             return super().main(args, prog_name, complete_var, standalone_mode, **extra)
         try:
             code = super().main(args, prog_name, complete_var, False, **extra)
         except click.exceptions.Abort:
-            click.echo(_("Aborted!"), err=True)
-            sys.exit(EXIT_INTERRUPTED)
+            aborted()
         except click.ClickException as exc:
             exc.show()
             sys.exit(EXIT_UNREADABLE if isinstance(exc, click.FileError) else exc.exit_code)  # a file: 1 is INVALID
         except OSError as exc:  # the commands say why they cannot read: this is mostly the output failing
-            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (not written again when Python exits)
-            if exc.errno == errno.EPIPE:  # the reader went away (`| head`): as click does
-                sys.exit(1)
-            click.echo("referee: " + msg("stopped: {reason}", reason=os_problem(exc)).render(), err=True)
-            sys.exit(EXIT_UNREADABLE)
+            stopped(exc)
         sys.exit(code if isinstance(code, int) else 0)

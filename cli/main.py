@@ -13,15 +13,15 @@ from referee.messages import counted, index_of, part, shown
 from referee.notation import schema as cgr1_schema
 from referee.replay import check_record, replay_steps, step_of_action
 
+from .command import Command
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_index, load_one, unknown
-from .language import Command
 from .listing import ListingGroup
 
 msg, msg_n, word, word_of = part("cli")
 
 # the commands of the other modules, each imported when it runs
 COMMANDS = {
-    "validate": "referee.cli.validate:validate",
+    "validate": "referee.cli.validate_command:validate",
     "audit": "referee.cli.audit:audit",
     "explain": "referee.cli.explain:explain",
     "ruling": "referee.cli.ruling:ruling",

@@ -17,6 +17,7 @@ from referee.results import Played, check_sheet, finding_text, played, reason, s
 from referee.rules import MAX_OPTION_NUMBER
 from referee.sheet import SheetError, read_sheet
 
+from .command import Command
 from .common import (
     EXIT_INVALID,
     EXIT_UNREADABLE,
@@ -32,7 +33,6 @@ from .common import (
     visible,
     warn,
 )
-from .language import Command
 from .listing import ListingGroup
 
 msg, msg_n, word, word_of = part("cli")

@@ -13,9 +13,9 @@ import click
 
 from referee.messages import index_of, language, part
 
+from .command import Command
 from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one
 from .files import replacing
-from .language import Command
 
 msg, msg_n, word, word_of = part("cli")
 

@@ -16,8 +16,8 @@ from referee.findings import Report
 from referee.messages import language, part
 from referee.replay import cycle_collection_paused
 
+from .command import Choice, Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, open_store, say, warn
-from .language import Choice, Command
 from .listing import ListingGroup
 from .results import STANDINGS_JSON_HELP
 

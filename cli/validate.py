@@ -1,4 +1,6 @@
-"""`referee validate`: check records on every core, with filters, a summary and a progress bar."""
+"""`referee validate`: check records on every core, with filters, a summary and a progress bar. Its command line
+is read by click (cli/validate_command.py) or, for the commonest lines, by cli/start.py, which loads no click:
+this module does without it too."""
 
 from __future__ import annotations
 
@@ -11,7 +13,6 @@ import sys
 from collections import Counter
 from typing import TYPE_CHECKING
 
-import click
 import orjson
 
 from referee.batch import WorkerLost, check_items, records_of
@@ -19,7 +20,6 @@ from referee.messages import language, part, use_language
 
 from . import plain
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
-from .language import Choice, Command
 from .progress import counted, progress_bar, total_bytes
 
 msg, msg_n, word, word_of = part("cli")
@@ -35,74 +35,6 @@ atexit.register(gc.freeze)
 MAX_JOBS = 256  # a pool forks all its processes at once: -j 100000 would fork until the system ran out
 
 
-@click.command(
-    cls=Command,
-    help=word("""Check records against the rules.
-
-    FILES are JSON or JSON Lines files (also gzipped), folders (every .json and .jsonl file below
-    them) or - for standard input.
-
-    Filters change what is shown, never the summary or the exit status. With --json the summary
-    goes to standard error, so standard output stays JSON Lines. Exit status: 0 every
-    record valid, 1 some record breaks a rule or a claim, 2 some input could not be read, or a
-    folder (or the whole selection) held no record, or the command line is wrong (an unknown rule
-    id in --rule, -q with --json), 130 interrupted.
-    """),
-)
-@click.argument("files", nargs=-1, required=True)
-@click.option("--json", "as_json", is_flag=True, help=word("JSON Lines: one report per record, for programs."))
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(min=1, max=MAX_JOBS),
-    default=None,
-    help=word(
-        "Processes checking records (default: every free core, the cores less the load average; "
-        "one process for an input of fewer than 4 batches of 16 records)."
-    ),
-)
-@click.option("--only-invalid", is_flag=True, help=word("Show only the records that are not valid."))
-@click.option(
-    "--severity",
-    type=Choice(SEVERITIES),
-    default="info",
-    show_default=True,
-    help=word("Show only findings of this severity or worse."),
-)
-@click.option(
-    "--rule",
-    "rules",
-    multiple=True,
-    metavar="ID",
-    help=word(
-        "Show only findings of this rule id, or of the ids under it (guandan takes guandan.*), "
-        "and only the records that have one. Repeatable."
-    ),
-)
-@click.option(
-    "--summary-json",
-    type=click.Path(dir_okay=False, writable=True),
-    help=word("Write the summary (records by verdict, findings by rule id) to this file as JSON."),
-)
-@click.option(
-    "-q",
-    "--quiet",
-    is_flag=True,
-    help=word(
-        "Verdict lines only (source, VALID / INVALID / UNREADABLE, rules): no findings, summary or progress bar."
-    ),
-)
-@click.option(
-    "--color/--no-color",
-    default=None,
-    help=word("Colour the text output, or not (default: colour on a terminal, unless NO_COLOR is set)."),
-)
-@click.option(
-    "--infer-rules",
-    "infer",
-    is_flag=True,
-    help=word("For an invalid record, the documented presets and options (up to 2 changes) it is valid under."),
-)
 def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, quiet, color, infer):
     if quiet and as_json:
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
@@ -267,9 +199,4 @@ def _write_summary(path: str, summary: dict) -> None:
         with open(path, "wb") as handle:
             handle.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n")
     except OSError as exc:
-        click.echo(
-            "referee: "
-            + msg("cannot write the summary to {path}: {reason}", path=path, reason=exc.strerror or str(exc)).render(),
-            err=True,
-        )
-        sys.exit(EXIT_UNREADABLE)
+        fail(msg("cannot write the summary to {path}: {reason}", path=path, reason=exc.strerror or str(exc)))

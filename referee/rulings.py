@@ -31,13 +31,14 @@ CHECKS = frozenset(
         "notation.ruling.by",
     )
 )
-_DEAL = re.compile(r"/deals/(0|[1-9][0-9]*)")
-_ACTION = re.compile(r"/deals/(0|[1-9][0-9]*)/actions/(0|[1-9][0-9]*)(/|$)")
+# compiled by `re` when first matched: only a record with rulings is matched against them
+_DEAL = r"/deals/(0|[1-9][0-9]*)"
+_ACTION = r"/deals/(0|[1-9][0-9]*)/actions/(0|[1-9][0-9]*)(/|$)"
 
 
 def deal_of(at: str) -> int | None:
     """The deal a pointer lies in (`/deals/3/actions/7`: 3), or None."""
-    found = _DEAL.match(at)
+    found = re.match(_DEAL, at)
     return int(found.group(1)) if found and (len(at) == found.end() or at[found.end()] == "/") else None
 
 
@@ -111,7 +112,7 @@ class Rulings:
                 rule=rule,
                 at=at,
             )
-        if decision in (STANDS, SCORE) and not _ACTION.match(at):
+        if decision in (STANDS, SCORE) and not re.match(_ACTION, at):
             return msg(
                 "{decision} decides an action; {rule} at {at} is not about an action",
                 decision=decision,

@@ -1,5 +1,6 @@
 """cli/ has no import circle (issue 24): the subcommands share exit codes and message helpers
-through cli/common.py, and only cli/main.py imports the subcommands."""
+through cli/common.py, only cli/main.py imports the subcommands, and only the installed command (cli/start.py,
+which runs the commonest validate command lines without click) imports cli/main.py."""
 
 import ast
 from pathlib import Path
@@ -26,5 +27,5 @@ def test_the_cli_modules_import_no_circle():
 
     circles = sorted(name for name in graph if reaches(name, name))
     assert circles == []
-    assert [name for name, used in graph.items() if "main" in used] == []
+    assert [name for name, used in graph.items() if "main" in used] == ["start"]
     assert {"validate", "fmt", "store", "audit", "importing"} <= {n for n, used in graph.items() if "common" in used}

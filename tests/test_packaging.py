@@ -41,7 +41,7 @@ def test_only_the_referee_package_is_installed_and_its_command_is_inside_it():
     """No top-level `cli` or `api` in site-packages (issue 32): the repository's folders are installed
     as referee.cli and referee.api."""
     assert {package.split(".")[0] for package in PROJECT["tool"]["setuptools"]["packages"]} == {"referee"}
-    assert PROJECT["project"]["scripts"] == {"referee": "referee.cli.main:main"}
+    assert PROJECT["project"]["scripts"] == {"referee": "referee.cli.start:main"}
 
 
 # Each command that needs an optional extra, run with (some of) that extra's modules hidden.
