@@ -109,7 +109,7 @@ def parse_json(text: str | bytes):
             ),
         )
     try:
-        return orjson.loads(text[len(BOM) :] if has_bom(text) else text)
+        return orjson.loads(without_bom(text))
     except orjson.JSONDecodeError as exc:
         one_line = b"\n" not in text if isinstance(text, bytes) else "\n" not in text
         if one_line:  # a JSON Lines record: its line is the source's
@@ -185,10 +185,16 @@ def _values(text: str | bytes) -> int:
 
 
 BOM = "\ufeff"
+BOM_BYTES = BOM.encode()
 
 
 def has_bom(text: str | bytes) -> bool:
-    return text.startswith(BOM.encode()) if isinstance(text, bytes) else text.startswith(BOM)
+    return text.startswith(BOM_BYTES) if isinstance(text, bytes) else text.startswith(BOM)
+
+
+def without_bom(text: str | bytes) -> str | bytes:
+    """The text past a byte order mark (three bytes in UTF-8, one character in a str)."""
+    return text.removeprefix(BOM_BYTES) if isinstance(text, bytes) else text.removeprefix(BOM)
 
 
 def bom_findings(text: str | bytes) -> list[Finding]:

@@ -187,6 +187,10 @@ def test_a_byte_order_mark_is_read_past_with_an_info_finding(tmp_path):
     lines.write_bytes(b"\xef\xbb\xbf" + orjson.dumps(ONE_DEAL) + b"\n" + orjson.dumps(ONE_DEAL) + b"\n")
     reports = [json.loads(line) for line in run("validate", "--json", lines).stdout.splitlines()]
     assert [[f["rule"] for f in r["findings"]] for r in reports] == [["notation.bom"], []]
+    unnamed = tmp_path / "bom-lines.json"  # JSON Lines known by their lines, not by the name
+    unnamed.write_bytes(lines.read_bytes())
+    reports = [json.loads(line) for line in run("validate", "--json", unnamed).stdout.splitlines()]
+    assert [[f["rule"] for f in r["findings"]] for r in reports] == [["notation.bom"], []]
     assert run("fmt", "--check", path).exit_code == 1  # fmt drops the mark
 
 
