@@ -81,7 +81,11 @@ def card_of(code: object) -> int:
 
 
 def cards_of(codes: list[Any]) -> list[int]:
-    """The cards of canonical card codes; a KeyError at the first that is none (a TypeError for what is no list)."""
+    """The cards of canonical card codes; a KeyError at the first that is none, a TypeError for what is no list
+    (said here, as the compiled build's argument check says it: the pure-Python build would read a string's
+    characters)."""
+    if type(codes) is not list:
+        raise TypeError(codes)
     return [card_of(code) for code in codes]
 
 
