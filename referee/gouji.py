@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
-from .cards import CODES
+from .cards import CODES, card_counts
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
@@ -276,14 +276,6 @@ def _copies_up_to(cards: tuple[int, ...], i: i64) -> i64:
         if cards[j] == c:
             n += 1
     return n
-
-
-def _counted(cards: list[int]) -> list[int]:
-    """How many of each card (by id) `cards` holds."""
-    hand = [0] * 54
-    for c in cards:
-        hand[c] = hand[c] + 1
-    return hand
 
 
 def _cards_of(hand: Hand) -> list[int]:
@@ -712,7 +704,7 @@ def _checked_hands(ctx: Context, deal: Deal) -> list[Hand]:
 
 
 def _wrong_deck(ctx: Context, deal: Deal) -> NoReturn:
-    seen = _counted([c for hand in deal.hands for c in hand])
+    seen = card_counts(deal.hands)
     wrong = [c for c in range(54) if seen[c] != COPIES]
     shown = Cards(" ".join(CODES[c] for c in wrong[:6]) + (" …" if len(wrong) > 6 else ""))
     raise StopDeal(
