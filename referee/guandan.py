@@ -14,6 +14,7 @@ from .cards import (
     RANKS,
     RJ,
     Valued,
+    card_counts,
     hands_of,
     parse_card,
     rank,
@@ -45,6 +46,7 @@ ACE: Final = 12  # rank indices
 RJ_RANK: Final = 14  # the red joker's (cards.rank)
 CARD_IDS: Final = 54  # cards.py: 0..51 the natural cards, 52 and 53 the jokers
 NATURAL_IDS: Final = 52
+ALL_CARDS: Final = (1 << CARD_IDS) - 1  # a bit for each card id
 TEN: Final = 8
 HEARTS: Final = 1
 
@@ -201,11 +203,16 @@ BOMB_STEPS: Final = {4: 0, 5: 1, 6: 3, 7: 4, 8: 5, 9: 6, 10: 7}  # straight flus
 STRAIGHT_FLUSH_STEP: Final = 2
 
 
-def level_value(r: int, level: int) -> int:
+def level_value(r: i64, level: i64) -> i64:
     """Level order (§ terms): 2..A without L, then L, then BJ, then RJ."""
     if r == level:
         return 13
     return r + 1 if r >= 13 else r
+
+
+def card_value(card: i64, level: i64) -> i64:
+    """A card's place in level order: its rank's level_value."""
+    return level_value(rank(card), level)
 
 
 def _combos(options: dict[str, Any]) -> Combos:
@@ -214,17 +221,21 @@ def _combos(options: dict[str, Any]) -> Combos:
 
 
 CACHE_LIMIT: Final = 200_000  # readings kept per level: past it the cache is emptied, so that memory stays bounded
+PLAY_SIZES: Final = 11  # 0..10 cards: no combination is larger than the largest bomb (§2)
+ONE_RANK_PLAYS: Final = (RJ_RANK + 1) * PLAY_SIZES  # plays of one rank without wild cards, by rank and size
 
 
 class Combos:
     """The readings of plays under one set of options, cached per level and shape (what the readings depend
-    on: so "5S 5D" finds those of "5H 5C"), singles per level and card; new_match shares one per option set
+    on: so "5S 5D" finds those of "5H 5C"), singles per level and card, other plays of one rank without wild
+    cards per level, rank and size; new_match shares one per option set
     among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
         self.joker_step: float = 4.5 if options.joker_bomb_rank == "below_eight" else 8
         self.singles: list[list[tuple[Reading, ...] | None]] = [[None] * CARD_IDS for _ in RANKS]
+        self.one_rank: list[list[tuple[Reading, ...] | None]] = [[None] * ONE_RANK_PLAYS for _ in RANKS]
         self.by_shape: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
@@ -251,6 +262,8 @@ class Combos:
         naturals: i64 = 0  # how many cards of each rank 2..A but wild cards: 4 bits a rank, from the 2
         black: i64 = 0
         red: i64 = 0  # jokers
+        ranks: i64 = 0  # a bit for each rank (cards.rank) among the cards but wild cards
+        r: i64 = 0
         c: i64
         for c in cards:
             if c == wild:
@@ -260,16 +273,31 @@ class Combos:
             suit <<= c & 3
             suits |= suit
             if c < NATURAL_IDS:
+                r = c >> 2
                 count: i64 = 1
-                count <<= 4 * (c >> 2)  # to its rank's 4 bits (cards.rank)
+                count <<= 4 * r  # to its rank's 4 bits
                 naturals += count
             elif c == NATURAL_IDS:
+                r = RJ_RANK - 1
                 black += 1
             else:
+                r = RJ_RANK
                 red += 1
+            bit: i64 = 1
+            bit <<= r
+            ranks |= bit
+        if wilds == 0 and ranks & (ranks - 1) == 0:  # one rank, no wild card: suits do not matter
+            kept = self.one_rank[level]
+            found = kept[r * PLAY_SIZES + size]
+            if found is None:
+                found = kept[r * PLAY_SIZES + size] = self._shaped(
+                    size, _rank_counts(naturals, black, red), 0, suits, level
+                )
+            return found
         if wilds > 3 or black > 3 or red > 3:  # held by no hand of two packs: not kept
             return self._shaped(size, _rank_counts(naturals, black, red), wilds, suits, level)
-        one_suit: i64 = 0 if suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
+        # whether the natural cards are of one suit, hearts or another: only a straight's readings depend on it
+        one_suit: i64 = 0 if size != 5 or suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
         shape: i64 = naturals | black << 52 | red << 54 | wilds << 56 | one_suit << 58
         shape ^= shape >> 20 ^ shape >> 40  # one to one; the bits that differ reach the low bits a dict indexes
         cache = self.by_shape[level]
@@ -647,8 +675,12 @@ def _read_start(ctx: Context, match: Match, start: dict[str, Any]) -> None:
         )
 
 
+RANK_INDEX: Final = {spelled: r for r, code in enumerate(RANKS) for spelled in (code, code.lower())} | {"10": TEN}
+
+
 def _rank_index(code: str) -> int:
-    return RANKS.index(rank_code(code))
+    found = RANK_INDEX.get(code)
+    return RANKS.index(rank_code(code)) if found is None else found
 
 
 def _complete_order(order: list[int]) -> list[int] | None:
@@ -694,9 +726,14 @@ class DealState:
         self.declaring: int | None = None
         self.leader: int | None = None
         self.turn: int | None = None
-        self.top: tuple[int, Reading, tuple[int, ...]] | None = None  # (seat, Reading, cards) of the top play
+        self.top: Reading | None = None  # the reading of the top play
+        self.top_seat: i64 = -1  # the seat of the top play; -1 on a lead
         self.passed: i64 = 0  # a bit for each seat that passed on the top play
-        self.trick: list[tuple[int, Reading, tuple[int, ...]] | int] = []  # its plays as `top`, a pass as its seat
+        # the deal's plays and passes as taken, the current trick's from trick_start on (a log, never cleared:
+        # the end of a trick moves trick_start), and the reading of each play, in the same order
+        self.trick: list[Action] = []
+        self.trick_start: i64 = 0
+        self.readings: list[Reading] = []
         self.out: list[int] = []
         self.last_play: dict[int, tuple[int, ...]] = {}  # the play that took each seat out
         self.reports = ReportWatch(NAME, options.report_at)
@@ -752,7 +789,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     state = DealState(
         level, match.combos.options, match.combos, deal.hands, [HAND_SIZE] * SEATS, "none", [], [], deal.leader
     )
-    _check_deck(ctx, state.held)
+    _check_deck(ctx, deal.hands)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
@@ -789,15 +826,10 @@ def _check_hands(ctx: Context, deal: Deal) -> None:
             )
 
 
-def _check_deck(ctx: Context, held: list[int]) -> None:
-    """The four hands (`held`, DealState.held) together are exactly two packs (§1)."""
-    wrong: list[tuple[int, int]] = []
-    c: i64
-    for c in range(CARD_IDS):
-        n: i64 = held[c] + held[CARD_IDS + c] + held[2 * CARD_IDS + c] + held[3 * CARD_IDS + c]
-        if n != 2:
-            wrong.append((c, n))
-    if wrong:
+def _check_deck(ctx: Context, hands: list[list[int]]) -> None:
+    """The four hands together are exactly two packs (§1)."""
+    if not _two_packs(hands):
+        wrong = [(c, n) for c, n in enumerate(card_counts(hands)) if n != 2]
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
         text = (
             msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts)
@@ -807,6 +839,23 @@ def _check_deck(ctx: Context, held: list[int]) -> None:
             )
         )
         raise StopDeal("guandan.deck", text, ctx.at("hands"))
+
+
+def _two_packs(hands: list[list[int]]) -> bool:
+    """Whether the hands hold every card exactly twice together: a bit for each card in masks of the cards
+    met at least once, twice and three times."""
+    once: i64 = 0
+    twice: i64 = 0
+    more: i64 = 0
+    for hand in hands:
+        c: i64
+        for c in hand:
+            bit: i64 = 1
+            bit <<= c
+            more |= twice & bit
+            twice |= once & bit
+            once |= bit
+    return twice == ALL_CARDS and more == 0
 
 
 def _owe_tribute(state: DealState, order: list[int]) -> None:
@@ -841,7 +890,7 @@ def equal_tributes(cards: list[str], level: str) -> bool:
     """Two tributes of equal value (§6.4): where they are allocated freely, the record must name
     the leader."""
     ids = [card for card in map(parse_card, cards) if card is not None]
-    values = {level_value(rank(c), _rank_index(level)) for c in ids}
+    values = {card_value(c, _rank_index(level)) for c in ids}
     return len(ids) == len(cards) == 2 and len(values) == 1
 
 
@@ -888,15 +937,15 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     if verb == "pass":
         _in_turn(state, action)
         _pass(state, action)
+    elif verb == "play":
+        _in_turn(state, action)
+        _play(state, action)
     elif verb == "declare":
         state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
     elif verb == "tribute":
         _tribute(ctx, state, action)
-    elif verb == "return":
-        _return(ctx, state, action)
     else:
-        _in_turn(state, action)
-        _play(state, action)
+        _return(ctx, state, action)
 
 
 def _in_turn(state: DealState, action: Action) -> None:
@@ -942,13 +991,22 @@ def _holds(held: list[int], base: i64, cards: tuple[int, ...]) -> bool:
         c: i64 = cards[i]
         bit: i64 = 1
         bit <<= c
-        if listed & bit:  # listed again (a pair of one card of each pack): rare
-            if held[base + c] < cards[: i + 1].count(c):
+        if listed & bit:  # listed again (a pair of one card of each pack)
+            if held[base + c] < _listed(cards, c, i):
                 return False
         elif not held[base + c]:
             return False
         listed |= bit
     return True
+
+
+def _listed(cards: tuple[int, ...], card: i64, last: i64) -> i64:
+    """How many times `card` is listed in `cards` up to index `last`."""
+    n: i64 = 0
+    for i in range(last + 1):
+        if cards[i] == card:
+            n += 1
+    return n
 
 
 def _missing(held: list[int], base: int, cards: tuple[int, ...]) -> list[int]:
@@ -989,7 +1047,7 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
         )
     _take(state, seat, action.card)
     best = _tribute_rank(state, seat)
-    if level_value(rank(action.card), state.level) != best or action.card == state.level * 4 + HEARTS:
+    if card_value(action.card, state.level) != best or action.card == state.level * 4 + HEARTS:
         state.wrong_cards.add(seat)
         ctx.error(
             "guandan.tribute.card",
@@ -1010,10 +1068,14 @@ def _tribute(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _tribute_rank(state: DealState, seat: int) -> int:
-    wild, best = state.level * 4 + HEARTS, -1
+    """The highest rank in level order of the seat's dealt hand but its wild cards (§6.3)."""
+    level: i64 = state.level
+    wild: i64 = level * 4 + HEARTS
+    best: i64 = -1
+    c: i64
     for c in state.dealt[seat]:
         if c != wild:
-            best = max(best, level_value(rank(c), state.level))
+            best = max(best, card_value(c, level))
     return best
 
 
@@ -1056,7 +1118,7 @@ def _allocate(ctx: Context, state: DealState) -> None:
 
 
 def _allocate_double(ctx: Context, state: DealState) -> dict[int, int]:
-    by_value = _by_value(state, lambda p, c: level_value(rank(c), state.level))
+    by_value = _by_value(state, lambda p, c: card_value(c, state.level))
     if by_value is not None:
         return by_value
     o1, o2 = state.receivers
@@ -1153,16 +1215,22 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
     if cap == "none":
         return None
     held, base = state.held, seat * CARD_IDS
-    others = [c for c in range(CARD_IDS) if held[base + c] > (1 if c == received else 0)]  # held but `received`
-    excluded = state.level if state.options.return_excludes_level else -1
-    if any(_small(c, excluded) for c in others):
+    level: i64 = state.level
+    excluded = level if state.options.return_excludes_level else -1
+    small_held = False
+    lowest: i64 = RJ_RANK + 1  # above every level_value
+    c: i64
+    for c in range(CARD_IDS):
+        if held[base + c] > (1 if c == received else 0):  # held, but the card received
+            small_held = small_held or _small(c, excluded)
+            lowest = min(lowest, card_value(c, level))
+    if small_held:
         if _small(card, excluded):
             return None
         if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
-    lowest = min([level_value(rank(c), state.level) for c in others])
-    if level_value(rank(card), state.level) != lowest:
+    if card_value(card, level) != lowest:
         return msg(
             "holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
             rank=_level_rank_name(lowest, state.level),
@@ -1170,9 +1238,9 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
     return None
 
 
-def _small(card: int, excluded: int) -> bool:
+def _small(card: i64, excluded: i64) -> bool:
     """A card of 10 or lower, not of the rank `excluded` (§6.5)."""
-    return card < 52 and rank(card) <= TEN and rank(card) != excluded
+    return card < NATURAL_IDS and rank(card) <= TEN and rank(card) != excluded
 
 
 def _owing(state: DealState) -> list[int]:
@@ -1193,13 +1261,12 @@ def _owed_text(state: DealState) -> Msg:
 
 def _pass(state: DealState, action: Action) -> None:
     """A pass (§4.2, §4.3)."""
-    top = state.top
-    if top is None:
+    t = state.top_seat
+    if t < 0:
         raise StopDeal("guandan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
     seat: i64 = action.seat
     state.passed |= 1 << seat
-    state.trick.append(action.seat)
-    t: i64 = top[0]
+    state.trick.append(action)
     following = state.next_holder(seat)
     if following == t or state.passed >> following & 1:  # passes come in turn: every other holder passed,
         _on_from(state, seat, t)  # unless a pass out of turn stood (notation §10)
@@ -1219,7 +1286,7 @@ def _on_from(state: DealState, seat: i64, t: i64) -> None:
     _end_trick(state, t)
 
 
-def _end_trick(state: DealState, t: int) -> None:
+def _end_trick(state: DealState, t: i64) -> None:
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
     if state.sizes[t]:
         state.turn = t
@@ -1228,8 +1295,9 @@ def _end_trick(state: DealState, t: int) -> None:
     else:
         state.turn = state.next_holder(t)  # both out: only after a played-out 1-2 finish
     state.top = None
+    state.top_seat = -1
     state.passed = 0
-    state.trick.clear()
+    state.trick_start = len(state.trick)
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -1249,10 +1317,11 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
         held[base + c] = held[base + c] - 1  # not -=, which mypyc compiles to a generic call
     size: i64 = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
-    top: Any = (action.seat, reading, cards)  # one tuple for both: mypyc would make a typed one anew for each
-    state.top = top
+    state.top = reading
+    state.top_seat = seat
     state.passed = 0
-    state.trick.append(top)
+    state.trick.append(action)
+    state.readings.append(reading)
     if 0 < size <= state.report_at and not state.low >> seat & 1:  # the watch keeps the first only
         state.reports.played(seat, size, action.index)
         state.low |= 1 << seat
@@ -1269,13 +1338,13 @@ def _shown(cards: Iterable[int]) -> Cards:
 
 def in_rank_order(cards: Iterable[int], level: int) -> list[int]:
     """Cards low to high in level order (§ terms), the wild cards among the level cards."""
-    return sorted(cards, key=lambda c: (level_value(rank(c), level), c))
+    return sorted(cards, key=lambda c: (card_value(c, level), c))
 
 
 def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: str | None) -> Reading:
     """The reading a play stands for (§2.1, §3)."""
     readings = state.combos.readings(cards, state.level)
-    top = state.top[1] if state.top is not None else None
+    top = state.top
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top)):
         return readings[0]  # the common case: one reading, and it may be played here
     _any_reading(seat, cards, readings)
@@ -1377,7 +1446,7 @@ def legal(state: DealState) -> Legal:
     seat = state.turn
     if state.top is None or seat is None:
         return {"phase": "play", "seat": seat, "may": Phrase(msg("seat {seat} leads: any combination", seat=seat))}
-    top = state.top[1]
+    top = state.top
     found = _followers(state, seat, top)
     shown = [(r, " ".join(CODES[c] for c in in_rank_order(cards, state.level))) for r, cards in found]
     if shown:
@@ -1496,7 +1565,7 @@ def snapshot(state: DealState) -> Snapshot:
         "declaring": state.declaring,
         "wild": [CODES[state.level * 4 + HEARTS]],
         "hands": [[CODES[c] for c in in_rank_order(state.cards(seat), state.level)] for seat in range(SEATS)],
-        "table": [_on_table(entry) for entry in state.trick],
+        "table": _table(state),
         "out": list(state.out),
         "tribute": {
             "kind": TRIBUTES[state.tribute],
@@ -1507,12 +1576,15 @@ def snapshot(state: DealState) -> Snapshot:
     }
 
 
-def _on_table(entry: tuple[int, Reading, tuple[int, ...]] | int) -> dict[str, Any]:
-    """A play or pass of the trick (DealState.trick), as the table shows it."""
-    if isinstance(entry, int):
-        return {"seat": entry, "pass": True}
-    seat, reading, cards = entry
-    return {"seat": seat, "play": [CODES[c] for c in sorted(cards)], "as": reading.name}
+def _table(state: DealState) -> list[dict[str, Any]]:
+    """The plays and passes of the trick (DealState.trick), as the table shows them."""
+    readings = iter(state.readings[sum(a.verb != "pass" for a in state.trick[: state.trick_start]) :])
+    return [
+        {"seat": a.seat, "pass": True}
+        if a.verb == "pass"
+        else {"seat": a.seat, "play": [CODES[c] for c in sorted(a.cards)], "as": next(readings).name}
+        for a in state.trick[state.trick_start :]
+    ]
 
 
 # ---------------------------------------------------------------- end of deal (§5)
@@ -1808,7 +1880,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         _put(state, action, chosen)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
-        _stood_pass(state, seat)
+        _stood_pass(state, action)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(
@@ -1828,15 +1900,16 @@ def _lapse_tribute(state: DealState, seat: int) -> None:
             state.leader = seat
 
 
-def _stood_pass(state: DealState, seat: int) -> None:
+def _stood_pass(state: DealState, action: Action) -> None:
     """A pass taken as played, also out of turn or on a lead: the turn passes on from its seat; the seats
     it skipped act when the turn comes to them (§4.2, §4.3)."""
+    seat: i64 = action.seat
     state.passed |= 1 << seat
-    state.trick.append(seat)
-    if state.top is None:
+    state.trick.append(action)
+    if state.top_seat < 0:
         state.turn = state.next_holder(seat)
     else:
-        _on_from(state, seat, state.top[0])
+        _on_from(state, seat, state.top_seat)
 
 
 COMPLETE_RESULT: Term = word("the finishing order of every seat")

@@ -82,7 +82,7 @@ def guandan_table(seed, options, hand=None):
     while top is None:
         top = guandan_top(rng, combos, level, o.max_bomb_size)
     state = guandan.DealState(level, o, combos, [hand, [], [], []], [len(hand), 20, 20, 20], "none", [], [], None)
-    state.turn, state.top = 0, (1, top[1], top[0])
+    state.turn, state.top_seat, state.top = 0, 1, top[1]
     return state
 
 
@@ -96,7 +96,7 @@ def check_guandan(state, seed=0):
             if accepted(guandan, state, seat, cards, r.name):
                 assert (r.name, len(cards)) in shown, (
                     CODES[state.level * 4],
-                    state.top[1].name,
+                    state.top.name,
                     [CODES[c] for c in cards],
                     r.name,
                     legal["plays"],

@@ -38,7 +38,7 @@ def guandan_legal(top, hand, top_as=None):
         [],
         None,
     )
-    state.turn, state.top = 0, (1, reading, top_cards)
+    state.turn, state.top_seat, state.top = 0, 1, reading
     legal = guandan.legal(state)
     return legal, legal["may"].shown("zh")
 
