@@ -15,7 +15,6 @@ from .cards import (
     RJ,
     Valued,
     card_counts,
-    hands_of,
     parse_card,
     rank,
     rank_code,
@@ -49,6 +48,7 @@ NATURAL_IDS: Final = 52
 ALL_CARDS: Final = (1 << CARD_IDS) - 1  # a bit for each card id
 TEN: Final = 8
 HEARTS: Final = 1
+TEN_OR_LOWER: Final = (1 << 4 * (TEN + 1)) - 1  # a bit for each card of 2..10
 
 DEFAULT_PRESET = "official"
 PRESETS: dict[str, dict[str, Any]] = {
@@ -212,7 +212,7 @@ def level_value(r: i64, level: i64) -> i64:
 
 def card_value(card: i64, level: i64) -> i64:
     """A card's place in level order: its rank's level_value."""
-    return level_value(rank(card), level)
+    return level_value(card >> 2 if card < NATURAL_IDS else card - 39, level)  # its rank (cards.rank)
 
 
 def _combos(options: dict[str, Any]) -> Combos:
@@ -227,9 +227,9 @@ ONE_RANK_PLAYS: Final = (RJ_RANK + 1) * PLAY_SIZES  # plays of one rank without 
 
 class Combos:
     """The readings of plays under one set of options, cached per level and shape (what the readings depend
-    on: so "5S 5D" finds those of "5H 5C"), singles per level and card, other plays of one rank without wild
-    cards per level, rank and size; new_match shares one per option set
-    among all records (rules.shared)."""
+    on: so "5S 5D" finds those of "5H 5C"), by shape alone where they are the same at every level (any_level),
+    singles per level and card, other plays of one rank without wild cards per level, rank and size; new_match
+    shares one per option set among all records (rules.shared)."""
 
     def __init__(self, options: GuandanOptions):
         self.options = options
@@ -237,6 +237,7 @@ class Combos:
         self.singles: list[list[tuple[Reading, ...] | None]] = [[None] * CARD_IDS for _ in RANKS]
         self.one_rank: list[list[tuple[Reading, ...] | None]] = [[None] * ONE_RANK_PLAYS for _ in RANKS]
         self.by_shape: list[dict[int, tuple[Reading, ...]]] = [{} for _ in RANKS]
+        self.any_level: dict[int, tuple[Reading, ...]] = {}
 
     def readings(self, cards: tuple[int, ...], level: int) -> tuple[Reading, ...]:
         """The readings of `cards` at `level`, from the cache when it has them."""
@@ -300,7 +301,10 @@ class Combos:
         one_suit: i64 = 0 if size != 5 or suits == 0 or suits & (suits - 1) else 2 if suits == 1 << HEARTS else 1
         shape: i64 = naturals | black << 52 | red << 54 | wilds << 56 | one_suit << 58
         shape ^= shape >> 20 ^ shape >> 40  # one to one; the bits that differ reach the low bits a dict indexes
-        cache = self.by_shape[level]
+        # the level counts only through the wild cards and the cards of rank L (their place in level order and
+        # the wild cards standing for them), and in runs where level_in_sequences is false (§2)
+        at_any_level = wilds == 0 and not naturals >> 4 * level & 15 and self.options.level_in_sequences
+        cache = self.any_level if at_any_level else self.by_shape[level]
         found = cache.get(shape)
         if found is None:
             if len(cache) >= CACHE_LIMIT:
@@ -696,6 +700,69 @@ def _complete_order(order: list[int]) -> list[int] | None:
 # ---------------------------------------------------------------- deal state
 
 
+class Hand:
+    """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds
+    two of (two packs, §1: no hand holds three of one card); `size`, how many cards it holds."""
+
+    def __init__(self, cards: list[int], size: int) -> None:
+        self.once: i64 = 0
+        self.twice: i64 = 0
+        self.size: i64 = size
+        c: i64
+        for c in cards:
+            self.add(c)
+
+    def count(self, card: i64) -> i64:
+        """How many of `card` the hand holds."""
+        return (self.once >> card & 1) + (self.twice >> card & 1)
+
+    def add(self, card: i64) -> None:
+        bit: i64 = 1
+        bit <<= card
+        if self.once & bit:
+            self.twice |= bit
+        else:
+            self.once |= bit
+
+    def holds(self, played: tuple[i64, i64, i64]) -> bool:
+        """Whether the hand holds the cards `played` (_masks), a card listed twice twice."""
+        listed, again, more = played
+        return listed & ~self.once == 0 and again & ~self.twice == 0 and more == 0
+
+    def remove(self, played: tuple[i64, i64, i64], count: i64) -> None:
+        """The `count` cards `played` (_masks), which the hand holds, leave it."""
+        listed, again, _ = played
+        once_only = listed & ~again & ~self.twice  # listed once, held once
+        self.twice &= ~listed
+        self.once &= ~(again | once_only)
+        self.size -= count
+
+    def cards(self) -> list[int]:
+        """The cards held, low ids first."""
+        return [c for c in range(CARD_IDS) for _ in range(self.count(c))]
+
+    def copy(self) -> Hand:
+        copied = Hand([], self.size)
+        copied.once, copied.twice = self.once, self.twice
+        return copied
+
+
+def _masks(cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
+    """Cards as masks of card ids (Hand): a bit for each card listed, for each listed twice, for each listed three
+    times or more."""
+    listed: i64 = 0
+    again: i64 = 0
+    more: i64 = 0
+    c: i64
+    for c in cards:
+        bit: i64 = 1
+        bit <<= c
+        more |= again & bit
+        again |= listed & bit
+        listed |= bit
+    return listed, again, more
+
+
 class DealState:
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
@@ -712,8 +779,7 @@ class DealState:
         record_leader: int | None,
     ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
-        self.held = hands_of(dealt)  # the hands: how many of each card (id) each seat holds, at seat * CARD_IDS + id
-        self.sizes = sizes  # the hands' sizes
+        self.hands = [Hand(cards, size) for cards, size in zip(dealt, sizes)]  # by seat
         self.tribute = tribute  # none, single, double, resisted (§6)
         self.payers = payers  # seats owing tribute, in the order o3, o4 / o4
         self.receivers = receivers  # o1 (and o2)
@@ -753,17 +819,16 @@ class DealState:
         return "play"
 
     def next_holder(self, seat: i64) -> i64:
-        sizes = self.sizes
+        hands = self.hands
         for i in range(1, SEATS):
             s = (seat + i) % SEATS
-            if sizes[s]:
+            if hands[s].size:
                 return s
         return seat
 
     def cards(self, seat: int) -> list[int]:
         """The cards `seat` holds, low ids first."""
-        held, base = self.held, seat * CARD_IDS
-        return [c for c in range(CARD_IDS) for _ in range(held[base + c])]
+        return self.hands[seat].cards()
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -786,10 +851,10 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     _check_hands(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
     order = match.previous_order
+    _check_deck(ctx, deal.hands)  # before the hands are made: a Hand holds no three of a card
     state = DealState(
         level, match.combos.options, match.combos, deal.hands, [HAND_SIZE] * SEATS, "none", [], [], deal.leader
     )
-    _check_deck(ctx, deal.hands)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
@@ -865,7 +930,7 @@ def _owe_tribute(state: DealState, order: list[int]) -> None:
         payers, receivers = [o3, o4], [o1, o2]
     else:
         payers, receivers = [o4], [o1]
-    red_jokers = sum(state.held[p * CARD_IDS + RJ] for p in payers)
+    red_jokers = sum(state.hands[p].count(RJ) for p in payers)
     if red_jokers == 2:
         state.tribute = "resisted"
         return
@@ -941,7 +1006,7 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
         _in_turn(state, action)
         _play(state, action)
     elif verb == "declare":
-        state.reports.declare(ctx, action, state.sizes[action.seat], DECLARATIONS_NOTE)
+        state.reports.declare(ctx, action, state.hands[action.seat].size, DECLARATIONS_NOTE)
     elif verb == "tribute":
         _tribute(ctx, state, action)
     else:
@@ -966,9 +1031,12 @@ def _in_turn(state: DealState, action: Action) -> None:
         )
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
-    if not _holds(state.held, seat * CARD_IDS, cards):
-        lacking = _missing(state.held, seat * CARD_IDS, cards)
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
+    """The masks of `cards` (_masks), which `seat` must hold."""
+    played = _masks(cards)
+    hand = state.hands[seat]
+    if not hand.holds(played):
+        lacking = _missing(hand, cards)
         if len(lacking) < len(cards):
             raise StopDeal(
                 "guandan.card.not_held",
@@ -982,53 +1050,26 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
         raise StopDeal(
             "guandan.card.not_held", msg("seat {seat} does not hold {lacking}", seat=seat, lacking=_shown(lacking))
         )
+    return played
 
 
-def _holds(held: list[int], base: i64, cards: tuple[int, ...]) -> bool:
-    """Whether the hand at `base` of `held` (DealState.held) holds `cards`, a card listed twice twice."""
-    listed: i64 = 0  # a bit for each card id met (ids are below 64)
-    for i in range(len(cards)):
-        c: i64 = cards[i]
-        bit: i64 = 1
-        bit <<= c
-        if listed & bit:  # listed again (a pair of one card of each pack)
-            if held[base + c] < _listed(cards, c, i):
-                return False
-        elif not held[base + c]:
-            return False
-        listed |= bit
-    return True
-
-
-def _listed(cards: tuple[int, ...], card: i64, last: i64) -> i64:
-    """How many times `card` is listed in `cards` up to index `last`."""
-    n: i64 = 0
-    for i in range(last + 1):
-        if cards[i] == card:
-            n += 1
-    return n
-
-
-def _missing(held: list[int], base: int, cards: tuple[int, ...]) -> list[int]:
-    """The cards of `cards` (a multiset) that the hand at `base` of `held` does not hold."""
+def _missing(hand: Hand, cards: tuple[int, ...]) -> list[int]:
+    """The cards of `cards` (a multiset) that `hand` does not hold."""
     short: list[int] = []
     for c in sorted(set(cards)):
-        short += [c] * max(0, cards.count(c) - held[base + c])
+        short += [c] * max(0, cards.count(c) - hand.count(c))
     return short
 
 
 def _take(state: DealState, seat: int, card: int) -> None:
     """A tribute or return card leaves `seat`'s hand."""
-    _require(state, seat, (card,))
-    at = seat * CARD_IDS + card
-    state.held[at] = state.held[at] - 1
-    state.sizes[seat] = state.sizes[seat] - 1
+    state.hands[seat].remove(_require(state, seat, (card,)), 1)
 
 
 def _give(state: DealState, seat: int, card: int) -> None:
-    at = seat * CARD_IDS + card
-    state.held[at] = state.held[at] + 1
-    state.sizes[seat] = state.sizes[seat] + 1
+    hand = state.hands[seat]
+    hand.add(card)
+    hand.size += 1
 
 
 def _tribute(ctx: Context, state: DealState, action: Action) -> None:
@@ -1207,29 +1248,26 @@ def _return(ctx: Context, state: DealState, action: Action) -> None:
 
 def _return_problem(state: DealState, seat: int, payer: int, received: int, card: int) -> Msg | None:
     """Why `card` may not be returned, or None (§6.5, §10.8)."""
-    if card == received and state.held[seat * CARD_IDS + card] < 2:
+    hand = state.hands[seat]
+    if card == received and hand.count(card) < 2:
         return msg("the card received as tribute cannot be given back")
     cap = state.options.return_cap
     if cap == "ten_to_partner":
         cap = "ten" if payer == partner(seat) else "none"
     if cap == "none":
         return None
-    held, base = state.held, seat * CARD_IDS
     level: i64 = state.level
-    excluded = level if state.options.return_excludes_level else -1
-    small_held = False
-    lowest: i64 = RJ_RANK + 1  # above every level_value
-    c: i64
-    for c in range(CARD_IDS):
-        if held[base + c] > (1 if c == received else 0):  # held, but the card received
-            small_held = small_held or _small(c, excluded)
-            lowest = min(lowest, card_value(c, level))
-    if small_held:
-        if _small(card, excluded):
+    small = _small_cards(level if state.options.return_excludes_level else -1)
+    received_bit: i64 = 1
+    received_bit <<= received
+    others = hand.once & ~received_bit | hand.twice & received_bit  # the cards held but the one received
+    if others & small:
+        if small >> card & 1:
             return None
         if state.options.return_excludes_level:
             return msg("the return must be a card of 10 or lower, not of the level rank")
         return msg("the return must be a card of 10 or lower")
+    lowest = _lowest_value(others, level)
     if card_value(card, level) != lowest:
         return msg(
             "holding no card of 10 or lower, the return must be of the lowest rank held, {rank}",
@@ -1238,9 +1276,24 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
     return None
 
 
-def _small(card: i64, excluded: i64) -> bool:
-    """A card of 10 or lower, not of the rank `excluded` (§6.5)."""
-    return card < NATURAL_IDS and rank(card) <= TEN and rank(card) != excluded
+def _small_cards(excluded: i64) -> i64:
+    """The cards of 10 or lower but those of the rank `excluded` (§6.5), as a mask of card ids (Hand)."""
+    if excluded < 0:
+        return TEN_OR_LOWER
+    of_rank: i64 = 15
+    of_rank <<= 4 * excluded
+    return TEN_OR_LOWER & ~of_rank
+
+
+def _lowest_value(cards: i64, level: i64) -> i64:
+    """The lowest level_value (§ terms) of the cards of a mask of card ids (Hand)."""
+    r: i64
+    for r in range(ACE + 1):
+        if r != level and cards >> 4 * r & 15:
+            return r
+    if cards >> 4 * level & 15:
+        return 13
+    return 14 if cards >> NATURAL_IDS & 1 else 15  # the black joker, else the red
 
 
 def _owing(state: DealState) -> list[int]:
@@ -1277,10 +1330,10 @@ def _pass(state: DealState, action: Action) -> None:
 def _on_from(state: DealState, seat: i64, t: i64) -> None:
     """After a pass by `seat` on the top play of `t`: the next holder that has neither passed nor made the
     top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    sizes, passed = state.sizes, state.passed
+    hands, passed = state.hands, state.passed
     for i in range(1, SEATS + 1):
         s = (seat + i) % SEATS
-        if sizes[s] and s != t and not passed >> s & 1:
+        if hands[s].size and s != t and not passed >> s & 1:
             state.turn = s
             return
     _end_trick(state, t)
@@ -1288,9 +1341,9 @@ def _on_from(state: DealState, seat: i64, t: i64) -> None:
 
 def _end_trick(state: DealState, t: i64) -> None:
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
-    if state.sizes[t]:
+    if state.hands[t].size:
         state.turn = t
-    elif state.sizes[partner(t)]:
+    elif state.hands[partner(t)].size:
         state.turn = partner(t)
     else:
         state.turn = state.next_holder(t)  # both out: only after a played-out 1-2 finish
@@ -1302,21 +1355,17 @@ def _end_trick(state: DealState, t: i64) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     cards = action.cards
-    _require(state, action.seat, cards)
-    _put(state, action, _choose_reading(state, action.seat, cards, action.as_))
+    played = _require(state, action.seat, cards)
+    _put(state, action, _choose_reading(state, action.seat, cards, action.as_), played)
 
 
-def _put(state: DealState, action: Action, reading: Reading) -> None:
+def _put(state: DealState, action: Action, reading: Reading, played: tuple[i64, i64, i64]) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
     seat: i64 = action.seat
     cards = action.cards
-    held = state.held
-    base: i64 = seat * CARD_IDS
-    c: i64
-    for c in cards:
-        held[base + c] = held[base + c] - 1  # not -=, which mypyc compiles to a generic call
-    size: i64 = state.sizes[seat] - len(cards)
-    state.sizes[seat] = size
+    hand = state.hands[seat]
+    hand.remove(played, len(cards))
+    size = hand.size
     state.top = reading
     state.top_seat = seat
     state.passed = 0
@@ -1417,7 +1466,7 @@ def _not_following(seat: int, played: Reading, top: Reading) -> Msg:
 
 
 def _ends_deal(state: DealState, seat: int, played: int) -> bool:
-    if state.sizes[seat] != played:
+    if state.hands[seat].size != played:
         return False
     out = state.out + [seat]
     return _deal_is_over(out, state.options)
@@ -1626,10 +1675,14 @@ def _ended(
 
 
 def _final_order(state: DealState) -> list[int]:
-    out = list(state.out)
-    if len(out) == 2:  # 1-2 finish: the other two in seat order from o2 onward (§5)
-        return out + [s for s in ((out[1] + i) % SEATS for i in range(1, SEATS)) if s not in out]
-    return out + [s for s in range(SEATS) if s not in out]
+    out = state.out
+    order = list(out)
+    after = out[1] + 1 if len(out) == 2 else 0  # 1-2 finish: the other two in seat order from o2 onward (§5)
+    for i in range(SEATS):
+        seat = (after + i) % SEATS
+        if seat not in out:
+            order.append(seat)
+    return order
 
 
 def _advance_chains(match: Match, order: list[int], o1_last_play: tuple[int, ...] | None) -> None:
@@ -1646,7 +1699,7 @@ def _advance(match: Match, order: list[int], level: int, o1_last_play: tuple[int
     start_levels = list(match.levels)
     partner_place = order.index(partner(o1)) + 1
     opts = match.combos.options
-    rise = {2: opts.one_two_levels, 3: 2, 4: 1}[partner_place]
+    rise = opts.one_two_levels if partner_place == 2 else SEATS + 1 - partner_place  # 3: two levels, 4: one
     match.levels[winners] = min(ACE, match.levels[winners] + rise)
     attempting = declaring if level == ACE and declaring is not None else None
     a_win = opts.a_win
@@ -1872,12 +1925,12 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        _require(state, seat, action.cards)
+        played = _require(state, seat, action.cards)
         readings = state.combos.readings(action.cards, state.level)
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
         _lapse_tribute(state, seat)
-        _put(state, action, chosen)
+        _put(state, action, chosen, played)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
         _stood_pass(state, action)

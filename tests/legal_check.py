@@ -10,12 +10,13 @@ import random
 from collections import Counter
 from itertools import product
 
+from referee import gouji, guandan
 from referee.actions import Action
 from referee.findings import StopDeal
-from referee.gouji import Hand
 from referee.replay import Context, check_record
 from referee.reports import ReportWatch
 
+HANDS = (gouji.Hand, guandan.Hand)  # the games' hands, changed in place by a play
 FULL, SAMPLE = 20_000, 4000  # sub-multisets tried in full up to FULL; a random SAMPLE beyond
 
 
@@ -61,7 +62,7 @@ def _values(state) -> dict:
         except AttributeError:
             continue  # a property
         out[name] = (
-            [list(v) if type(v) is list else v.copy() if type(v) is Hand else v for v in value]  # Gou Ji's hands
+            [list(v) if type(v) is list else v.copy() if type(v) in HANDS else v for v in value]
             if isinstance(value, list)
             else copy.copy(value)
             if isinstance(value, (set, dict))
