@@ -702,15 +702,17 @@ def _complete_order(order: list[int]) -> list[int] | None:
 
 class Hand:
     """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds
-    two of (two packs, §1: no hand holds three of one card); `size`, how many cards it holds."""
+    two of (two packs, §1: a deal whose hands hold three of a card, in `more`, does not start); `size`, how
+    many cards it holds."""
+
+    once: i64
+    twice: i64
+    more: i64
+    size: i64
 
     def __init__(self, cards: list[int], size: int) -> None:
-        self.once: i64 = 0
-        self.twice: i64 = 0
-        self.size: i64 = size
-        c: i64
-        for c in cards:
-            self.add(c)
+        self.once, self.twice, self.more = _masks(tuple(cards))
+        self.size = size
 
     def count(self, card: i64) -> i64:
         """How many of `card` the hand holds."""
@@ -780,6 +782,10 @@ class DealState:
     ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
         self.hands = [Hand(cards, size) for cards, size in zip(dealt, sizes)]  # by seat
+        self.holding: i64 = 0  # a bit for each seat that holds cards
+        for seat in range(len(sizes)):
+            if sizes[seat]:
+                self.holding |= 1 << seat
         self.tribute = tribute  # none, single, double, resisted (§6)
         self.payers = payers  # seats owing tribute, in the order o3, o4 / o4
         self.receivers = receivers  # o1 (and o2)
@@ -819,10 +825,10 @@ class DealState:
         return "play"
 
     def next_holder(self, seat: i64) -> i64:
-        hands = self.hands
+        holding = self.holding
         for i in range(1, SEATS):
             s = (seat + i) % SEATS
-            if hands[s].size:
+            if holding >> s & 1:
                 return s
         return seat
 
@@ -851,10 +857,10 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
     _check_hands(ctx, deal)
     level = match.levels[match.declaring if match.declaring is not None else 0]
     order = match.previous_order
-    _check_deck(ctx, deal.hands)  # before the hands are made: a Hand holds no three of a card
     state = DealState(
         level, match.combos.options, match.combos, deal.hands, [HAND_SIZE] * SEATS, "none", [], [], deal.leader
     )
+    _check_deck(ctx, deal, state.hands)
     state.levels, state.declaring = [level_code(v) for v in match.levels], match.declaring
     if order is None:
         if deal.leader is None:
@@ -891,10 +897,10 @@ def _check_hands(ctx: Context, deal: Deal) -> None:
             )
 
 
-def _check_deck(ctx: Context, hands: list[list[int]]) -> None:
-    """The four hands together are exactly two packs (§1)."""
+def _check_deck(ctx: Context, deal: Deal, hands: list[Hand]) -> None:
+    """The four hands dealt (`hands`, made from `deal`'s) together are exactly two packs (§1)."""
     if not _two_packs(hands):
-        wrong = [(c, n) for c, n in enumerate(card_counts(hands)) if n != 2]
+        wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
         counts = Listing([msg("{card} {n} times", card=Cards(CODES[c]), n=n) for c, n in wrong[:6]], ", ")
         text = (
             msg("the hands are not two full packs: every card must appear exactly twice, but {counts}", counts=counts)
@@ -906,20 +912,19 @@ def _check_deck(ctx: Context, hands: list[list[int]]) -> None:
         raise StopDeal("guandan.deck", text, ctx.at("hands"))
 
 
-def _two_packs(hands: list[list[int]]) -> bool:
+def _two_packs(hands: list[Hand]) -> bool:
     """Whether the hands hold every card exactly twice together: a bit for each card in masks of the cards
     met at least once, twice and three times."""
     once: i64 = 0
     twice: i64 = 0
     more: i64 = 0
-    for hand in hands:
-        c: i64
-        for c in hand:
-            bit: i64 = 1
-            bit <<= c
-            more |= twice & bit
-            twice |= once & bit
-            once |= bit
+    for hand in hands:  # a card of each bit of `once`, then one of each bit of `twice`
+        more |= hand.more | twice & hand.once
+        twice |= once & hand.once
+        once |= hand.once
+        more |= twice & hand.twice
+        twice |= once & hand.twice
+        once |= hand.twice
     return twice == ALL_CARDS and more == 0
 
 
@@ -1063,13 +1068,17 @@ def _missing(hand: Hand, cards: tuple[int, ...]) -> list[int]:
 
 def _take(state: DealState, seat: int, card: int) -> None:
     """A tribute or return card leaves `seat`'s hand."""
-    state.hands[seat].remove(_require(state, seat, (card,)), 1)
+    hand = state.hands[seat]
+    hand.remove(_require(state, seat, (card,)), 1)
+    if not hand.size:
+        state.holding &= ~(1 << seat)
 
 
 def _give(state: DealState, seat: int, card: int) -> None:
     hand = state.hands[seat]
     hand.add(card)
     hand.size += 1
+    state.holding |= 1 << seat
 
 
 def _tribute(ctx: Context, state: DealState, action: Action) -> None:
@@ -1330,10 +1339,10 @@ def _pass(state: DealState, action: Action) -> None:
 def _on_from(state: DealState, seat: i64, t: i64) -> None:
     """After a pass by `seat` on the top play of `t`: the next holder that has neither passed nor made the
     top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    hands, passed = state.hands, state.passed
+    holding, passed = state.holding, state.passed
     for i in range(1, SEATS + 1):
         s = (seat + i) % SEATS
-        if hands[s].size and s != t and not passed >> s & 1:
+        if holding >> s & 1 and s != t and not passed >> s & 1:
             state.turn = s
             return
     _end_trick(state, t)
@@ -1341,9 +1350,9 @@ def _on_from(state: DealState, seat: i64, t: i64) -> None:
 
 def _end_trick(state: DealState, t: i64) -> None:
     """The top player leads; if he is out, his partner (接风) (§4.3)."""
-    if state.hands[t].size:
+    if state.holding >> t & 1:
         state.turn = t
-    elif state.hands[partner(t)].size:
+    elif state.holding >> partner(t) & 1:
         state.turn = partner(t)
     else:
         state.turn = state.next_holder(t)  # both out: only after a played-out 1-2 finish
@@ -1376,6 +1385,7 @@ def _put(state: DealState, action: Action, reading: Reading, played: tuple[i64, 
         state.low |= 1 << seat
     if size == 0:
         state.last_play[seat] = cards
+        state.holding &= ~(1 << seat)
         _goes_out(state, seat)
     if not state.over:
         state.turn = state.next_holder(seat)
@@ -1677,10 +1687,13 @@ def _ended(
 def _final_order(state: DealState) -> list[int]:
     out = state.out
     order = list(out)
+    gone: i64 = 0  # a bit for each seat out
+    for seat in out:
+        gone |= 1 << seat
     after = out[1] + 1 if len(out) == 2 else 0  # 1-2 finish: the other two in seat order from o2 onward (§5)
     for i in range(SEATS):
         seat = (after + i) % SEATS
-        if seat not in out:
+        if not gone >> seat & 1:
             order.append(seat)
     return order
 
@@ -1746,6 +1759,8 @@ def _count_failures(match: Match, attempting: int | None, start_levels: list[int
     `attempts`: each deal at A the team declared; `consecutive_attempts`: the same, restarting
     at any deal that is not its attempt; `deals_at_a`: every deal the team began at A."""
     after, counts, to = a_fail_rule(match.combos.options)
+    if counts == "attempts" and attempting is None:
+        return  # no attempt at A, no failure
     for t in (0, 1):
         failed = start_levels[t] == ACE if counts == "deals_at_a" else t == attempting
         if failed:
