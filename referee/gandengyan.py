@@ -34,6 +34,8 @@ from .rules import Option, shared
 msg, msg_n, word, word_of = part("gandengyan")
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+
     from .actions import Action, Deal
     from .replay import Context
 
@@ -163,7 +165,11 @@ CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so 
 # A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
 # all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
 SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
-RANK_FIRST: Final = (*range(0, BJ, 4), BJ, RJ)  # the first card of each rank index (0..14)
+# Plays of up to three cards, the commonest, are found by their ranks in the order played, a digit a card
+# (1 + the rank index, base 16) in a table of each Combos: the readings of the same shape, with no dictionary
+RANK_DIGIT: Final = bytes(1 + rank(c) for c in range(54))
+FEW_CARDS: Final = 3
+BY_RANKS: Final = 16**FEW_CARDS
 
 
 class Combos:
@@ -174,18 +180,26 @@ class Combos:
     def __init__(self, options: GandengyanOptions, by_shape: dict[int, tuple[Reading, ...]] | None = None):
         self.options = options
         self.by_shape = {} if by_shape is None else by_shape
-        # a single card's readings, by its rank: most plays are of one card
-        self.singles = [self._readings((card,)) for card in RANK_FIRST]
-        # the multipliers of a loser's aces, holdings and of the bombs played under these options, with their
-        # reasons: a phrase renders its English when made, and these recur deal after deal (_aces_phrase,
-        # _private_phrase, _public_phrase)
+        self.by_ranks: list[tuple[Reading, ...] | None] = [None] * BY_RANKS  # plays of up to FEW_CARDS cards
+        # the multipliers of a loser's aces and holdings under these options, with their reasons, and the bombs
+        # played in words: a phrase renders its English when made, and these recur deal after deal
+        # (_aces_phrase, _private_phrase, _bomb_words)
         self.ace_phrases: dict[int, Phrase] = {}
         self.private_phrases: dict[int, tuple[int, Phrase]] = {}
-        self.public_phrases: dict[int, Phrase] = {}
+        self.bomb_words: dict[int, Phrase] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        if len(cards) == 1:
-            return self.singles[rank(cards[0])]
+        if len(cards) > FEW_CARDS:
+            return self._of_shape(cards)
+        key: i64 = 0
+        for c in cards:
+            key = key * 16 + RANK_DIGIT[c]
+        found = self.by_ranks[key]
+        if found is None:
+            found = self.by_ranks[key] = self._of_shape(cards)
+        return found
+
+    def _of_shape(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         shape = 0
         for c in cards:
             shape += SHAPE_ONE[c]
@@ -436,20 +450,20 @@ class DealState:
     ) -> None:
         self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
         self.hands, self.sizes = hands, sizes  # the hands as hands_of makes them, and their sizes
-        self.holding = _seats_holding(sizes)  # a bit for each seat that holds cards
+        self.holding: i64 = _seats_holding(sizes)  # a bit for each seat that holds cards
         self.talon = talon
-        self.drawn = 0  # cards taken from the talon so far
-        self.drew_from = 0  # where in the talon the draws after the last action began
-        self.drew_to = 0  # the first seat that drew then
+        self.drawn: i64 = 0  # cards taken from the talon so far
+        self.drew_from: i64 = 0  # where in the talon the draws after the last action began
+        self.drew_to: i64 = 0  # the first seat that drew then
         self.turn: int | None = None
         self.top: Reading | None = None  # the reading of the top play
-        self.top_seat = 0  # who made it (while there is one)
-        self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
+        self.top_seat: i64 = 0  # who made it (while there is one)
+        self.passed: i64 = 0  # a bit for each seat that passed since the top play (or in a trick without one)
         self.actions: list[Action] = []  # the deal's actions, as the record has them (start_deal)
-        self.acted = 0  # how many of them were taken, up to the last pass or play taken
-        self.trick_from = 0  # where in them the trick began
+        self.acted: i64 = 0  # how many of them were taken, up to the last pass or play taken
+        self.trick_from: i64 = 0  # where in them the trick began
         self.readings: list[Reading] = []  # the reading of each play taken
-        self.plays_from = 0  # where in them the trick's plays began
+        self.plays_from: i64 = 0  # where in them the trick's plays began
         self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
         self.winner: int | None = None
         self.over = False
@@ -483,20 +497,21 @@ class DealState:
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands, base, size = self.hands, seat * CARDS, self.sizes[seat]
+        hands, size = self.hands, self.sizes[seat]
+        base: i64 = seat * CARDS
         cards: list[int] = []
         for card in range(CARDS):
             if len(cards) == size:  # all found
                 break
-            n = hands[base + card]
+            n: i64 = hands[base + card]
             while n:
                 cards.append(card)
                 n -= 1
         return cards
 
 
-def _seats_holding(sizes: list[int]) -> int:
-    holding = 0
+def _seats_holding(sizes: list[int]) -> i64:
+    holding: i64 = 0
     for seat in range(len(sizes)):
         if sizes[seat]:
             holding |= 1 << seat
@@ -506,26 +521,27 @@ def _seats_holding(sizes: list[int]) -> int:
 SEAT_MASKS: Final = 1 << MAX_SEATS
 
 
-def _first_after_table() -> tuple[int, ...]:
-    """By seat * SEAT_MASKS + a mask of seats: the first seat of the mask after that seat in seat order, the
-    seat itself last; -1 for an empty mask (seats past the table's never being in a mask, the order holds
-    for any number of seats)."""
-    found = []
+def _first_after_table() -> bytes:
+    """By seat * SEAT_MASKS + a mask of seats: 1 + the first seat of the mask after that seat in seat order,
+    the seat itself last; 0 for an empty mask (seats past the table's never being in a mask, the order
+    holds for any number of seats). Bytes, which compiled code reads as ints."""
+    found = bytearray()
     for seat in range(MAX_SEATS):
+        order = [(seat + k) % MAX_SEATS for k in range(1, MAX_SEATS + 1)]
         for mask in range(SEAT_MASKS):
-            order = [(seat + k) % MAX_SEATS for k in range(1, MAX_SEATS + 1)]
-            found.append(next((s for s in order if mask >> s & 1), -1))
-    return tuple(found)
+            found.append(next((1 + s for s in order if mask >> s & 1), 0))
+    return bytes(found)
 
 
 FIRST_AFTER: Final = _first_after_table()
 
 
-def _first_after(seat: int, mask: int) -> int:
-    return FIRST_AFTER[seat * SEAT_MASKS + mask]
+def _first_after(seat: i64, mask: i64) -> i64:
+    """The first seat of `mask` after `seat` in seat order, `seat` itself last; -1 for none."""
+    return FIRST_AFTER[seat * SEAT_MASKS + mask] - 1
 
 
-def _next_holder(state: DealState, seat: int) -> int:
+def _next_holder(state: DealState, seat: i64) -> i64:
     """The next seat after `seat` that holds cards, `seat` itself last; -1 where none does."""
     return _first_after(seat, state.holding)
 
@@ -587,7 +603,8 @@ def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
 def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> None:
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options.decks
-    once = twice = 0  # a bit for each card seen, and for each seen twice (two packs)
+    once: i64 = 0  # a bit for each card seen
+    twice: i64 = 0  # and for each seen twice (two packs)
     surplus, dealt = False, len(talon)
     for c in talon:
         once, twice, surplus = _seen(once, twice, surplus, c, decks)
@@ -611,10 +628,11 @@ def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> Non
         )
 
 
-def _seen(once: int, twice: int, surplus: bool, card: int, decks: int) -> tuple[int, int, bool]:
+def _seen(once: i64, twice: i64, surplus: bool, card: i64, decks: int) -> tuple[i64, i64, bool]:
     """The marks of the cards seen (_check_deck) with `card` seen once more: whether it is now seen more
     than `decks` times."""
-    bit = 1 << card
+    bit: i64 = 1
+    bit <<= card  # not `1 << card`: compiled, a literal 1 shifts as a 32-bit C int
     if not once & bit:
         return once | bit, twice, surplus
     if decks == 1 or twice & bit:
@@ -726,7 +744,7 @@ def _pass(state: DealState, action: Action) -> None:
 
 def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.2, §4.4)."""
-    seat = action.seat
+    seat: i64 = action.seat
     state.acted = action.index + 1
     state.passed |= 1 << seat
     if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
@@ -738,7 +756,7 @@ def _passed(state: DealState, action: Action) -> None:
     _continue(state, state.top_seat, seat)
 
 
-def _continue(state: DealState, top_seat: int, seat: int) -> None:
+def _continue(state: DealState, top_seat: i64, seat: i64) -> None:
     """The next holder after `seat` that has neither passed since the top play nor made it acts (one that a
     pass out of turn skipped too, notation §10); with none, the trick ends (§4.2)."""
     following = _first_after(seat, state.holding & ~state.passed & ~(1 << top_seat))
@@ -748,15 +766,16 @@ def _continue(state: DealState, top_seat: int, seat: int) -> None:
         state.turn = following
 
 
-def _end_trick(state: DealState, last: int) -> None:
+def _end_trick(state: DealState, last: i64) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
+    sizes, hands, talon = state.sizes, state.hands, state.talon
+    seats: i64 = state.seats
     state.drew_to = last
     drawn = state.drawn
     draws = min(seats, len(talon) - drawn)
     seat, holding = last, state.holding
     for i in range(draws):
-        at = seat * CARDS + talon[drawn + i]
+        at: i64 = seat * CARDS + talon[drawn + i]
         hands[at] = hands[at] + 1
         sizes[seat] = sizes[seat] + 1
         holding |= 1 << seat
@@ -779,10 +798,11 @@ def _play(state: DealState, action: Action) -> None:
 def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
     """Raises StopDeal unless the seat holds every card of `cards` (a multiset): a card played twice must be
     held twice."""
-    hands, base = state.hands, seat * CARDS
+    hands = state.hands
+    base: i64 = seat * CARDS
     for i in range(len(cards)):
-        card = cards[i]
-        times = 1
+        card: i64 = cards[i]
+        times: i64 = 1
         for j in range(i):
             if cards[j] == card:
                 times += 1
@@ -803,11 +823,12 @@ def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
 
 def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
-    seat, cards = action.seat, action.cards
+    seat: i64 = action.seat
+    cards = action.cards
     state.acted = action.index + 1
     hands, base = state.hands, seat * CARDS
     for c in cards:
-        at = base + c
+        at: i64 = base + c
         hands[at] = hands[at] - 1
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
@@ -1137,22 +1158,24 @@ def _public(combos: Combos, bombs: list[tuple[Reading, int]]) -> tuple[int, list
 
 
 def _public_phrase(combos: Combos, bomb: Reading, index: int, factor: int) -> Phrase:
-    """A bomb's public multiplier (§5), `factor`, with its reason: made once per bomb and action under one
-    set of options. A bomb's reading is its rank, size and jokers (the size tells its type, §2)."""
-    key = ((index * 16 + bomb.rank) * 16 + bomb.size) * 4 + bomb.jokers
-    found = combos.public_phrases.get(key)
+    """A bomb's public multiplier (§5), `factor`, with its reason."""
+    why = msg(
+        "public ×{factor}: {play} played at action {action}",
+        factor=factor,
+        play=_bomb_words(combos, bomb),
+        action=counted(index),
+    )
+    # its English is its template filled in: each parameter, a number or a phrase, shows in English as itself
+    return Phrase(why, why.template.format(**why.params))
+
+
+def _bomb_words(combos: Combos, bomb: Reading) -> Phrase:
+    """A bomb played, in words (describe), made once per bomb under one set of options: a bomb's reading is its
+    rank, size and jokers (the size tells its type, §2)."""
+    key = (bomb.rank * 16 + bomb.size) * 4 + bomb.jokers
+    found = combos.bomb_words.get(key)
     if found is None:
-        if len(combos.public_phrases) >= CACHE_LIMIT:
-            combos.public_phrases.clear()
-        found = Phrase(
-            msg(
-                "public ×{factor}: {play} played at action {action}",
-                factor=factor,
-                play=describe(bomb),
-                action=counted(index),
-            )
-        )
-        combos.public_phrases[key] = found
+        found = combos.bomb_words[key] = Phrase(describe(bomb))
     return found
 
 
@@ -1163,19 +1186,30 @@ HELD_TRIPLET: Final = 2
 HELD_JOKER_BOMB: Final = 3
 
 
-def _private(state: DealState, seat: int) -> list[tuple[int, Phrase]]:
-    """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
+def _private(state: DealState, seat: int, why: list[Phrase]) -> int:
+    """The factor of a loser's jokers and held bombs, natural cards only (§5, §10.9), each with its reason
+    added to `why`."""
     o, combos = state.options, state.combos
+    factor = 1
     blacks, reds = state.count(seat, BJ), state.count(seat, RJ)
-    found = [_private_phrase(combos, seat, HELD_JOKER, 0)] * (blacks + reds)
+    for _joker in range(blacks + reds):
+        factor *= _private_why(combos, seat, HELD_JOKER, 0, why)
     for r in range(13):
         m = state.of_rank(seat, r)
-        if m >= 4:
-            found += [_private_phrase(combos, seat, HELD_FOUR, r)] * (m // 4)
+        for _four in range(m // 4):
+            factor *= _private_why(combos, seat, HELD_FOUR, r, why)
         if m % 4 == 3 and o.triplet_is_bomb:
-            found.append(_private_phrase(combos, seat, HELD_TRIPLET, r))
-    found += [_private_phrase(combos, seat, HELD_JOKER_BOMB, 0)] * min(blacks, reds)
-    return found
+            factor *= _private_why(combos, seat, HELD_TRIPLET, r, why)
+    for _couple in range(min(blacks, reds)):
+        factor *= _private_why(combos, seat, HELD_JOKER_BOMB, 0, why)
+    return factor
+
+
+def _private_why(combos: Combos, seat: int, held: int, r: int, why: list[Phrase]) -> int:
+    """The factor of one holding (_private_phrase), its reason added to `why`."""
+    factor, reason = _private_phrase(combos, seat, held, r)
+    why.append(reason)
+    return factor
 
 
 def _private_phrase(combos: Combos, seat: int, held: int, r: int) -> tuple[int, Phrase]:
@@ -1226,9 +1260,7 @@ def _payments_if(
         if aces and o.ace_multiplier > 1:
             why.append(_aces_phrase(state.combos, seat, aces, factor))
         if o.private_multipliers:
-            for f, reason in _private(state, seat):
-                factor *= f
-                why.append(reason)
+            factor *= _private(state, seat, why)
         pay = state.sizes[seat] * factor * public
         if cap is not None and pay > cap:
             why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pay, cap=cap)))
