@@ -455,7 +455,7 @@ class DealState:
         self.drawn: i64 = 0  # cards taken from the talon so far
         self.drew_from: i64 = 0  # where in the talon the draws after the last action began
         self.drew_to: i64 = 0  # the first seat that drew then
-        self.turn: int | None = None
+        self.to_act: i64 = -1  # the seat whose turn it is; -1: none (turn)
         self.top: Reading | None = None  # the reading of the top play
         self.top_seat: i64 = 0  # who made it (while there is one)
         self.passed: i64 = 0  # a bit for each seat that passed since the top play (or in a trick without one)
@@ -470,6 +470,14 @@ class DealState:
         self.totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
         self.reports = ReportWatch(NAME, options.report_at)
         self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.to_act < 0 else self.to_act
+
+    @turn.setter
+    def turn(self, seat: int | None) -> None:
+        self.to_act = -1 if seat is None else seat
 
     @property
     def talon_left(self) -> int:
@@ -727,8 +735,7 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _in_turn(state: DealState, action: Action) -> None:
-    turn = state.turn
-    if turn is None or action.seat != turn:
+    if action.seat != state.to_act:
         raise StopDeal(
             "gandengyan.turn",
             msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
@@ -751,7 +758,7 @@ def _passed(state: DealState, action: Action) -> None:
         if not state.holding & ~state.passed:
             state.over = True
         else:
-            state.turn = _next_holder(state, seat)
+            state.to_act = _next_holder(state, seat)
         return
     _continue(state, state.top_seat, seat)
 
@@ -763,7 +770,7 @@ def _continue(state: DealState, top_seat: i64, seat: i64) -> None:
     if following < 0:
         _end_trick(state, top_seat)
     else:
-        state.turn = following
+        state.to_act = following
 
 
 def _end_trick(state: DealState, last: i64) -> None:
@@ -785,7 +792,7 @@ def _end_trick(state: DealState, last: i64) -> None:
     if without:  # §4.3 talon limit: the first seat still without cards, from the last player on, wins now
         state.winner, state.over = _first_after(last - 1 if last else seats - 1, without), True
         return
-    state.turn, state.top, state.passed = last, None, 0
+    state.to_act, state.top, state.passed = last, None, 0
     state.trick_from, state.plays_from = state.acted, len(state.readings)
 
 
