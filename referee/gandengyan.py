@@ -505,16 +505,18 @@ class DealState:
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands, size = self.hands, self.sizes[seat]
+        hands = self.hands
         base: i64 = seat * CARDS
+        left: i64 = self.sizes[seat]  # cards still to find
         cards: list[int] = []
-        for card in range(CARDS):
-            if len(cards) == size:  # all found
-                break
+        card: i64 = 0
+        while left > 0 and card < CARDS:
             n: i64 = hands[base + card]
+            left -= n
             while n:
                 cards.append(card)
                 n -= 1
+            card += 1
         return cards
 
 
