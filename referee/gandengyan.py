@@ -34,6 +34,8 @@ from .rules import Option, shared
 msg, msg_n, word, word_of = part("gandengyan")
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+
     from .actions import Action, Deal
     from .replay import Context
 
@@ -163,7 +165,11 @@ CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so 
 # A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
 # all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
 SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
-RANK_FIRST: Final = (*range(0, BJ, 4), BJ, RJ)  # the first card of each rank index (0..14)
+# Plays of up to three cards, the commonest, are found by their ranks in the order played, a digit a card
+# (1 + the rank index, base 16) in a table of each Combos: the readings of the same shape, with no dictionary
+RANK_DIGIT: Final = bytes(1 + rank(c) for c in range(54))
+FEW_CARDS: Final = 3
+BY_RANKS: Final = 16**FEW_CARDS
 
 
 class Combos:
@@ -174,15 +180,26 @@ class Combos:
     def __init__(self, options: GandengyanOptions, by_shape: dict[int, tuple[Reading, ...]] | None = None):
         self.options = options
         self.by_shape = {} if by_shape is None else by_shape
-        # a single card's readings, by its rank: most plays are of one card
-        self.singles = [self._readings((card,)) for card in RANK_FIRST]
-        # the multipliers of a loser's aces under these options, by seat * 16 + aces (at most 8): a phrase
-        # renders its English when made, and these recur deal after deal (_aces_phrase)
+        self.by_ranks: list[tuple[Reading, ...] | None] = [None] * BY_RANKS  # plays of up to FEW_CARDS cards
+        # the multipliers of a loser's aces and holdings under these options, with their reasons, and the bombs
+        # played in words: a phrase renders its English when made, and these recur deal after deal
+        # (_aces_phrase, _private_phrase, _bomb_words)
         self.ace_phrases: dict[int, Phrase] = {}
+        self.private_phrases: dict[int, tuple[int, Phrase]] = {}
+        self.bomb_words: dict[int, Phrase] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        if len(cards) == 1:
-            return self.singles[rank(cards[0])]
+        if len(cards) > FEW_CARDS:
+            return self._of_shape(cards)
+        key: i64 = 0
+        for c in cards:
+            key = key * 16 + RANK_DIGIT[c]
+        found = self.by_ranks[key]
+        if found is None:
+            found = self.by_ranks[key] = self._of_shape(cards)
+        return found
+
+    def _of_shape(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         shape = 0
         for c in cards:
             shape += SHAPE_ONE[c]
@@ -433,23 +450,34 @@ class DealState:
     ) -> None:
         self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
         self.hands, self.sizes = hands, sizes  # the hands as hands_of makes them, and their sizes
+        self.holding: i64 = _seats_holding(sizes)  # a bit for each seat that holds cards
         self.talon = talon
-        self.drawn = 0  # cards taken from the talon so far
-        self.drew_from = 0  # where in the talon the draws after the last action began
-        self.drew_to = 0  # the first seat that drew then
-        self.turn: int | None = None
+        self.drawn: i64 = 0  # cards taken from the talon so far
+        self.drew_from: i64 = 0  # where in the talon the draws after the last action began
+        self.drew_to: i64 = 0  # the first seat that drew then
+        self.to_act: i64 = -1  # the seat whose turn it is; -1: none (turn)
         self.top: Reading | None = None  # the reading of the top play
-        self.top_seat = 0  # who made it (while there is one)
-        self.passed = 0  # a bit for each seat that passed since the top play (or in a trick without one)
-        self.taken: list[Action] = []  # the passes and plays taken in the deal, as the record has them
-        self.readings: list[Reading | None] = []  # the reading of each (None: a pass)
-        self.trick_from = 0  # where in them the trick began
+        self.top_seat: i64 = 0  # who made it (while there is one)
+        self.passed: i64 = 0  # a bit for each seat that passed since the top play (or in a trick without one)
+        self.actions: list[Action] = []  # the deal's actions, as the record has them (start_deal)
+        self.acted: i64 = 0  # how many of them were taken, up to the last pass or play taken
+        self.trick_from: i64 = 0  # where in them the trick began
+        self.readings: list[Reading] = []  # the reading of each play taken
+        self.plays_from: i64 = 0  # where in them the trick's plays began
         self.bombs: list[tuple[Reading, int]] = []  # (Reading, action index) of every bomb played
         self.winner: int | None = None
         self.over = False
         self.totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
         self.reports = ReportWatch(NAME, options.report_at)
         self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
+
+    @property
+    def turn(self) -> int | None:
+        return None if self.to_act < 0 else self.to_act
+
+    @turn.setter
+    def turn(self, seat: int | None) -> None:
+        self.to_act = -1 if seat is None else seat
 
     @property
     def talon_left(self) -> int:
@@ -477,29 +505,55 @@ class DealState:
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands, base, size = self.hands, seat * CARDS, self.sizes[seat]
+        hands = self.hands
+        base: i64 = seat * CARDS
+        left: i64 = self.sizes[seat]  # cards still to find
         cards: list[int] = []
-        for card in range(CARDS):
-            if len(cards) == size:  # all found
-                break
-            for _copy in range(hands[base + card]):
+        card: i64 = 0
+        while left > 0 and card < CARDS:
+            n: i64 = hands[base + card]
+            left -= n
+            while n:
                 cards.append(card)
+                n -= 1
+            card += 1
         return cards
 
-    def holders(self) -> list[int]:
-        return [s for s in range(self.seats) if self.sizes[s]]
+
+def _seats_holding(sizes: list[int]) -> i64:
+    holding: i64 = 0
+    for seat in range(len(sizes)):
+        if sizes[seat]:
+            holding |= 1 << seat
+    return holding
 
 
-def _next_holder(state: DealState, seat: int) -> int:
+SEAT_MASKS: Final = 1 << MAX_SEATS
+
+
+def _first_after_table() -> bytes:
+    """By seat * SEAT_MASKS + a mask of seats: 1 + the first seat of the mask after that seat in seat order,
+    the seat itself last; 0 for an empty mask (seats past the table's never being in a mask, the order
+    holds for any number of seats). Bytes, which compiled code reads as ints."""
+    found = bytearray()
+    for seat in range(MAX_SEATS):
+        order = [(seat + k) % MAX_SEATS for k in range(1, MAX_SEATS + 1)]
+        for mask in range(SEAT_MASKS):
+            found.append(next((1 + s for s in order if mask >> s & 1), 0))
+    return bytes(found)
+
+
+FIRST_AFTER: Final = _first_after_table()
+
+
+def _first_after(seat: i64, mask: i64) -> i64:
+    """The first seat of `mask` after `seat` in seat order, `seat` itself last; -1 for none."""
+    return FIRST_AFTER[seat * SEAT_MASKS + mask] - 1
+
+
+def _next_holder(state: DealState, seat: i64) -> i64:
     """The next seat after `seat` that holds cards, `seat` itself last; -1 where none does."""
-    seats, sizes = state.seats, state.sizes
-    s = seat
-    while True:
-        s = s + 1 if s + 1 < seats else 0
-        if sizes[s]:
-            return s
-        if s == seat:
-            return -1
+    return _first_after(seat, state.holding)
 
 
 def deal_layout(options: dict[str, Any], seats: int, dealer: int) -> tuple[int, list[tuple[int, int]]]:
@@ -523,7 +577,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         [len(h) for h in deal.hands],
         talon,  # never changed: `drawn` counts the cards taken
     )
-    state.turn = dealer
+    state.turn, state.actions = dealer, deal.actions
     state.totals = None if match.totals is None else list(match.totals)
     return state
 
@@ -559,14 +613,19 @@ def _check_hands(ctx: Context, match: Match, deal: Deal) -> int:
 def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> None:
     """Hands and talon together are exactly the deck (§1): the first surplus card, or the short talon."""
     decks = match.options.decks
-    seen = [0] * CARDS
-    most, dealt = _count(seen, talon), len(talon)
+    once: i64 = 0  # a bit for each card seen
+    twice: i64 = 0  # and for each seen twice (two packs)
+    surplus, dealt = False, len(talon)
+    for c in talon:
+        once, twice, surplus = _seen(once, twice, surplus, c, decks)
     for hand in deal.hands:
-        most, dealt = max(most, _count(seen, hand)), dealt + len(hand)
-    if most > decks:
+        dealt += len(hand)
+        for c in hand:
+            once, twice, surplus = _seen(once, twice, surplus, c, decks)
+    if surplus:
         _surplus(ctx, deal, talon, decks)
     if dealt < CARDS * decks:  # no card more than `decks` times: so some card is missing
-        missing = [CODES[c] for c in range(CARDS) if seen[c] < decks]
+        missing = [CODES[c] for c in range(CARDS) if (once >> c & 1) + (twice >> c & 1) < decks]
         raise StopDeal(
             "gandengyan.deck",
             msg(
@@ -579,14 +638,16 @@ def _check_deck(ctx: Context, match: Match, deal: Deal, talon: list[int]) -> Non
         )
 
 
-def _count(seen: list[int], cards: list[int]) -> int:
-    """Counts `cards` into `seen` (how many of each card); the highest count one of them reaches."""
-    most = 0
-    for c in cards:
-        n = seen[c] + 1
-        seen[c] = n
-        most = max(most, n)
-    return most
+def _seen(once: i64, twice: i64, surplus: bool, card: i64, decks: int) -> tuple[i64, i64, bool]:
+    """The marks of the cards seen (_check_deck) with `card` seen once more: whether it is now seen more
+    than `decks` times."""
+    bit: i64 = 1
+    bit <<= card  # not `1 << card`: compiled, a literal 1 shifts as a 32-bit C int
+    if not once & bit:
+        return once | bit, twice, surplus
+    if decks == 1 or twice & bit:
+        return once, twice, True
+    return once, twice | bit, surplus
 
 
 def _surplus(ctx: Context, deal: Deal, talon: list[int], decks: int) -> None:
@@ -676,8 +737,7 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
 
 
 def _in_turn(state: DealState, action: Action) -> None:
-    turn = state.turn
-    if turn is None or action.seat != turn:
+    if action.seat != state.to_act:
         raise StopDeal(
             "gandengyan.turn",
             msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
@@ -693,64 +753,49 @@ def _pass(state: DealState, action: Action) -> None:
 
 def _passed(state: DealState, action: Action) -> None:
     """A pass that is taken (§4.2, §4.4)."""
-    seat = action.seat
+    seat: i64 = action.seat
+    state.acted = action.index + 1
     state.passed |= 1 << seat
-    state.taken.append(action)
-    state.readings.append(None)
     if state.top is None:  # §4.4: a leader without a legal lead; all such passes kill the deal (§4.6)
-        if all(state.passed >> s & 1 for s in state.holders()):
+        if not state.holding & ~state.passed:
             state.over = True
         else:
-            following = _next_holder(state, seat)
-            state.turn = None if following < 0 else following
+            state.to_act = _next_holder(state, seat)
         return
     _continue(state, state.top_seat, seat)
 
 
-def _continue(state: DealState, top_seat: int, seat: int) -> None:
-    """End the trick when every other holder passed since the top play (§4.2), else the next holder.
-    Passes come in turn, so they all passed when the next holder is the top player or passed."""
-    following = _next_holder(state, seat)
-    if following < 0 or following == top_seat or state.passed >> following & 1:
-        _on_from(state, seat, top_seat)  # unless a pass out of turn stood (notation §10), all passed
+def _continue(state: DealState, top_seat: i64, seat: i64) -> None:
+    """The next holder after `seat` that has neither passed since the top play nor made it acts (one that a
+    pass out of turn skipped too, notation §10); with none, the trick ends (§4.2)."""
+    following = _first_after(seat, state.holding & ~state.passed & ~(1 << top_seat))
+    if following < 0:
+        _end_trick(state, top_seat)
     else:
-        state.turn = following
+        state.to_act = following
 
 
-def _on_from(state: DealState, seat: int, top_seat: int) -> None:
-    """After `seat` acted on the top play of `top_seat`: the next holder that has neither passed nor made
-    the top play acts (a seat that a pass out of turn skipped); with none, the trick ends."""
-    seats, sizes, passed = state.seats, state.sizes, state.passed
-    s = seat
-    while True:  # from `seat` itself on, in seat order
-        if sizes[s] and s != top_seat and not passed >> s & 1:
-            state.turn = s
-            return
-        s = s + 1 if s + 1 < seats else 0
-        if s == seat:
-            break
-    _end_trick(state, top_seat)
-
-
-def _end_trick(state: DealState, last: int) -> None:
+def _end_trick(state: DealState, last: i64) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    seats, sizes, hands, talon = state.seats, state.sizes, state.hands, state.talon
+    sizes, hands, talon = state.sizes, state.hands, state.talon
+    seats: i64 = state.seats
     state.drew_to = last
     drawn = state.drawn
     draws = min(seats, len(talon) - drawn)
+    seat, holding = last, state.holding
     for i in range(draws):
-        seat = (last + i) % seats
-        at = seat * CARDS + talon[drawn + i]
+        at: i64 = seat * CARDS + talon[drawn + i]
         hands[at] = hands[at] + 1
         sizes[seat] = sizes[seat] + 1
-    state.drawn = drawn + draws
-    if draws < seats:  # every seat that drew holds a card: only one that did not may be without (§4.3)
-        for i in range(seats):
-            seat = (last + i) % seats
-            if not sizes[seat]:  # §4.3 talon limit: a seat still without cards wins now
-                state.winner, state.over = seat, True
-                return
-    state.turn, state.top, state.passed, state.trick_from = last, None, 0, len(state.taken)
+        holding |= 1 << seat
+        seat = seat + 1 if seat + 1 < seats else 0
+    state.drawn, state.holding = drawn + draws, holding
+    without = ((1 << seats) - 1) & ~holding  # only a seat that did not draw may be without cards (§4.3)
+    if without:  # §4.3 talon limit: the first seat still without cards, from the last player on, wins now
+        state.winner, state.over = _first_after(last - 1 if last else seats - 1, without), True
+        return
+    state.to_act, state.top, state.passed = last, None, 0
+    state.trick_from, state.plays_from = state.acted, len(state.readings)
 
 
 def _play(state: DealState, action: Action) -> None:
@@ -762,10 +807,11 @@ def _play(state: DealState, action: Action) -> None:
 def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
     """Raises StopDeal unless the seat holds every card of `cards` (a multiset): a card played twice must be
     held twice."""
-    hands, base = state.hands, seat * CARDS
+    hands = state.hands
+    base: i64 = seat * CARDS
     for i in range(len(cards)):
-        card = cards[i]
-        times = 1
+        card: i64 = cards[i]
+        times: i64 = 1
         for j in range(i):
             if cards[j] == card:
                 times += 1
@@ -786,21 +832,24 @@ def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
 
 def _put(state: DealState, action: Action, reading: Reading) -> None:
     """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
-    seat, cards = action.seat, action.cards
+    seat: i64 = action.seat
+    cards = action.cards
+    state.acted = action.index + 1
     hands, base = state.hands, seat * CARDS
     for c in cards:
-        at = base + c
+        at: i64 = base + c
         hands[at] = hands[at] - 1
     size = state.sizes[seat] - len(cards)
     state.sizes[seat] = size
     if reading.bomb:
         state.bombs.append((reading, action.index))
     state.top, state.top_seat, state.passed = reading, seat, 0
-    state.taken.append(action)
     state.readings.append(reading)
-    if not size and _out_wins(state):
-        state.winner, state.over = seat, True
-        return
+    if not size:
+        state.holding &= ~(1 << seat)
+        if _out_wins(state):
+            state.winner, state.over = seat, True
+            return
     _continue(state, seat, seat)
     if state.report_at:
         state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
@@ -1077,14 +1126,16 @@ def snapshot(state: DealState) -> Snapshot:
 
 
 def _table(state: DealState) -> list[dict[str, Any]]:
-    """The trick as a table shows it: each pass, and each play with its reading."""
+    """The trick as a table shows it: each pass, and each play with its reading (the actions taken since
+    the trick began are its passes and plays, and declarations)."""
     table: list[dict[str, Any]] = []
-    start = state.trick_from
-    for action, reading in zip(state.taken[start:], state.readings[start:]):
-        if reading is None:
+    readings = iter(state.readings[state.plays_from :])
+    for action in state.actions[state.trick_from : state.acted]:
+        if action.verb == "pass":
             table.append({"seat": action.seat, "pass": True})
-        else:
-            table.append({"seat": action.seat, "play": [CODES[c] for c in sorted(action.cards)], "as": reading.name})
+        elif action.verb == "play":
+            name = next(readings).name
+            table.append({"seat": action.seat, "play": [CODES[c] for c in sorted(action.cards)], "as": name})
     return table
 
 
@@ -1102,7 +1153,8 @@ def _bomb_factor(r: Reading, o: GandengyanOptions) -> int:
     return 2 if r.type == "triplet" else 4
 
 
-def _public(bombs: list[tuple[Reading, int]], o: GandengyanOptions) -> tuple[int, list[Phrase]]:
+def _public(combos: Combos, bombs: list[tuple[Reading, int]]) -> tuple[int, list[Phrase]]:
+    o = combos.options
     if not o.public_multipliers:
         return 1, []
     factor = 1
@@ -1110,32 +1162,85 @@ def _public(bombs: list[tuple[Reading, int]], o: GandengyanOptions) -> tuple[int
     for reading, index in bombs:
         f = _bomb_factor(reading, o)
         factor *= f
-        why.append(
-            Phrase(
-                msg(
-                    "public ×{factor}: {play} played at action {action}",
-                    factor=f,
-                    play=describe(reading),
-                    action=counted(index),
-                )
-            )
-        )
+        why.append(_public_phrase(combos, reading, index, f))
     return factor, why
 
 
-def _private(state: DealState, seat: int) -> list[tuple[int, Msg]]:
-    """(factor, why) of a loser's jokers and held bombs, natural cards only (§5, §10.9)."""
-    o = state.options
+def _public_phrase(combos: Combos, bomb: Reading, index: int, factor: int) -> Phrase:
+    """A bomb's public multiplier (§5), `factor`, with its reason."""
+    why = msg(
+        "public ×{factor}: {play} played at action {action}",
+        factor=factor,
+        play=_bomb_words(combos, bomb),
+        action=counted(index),
+    )
+    # its English is its template filled in: each parameter, a number or a phrase, shows in English as itself
+    return Phrase(why, why.template.format(**why.params))
+
+
+def _bomb_words(combos: Combos, bomb: Reading) -> Phrase:
+    """A bomb played, in words (describe), made once per bomb under one set of options: a bomb's reading is its
+    rank, size and jokers (the size tells its type, §2)."""
+    key = (bomb.rank * 16 + bomb.size) * 4 + bomb.jokers
+    found = combos.bomb_words.get(key)
+    if found is None:
+        found = combos.bomb_words[key] = Phrase(describe(bomb))
+    return found
+
+
+# what a loser holds that multiplies his payment (§5): a joker, a four-bomb, a triplet bomb, a joker bomb
+HELD_JOKER: Final = 0
+HELD_FOUR: Final = 1
+HELD_TRIPLET: Final = 2
+HELD_JOKER_BOMB: Final = 3
+
+
+def _private(state: DealState, seat: int, why: list[Phrase]) -> int:
+    """The factor of a loser's jokers and held bombs, natural cards only (§5, §10.9), each with its reason
+    added to `why`."""
+    o, combos = state.options, state.combos
+    factor = 1
     blacks, reds = state.count(seat, BJ), state.count(seat, RJ)
-    found = [(2, _A_JOKER)] * (blacks + reds)
-    triplet = 4 if o.soft_bombs else 2
+    for _joker in range(blacks + reds):
+        factor *= _private_why(combos, seat, HELD_JOKER, 0, why)
     for r in range(13):
         m = state.of_rank(seat, r)
-        if m >= 4:
-            found += [(4, msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r])))] * (m // 4)
+        for _four in range(m // 4):
+            factor *= _private_why(combos, seat, HELD_FOUR, r, why)
         if m % 4 == 3 and o.triplet_is_bomb:
-            found.append((triplet, msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))))
-    found += [(8, _A_JOKER_BOMB)] * min(blacks, reds)
+            factor *= _private_why(combos, seat, HELD_TRIPLET, r, why)
+    for _couple in range(min(blacks, reds)):
+        factor *= _private_why(combos, seat, HELD_JOKER_BOMB, 0, why)
+    return factor
+
+
+def _private_why(combos: Combos, seat: int, held: int, r: int, why: list[Phrase]) -> int:
+    """The factor of one holding (_private_phrase), its reason added to `why`."""
+    factor, reason = _private_phrase(combos, seat, held, r)
+    why.append(reason)
+    return factor
+
+
+def _private_phrase(combos: Combos, seat: int, held: int, r: int) -> tuple[int, Phrase]:
+    """A loser's private multiplier for what he holds (`held`, of rank `r`), with its reason (§5): made once
+    per seat and holding under one set of options."""
+    key = (seat * 4 + held) * 16 + r
+    found = combos.private_phrases.get(key)
+    if found is None:
+        factor = 2 if held == HELD_JOKER else 8 if held == HELD_JOKER_BOMB else 4
+        if held == HELD_TRIPLET and not combos.options.soft_bombs:
+            factor = 2
+        reason = (
+            _A_JOKER
+            if held == HELD_JOKER
+            else _A_JOKER_BOMB
+            if held == HELD_JOKER_BOMB
+            else msg("a held four-bomb of {rank}s", rank=rank_shown(RANKS[r]))
+            if held == HELD_FOUR
+            else msg("a held triplet bomb of {rank}s", rank=rank_shown(RANKS[r]))
+        )
+        found = (factor, Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=factor, reason=reason)))
+        combos.private_phrases[key] = found
     return found
 
 
@@ -1152,7 +1257,7 @@ def _payments_if(
 ) -> tuple[list[int], list[Phrase]]:
     """_payments, were `winner` the winner after `bombs` were played."""
     o, cap = state.options, state.options.payment_cap
-    public, why = _public(bombs, o)
+    public, why = _public(state.combos, bombs)
     pays = [0] * state.seats
     for seat in range(state.seats):
         if winner is not None and seat == winner:
@@ -1164,9 +1269,7 @@ def _payments_if(
         if aces and o.ace_multiplier > 1:
             why.append(_aces_phrase(state.combos, seat, aces, factor))
         if o.private_multipliers:
-            for f, reason in _private(state, seat):
-                factor *= f
-                why.append(Phrase(msg("seat {seat} ×{factor}: {reason}", seat=seat, factor=f, reason=reason)))
+            factor *= _private(state, seat, why)
         pay = state.sizes[seat] * factor * public
         if cap is not None and pay > cap:
             why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pay, cap=cap)))
