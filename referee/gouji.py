@@ -1164,10 +1164,13 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
         return state.reports.declare(ctx, action, state.hands[seat].size)
     if state.shao_pending >= 0:
         _turn_error(state, seat, msg("declared {name}", name=Term(name)))
-    handler = _DECLARATIONS.get(name)
-    if handler is None:
-        return state.reports.declare(ctx, action, state.hands[seat].size, ", " + ", ".join(_DECLARATIONS))
-    problem = handler(state, seat)
+    if name == "xian_rang_rang":  # the declaration met most, called without the table's generic call
+        problem = _xian_rang_rang(state, seat)
+    else:
+        handler = _DECLARATIONS.get(name)
+        if handler is None:
+            return state.reports.declare(ctx, action, state.hands[seat].size, ", " + ", ".join(_DECLARATIONS))
+        problem = handler(state, seat)
     if problem:
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
