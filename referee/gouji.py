@@ -229,18 +229,25 @@ class Hand:
         word = self.w0 if w == 0 else self.w1 if w == 1 else self.w2 if w == 2 else self.w3
         return word >> ((card & 15) << 2) & 15
 
-    def add(self, card: i64, n: i64) -> None:
-        """`n` more of `card` (fewer when negative); the caller keeps every count from 0 to 15."""
-        w, step = card >> 4, n << ((card & 15) << 2)
+    def add(self, card: i64, n: i64) -> i64:
+        """`n` more of `card` (fewer when negative), and how many the hand then holds; the caller keeps every
+        count from 0 to 15."""
+        w, shift = card >> 4, (card & 15) << 2
+        step = n << shift
         if w == 0:
             self.w0 += step
+            word = self.w0
         elif w == 1:
             self.w1 += step
+            word = self.w1
         elif w == 2:
             self.w2 += step
+            word = self.w2
         else:
             self.w3 += step
+            word = self.w3
         self.size += n
+        return word >> shift & 15
 
     def holds(self, cards: tuple[int, ...]) -> bool:
         """Whether the hand holds every card of `cards`, a card as many times as `cards` lists it: the cards
@@ -268,38 +275,6 @@ class Hand:
                 if not w3 >> shift & 15:
                     return False
                 w3 -= one
-        return True
-
-    def dealt(self, cards: list[int], deck: Hand) -> bool:
-        """The dealt `cards` added to this hand and to `deck`, the cards dealt so far; False at the first card
-        `deck` already holds four times (four packs hold no card more often, §1)."""
-        for card in cards:
-            c: i64 = card
-            shift = (c & 15) << 2
-            one: i64 = 1
-            one <<= shift
-            w = c >> 4
-            if w == 0:
-                if deck.w0 >> shift & 15 == COPIES:
-                    return False
-                deck.w0 += one
-                self.w0 += one
-            elif w == 1:
-                if deck.w1 >> shift & 15 == COPIES:
-                    return False
-                deck.w1 += one
-                self.w1 += one
-            elif w == 2:
-                if deck.w2 >> shift & 15 == COPIES:
-                    return False
-                deck.w2 += one
-                self.w2 += one
-            else:
-                if deck.w3 >> shift & 15 == COPIES:
-                    return False
-                deck.w3 += one
-                self.w3 += one
-        self.size += len(cards)
         return True
 
     def take(self, cards: tuple[int, ...]) -> None:
@@ -740,8 +715,10 @@ def _checked_hands(ctx: Context, deal: Deal) -> list[Hand]:
     hands: list[Hand] = []
     for cards in deal.hands:
         hand = Hand()
-        if not hand.dealt(cards, deck):
-            _wrong_deck(ctx, deal)
+        for card in cards:
+            hand.add(card, 1)
+            if deck.add(card, 1) > COPIES:
+                _wrong_deck(ctx, deal)
         hands.append(hand)
     return hands
 
