@@ -180,8 +180,8 @@ def _reading(cards: tuple[int, ...]) -> Set | None:
     twos: i64 = 0
     black: i64 = 0
     red: i64 = 0
-    for i in range(len(cards)):
-        c: i64 = cards[i]
+    for card in cards:
+        c: i64 = card
         if c >= BJ:
             if c == BJ:
                 black += 1
@@ -229,53 +229,84 @@ class Hand:
         word = self.w0 if w == 0 else self.w1 if w == 1 else self.w2 if w == 2 else self.w3
         return word >> ((card & 15) << 2) & 15
 
-    def add(self, card: i64, n: i64) -> None:
-        """`n` more of `card` (fewer when negative); the caller keeps every count from 0 to 15."""
-        w, step = card >> 4, n << ((card & 15) << 2)
+    def add(self, card: i64, n: i64) -> i64:
+        """`n` more of `card` (fewer when negative), and how many the hand then holds; the caller keeps every
+        count from 0 to 15."""
+        w, shift = card >> 4, (card & 15) << 2
+        step = n << shift
         if w == 0:
             self.w0 += step
+            word = self.w0
         elif w == 1:
             self.w1 += step
+            word = self.w1
         elif w == 2:
             self.w2 += step
+            word = self.w2
         else:
             self.w3 += step
+            word = self.w3
         self.size += n
+        return word >> shift & 15
 
     def holds(self, cards: tuple[int, ...]) -> bool:
-        """Whether the hand holds every card of `cards`, a card as many times as `cards` lists it."""
-        listed: i64 = 0  # a bit for each card id met (ids are below 64)
-        for i in range(len(cards)):
-            c: i64 = cards[i]
-            bit: i64 = 1
-            bit <<= c
-            if listed & bit:  # listed again (the same card of two packs)
-                if self[c] < _copies_up_to(cards, i):
+        """Whether the hand holds every card of `cards`, a card as many times as `cards` lists it: the cards
+        are taken one by one from a copy of the counts."""
+        w0, w1, w2, w3 = self.w0, self.w1, self.w2, self.w3
+        for card in cards:
+            c: i64 = card
+            shift = (c & 15) << 2
+            one: i64 = 1
+            one <<= shift
+            w = c >> 4
+            if w == 0:
+                if not w0 >> shift & 15:
                     return False
-            elif not self[c]:
-                return False
-            listed |= bit
+                w0 -= one
+            elif w == 1:
+                if not w1 >> shift & 15:
+                    return False
+                w1 -= one
+            elif w == 2:
+                if not w2 >> shift & 15:
+                    return False
+                w2 -= one
+            else:
+                if not w3 >> shift & 15:
+                    return False
+                w3 -= one
         return True
 
     def take(self, cards: tuple[int, ...]) -> None:
         """The cards of a play (held) taken out."""
-        for i in range(len(cards)):
-            self.add(cards[i], -1)
+        for card in cards:
+            c: i64 = card
+            one: i64 = 1
+            one <<= (c & 15) << 2
+            w = c >> 4
+            if w == 0:
+                self.w0 -= one
+            elif w == 1:
+                self.w1 -= one
+            elif w == 2:
+                self.w2 -= one
+            else:
+                self.w3 -= one
+        self.size -= len(cards)
+
+    def natural_ranks(self) -> i64:
+        """How many of the natural ranks 3 … A the hand holds a card of: rank r's four cards (ids 4r … 4r+3)
+        are the sixteen bits from (r % 4) * 16 of word r // 4."""
+        n: i64 = 0
+        for r in range(1, TWO):
+            word = self.w0 if r < 4 else self.w1 if r < 8 else self.w2 if r < 12 else self.w3
+            n += word >> ((r & 3) << 4) & 0xFFFF != 0
+        return n
 
     def copy(self) -> Hand:
         copied = Hand()
         copied.w0, copied.w1, copied.w2, copied.w3, copied.size = self.w0, self.w1, self.w2, self.w3, self.size
         return copied
-
-
-def _copies_up_to(cards: tuple[int, ...], i: i64) -> i64:
-    """How many times the card at `i` is listed in `cards` up to `i`."""
-    c: i64 = cards[i]
-    n: i64 = 0
-    for j in range(i + 1):
-        if cards[j] == c:
-            n += 1
-    return n
 
 
 def _cards_of(hand: Hand) -> list[int]:
@@ -360,20 +391,9 @@ def may_follow(y: Set) -> Msg:
     )
 
 
-def rank_counts(hand: Hand) -> list[int]:
-    """Cards held per set-order rank (index 1..15)."""
-    counts = [0] * 16
-    for c in range(54):
-        r = _SET_RANK[c]
-        counts[r] = counts[r] + hand[c]
-    return counts
-
-
 def shao_valid(hand: Hand) -> bool:
     """§4.7.2: a non-empty rest whose jokers number at least (distinct natural ranks) − 1."""
-    counts = rank_counts(hand)
-    naturals = sum(1 for r in range(1, 13) if counts[r])
-    return sum(counts) > 0 and counts[BLACK] + counts[RED] >= naturals - 1
+    return hand.size > 0 and hand[BJ] + hand[RJ] >= hand.natural_ranks() - 1
 
 
 # ---------------------------------------------------------------- match state (§1, §5, §6)
@@ -544,7 +564,8 @@ class DealState:
         "block_team",
         "acted_mask",
         "first_team",
-        "trick",
+        "taken",
+        "trick_start",
         "reports",
         "leader_checked",
         "offender",
@@ -592,7 +613,8 @@ class DealState:
     block_team: i64  # BLOCKS: the team whose block acts
     acted_mask: i64  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: i64  # ALTERNATING: the team that acts first
-    trick: list[Action]  # the plays and passes taken in this trick
+    taken: list[Action]  # the plays and passes taken in this deal, and where this trick's start
+    trick_start: i64
     offender: i64
     lapsed: bool
     reports: ReportWatch
@@ -621,7 +643,7 @@ class DealState:
         self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
-        self.trick = []
+        self.taken, self.trick_start = [], 0
         self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
@@ -693,12 +715,10 @@ def _checked_hands(ctx: Context, deal: Deal) -> list[Hand]:
     hands: list[Hand] = []
     for cards in deal.hands:
         hand = Hand()
-        for i in range(HAND_SIZE):
-            c: i64 = cards[i]
-            if deck[c] == COPIES:
+        for card in cards:
+            hand.add(card, 1)
+            if deck.add(card, 1) > COPIES:
                 _wrong_deck(ctx, deal)
-            deck.add(c, 1)
-            hand.add(c, 1)
         hands.append(hand)
     return hands
 
@@ -803,7 +823,7 @@ def _passed(state: DealState, action: Action) -> None:
     seat: i64 = action.seat
     bit: i64 = 1 << seat
     state.last_event = NONE
-    state.trick.append(action)
+    state.taken.append(action)
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
@@ -873,7 +893,7 @@ def _put(state: DealState, action: Action, x: Set) -> None:
         state.reports.played(seat, hand.size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
-    state.trick.append(action)
+    state.taken.append(action)
     state.top, state.top_seat, state.last_actor = x, seat, seat
     state.rang_declarer = -1  # a play declines Xian Rang Rang (§4.6)
     gone = hand.size == 0
@@ -1019,7 +1039,7 @@ def _end_trick(state: DealState) -> None:
 def _lead(state: DealState, leader: i64) -> None:
     state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
     state.locked, state.rang_declarer, state.duel_final = False, -1, False
-    state.trick = []
+    state.trick_start = len(state.taken)
     state.allowed = 1 << leader
     state.endgame = 0
     if state.live_count <= 4:
@@ -1074,7 +1094,7 @@ def _endgame_next(state: DealState) -> i64:
     open_ = state.open_mask()
     if state.endgame == BLOCKS:
         found = open_ & team_seats(state.block_team) & ~state.acted_mask
-        for _ in range(2):
+        for _block in range(2):
             if found:
                 return found
             state.block_team, state.acted_mask = 1 - state.block_team, 0
@@ -1121,10 +1141,13 @@ def _declare(ctx: Context, state: DealState, action: Action) -> None:
         return state.reports.declare(ctx, action, state.hands[seat].size)
     if state.shao_pending >= 0:
         _turn_error(state, seat, msg("declared {name}", name=Term(name)))
-    handler = _DECLARATIONS.get(name)
-    if handler is None:
-        return state.reports.declare(ctx, action, state.hands[seat].size, ", " + ", ".join(_DECLARATIONS))
-    problem = handler(state, seat)
+    if name == "xian_rang_rang":  # the declaration met most, called without the table's generic call
+        problem = _xian_rang_rang(state, seat)
+    else:
+        handler = _DECLARATIONS.get(name)
+        if handler is None:
+            return state.reports.declare(ctx, action, state.hands[seat].size, ", " + ", ".join(_DECLARATIONS))
+        problem = handler(state, seat)
     if problem:
         rule, message = problem
         return ctx.error(rule, ctx.at("actions", action.index, "declare"), message, seat, action.index)
@@ -1161,11 +1184,12 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
 
 def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
-    allowed = {(s + 1) % SEATS, (s + 2) % SEATS}
-    for action in reversed(state.trick[:-1]):
+    taken = state.taken
+    for i in range(len(taken) - 2, state.trick_start - 1, -1):
+        action = taken[i]
         if action.verb == "play":
             return action.seat == s
-        if action.seat not in allowed:
+        if action.seat != (s + 1) % SEATS and action.seat != (s + 2) % SEATS:
             return False
     return False
 
@@ -1225,7 +1249,7 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     state.hands[q] = rest
     if state.reports_at:
         state.reports.played(q, rest.size, action.index)
-    state.trick.append(action)
+    state.taken.append(action)
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
     state.last_event, state.event_seat = PLAYED, q
@@ -1449,8 +1473,10 @@ def _receiver(
     """The duty a tribute or return settles and the seat its card goes to; `to` is required when it could be
     more than one seat (§6.2). A wrong `to` is reported and the card goes to the seat owed, unless a ruling
     lets it stand: then it goes to `to` (notation §10)."""
-    other: Callable[[Relation], int] = (lambda r: r.receiver) if verb == "tribute" else (lambda r: r.payer)
-    seats = sorted({other(r) for r in duties})
+    mask: i64 = 0
+    for r in duties:
+        mask |= 1 << _counterpart(r, verb)
+    seats = _seats(mask)
     if action.to is None:
         if len(seats) > 1:
             raise StopDeal(
@@ -1463,10 +1489,10 @@ def _receiver(
                     second=seats[1],
                 ),
             )
-        return duties[0], other(duties[0])
-    chosen = [r for r in duties if other(r) == action.to]
-    if chosen:
-        return chosen[0], action.to
+        return duties[0], seats[0]
+    for r in duties:
+        if _counterpart(r, verb) == action.to:
+            return r, action.to
     if len(seats) > 1:
         raise StopDeal(
             rule,
@@ -1493,6 +1519,11 @@ def _receiver(
         action.index,
     )
     return duties[0], action.to if stood else seats[0]
+
+
+def _counterpart(r: Relation, verb: Term) -> int:
+    """The seat a duty's card goes to: its receiver for a tribute, its payer for a return."""
+    return r.receiver if verb == "tribute" else r.payer
 
 
 def _tribute_done(ctx: Context, state: DealState) -> None:
@@ -1669,7 +1700,7 @@ def snapshot(state: DealState) -> Snapshot:
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(_cards_of(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [_on_table(action) for action in state.trick],
+        "table": [_on_table(action) for action in state.taken[state.trick_start :]],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
