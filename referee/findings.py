@@ -167,7 +167,8 @@ class Report(_Fields):
     ) -> None:
         self.valid, self.game, self.rules, self.findings = valid, game, rules, findings
         self.deals = [] if deals is None else deals
-        self.match, self.source, self.unreadable, self.inferred, self.rulings = match, source, unreadable, inferred, rulings
+        self.match, self.source, self.unreadable = match, source, unreadable
+        self.inferred, self.rulings = inferred, rulings
 
     @property
     def verdict(self) -> str:
