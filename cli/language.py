@@ -8,10 +8,10 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import functools
-import gettext
 import os
+import sys
 
-from referee.messages import LOCALE_DIR, compiled_catalogue, part, use_language
+from referee.messages import DEFAULT, LOCALE_DIR, compiled_catalogue, part, use_language
 
 from .common import to_stderr
 
@@ -20,22 +20,31 @@ msg, msg_n, word, word_of = part("cli")
 
 def use(lang: str) -> None:
     """Speak `lang` from now on: the referee's messages, and click's words, which click asks of
-    Python's gettext (the default domain, in the languages LANGUAGE names)."""
+    Python's gettext (the default domain, in the languages LANGUAGE names). In English, a run that has
+    not loaded gettext (nor click, which does) leaves it unloaded: click's words are its own English."""
     use_language(lang)
-    gettext.bindtextdomain("cli", LOCALE_DIR if _readable_cli_catalogue(lang) else os.devnull)
-    gettext.textdomain("cli")
+    if lang != DEFAULT or "gettext" in sys.modules:
+        import gettext
+
+        gettext.bindtextdomain("cli", LOCALE_DIR if _readable_cli_catalogue(lang) else os.devnull)
+        gettext.textdomain("cli")
     os.environ["LANGUAGE"] = lang
+
+
+UNBOUND = "messages"  # gettext's default domain, before a `use`
 
 
 @contextlib.contextmanager
 def kept():
     """Click's words in the language they were in before the block (a command: `use` sets Python's gettext,
     which is the process's); the referee's own language is held per context (messages.language)."""
-    domain, spoken = gettext.textdomain(), os.environ.get("LANGUAGE")
+    loaded = sys.modules.get("gettext")
+    domain, spoken = loaded.textdomain() if loaded else UNBOUND, os.environ.get("LANGUAGE")
     try:
         yield
     finally:
-        gettext.textdomain(domain)
+        if "gettext" in sys.modules:
+            sys.modules["gettext"].textdomain(domain)
         if spoken is None:
             os.environ.pop("LANGUAGE", None)
         else:
@@ -64,6 +73,8 @@ def _readable_cli_catalogue(lang: str) -> bool:
 def click_in_english():
     """click's own words that it fixes when a command is made (a file path's "FILE") in English, as
     they are when the command is made before --lang is read."""
+    import gettext
+
     domain = gettext.textdomain()
     gettext.textdomain("messages")  # a domain without a catalogue
     try:

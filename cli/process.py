@@ -6,7 +6,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from gettext import gettext as _
 from typing import NoReturn
 
 from referee.batch import os_problem
@@ -33,6 +32,8 @@ def prepare_run() -> None:
 
 def aborted() -> NoReturn:
     """An interrupted command (Ctrl-C) exits 130, as shells count it (click exits 1)."""
+    from gettext import gettext as _  # here: click's word, as click's gettext says it (cli/language.py)
+
     to_stderr(_("Aborted!"))
     sys.exit(EXIT_INTERRUPTED)
 

@@ -6,14 +6,25 @@ in a context of its own, on the same streams, and ends the same way when interru
 from __future__ import annotations
 
 import errno
+import gc
 import os
 import sys
 
-from referee.messages import chosen_language
+# Loading the modules makes many objects and no garbage: the cycle collector, which would look at all of them again
+# and again as they pile up (a fortieth of a one-record run), is paused meanwhile, and what they made is left out of
+# its collections for good (frozen: it lasts as long as the command).
+_COLLECTING = gc.isenabled()
+gc.disable()
 
-from .language import run_apart, use
-from .process import aborted, prepare_run, stopped
-from .validate import MAX_JOBS, validate
+from referee.messages import chosen_language  # noqa: E402
+
+from .language import run_apart, use  # noqa: E402
+from .process import aborted, prepare_run, stopped  # noqa: E402
+from .validate import MAX_JOBS, validate  # noqa: E402
+
+gc.freeze()
+if _COLLECTING:
+    gc.enable()
 
 # validate's parameters as click gives them where the command line has no option for them (cli/validate_command.py)
 UNGIVEN = {

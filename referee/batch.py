@@ -12,10 +12,8 @@ import functools
 import io
 import itertools
 import os
-import signal
 import stat
 import sys
-import zlib
 from typing import NamedTuple
 
 from .findings import ERROR, Finding, Report
@@ -135,6 +133,8 @@ def _start_method():
 def _leave_interrupts_to_the_parent():
     """A checking process ignores Ctrl-C, which the terminal sends to every process of the command:
     the parent stops the pool and says so once, without a traceback from each process."""
+    import signal  # here: a run without a pool does without it (it makes enums of every signal)
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -221,10 +221,16 @@ def read_records(open_binary, source: str, jsonl: bool | None, spans: str | None
 
 
 def _unreadable_errors() -> tuple[type[Exception], ...]:
-    """What reading a file may raise: OSError, or a damaged compressed file's error; that of an .xz file only
-    where a caller imported lzma (audit's archives), as start-up does without the module."""
-    lzma = sys.modules.get("lzma")
-    return (OSError, EOFError, zlib.error, *((lzma.LZMAError,) if lzma else ()))
+    """What reading a file may raise: OSError, or a damaged compressed file's error."""
+    return (OSError, *_damaged_errors())
+
+
+def _damaged_errors() -> tuple[type[Exception], ...]:
+    """What reading a damaged compressed file raises: EOFError, or the error of the decompressor that read it,
+    which only a file read through it loads (gzip's zlib, or lzma for audit's .xz archives): start-up does
+    without them."""
+    zlib, lzma = sys.modules.get("zlib"), sys.modules.get("lzma")
+    return (EOFError, *((zlib.error,) if zlib else ()), *((lzma.LZMAError,) if lzma else ()))
 
 
 def decompressed(raw):
@@ -251,7 +257,7 @@ def read_text(path: str) -> str:
     ):
         try:
             data = handle.read(MAX_RECORD_BYTES + 1)
-        except (EOFError, zlib.error) as exc:
+        except _damaged_errors() as exc:
             raise OSError(msg("the compressed file is damaged: {problem}", problem=str(exc))) from None
     if len(data) > MAX_RECORD_BYTES:
         raise ValueError(msg("notation.size: a record may hold at most {limit} bytes", limit=MAX_RECORD_BYTES))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, msg, msg_n
@@ -14,22 +13,57 @@ if TYPE_CHECKING:
 ERROR, WARNING, INFO = "error", "warning", "info"
 
 
-@dataclass
-class Finding:
+class _Fields:
+    """What @dataclass gave Finding and Report, written out (it compiled their methods as the module was
+    imported: a twentieth of a command's start-up): a repr of the FIELDS, equality of them, and no hash."""
+
+    FIELDS: tuple[str, ...] = ()
+    __hash__ = None  # type: ignore[assignment]  # mutable and compared by value, as a dataclass is
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, name) for name in self.FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._values() == other._values()  # type: ignore[attr-defined]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+
+class Finding(_Fields):
+    FIELDS = ("severity", "rule", "at", "message", "seat", "deal", "action", "legal", "ruling")
+
     severity: str
     rule: str
     at: str
     message: str | Msg  # a Msg is kept as `text`, and here as its English text
-    seat: int | None = None
-    deal: int | None = None
-    action: int | None = None
-    legal: Legal | None = None
-    ruling: int | None = None  # the ruling (an index into the record's `rulings`) that decided it
-    text: Msg | None = field(default=None, repr=False, compare=False)  # the message as a template
+    seat: int | None
+    deal: int | None
+    action: int | None
+    legal: Legal | None
+    ruling: int | None  # the ruling (an index into the record's `rulings`) that decided it
+    text: Msg | None  # the message as a template (neither shown by repr nor compared)
 
-    def __post_init__(self) -> None:
-        if isinstance(self.message, Msg):
-            self.text, self.message = self.message, str(self.message)
+    def __init__(
+        self,
+        severity: str,
+        rule: str,
+        at: str,
+        message: str | Msg,
+        seat: int | None = None,
+        deal: int | None = None,
+        action: int | None = None,
+        legal: Legal | None = None,
+        ruling: int | None = None,
+        text: Msg | None = None,
+    ) -> None:
+        self.severity, self.rule, self.at, self.message = severity, rule, at, message
+        self.seat, self.deal, self.action, self.legal, self.ruling, self.text = seat, deal, action, legal, ruling, text
+        if isinstance(message, Msg):
+            self.text, self.message = message, str(message)
 
     def shown(self, lang: str | None = None) -> str:
         """The message in `lang` (by default the language chosen for this process)."""
@@ -104,18 +138,37 @@ class StopDeal(Exception):
         self.action: Action | None = None  # the action that broke the rule, where the replay driver says
 
 
-@dataclass
-class Report:
+class Report(_Fields):
+    FIELDS = ("valid", "game", "rules", "findings", "deals", "match", "source", "unreadable", "inferred", "rulings")
+
     valid: bool
     game: str | None
     rules: dict | None
     findings: list[Finding]
-    deals: list[dict] = field(default_factory=list)
-    match: dict | None = None
-    source: str | None = None
-    unreadable: bool = False  # the input could not be read as a record at all
-    inferred: dict | None = None  # the rule sets the record is valid under, when asked (infer.py)
-    rulings: int | None = None  # the rulings applied, for a record that has `rulings` (notation §10)
+    deals: list[dict]
+    match: dict | None
+    source: str | None
+    unreadable: bool  # the input could not be read as a record at all
+    inferred: dict | None  # the rule sets the record is valid under, when asked (infer.py)
+    rulings: int | None  # the rulings applied, for a record that has `rulings` (notation §10)
+
+    def __init__(
+        self,
+        valid: bool,
+        game: str | None,
+        rules: dict | None,
+        findings: list[Finding],
+        deals: list[dict] | None = None,
+        match: dict | None = None,
+        source: str | None = None,
+        unreadable: bool = False,
+        inferred: dict | None = None,
+        rulings: int | None = None,
+    ) -> None:
+        self.valid, self.game, self.rules, self.findings = valid, game, rules, findings
+        self.deals = [] if deals is None else deals
+        self.match, self.source, self.unreadable = match, source, unreadable
+        self.inferred, self.rulings = inferred, rulings
 
     @property
     def verdict(self) -> str:

@@ -9,19 +9,20 @@ record of one game loads only that game's module).
 What crosses the contract is typed here too: the `Outcome` of a deal, what was `Legal` at a
 point of the deal, and a `Snapshot` of the table. They stay plain dicts (TypedDicts), as the
 reports serialize them; each names the keys of every game, marked with the game that gives them.
+Their annotations are evaluated, not kept as text (no `from __future__ import annotations`): a TypedDict
+compiles each annotation kept as text, which took a fortieth of a command's start-up.
 """
-
-from __future__ import annotations
 
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, TypeVar, cast
 
+from .actions import Action, Deal
+from .findings import Finding
+from .messages import Cards, Msg, Term
+from .rules import Option
+
 if TYPE_CHECKING:
-    from .actions import Action, Deal
-    from .findings import Finding
-    from .messages import Cards, Msg, Term
-    from .replay import Context
-    from .rules import Option
+    from .replay import Context  # which imports this module: named in quotes
 
 # The games this referee checks, by the `game` value that names them in a record (notation §2).
 GAMES = ("guandan", "gouji", "gandengyan")
@@ -127,13 +128,13 @@ class Game(Protocol[Match, State]):
     COMPLETE_RESULT: Term  # what a complete `score` ruling's result gives, in words
     WILD_WORDS: tuple[Term, Term]  # a wild card as a table's legend and a card's label name it
 
-    def new_match(self, ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
+    def new_match(self, ctx: "Context", record: dict[str, Any], rules: dict[str, Any]) -> Match | None:
         """The match state before the first deal; None when the record cannot be replayed (reported)."""
 
-    def start_deal(self, ctx: Context, match: Match, deal: Deal) -> State:
+    def start_deal(self, ctx: "Context", match: Match, deal: Deal) -> State:
         """The deal's state as dealt; raises StopDeal where the deal cannot start."""
 
-    def apply(self, ctx: Context, state: State, action: Action) -> None:
+    def apply(self, ctx: "Context", state: State, action: Action) -> None:
         """Takes one action; raises StopDeal for one that breaks a rule, before any change."""
 
     def is_over(self, state: State) -> bool:
@@ -145,15 +146,15 @@ class Game(Protocol[Match, State]):
     def snapshot(self, state: State) -> Snapshot:
         """The table now, for `replay`."""
 
-    def finish_deal(self, ctx: Context, match: Match, state: State, deal: Deal) -> Outcome:
+    def finish_deal(self, ctx: "Context", match: Match, state: State, deal: Deal) -> Outcome:
         """The outcome of a deal played to its end; the match advanced; the deal's claims checked."""
 
-    def skip_deal(self, ctx: Context, match: Match, deal: Deal, state: State | None, stopped: bool) -> Outcome:
+    def skip_deal(self, ctx: "Context", match: Match, deal: Deal, state: State | None, stopped: bool) -> Outcome:
         """A deal not played to its end: `stopped` by an error (or incomplete before the last deal), when later
         deals carry on from its claims (notation §9); otherwise the record's unfinished last deal, which leaves
         the match as the last complete deal left it. `state` is None when the deal could not even start."""
 
-    def finish_match(self, ctx: Context, match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
+    def finish_match(self, ctx: "Context", match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
         """The match outcome; checks the record's claims (`result`)."""
 
     def fork(self, match: Match) -> Match:
@@ -163,18 +164,18 @@ class Game(Protocol[Match, State]):
         """The state carried on from a claim that differed from the computed one (notation §9), from which a
         deal that breaks a rule at the computed state is tried again; None when there is none."""
 
-    def adopt_claim(self, ctx: Context, match: Match, broken: Finding) -> Match:
+    def adopt_claim(self, ctx: "Context", match: Match, broken: Finding) -> Match:
         """Says (info) that a deal is judged from the claimed state, as it breaks a rule (`broken`) at the
         computed one; returns that state."""
 
-    def stand(self, ctx: Context, state: State, action: Action) -> None:
+    def stand(self, ctx: "Context", state: State, action: Action) -> None:
         """Takes an action that broke a rule as played (a ruling `stands`, notation §10); raises StopDeal where
         it cannot stand (cards not held, no combination), before any change."""
 
     def complete_result(self, result: dict[str, Any], seats: int) -> bool:
         """Whether a `score` ruling's result is complete (COMPLETE_RESULT says what that takes)."""
 
-    def score_deal(self, ctx: Context, match: Match, deal: Deal, state: State, result: dict[str, Any]) -> Outcome:
+    def score_deal(self, ctx: "Context", match: Match, deal: Deal, state: State, result: dict[str, Any]) -> Outcome:
         """Ends the deal with the complete outcome a ruling `score` fixed: the match goes on from it, and the
         deal's own claims are checked against it."""
 
@@ -211,7 +212,7 @@ def no_claimed_state(match: object) -> None:
     return None
 
 
-def computed_state(ctx: Context, match: Match, broken: Finding) -> Match:
+def computed_state(ctx: "Context", match: Match, broken: Finding) -> Match:
     """`adopt_claim` of a game without a claimed state (no_claimed_state): the computed state."""
     return match
 

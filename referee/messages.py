@@ -22,16 +22,18 @@ or one of these, which each language shows its own way:
 
 from __future__ import annotations
 
-import gettext
 import io
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache, lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .cards import rank_shown
+
+if TYPE_CHECKING:
+    import gettext  # loaded where a catalogue is read: English needs none, and start-up does without it
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"
@@ -352,6 +354,7 @@ def language_of(tag: str) -> str | None:
 def compiled_catalogue(mo_path: str) -> bytes | None:
     """A compiled catalogue's bytes, or None when it cannot be read (cut short, a folder of that name): its
     .po is then compiled in memory."""
+    import gettext
     import struct
 
     try:
@@ -368,6 +371,8 @@ def translations(lang: str, domain: str = CORE) -> gettext.NullTranslations:
     """The catalogue of `domain` in `lang`, then the core's, then the other parts' (a word marked in one
     part and shown by another: a combination's name in a command's line); the compiled .mo files, a .po
     newer than its .mo, or without one, compiled in memory."""
+    import gettext
+
     folder = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES")
     merged = gettext.NullTranslations()
     if not os.path.isdir(folder):
@@ -380,6 +385,8 @@ def translations(lang: str, domain: str = CORE) -> gettext.NullTranslations:
 
 def _catalogue(po_path: str) -> gettext.GNUTranslations:
     """A fresh catalogue object: each domain's chain of fallbacks links its own."""
+    import gettext
+
     return gettext.GNUTranslations(io.BytesIO(_compiled(po_path)))
 
 

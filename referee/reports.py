@@ -5,7 +5,7 @@ or fewer without reporting gets a warning."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .findings import plain
 from .messages import Msg, msg, word
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from .actions import Action
     from .replay import Context
 
-REPORT = word("report")  # the declaration's name, as a replay's line says it (报牌)
+REPORT: Final[str] = word("report")  # the declaration's name, as a replay's line says it (报牌)
 
 
 class ReportWatch:
@@ -25,7 +25,8 @@ class ReportWatch:
 
     def declare(self, ctx: Context, action: Action, size: int, others: str | Msg = "") -> None:
         """A `declare` action; only `report` is known."""
-        if action.declare != REPORT:
+        declared = action.declare
+        if declared is None or declared != REPORT:
             ctx.error(
                 f"{self.game}.declare",
                 ctx.at("actions", action.index, "declare"),
@@ -38,16 +39,12 @@ class ReportWatch:
                 action.index,
             )
             return
-        if action.count != size:
+        count = action.count
+        if count is None or count != size:
             said = (
                 msg("seat {seat} reported no count but held {held}", seat=action.seat, held=size)
-                if action.count is None
-                else msg(
-                    "seat {seat} reported {count} cards but held {held}",
-                    seat=action.seat,
-                    count=action.count,
-                    held=size,
-                )
+                if count is None
+                else msg("seat {seat} reported {count} cards but held {held}", seat=action.seat, count=count, held=size)
             )
             ctx.error(
                 f"{self.game}.report.count", ctx.at("actions", action.index, "count"), said, action.seat, action.index
@@ -61,8 +58,9 @@ class ReportWatch:
             self.reached.setdefault(seat, index)
 
     def warn_missing(self, ctx: Context) -> None:
-        for seat, index in sorted(self.reached.items()):
+        for seat in sorted(self.reached):
             if seat not in self.reported:
+                index = self.reached[seat]
                 ctx.warn(
                     f"{self.game}.report.missing",
                     ctx.at("actions", index),

@@ -7,7 +7,7 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import orjson
 
@@ -15,8 +15,7 @@ from .findings import ERROR, Finding, Listed, plain, pointer
 from .messages import Listing, Msg, msg, word
 
 
-@dataclass(frozen=True)
-class Option:
+class Option(NamedTuple):  # a value, as a frozen dataclass is, made without compiling its methods at start-up
     default: object
     choices: tuple = ()  # the allowed values, when they are a short list
     kind: type | None = None  # otherwise the allowed type (None allowed when nullable)
