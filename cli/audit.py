@@ -209,17 +209,12 @@ def _client(client_class, cluster_class, scheduler, workers):
 
 
 def _ready_to_fork() -> None:
-    """What the local cluster's forked workers would each do again as they start, done once here: the
-    versions of the installed packages that every worker sends the scheduler (read from their metadata on
-    disk, and `uname -p` run in a subprocess; kept by distributed for the process and its forks); and
-    this process's objects set apart from the cycle collector, which would otherwise walk them in every
-    worker, copying the pages they are on."""
-    import gc
-
+    """What each of the local cluster's forked workers would otherwise do again as it starts, done once here:
+    the versions of the installed packages that every worker sends the scheduler, read from their metadata
+    on disk and `uname -p` run in a subprocess (kept by distributed for the process and its forks)."""
     from distributed.versions import get_versions
 
     get_versions()
-    gc.freeze()
 
 
 # A local cluster's processes forked from the command, which has loaded what they need (spawned, each
