@@ -7,6 +7,7 @@ optional extra (`pip install '.[dask]'`) and is imported only here.
 
 from __future__ import annotations
 
+import functools
 import glob
 import operator
 import os
@@ -18,7 +19,7 @@ import orjson
 from .batch import check_items, jsonl_by_name, not_a_file, read_records, unreadable_file
 from .findings import Report
 from .integrity import Archive
-from .messages import msg
+from .messages import language, msg
 
 REPORT_COLUMNS = {
     "source": "string",
@@ -30,18 +31,22 @@ REPORT_COLUMNS = {
 }
 
 
-def file_reports(opened, name: str) -> list[dict]:
-    """The reports of one file (an fsspec OpenFile, compressed or not), exactly as `validate` gives them:
-    JSON Lines read line by line, a line above its size limit skipped unread; a file not named .jsonl
+def file_reports(opened, name: str, lang: str) -> list[dict]:
+    """The reports of one file (an fsspec OpenFile, compressed or not), exactly as `validate` gives them, in
+    `lang`: JSON Lines read line by line, a line above its size limit skipped unread; a file not named .jsonl
     holding one (pretty-printed) JSON document is one record."""
-    return [report.as_dict() for report in check_items(read_records(opened.open, name, jsonl_by_name(name)))]
+    return [report.as_dict(lang) for report in check_items(read_records(opened.open, name, jsonl_by_name(name)))]
 
 
 def report_bag(files: list[tuple[str, Any]]):
-    """A dask.bag of report dicts, one partition per file (files_of), in order."""
+    """A dask.bag of report dicts, one partition per file (files_of), in order, in this command's language
+    (a worker has its own)."""
     import dask.bag
 
-    return dask.bag.from_delayed(_per_file(files, file_reports, lambda report: [report.as_dict()]))
+    lang = language()
+    return dask.bag.from_delayed(
+        _per_file(files, functools.partial(file_reports, lang=lang), lambda report: [report.as_dict(lang)])
+    )
 
 
 def files_of(paths: list[str]) -> list[tuple[str, Any]]:
@@ -149,19 +154,20 @@ def written(client, files: list[tuple[str, Any]], output: str) -> dict:
 
     names, sources = zip(*files)
     parts = open_files(f"{output.rstrip('/')}/part-*.jsonl", "wb", name_function=part_name, num=len(names))
-    return sum(client.gather(client.map(written_part, names, sources, parts, pure=False)), Tally()).summary()
+    tallies = client.gather(client.map(written_part, names, sources, parts, lang=language(), pure=False))
+    return sum(tallies, Tally()).summary()
 
 
-def written_part(name: str, source, part) -> Tally:
-    """The reports of one file (its OpenFile, or its unreadable report) written to `part` (an OpenFile), each
-    as it is made, so that memory stays flat; their tally."""
+def written_part(name: str, source, part, lang: str) -> Tally:
+    """The reports of one file (its OpenFile, or its unreadable report) written to `part` (an OpenFile) in
+    `lang` (this command's: a worker has its own), each as it is made, so that memory stays flat; their tally."""
     reports = (
         [source] if isinstance(source, Report) else check_items(read_records(source.open, name, jsonl_by_name(name)))
     )
     tally = Tally()
     with part as handle:
         for report in reports:
-            shown = report.as_dict()
+            shown = report.as_dict(lang)
             tally.add(shown)
             handle.write(orjson.dumps(shown) + b"\n")
     return tally
