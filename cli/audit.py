@@ -97,11 +97,11 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
                 "(or '.[integrity]' in a checkout)"
             )
         )
-    sources = _sources(paths)
+    files = _listed(_sources(paths))
     if deals:
-        _integrity(dask, _client(Client, LocalCluster, scheduler, workers), sources, output)
+        _integrity(dask, _client(Client, LocalCluster, scheduler, workers), files, output)
     try:
-        summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), sources, output, form)
+        summary = _run(dask, _client(Client, LocalCluster, scheduler, workers), files, output, form)
     except (OSError, ValueError, TimeoutError) as exc:  # a missing file, an unreachable scheduler
         fail(msg("audit stopped: {reason}", reason=str(exc)))
     text = json.dumps(summary, indent=2)
@@ -111,28 +111,39 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] else EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 
-def _run(dask, client, sources, output, form) -> dict:
-    """Write every report under `output` and return the summary, in one pass over the archive."""
-    from referee.audit import REPORT_COLUMNS, as_row, part_name, report_bag, summary_of, written_with_summary
+def _listed(sources) -> list:
+    """The files to read (referee.audit.files_of), listed before any cluster starts: the workers of a local
+    one, forked, have what listing them loaded (fsspec and its plugins, a scan of every package's metadata)."""
+    from referee.audit import files_of
 
-    with client:
-        reports = report_bag(sources)
+    try:
+        return files_of(sources)
+    except (OSError, ValueError) as exc:  # no file matches, an unreachable store
+        fail(msg("audit stopped: {reason}", reason=str(exc)))
+
+
+def _run(dask, client, files, output, form) -> dict:
+    """Write every report under `output` and return the summary, in one pass over the archive."""
+    from referee.audit import REPORT_COLUMNS, as_row, part_name, report_bag, summary_of, written
+
+    with client as running:
         if form == "jsonl":
-            return dask.compute(written_with_summary(reports, output))[0]
+            return written(running, files, output)
+        reports = report_bag(files)
         # a bag feeding a dataframe: Dask warns that it merges the two graph kinds, as intended
         warnings.filterwarnings("ignore", "Computing mixed collections", UserWarning)
-        written = (
+        written_parquet = (
             reports.map(as_row)
             .to_dataframe(meta=REPORT_COLUMNS)
             .to_parquet(
                 output, write_index=False, compute=False, name_function=lambda i: f"part-{part_name(i)}.parquet"
             )
         )
-        _, summary = dask.compute(written, summary_of(reports))
+        _, summary = dask.compute(written_parquet, summary_of(reports))
     return summary
 
 
-def _integrity(dask, client, sources, output) -> None:
+def _integrity(dask, client, files, output) -> None:
     """`referee integrity` on the cluster: one pass, each file's deals on a worker; the findings written to
     OUTPUT/integrity.jsonl, the summary also on standard error."""
     import fsspec
@@ -143,7 +154,7 @@ def _integrity(dask, client, sources, output) -> None:
 
     try:
         with client:
-            archive = dask.compute(integrity_of(sources))[0]
+            archive = dask.compute(integrity_of(files))[0]
         findings, summary = archive.findings()
         with fsspec.open(f"{output.rstrip('/')}/integrity.jsonl", "w", auto_mkdir=True) as handle:
             for finding in findings + [summary]:
@@ -183,6 +194,7 @@ def _client(client_class, cluster_class, scheduler, workers):
         return
     import dask
 
+    _ready_to_fork()
     with (
         dask.config.set(LOCAL_CLUSTER),
         cluster_class(
@@ -194,6 +206,15 @@ def _client(client_class, cluster_class, scheduler, workers):
         client_class(cluster) as client,
     ):
         yield client
+
+
+def _ready_to_fork() -> None:
+    """What each of the local cluster's forked workers would otherwise do again as it starts, done once here:
+    the versions of the installed packages that every worker sends the scheduler, read from their metadata
+    on disk and `uname -p` run in a subprocess (kept by distributed for the process and its forks)."""
+    from distributed.versions import get_versions
+
+    get_versions()
 
 
 # A local cluster's processes forked from the command, which has loaded what they need (spawned, each

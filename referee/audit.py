@@ -7,15 +7,19 @@ optional extra (`pip install '.[dask]'`) and is imported only here.
 
 from __future__ import annotations
 
+import functools
 import glob
+import operator
 import os
 from collections import Counter
+from typing import Any
 
 import orjson
 
 from .batch import check_items, jsonl_by_name, not_a_file, read_records, unreadable_file
+from .findings import Report
 from .integrity import Archive
-from .messages import msg
+from .messages import language, msg
 
 REPORT_COLUMNS = {
     "source": "string",
@@ -27,44 +31,54 @@ REPORT_COLUMNS = {
 }
 
 
-def file_reports(opened, name: str) -> list[dict]:
-    """The reports of one file (an fsspec OpenFile, compressed or not), exactly as `validate` gives them:
-    JSON Lines read line by line, a line above its size limit skipped unread; a file not named .jsonl
+def file_reports(opened, name: str, lang: str) -> list[dict]:
+    """The reports of one file (an fsspec OpenFile, compressed or not), exactly as `validate` gives them, in
+    `lang`: JSON Lines read line by line, a line above its size limit skipped unread; a file not named .jsonl
     holding one (pretty-printed) JSON document is one record."""
-    return [report.as_dict() for report in check_items(read_records(opened.open, name, jsonl_by_name(name)))]
+    return [report.as_dict(lang) for report in check_items(read_records(opened.open, name, jsonl_by_name(name)))]
 
 
-def report_bag(paths: list[str]):
-    """A dask.bag of report dicts, one partition per file, in order: globs and URLs are expanded by fsspec,
-    and a local path is named as the user named it. A local path that is no file to read (a folder that
-    cannot be listed, a pipe) is one unreadable report, as in `validate`."""
+def report_bag(files: list[tuple[str, Any]]):
+    """A dask.bag of report dicts, one partition per file (files_of), in order, in this command's language
+    (a worker has its own)."""
     import dask.bag
 
+    lang = language()
     return dask.bag.from_delayed(
-        _per_file(paths, file_reports, lambda path, problem: [unreadable_file(path, problem).as_dict()])
+        _per_file(files, functools.partial(file_reports, lang=lang), lambda report: [report.as_dict(lang)])
     )
 
 
-def _per_file(paths: list[str], read, unreadable) -> list:
-    """`read(opened, name)` for every file the paths name, in order, as Dask's delayed values; a local path
-    that is no file to read is `unreadable(path, problem)`, said where the path was given."""
-    import dask
+def files_of(paths: list[str]) -> list[tuple[str, Any]]:
+    """(name, source) for every file the paths name, in order: globs and URLs are expanded by fsspec, a local
+    path is named as the user named it, and the source is its fsspec OpenFile; a local path that is no file
+    to read (a folder that cannot be listed, a pipe) has its unreadable report as source, as in `validate`."""
     from fsspec import open_files
 
     names = {os.path.abspath(path): path for path in paths if "://" not in path}
-    parts = []
+    files: list[tuple[str, Any]] = []
     for path in paths:
         problem = None if "://" in path or glob.has_magic(path) else not_a_file(path)
         if problem:
-            parts.append(dask.delayed(unreadable(path, problem)))
+            files.append((path, unreadable_file(path, problem)))
             continue
-        parts += [
-            dask.delayed(read)(opened, names.get(opened.path, opened.path))
-            for opened in open_files(path, "rb", compression="infer")
+        files += [
+            (names.get(opened.path, opened.path), opened) for opened in open_files(path, "rb", compression="infer")
         ]
-    if not parts:
+    if not files:
         raise ValueError(msg("no file matches {paths}", paths=" ".join(paths)))
-    return parts
+    return files
+
+
+def _per_file(files: list[tuple[str, Any]], read, unreadable) -> list:
+    """`read(opened, name)` for every file (files_of), in order, as Dask's delayed values; a local path that
+    is no file to read is `unreadable(report)`, made where the path was given."""
+    import dask
+
+    return [
+        dask.delayed(unreadable(source)) if isinstance(source, Report) else dask.delayed(read)(source, name)
+        for name, source in files
+    ]
 
 
 def file_archive(opened, name: str) -> Archive:
@@ -74,18 +88,18 @@ def file_archive(opened, name: str) -> Archive:
     return archive
 
 
-def _unreadable_archive(path: str, problem) -> Archive:
+def _unreadable_archive(report: Report) -> Archive:
     archive = Archive()
     archive.unreadable = 1
     return archive
 
 
-def integrity_of(paths: list[str]):
+def integrity_of(files: list[tuple[str, Any]]):
     """`referee integrity`'s pass as a Dask value: each file's part on a worker, joined there in input order;
     its findings are made where it is computed (Archive.findings)."""
     import dask
 
-    return dask.delayed(_joined)(_per_file(paths, file_archive, _unreadable_archive))
+    return dask.delayed(_joined)(_per_file(files, file_archive, _unreadable_archive))
 
 
 def _joined(parts: list[Archive]) -> Archive:
@@ -97,16 +111,33 @@ def _joined(parts: list[Archive]) -> Archive:
 
 UNREADABLE_RULES = {"notation.file", "notation.encoding", "notation.json", "notation.size"}
 VERDICTS = ("valid", "invalid", "unreadable")
-NO_RECORDS = {"records": 0, **{verdict: 0 for verdict in VERDICTS}, "rules": {}}
 
 
-def summarise(reports) -> dict:
-    """Counts of records by verdict and of findings by rule id, as `validate --summary-json` writes them."""
-    verdicts, rules = Counter[str](), Counter[str]()
+class Tally:
+    """Counts of records by verdict and of findings by rule id; added up in input order, the rules keep the
+    order `validate` first meets them in, which its summary's ties keep."""
+
+    def __init__(self, verdicts: Counter[str] | None = None, rules: Counter[str] | None = None) -> None:
+        self.verdicts, self.rules = verdicts or Counter[str](), rules or Counter[str]()
+
+    def add(self, report: dict) -> None:
+        self.verdicts[_verdict(report)] += 1
+        self.rules.update(f["rule"] for f in report["findings"])
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(self.verdicts + other.verdicts, self.rules + other.rules)
+
+    def summary(self) -> dict:
+        """As `validate --summary-json` writes it."""
+        counts = {verdict: self.verdicts[verdict] for verdict in VERDICTS}
+        return {"records": sum(counts.values()), **counts, "rules": dict(self.rules.most_common())}
+
+
+def tallied(reports) -> Tally:
+    tally = Tally()
     for report in reports:
-        verdicts[_verdict(report)] += 1
-        rules.update(f["rule"] for f in report["findings"])
-    return {"records": sum(verdicts.values()), **{v: verdicts[v] for v in VERDICTS}, "rules": dict(rules.most_common())}
+        tally.add(report)
+    return tally
 
 
 def _verdict(report: dict) -> str:
@@ -115,35 +146,36 @@ def _verdict(report: dict) -> str:
     return "valid" if report["valid"] else "invalid"
 
 
-def written_with_summary(reports, output: str):
-    """The summary as a Dask value, each partition's reports written to its part file under `output`
-    (`part-NNNNN.jsonl`, byte for byte as `validate --json` writes them) by the task that sums them up:
-    the reports are made once (Dask's to_textfiles fuses the making of a partition into its writing,
-    which a summary computed beside it then made again: 1.5 times the CPU)."""
-    import dask.bag
+def written(client, files: list[tuple[str, Any]], output: str) -> dict:
+    """Every file's reports written under `output` (`part-NNNNN.jsonl`, in input order, byte for byte as
+    `validate --json` writes them) by the worker that checks the file, one task a file; the summary of them
+    all, made of the files' tallies, the only thing that comes back from the workers."""
     from fsspec import open_files
 
-    files = open_files(f"{output.rstrip('/')}/part-*.jsonl", "wb", name_function=part_name, num=reports.npartitions)
-    one_each = dask.bag.from_sequence(files, npartitions=reports.npartitions)
-    return reports.map_partitions(_written, one_each).fold(_add, initial=NO_RECORDS)
+    names, sources = zip(*files)
+    parts = open_files(f"{output.rstrip('/')}/part-*.jsonl", "wb", name_function=part_name, num=len(names))
+    tallies = client.gather(client.map(written_part, names, sources, parts, lang=language(), pure=False))
+    return sum(tallies, Tally()).summary()
 
 
-def _written(reports: list[dict], files: list) -> list[dict]:
-    (opened,) = files
-    with opened as handle:
-        handle.writelines(json_line(report).encode() + b"\n" for report in reports)
-    return [summarise(reports)]
+def written_part(name: str, source, part, lang: str) -> Tally:
+    """The reports of one file (its OpenFile, or its unreadable report) written to `part` (an OpenFile) in
+    `lang` (this command's: a worker has its own), each as it is made, so that memory stays flat; their tally."""
+    reports = (
+        [source] if isinstance(source, Report) else check_items(read_records(source.open, name, jsonl_by_name(name)))
+    )
+    tally = Tally()
+    with part as handle:
+        for report in reports:
+            shown = report.as_dict(lang)
+            tally.add(shown)
+            handle.write(orjson.dumps(shown) + b"\n")
+    return tally
 
 
 def summary_of(reports):
-    """The summary as a Dask value: one per partition, added up on the cluster."""
-    return reports.map_partitions(lambda part: [summarise(part)]).fold(_add, initial=NO_RECORDS)
-
-
-def _add(total: dict, part: dict) -> dict:
-    rules = Counter(total["rules"]) + Counter(part["rules"])
-    counts = {key: total[key] + part[key] for key in ("records", *VERDICTS)}
-    return {**counts, "rules": dict(rules.most_common())}
+    """The summary as a Dask value: a tally of each partition, added up on the cluster."""
+    return reports.map_partitions(lambda part: [tallied(part)]).fold(operator.add).apply(Tally.summary)
 
 
 def as_row(report: dict) -> dict:
@@ -156,10 +188,6 @@ def as_row(report: dict) -> dict:
         "rules": " ".join(sorted({f["rule"] for f in report["findings"]})),
         "report": orjson.dumps(report).decode(),
     }
-
-
-def json_line(report: dict) -> str:
-    return orjson.dumps(report).decode()  # byte for byte as `validate --json` writes it
 
 
 def part_name(index: int) -> str:

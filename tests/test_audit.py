@@ -3,6 +3,7 @@
 import gzip
 import json
 
+import fsspec
 import pytest
 from click.testing import CliRunner
 
@@ -101,19 +102,25 @@ def test_integrity_on_the_cluster_finds_what_the_command_finds(archive, tmp_path
 
 
 def test_each_record_is_checked_once_for_its_report_and_the_summary(archive, tmp_path, monkeypatch):
-    """Issue 36: the reports written and the summary come from one check of each record (Dask's
-    to_textfiles made a partition again for a summary computed beside it)."""
-    import dask
-
+    """Issue 36: the reports written and the summary come from one check of each record, in the task that
+    reads the file (Dask's to_textfiles made a partition again for a summary computed beside it)."""
     from referee import audit, batch
 
     checked = []
     real = batch.check_one
     monkeypatch.setattr(batch, "check_one", lambda text, *rest: checked.append(text) or real(text, *rest))
-    with dask.config.set(scheduler="sync"):
-        summary = dask.compute(audit.written_with_summary(audit.report_bag([str(archive / "b.jsonl")]), str(tmp_path)))[
-            0
-        ]
+    ((name, source),) = audit.files_of([str(archive / "b.jsonl")])
+    (part,) = fsspec.open_files(str(tmp_path / "part-*.jsonl"), "wb", name_function=audit.part_name, num=1)
+    summary = audit.written_part(name, source, part, "en").summary()
     assert len(checked) == summary["records"] == summary["valid"] == 2
     plain = run("validate", "--json", "-j", "1", str(archive / "b.jsonl")).stdout
     assert (tmp_path / "part-00000.jsonl").read_text() == plain
+
+
+def test_reports_are_in_the_language_of_the_command(archive, tmp_path):
+    """The workers render the messages in the command's language, as `validate -j N` has its processes do."""
+    out = tmp_path / "zh"
+    result = run("audit", "--lang", "zh", str(archive / "a.jsonl"), "-o", str(out), "--workers", "1")
+    assert result.exit_code == 2, result.output
+    plain = run("validate", "--lang", "zh", "--json", "-j", "1", str(archive / "a.jsonl")).stdout
+    assert (out / "part-00000.jsonl").read_text() == plain and not plain.isascii()

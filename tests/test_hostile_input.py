@@ -297,7 +297,7 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     pytest.importorskip("dask")
     import tracemalloc
 
-    from referee.audit import report_bag
+    from referee.audit import files_of, report_bag
 
     monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
     body = orjson.dumps(BASE)
@@ -305,7 +305,7 @@ def test_audit_reads_lines_with_the_cap_of_validate(tmp_path, monkeypatch):
     archive.write_bytes(body + b"\n" + b"[" * 30_000_000 + b"\n\n" + body + b"\n")
     tracemalloc.start()
     try:
-        reports = report_bag([str(archive)]).compute(scheduler="sync")
+        reports = report_bag(files_of([str(archive)])).compute(scheduler="sync")
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
