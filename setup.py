@@ -28,7 +28,10 @@ def compiled_modules() -> list:
     except ImportError:
         print("no mypy (mypyc): the pure-Python build is used")
         return []
-    return mypycify(COMPILED, group_name="referee.compiled")
+    extensions = mypycify(COMPILED, group_name="referee.compiled")
+    for extension in extensions:
+        extension.extra_compile_args.append("-fno-semantic-interposition")
+    return extensions
 
 
 class BuildPy(build_py):
