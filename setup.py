@@ -30,7 +30,7 @@ def compiled_modules() -> list:
         return []
     extensions = mypycify(COMPILED, group_name="referee.compiled")
     for extension in extensions:
-        extension.extra_compile_args.append("-fno-semantic-interposition")
+        extension.extra_compile_args += ["-fno-semantic-interposition", "-fvisibility=hidden"]
     return extensions
 
 
