@@ -28,7 +28,12 @@ def compiled_modules() -> list:
     except ImportError:
         print("no mypy (mypyc): the pure-Python build is used")
         return []
-    return mypycify(COMPILED, group_name="referee.compiled")
+    extensions = mypycify(COMPILED, group_name="referee.compiled")
+    # mypyc writes the group as one C file: with no symbol interposed or exported but the modules' own, gcc
+    # may inline its small functions into their callers (about 3% fewer instructions a record)
+    for extension in extensions:
+        extension.extra_compile_args += ["-fno-semantic-interposition", "-fvisibility=hidden"]
+    return extensions
 
 
 class BuildPy(build_py):
