@@ -40,6 +40,6 @@ def test_the_stored_report_is_the_forms(text):
 def test_a_record_with_whole_numbers_written_as_decimals_is_read_from_its_form():
     record = orjson.loads(next(text for text in TEXTS if '"guandan"' in text and plain_read(orjson.loads(text)).deals))
     record["meta"] = dict(record.get("meta", {}), round=2.0)
-    digest, form, reading = stored_reading(record, plain_read(copy.deepcopy(record)))
+    _, form, reading = stored_reading(record, plain_read(copy.deepcopy(record)))
     assert reading is None
     assert form["meta"]["round"] == 2 and type(form["meta"]["round"]) is int
