@@ -22,10 +22,10 @@ from datetime import UTC, datetime
 
 import orjson
 
-from referee.canonical import stored_form
+from referee.canonical import stored_form, stored_reading
 from referee.findings import Finding, Report
 from referee.messages import part
-from referee.notation import duplicate_key_findings, parse_json, structure_findings
+from referee.notation import NOT_PLAIN, Plain, duplicate_key_findings, parse_json, plain_read, structure_findings
 from referee.replay import check_record
 from referee.rulings import Refused, decided
 
@@ -91,6 +91,12 @@ class Entry:
         of the server's time for a 12-deal match, issue 36); `checked` stays behind."""
         return Entry, (self.id, None, self.report, self.source, None, self.stored())
 
+    def kept(self) -> Entry:
+        """The entry as a worker process sends it back (__reduce__): what `store import` keeps of a record until
+        its batch is stored, the parsed record let go as soon as it is checked (as `validate` lets it go), not held
+        with the batch's others: the cycle collector then walks a batch of texts, not of parsed records."""
+        return Entry(self.id, None, self.report, self.source, None, self.stored())
+
     def stored(self) -> Written:
         return self.written or Written.of(self.record)
 
@@ -107,34 +113,49 @@ def prepare(text: str | bytes, source: str | None = None) -> Entry | list[Findin
     return formed if isinstance(formed, list) else entry_of(*formed, source or text_hash(text))
 
 
-def prepare_record(value, stored_report=lambda record_id: None, source: str | None = None) -> Entry | list[Finding]:
-    """The entry for one parsed record, or the findings that make it no CGR/1 record. A record
-    already stored (`stored_report(id)` gives its report) is not checked again. `source`: the hash
-    of the text it was parsed from (text_hash), which the entry keeps."""
-    formed = form_of(value)
+def prepare_parsed(
+    text: str | bytes, value, stored_report=lambda record_id: None, source: str | None = None
+) -> Entry | list[Finding]:
+    """The entry for one record's text parsed as `value`, or the findings that make it no CGR/1 record. A
+    record already stored (`stored_report(id)` gives its report) is not checked again. `source`: the hash
+    of the text (text_hash), which the entry keeps."""
+    formed = form_of_parsed(text, value)
     return formed if isinstance(formed, list) else entry_of(*formed, source, stored_report(formed[0]))
 
 
-def form_of_text(text: str | bytes) -> tuple[str, dict] | list[Finding]:
-    """(id, stored form) of one record's JSON text (canonical.stored_form), or the findings that make it
-    no CGR/1 record."""
+Formed = tuple[str, dict, Plain | None]  # a record's id, stored form and that form's plain reading (form_of)
+
+
+def form_of_text(text: str | bytes) -> Formed | list[Finding]:
+    """form_of one record's JSON text, or the findings that make it no CGR/1 record."""
     value = parse_json(text)
     if isinstance(value, Finding):
         return [value]
-    return duplicate_key_findings(text, value) or form_of(value)
+    return form_of_parsed(text, value)
 
 
-def form_of(value) -> tuple[str, dict] | list[Finding]:
-    """(id, stored form) of a parsed record, or the findings that make it no CGR/1 record."""
-    return structure_findings(value) or stored_form(value)
+def form_of_parsed(text: str | bytes, value) -> Formed | list[Finding]:
+    """form_of a record's text parsed as `value`, or the findings that make it no CGR/1 record: read as `validate`
+    reads it, by the quick reading of plain records, whose colons count its keys for the duplicate-key test."""
+    plain = plain_read(value)
+    return duplicate_key_findings(text, value, plain.colons) or form_of(value, plain)
 
 
-def entry_of(digest: str, form: dict, source: str | None, stored: dict | None = None) -> Entry:
-    """The entry of a record's id and stored form, checked unless `stored` is its report (stored already);
-    `source`: the hash of the text it was read from (text_hash)."""
+def form_of(value, plain: Plain = NOT_PLAIN) -> Formed | list[Finding]:
+    """(id, stored form, the form's plain reading or None) of a parsed record (canonical.stored_form), or the
+    findings that make it no CGR/1 record. `plain`: the record's own plain reading (notation.plain_read), from
+    which the form's is made (canonical.stored_reading); a plain record follows the schema."""
+    if plain.deals is not None:
+        return stored_reading(value, plain)
+    return structure_findings(value) or (*stored_form(value), None)
+
+
+def entry_of(digest: str, form: dict, reading: Plain | None, source: str | None, stored: dict | None = None) -> Entry:
+    """The entry of a record's id, stored form and that form's plain reading (None: read in the check), checked
+    unless `stored` is its report (stored already); `source`: the hash of the text it was read from (text_hash)."""
     if stored:
         return Entry(digest, form, stored, source)
-    checked = rechecked(form)
+    checked = rechecked(form) if reading is None else check_record(form, plain=reading)
     return Entry(digest, form, checked.as_dict(), source, checked)
 
 

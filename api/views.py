@@ -15,7 +15,7 @@ from flask_smorest import Blueprint, abort
 from referee.batch import check_parsed, unreadable, utf8_problem
 from referee.findings import ERROR, Finding
 from referee.messages import DEFAULT, part
-from referee.notation import duplicate_key_findings, parse_json, split_records
+from referee.notation import parse_json, split_records
 from referee.replay import replay_steps
 from referee.results import reason
 from referee.ruling import POLICY, RulingError, ruling
@@ -26,7 +26,7 @@ from . import schemas
 from .budget import Spent
 from .language import answer_language, shown, step_shown
 from .limits import Busy, record_size_problem, trimmed
-from .store import prepare_record, rechecked, text_hash
+from .store import prepare_parsed, rechecked, text_hash
 from .workers import WorkerLost
 
 msg, msg_n, word, word_of = part("api")
@@ -291,13 +291,23 @@ def _entry(text: str, source: str, limits, lang: str, stored_report):
     value = _parsed(text, SOURCE, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
-    entry = duplicate_key_findings(text, value) or prepare_record(value, stored_report, source)
+    entry = prepare_parsed(text, value, stored_report, source)
     if isinstance(entry, list):
         return entry, None
     trimmed(entry.report, limits.message)
     if lang == "en":
         return entry, entry.report
     return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
+
+
+def _entries(unknown, limits, lang: str, stored_report, budget) -> list[tuple]:
+    """_entry of each (line, text, its hash) of a body whose text is not stored, all in one turn of the check pool
+    (a worker process's round trip a record cost the server more than the record's check); (None, None) for a
+    line of JSON Lines that the request's time ran out before."""
+    return [
+        (None, None) if line is not None and budget.spent() else _entry(text, source, limits, lang, stored_report)
+        for line, text, source in unknown
+    ]
 
 
 def _stored_report(store, record_id: str, limits, lang: str) -> dict:
@@ -372,8 +382,10 @@ def _submitted(chunks, submitter) -> list[dict]:
     limits, store, lang = _limits(), _store(), answer_language()
     hashes = [text_hash(chunk) for _, chunk in chunks]
     known = store.stored_sources(hashes)
+    unknown = [(line, chunk, source) for (line, chunk), source in zip(chunks, hashes) if source not in known]
+    made = iter(_apart(_entries, unknown, limits, lang, store.report, g.budget) if unknown else ())
     results, entries = [], []
-    for (line, chunk), source in zip(chunks, hashes):
+    for (line, _), source in zip(chunks, hashes):
         where = {} if line is None else {"line": line}
         if source in known:
             summary = known[source]
@@ -381,10 +393,10 @@ def _submitted(chunks, submitter) -> list[dict]:
                 dict(summary, **where, created=False, report=_stored_report(store, summary["id"], limits, lang))
             )
             continue
-        if line is not None and g.budget.spent():
+        entry, report = next(made)
+        if entry is None:
             results.append(dict(where, stored=False, findings=[_out_of_time_finding()]))
             continue
-        entry, report = _apart(_entry, chunk, source, limits, lang, store.report)
         if isinstance(entry, list):
             results.append(
                 dict(where, stored=False, findings=entry if line is None else [f.as_dict(lang) for f in entry])

@@ -4,10 +4,11 @@ Run: .venv/bin/python benchmarks/store_import.py [--matches N] [--repeat R] [--g
 `make bench`). It writes N distinct matches of game G (Guandan unless said; from seed S, to measure on
 matches of other seeds) of up to 10 deals of real length (benchmarks/throughput.py's
 corpus, seeds no other corpus uses) to a JSON Lines file and, R times in turn, runs
-`referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, and the same import
-again (every record already stored), each a new process; it prints the medians of their CPU time
-(user + system), the median of each run's ratio to the validate run beside it, and the peak memory
-of the largest of these processes.
+`referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, the same import
+again (every record already stored), and the API's batch posting of the file into a new store (POST
+/v1/records, JSON Lines bodies of POSTED records, checks in the server's threads), each a new process;
+it prints the medians of their CPU time (user + system), the median of each run's ratio to the validate
+run beside it, and the peak memory of the largest of these processes.
 """
 
 from __future__ import annotations
@@ -26,6 +27,20 @@ sys.path.insert(0, ROOT)
 from benchmarks.throughput import COMMAND, GAMES, corpus, process_times  # noqa: E402
 
 SEEDS = 8 * 10**8
+POSTED = 50  # records a request body
+POST = [
+    sys.executable,
+    "-c",
+    "import sys\n"
+    "from referee.api import create_app\n"
+    "client = create_app(sys.argv[2], token='t').test_client()\n"
+    "lines = open(sys.argv[1], 'rb').read().splitlines(keepends=True)\n"
+    f"for i in range(0, len(lines), {POSTED}):\n"
+    f"    body = b''.join(lines[i:i + {POSTED}])\n"
+    "    headers = {'Authorization': 'Bearer t'}\n"
+    "    answer = client.post('/v1/records', data=body, headers=headers, content_type='application/x-ndjson')\n"
+    "    assert answer.status_code == 200, answer.status_code\n",
+]
 
 
 def main():
@@ -40,7 +55,7 @@ def main():
     deals, size = sum(line.count('"hands"') for line in lines), sum(map(len, lines)) / 1e6
     env = dict(os.environ, PYTHONPATH=ROOT)
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": env}
-    times = {"validate": [], "import": [], "again": []}
+    times = {"validate": [], "import": [], "again": [], "post": []}
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "matches.jsonl")
         with open(path, "w") as handle:
@@ -50,10 +65,13 @@ def main():
             times["validate"].append(process_times(COMMAND + ["validate", "-j", "1", "--json", path], **quiet)[1])
             times["import"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
             times["again"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
+            posted = os.path.join(folder, f"posted{run}.db")
+            times["post"].append(process_times(POST + [path, posted], check=True, **quiet)[1])
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    validate, imported, again = (statistics.median(times[key]) for key in ("validate", "import", "again"))
+    validate, imported, again, post = (statistics.median(times[key]) for key in times)
     ratio = {
-        key: statistics.median(t / v for t, v in zip(times[key], times["validate"])) for key in ("import", "again")
+        key: statistics.median(t / v for t, v in zip(times[key], times["validate"]))
+        for key in ("import", "again", "post")
     }
     print(f"command: python benchmarks/store_import.py {' '.join(sys.argv[1:])}")
     print(
@@ -64,6 +82,7 @@ def main():
     print(f"  validate -j 1 --json: {validate:.2f} s")
     print(f"  store import, a new store: {imported:.2f} s ({ratio['import']:.2f}x validate)")
     print(f"  store import again, every record stored: {again:.2f} s ({ratio['again']:.2f}x validate)")
+    print(f"  POST /v1/records, bodies of {POSTED}, a new store: {post:.2f} s ({ratio['post']:.2f}x validate)")
     print(f"  the largest of these processes peaked at {peak:.0f} MB")
 
 

@@ -111,18 +111,22 @@ def _batches(items):
 
 def _prepared(records, batch: list, hashes: list, known: dict) -> list:
     """For each (source, item) of a batch: the findings that keep it out, the summary of the record
-    its text is stored as (`known`, by hash), or the entry to store. A record stored already from
-    another text (found by its id, for the whole batch at once) is not checked again."""
-    from ..api.store import entry_of, form_of_text
-
-    formed = [
-        [item.findings[0]] if isinstance(item, Report) else known.get(h) or form_of_text(item)
+    its text is stored as (`known`, by hash), or the entry to store (Entry.kept). A record stored
+    already from another text (found by its id) is not checked again."""
+    return [
+        [item.findings[0]] if isinstance(item, Report) else known.get(h) or _entry(records, item, h)
         for (_, item), h in zip(batch, hashes)
     ]
-    stored = records.reports_of([form[0] for form in formed if isinstance(form, tuple)])
-    return [
-        entry_of(*form, h, stored.get(form[0])) if isinstance(form, tuple) else form for form, h in zip(formed, hashes)
-    ]
+
+
+def _entry(records, text: str, source: str):
+    """The entry to store of a record's text whose hash is `source`, or the findings that keep it out."""
+    from ..api.store import entry_of, form_of_text
+
+    formed = form_of_text(text)
+    if isinstance(formed, list):
+        return formed
+    return entry_of(*formed, source, records.reports_of([formed[0]]).get(formed[0])).kept()
 
 
 @cycle_collection_paused()  # as validate checks a batch: what it leaves is collected once, after it is stored

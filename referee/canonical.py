@@ -8,13 +8,15 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
 
-from .actions import CARD_VERBS, FIELDS, card_index
+from .actions import CARD_VERBS, FIELDS, Action, Deal, card_index
 from .cards import CODES, parse_card, rank_code, reading_code
-from .notation import MAX_NUMBER, structure_findings
+from .notation import MAX_NUMBER, Plain, structure_findings
+from .precheck import accepts
 from .replay import game_module
 from .rules import plain_rules
 
@@ -71,8 +73,11 @@ def _key_order(keys: tuple[str, ...], kind: str) -> tuple[str, ...]:
     return tuple(k for k in order if k in keys) + tuple(k for k in keys if k not in order)
 
 
-def canonical(record: dict[str, Any], preset_aliases: dict[str, str] | None = None) -> dict[str, Any]:
-    """The canonical record; `record` must have passed the structure check."""
+def canonical(
+    record: dict[str, Any], preset_aliases: dict[str, str] | None = None, deals: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The canonical record; `record` must have passed the structure check. `deals`: its deals' canonical forms,
+    where the caller has made them (stored_reading)."""
     out = _ordered(record, "record")
     rules = out.get("rules")
     aliases = preset_aliases or {}
@@ -81,7 +86,7 @@ def canonical(record: dict[str, Any], preset_aliases: dict[str, str] | None = No
     elif isinstance(rules, dict) and "preset" in rules:
         out["rules"] = dict(rules, preset=aliases.get(rules["preset"], rules["preset"]))
     _levels(out, "start")
-    out["deals"] = [_deal(d) for d in record["deals"]]
+    out["deals"] = [_deal(d) for d in record["deals"]] if deals is None else deals
     _levels(out, "result")
     if "rulings" in out:
         out["rulings"] = [_ruling(r) for r in record["rulings"]]
@@ -98,14 +103,110 @@ def stored_form(record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
     """(id, form) of a record that passed the structure check, as the record store keeps it: the
     canonical form with its numbers and rules written one way, and the SHA-256 of its compact,
     key-sorted JSON as its id, so one match has one id."""
+    digest, form, _ = _stored(record)
+    return digest, form
+
+
+def stored_reading(record: dict[str, Any], plain: Plain) -> tuple[str, dict[str, Any], Plain | None]:
+    """stored_form of a plain record that notation.plain_read read as `plain`, and the form's own plain reading:
+    what plain_read(form) reads (tests/test_store_reading.py). The form's deals are made from the record's reading,
+    its cards' order known from the cards read, and the form's reading from the record's, its cards sorted where the
+    form sorts them, without reading every card and action again. None in its place where the form differs
+    otherwise (whole numbers made ints, a reading's alias resolved): the check then reads the form itself."""
+    read = _deals_read(record["deals"], plain.deals) if plain.deals is not None else None
+    digest, form, whole = _stored(record, None if read is None else read[0])
+    if whole or read is None or not accepts(form, actions=False):  # its seats and numbers are the record's
+        return digest, form, None
+    return digest, form, Plain(read[1], plain.colons)
+
+
+def _stored(record: dict[str, Any], deals: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any], bool]:
+    """(id, form) of stored_form, its deals' forms `deals` where they are made already, and whether the form was
+    made again with its whole numbers as ints."""
     game = game_module(record["game"])
     aliases = game.PRESET_ALIASES if game else None
-    form = canonical(_one_way(record, game, False), aliases)
+    form = canonical(_one_way(record, game, False), aliases, deals)
     text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
-    if _may_hold_floats(text):  # rare: made again with its whole numbers as ints
+    whole = _may_hold_floats(text)
+    if whole:  # rare: made again with its whole numbers as ints
         form = canonical(_one_way(record, game, True), aliases)
         text = orjson.dumps(form, option=orjson.OPT_SORT_KEYS)
-    return hashlib.sha256(text).hexdigest(), form
+    return hashlib.sha256(text).hexdigest(), form, whole
+
+
+def _deals_read(deals: list[dict[str, Any]], read: list[Deal]) -> tuple[list[dict[str, Any]], list[Deal]] | None:
+    """The canonical forms of a plain record's deals (_deal) and their readings, from the deals' readings `read`;
+    None where an action's form differs from the action otherwise than in its keys' and cards' order."""
+    forms, readings = [], []
+    for deal, reading in zip(deals, read):
+        actions = _actions_read(deal["actions"], reading.actions)
+        if actions is None:
+            return None
+        hands, held = _hands_read(deal["hands"], reading.hands)
+        form = _deal_of(deal, hands, actions[0])
+        forms.append(form)
+        readings.append(Deal(reading.index, held, reading.talon, form.get("leader"), actions[1], form.get("result")))
+    return forms, readings
+
+
+def _hands_read(hands: list[list[str]], read: list[list[int]]) -> tuple[list[list[str]], list[list[int]]]:
+    """The canonical hands (_played) of hands of canonical codes read as `read`, and their readings."""
+    forms, readings = [], []
+    for hand, cards in zip(hands, read):
+        if not _ascending(cards):
+            cards = sorted(cards)
+            hand = [CODES[card] for card in cards]
+        forms.append(hand)
+        readings.append(cards)
+    return forms, readings
+
+
+def _actions_read(raws: list[Any], read: list[Action]) -> tuple[list[Any], list[Action]] | None:
+    """The canonical actions (_action) of a plain deal's actions read as `read`, and their readings: the common
+    actions' cards in order known from the cards read; None where an action's form differs otherwise than in its
+    keys' and cards' order."""
+    forms, readings = list(raws), list(read)
+    for i in range(len(raws)):
+        raw, reading = raws[i], read[i]
+        verb = reading.verb
+        if len(raw) == 2 and (verb == "pass" or verb == "play") and _first_key(raw) == "seat":  # as _action
+            if verb == "play" and not _ascending(reading.cards):
+                forms[i] = {"seat": raw["seat"], "play": [CODES[card] for card in sorted(reading.cards)]}
+                readings[i] = _sorted_play(reading)
+            continue
+        action = forms[i] = _action(raw)
+        if action is raw:
+            continue
+        if "play" in action and action["play"] is not raw["play"] and dict(raw, play=action["play"]) == action:
+            readings[i] = _sorted_play(reading)
+        elif action != raw:
+            return None
+    return forms, readings
+
+
+def _ascending(cards: Sequence[int]) -> bool:
+    """Whether cards are in canonical order (_in_order)."""
+    last = 0
+    for card in cards:
+        if card < last:
+            return False
+        last = card
+    return True
+
+
+def _sorted_play(reading: Action) -> Action:
+    """The reading of a play whose cards the canonical form sorted."""
+    return Action(
+        reading.index,
+        reading.seat,
+        reading.verb,
+        tuple(sorted(reading.cards)),
+        reading.card,
+        reading.declare,
+        reading.as_,
+        reading.to,
+        reading.count,
+    )
 
 
 def record_id(record: Any) -> str:
@@ -169,11 +270,16 @@ def _levels(out: dict[str, Any], key: str) -> None:
 
 
 def _deal(deal: dict[str, Any]) -> dict[str, Any]:
+    return _deal_of(deal, [_played(h) for h in deal["hands"]], [_action(a) for a in deal["actions"]])
+
+
+def _deal_of(deal: dict[str, Any], hands: list[list[str]], actions: list[Any]) -> dict[str, Any]:
+    """The canonical deal, with its canonical hands and actions."""
     out = _ordered(deal, "deal")
-    out["hands"] = [_played(h) for h in deal["hands"]]
+    out["hands"] = hands
     if "talon" in out:
         out["talon"] = [CODES[_card(code)] for code in deal["talon"]]  # in the order dealt
-    out["actions"] = [_action(a) for a in deal["actions"]]
+    out["actions"] = actions
     _levels(out, "result")
     return out
 
