@@ -15,9 +15,22 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+import orjson
 
 from .cards import CODES, reading_code
+
+if TYPE_CHECKING:
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # no mypy where the pure-Python build runs: the class as written
+
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type], type]:  # type: ignore[misc]
+        return lambda cls: cls
+
 
 VERBS: Final = ("play", "pass", "tribute", "return", "declare")  # an action holds exactly one
 # Every key of an action, in the order of notation.md (the canonical form's), and the kind of its value:
@@ -61,15 +74,20 @@ def _by_chars() -> bytes:
 _BY_CHARS: Final = _by_chars()
 
 
-def card_index(code: object) -> int:
+def card_index(code: object) -> i64:
     """CANONICAL.get(code, -1), read from the code's two characters: a record's codes are new strings, which a
     dictionary would hash first."""
-    if type(code) is str and len(code) == 2:
-        first, second = ord(code[0]), ord(code[1])
-        if first < 128 and second < 128:
-            card = _BY_CHARS[first << 7 | second]
-            return -1 if card == _NO_CARD else card
-    return -1
+    if type(code) is not str or len(code) != 2:
+        return -1
+    text: str = code
+    first: i64 = ord(text[0])
+    second: i64 = ord(text[1])
+    if first >= 128 or second >= 128:
+        return -1
+    card: i64 = _BY_CHARS[first << 7 | second]
+    if card == _NO_CARD:
+        return -1
+    return card
 
 
 def card_of(code: object) -> int:
@@ -89,6 +107,7 @@ def cards_of(codes: list[Any]) -> list[int]:
     return [card_of(code) for code in codes]
 
 
+@mypyc_attr(acyclic=True)  # it holds no object that could refer back to it: freed without the cycle collector
 class Action:
     """One action, cards already read: `cards` for play, `card` for tribute/return."""
 
@@ -163,24 +182,39 @@ def _reading(text: object) -> str | None:
     return found
 
 
+def plain_deals(
+    raws: list[Any], seats: int, talon: bool, other: Callable[[int, int, object], tuple[Action, int]]
+) -> tuple[list[Deal], int]:
+    """The deals of a plain record (notation.plain_read), and the colons of their actions' JSON written compactly:
+    their hands and talons of canonical card codes (a KeyError or a TypeError at any other), their actions read by
+    plain_actions. `talon`: whether the game deals a talon (Gan Deng Yan, which has no tribute)."""
+    deals: list[Deal] = []
+    colons = 0
+    for d, raw in enumerate(raws):
+        actions, counted = plain_actions(d, raw["actions"], seats, not talon, other)
+        hands = [cards_of(hand) for hand in raw["hands"]]
+        dealt = cards_of(raw["talon"]) if talon else None
+        deals.append(Deal(d, hands, dealt, raw.get("leader"), actions, raw.get("result")))
+        colons += counted
+    return deals, colons
+
+
 def plain_actions(
-    raws: list[Any], seats: int, tribute: bool, other: Callable[[int, object], tuple[Action, int]]
+    deal: int, raws: list[Any], seats: int, tribute: bool, other: Callable[[int, int, object], tuple[Action, int]]
 ) -> tuple[list[Action], int]:
     """The actions of a plain record's deal, and the colons of their JSON written compactly (for
-    notation.duplicate_key_findings): the common forms read here, any other by `other(index, raw)`, which gives
-    (the action, its colons) and raises when the action is not plain. A KeyError: a card code that is not
+    notation.duplicate_key_findings): the common forms read here, any other by `other(deal, index, raw)`, which
+    gives (the action, its colons) and raises when the action is not plain. A KeyError: a card code that is not
     canonical. `tribute`: whether the game has tribute and return actions."""
     out: list[Action] = []
     colons = 0
     for index, raw in enumerate(raws):
-        action = None
-        if type(raw) is dict:
-            action = _common(index, raw, seats, tribute)
-            if action is not None:
-                colons += len(raw) + _string_colons(action)
+        action = _common(index, raw, seats, tribute) if type(raw) is dict else None
         if action is None:
-            action, counted = other(index, raw)
+            action, counted = other(deal, index, raw)
             colons += counted
+        else:
+            colons += len(raw) + _string_colons(action)
         out.append(action)
     return out, colons
 
@@ -191,6 +225,24 @@ def _string_colons(action: Action) -> int:
     return (0 if action.as_ is None else 1) + (0 if action.declare is None else action.declare.count(":"))
 
 
+def _parsed_key(name: str) -> str:
+    """The key `name` as orjson hands it out: its parser keeps one string object for each short key it reads (its
+    key cache), and a dictionary finds the very object it holds without comparing the characters (a string of the
+    same characters that is another object is found too, a comparison later)."""
+    key: str = next(iter(orjson.loads(orjson.dumps({name: 0}))))
+    return key
+
+
+_SEAT: Final = _parsed_key("seat")
+_PASS: Final = _parsed_key("pass")
+_PLAY: Final = _parsed_key("play")
+_AS: Final = _parsed_key("as")
+_DECLARE: Final = _parsed_key("declare")
+_COUNT: Final = _parsed_key("count")
+_TO: Final = _parsed_key("to")
+_CARD_KEYS: Final = tuple((verb, _parsed_key(verb)) for verb in CARD_VERBS)
+
+
 def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Action | None:
     """An action of two keys, a play with its reading, a report with its count or a card with the seat it goes
     to, with its seat at the table; None for any other. The forms are tried in the order they are most often
@@ -198,23 +250,23 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
     size = len(raw)
     if size != 2 and size != 3:
         return None
-    seat = raw.get("seat")
+    seat = raw.get(_SEAT)
     if type(seat) is not int or not 0 <= seat < seats:
         return None
     at: int = seat
-    if size == 2 and raw.get("pass") is True:
+    if size == 2 and raw.get(_PASS) is True:
         return Action(index, at, "pass")
-    play = raw.get("play")
+    play = raw.get(_PLAY)
     if play is not None:
-        return _play(index, at, play, _reading(raw.get("as")) if size == 3 else None, size)
-    declared = raw.get("declare")
+        return _play(index, at, play, _reading(raw.get(_AS)) if size == 3 else None, size)
+    declared = raw.get(_DECLARE)
     if declared is not None:
-        return _declaration(index, at, declared, raw.get("count") if size == 3 else None, size)
+        return _declaration(index, at, declared, raw.get(_COUNT) if size == 3 else None, size)
     if not tribute:
         return None
-    to = raw.get("to") if size == 3 else None
-    for verb in CARD_VERBS:
-        code = raw.get(verb)
+    to = raw.get(_TO) if size == 3 else None
+    for verb, key in _CARD_KEYS:
+        code = raw.get(key)
         if code is not None:
             return _tribute_or_return(index, at, verb, code, to, size, seats)
     return None

@@ -32,14 +32,13 @@ from .actions import (
     VERBS,
     Action,
     Deal,
-    cards_of,
-    plain_actions,
+    plain_deals,
 )
 from .cards import parse_card, reading_code
 from .findings import ERROR, INFO, MAX_LISTED, Finding, Listed, more_finding, plain, pointer
 from .game import game as game_module
 from .messages import Msg, Term, msg, msg_n, word
-from .precheck import GAMES, accepts, action_ok
+from .precheck import GAMES, accepts, action_ok, in_bounds
 
 
 @cache
@@ -527,10 +526,9 @@ def schema_messages(fileobj, keywords, comment_tags, options):
         yield 0, None, text, []
 
 
-def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
+def seat_findings(record: dict) -> list[Finding]:
     """Seat numbers beyond the table (the schema cannot know its size). Whole numbers written
-    as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way.
-    Without `actions`, the actions are left for the caller (read_plain)."""
+    as decimals (`1.0`, which JSON Schema counts as integers) are made ints on the way."""
     seats = len(record["players"])
     found = Listed(msg("seats beyond the table"))
 
@@ -553,7 +551,7 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
 
     for d, deal in enumerate(record["deals"]):
         check(deal, "leader", "deals", d, "leader")
-        for a, action in enumerate(deal["actions"] if actions else ()):
+        for a, action in enumerate(deal["actions"]):
             seat = action["seat"]
             if type(seat) is not int or seat >= seats:  # the common case skips the call
                 check(action, "seat", "deals", d, "actions", a, "seat")
@@ -578,10 +576,9 @@ def seat_findings(record: dict, actions: bool = True) -> list[Finding]:
     return found.closed()
 
 
-def number_findings(record: dict, actions: bool = True) -> list[Finding]:
+def number_findings(record: dict) -> list[Finding]:
     """Counts, attempts, times, scores and totals beyond any a card game can mean (|n| > 10^12):
-    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part.
-    Without `actions`, the actions are left for the caller (read_plain)."""
+    kept out of the replay, so that no sum of them leaves 64 bits. Seats are seat_findings' part."""
     found = Listed(msg("numbers beyond 10^12"))
 
     def check(value, *path):
@@ -599,7 +596,7 @@ def number_findings(record: dict, actions: bool = True) -> list[Finding]:
             check(value, *path, i)
 
     for d, deal in enumerate(record["deals"]):
-        for a, action in enumerate(deal["actions"] if actions else ()):
+        for a, action in enumerate(deal["actions"]):
             if len(action) > 2:
                 for key in NUMBER_KEYS:
                     check(action.get(key), "deals", d, "actions", a, key)
@@ -682,24 +679,12 @@ def read_plain(record) -> list[Deal] | None:
 
 def plain_read(record) -> Plain:
     """read_plain's deals, and the colons of the record counted on the way: its actions' as they are read
-    (plain_actions), the rest written again (the hands and talons hold canonical card codes, which have none)."""
-    if (
-        not accepts(record, actions=False)
-        or seat_findings(record, actions=False)
-        or number_findings(record, actions=False)
-    ):
+    (plain_deals), the rest written again (the hands and talons hold canonical card codes, which have none)."""
+    if not accepts(record, actions=False) or not in_bounds(record, len(record["players"])):
         return NOT_PLAIN
     seats, talon = len(record["players"]), record["game"] == "gandengyan"
-    deals, colons = [], 0
     try:
-        for d, raw in enumerate(record["deals"]):
-            other = partial(_plain_action, seats=seats, talon=talon, deal=d)
-            actions, counted = plain_actions(raw["actions"], seats, not talon, other)
-            hands = [cards_of(h) for h in raw["hands"]]
-            deals.append(
-                Deal(d, hands, cards_of(raw["talon"]) if talon else None, raw.get("leader"), actions, raw.get("result"))
-            )
-            colons += counted
+        deals, colons = plain_deals(record["deals"], seats, talon, partial(_plain_action, seats=seats, talon=talon))
     except (_NotPlain, KeyError, TypeError):  # KeyError, TypeError: no canonical card code
         return NOT_PLAIN
     return Plain(deals, colons + _colons_besides_cards(record))
@@ -714,7 +699,7 @@ def _colons_besides_cards(record: dict) -> int:
     return _colons({**record, "deals": deals})
 
 
-def _plain_action(index, raw, seats, talon, deal) -> tuple[Action, int]:
+def _plain_action(deal, index, raw, seats, talon) -> tuple[Action, int]:
     """An action of a plain record in a form plain_actions does not read itself, checked as precheck,
     seat_findings and number_findings would, and its colons."""
     if type(raw) is not dict:

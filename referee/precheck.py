@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .actions import FIELDS, READING, TRIBUTE_KEYS, VERBS, card_index
+from .actions import FIELDS, MAX_NUMBER, READING, TRIBUTE_KEYS, VERBS, card_index
 from .game import GAMES
 
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
@@ -42,6 +42,41 @@ def accepts(record, actions: bool = True) -> bool:
         return _record(record, actions)
     except TypeError:  # an unhashable value where a card, key or name was expected
         return False
+
+
+def in_bounds(record: dict, seats: int) -> bool:
+    """For a record `accepts` takes, without its actions: whether every seat it names is one at its table of `seats`
+    and every number is within 10^12, where notation.seat_findings and number_findings look (but in actions)."""
+    start, result = record.get("start", {}), record.get("result", {})
+    return (
+        all(
+            deal.get("leader", 0) < seats and _result_in_bounds(deal.get("result", {}), seats)
+            for deal in record["deals"]
+        )
+        and all(_result_in_bounds(ruling.get("result", {}), seats) for ruling in record.get("rulings", ()))
+        and _seats_below(start.get("previous_order", ()), seats)
+        and start.get("dealer", 0) < seats
+        and _bounded(start.get("a_attempts", ()))
+        and _bounded(start.get("totals", ()))
+        and _bounded(result.get("totals", ()))
+    )
+
+
+def _result_in_bounds(result: dict, seats: int) -> bool:
+    """A deal's or a ruling's result (its claims), as in_bounds asks."""
+    return (
+        _seats_below(result.get("order", ()), seats)
+        and result.get("winner", 0) < seats
+        and _bounded(result.get("scores", ()))
+    )
+
+
+def _seats_below(values, seats: int) -> bool:
+    return all(value < seats for value in values)
+
+
+def _bounded(values) -> bool:
+    return all(-MAX_NUMBER <= value <= MAX_NUMBER for value in values)
 
 
 def _known(obj: dict, keys: frozenset) -> bool:

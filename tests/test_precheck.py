@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee.actions import FIELDS, READING, TRIBUTE_KEYS, VERBS
 from referee.notation import number_findings, plain_read, read_deals, read_plain, schema, seat_findings
-from referee.precheck import CARDS, RANKS, accepts
+from referee.precheck import CARDS, RANKS, accepts, in_bounds
 from tests import gandengyan_gen, guandan_gen
 from tests.builders import guandan, quick_deal
 
@@ -210,6 +210,18 @@ def _read_plain_agrees(record) -> bool:
     )
 
 
+def _in_bounds_agrees(record) -> bool:
+    """in_bounds takes, of the records accepts takes without their actions, those seat_findings and number_findings
+    find nothing in but in actions (which read_plain checks as it reads them)."""
+    if not accepts(record, actions=False):
+        return True
+    without_actions = copy.deepcopy(record)
+    for deal in without_actions["deals"]:
+        deal["actions"] = []
+    found = seat_findings(without_actions) + number_findings(without_actions)
+    return in_bounds(record, len(record["players"])) == (not found)
+
+
 def _counted_right(colons: int, record) -> bool:
     """The colons of the record written compactly, or fewer where orjson cannot write a part (2**70): never
     more, as a count equal to the text's then says that no key was written twice."""
@@ -272,6 +284,7 @@ def test_no_one_fault_edit_is_wrongly_accepted(base):
         for path, edit, value in _edits(base)
         if (accepts(changed := _edited(base, path, edit, value)) and not _schema_accepts(changed))
         or not _read_plain_agrees(changed)
+        or not _in_bounds_agrees(changed)
     ]
     assert wrong == []
 
@@ -303,7 +316,7 @@ def test_never_accepts_what_the_schema_rejects(base, data):
                 parent[path[-1]] = value
     if accepts(record):
         assert _schema_accepts(record)
-    assert _read_plain_agrees(record)
+    assert _read_plain_agrees(record) and _in_bounds_agrees(record)
 
 
 @settings(max_examples=200, deadline=None)
@@ -380,6 +393,37 @@ def test_read_plain_reads_only_hands_and_talons_of_canonical_codes(hand, plain):
     talon["deals"][0]["talon"] = hand
     for changed in (record, talon):
         assert (read_plain(copy.deepcopy(changed)) is not None) is plain and _read_plain_agrees(changed)
+
+
+GAN_DENG_YAN = gandengyan_gen.match_record(5, seats=3, deals=1)
+
+
+@pytest.mark.parametrize(
+    "base, path, value",
+    [  # each place in_bounds looks at, at its bound and past it
+        (PLAIN, ("deals", 0, "leader"), 3),
+        (PLAIN, ("deals", 0, "leader"), 4),
+        (PLAIN, ("deals", 0, "result"), {"order": [0, 4]}),
+        (PLAIN, ("deals", 0, "result"), {"winner": 4}),
+        (GAN_DENG_YAN, ("deals", 0, "result", "scores"), [10**12, -(10**12)]),
+        (GAN_DENG_YAN, ("deals", 0, "result", "scores"), [-(10**12) - 1]),
+        (PLAIN, ("rulings",), [{"at": "/deals/0", "decision": "score", "result": {"order": [3, 2, 1, 0]}}]),
+        (PLAIN, ("rulings",), [{"at": "/deals/0", "decision": "score", "result": {"winner": 4}}]),
+        (PLAIN, ("rulings",), [{"at": "/deals/0", "decision": "score", "result": {"scores": [10**12 + 1]}}]),
+        (PLAIN, ("start",), {"previous_order": [0, 3]}),
+        (PLAIN, ("start",), {"previous_order": [4]}),
+        (PLAIN, ("start",), {"a_attempts": [0, 10**12 + 1]}),
+        (GAN_DENG_YAN, ("start",), {"dealer": 2, "totals": [10**12, 0, 0]}),
+        (GAN_DENG_YAN, ("start",), {"dealer": 3}),
+        (GAN_DENG_YAN, ("start",), {"totals": [0, 0.5, 10**12 + 0.5]}),
+        (GAN_DENG_YAN, ("result",), {"totals": [1.5, -(10**12) - 1, 0]}),
+    ],
+)
+def test_in_bounds_looks_where_the_seat_and_number_checks_look(base, path, value):
+    record = copy.deepcopy(base)
+    parent = _at(record, path[:-1])
+    parent[path[-1]] = value
+    assert accepts(record, actions=False) and _in_bounds_agrees(record) and _read_plain_agrees(record)
 
 
 # The schema of each kind of value of the action forms (referee.actions.FIELDS), as the schema writes it
