@@ -12,6 +12,9 @@ from setuptools import setup
 from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
+# mypyc writes the group as one C file: with no symbol interposed or exported but the modules' own, gcc may
+# inline its small functions into their callers (about 3% fewer instructions a record)
+INLINABLE = ["-fno-semantic-interposition", "-fvisibility=hidden"]
 COMPILED = re.search(r"^COMPILED := (.*)$", (HERE / "Makefile").read_text(encoding="utf-8"), re.M).group(1).split()
 
 
@@ -29,10 +32,8 @@ def compiled_modules() -> list:
         print("no mypy (mypyc): the pure-Python build is used")
         return []
     extensions = mypycify(COMPILED, group_name="referee.compiled")
-    # mypyc writes the group as one C file: with no symbol interposed or exported but the modules' own, gcc
-    # may inline its small functions into their callers (about 3% fewer instructions a record)
-    for extension in extensions:
-        extension.extra_compile_args += ["-fno-semantic-interposition", "-fvisibility=hidden"]
+    for extension in extensions:  # the modules share one list of flags
+        extension.extra_compile_args = [*extension.extra_compile_args, *INLINABLE]
     return extensions
 
 
