@@ -186,7 +186,7 @@ class Combos:
         # (_aces_phrase, _private_phrase, _bomb_words)
         self.ace_phrases: dict[int, Phrase] = {}
         self.private_phrases: dict[int, tuple[int, Phrase]] = {}
-        self.bomb_words: dict[int, Phrase] = {}
+        self.bomb_words: dict[tuple[str, int, int], Phrase] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
         if len(cards) > FEW_CARDS:
@@ -1179,9 +1179,9 @@ def _public_phrase(combos: Combos, bomb: Reading, index: int, factor: int) -> Ph
 
 
 def _bomb_words(combos: Combos, bomb: Reading) -> Phrase:
-    """A bomb played, in words (describe), made once per bomb under one set of options: a bomb's reading is its
-    rank, size and jokers (the size tells its type, §2)."""
-    key = (bomb.rank * 16 + bomb.size) * 4 + bomb.jokers
+    """A bomb played, in words (describe), made once per bomb under one set of options: its words are those of its
+    type, rank and size (a bomb's jokers do not show)."""
+    key = (bomb.type, bomb.rank, bomb.size)
     found = combos.bomb_words.get(key)
     if found is None:
         found = combos.bomb_words[key] = Phrase(describe(bomb))

@@ -109,3 +109,14 @@ def test_dead_deal_with_a_claimed_winner():
         ("gandengyan.result.winner", "/deals/0/result/winner"),
         ("gandengyan.result.scores", "/deals/0/result/scores"),
     ]
+
+
+def test_a_bomb_played_is_worded_by_its_own_size_whatever_was_worded_before():
+    """A bomb's words are kept per set of options (§5's public multiplier names the bomb): a 5-card bomb with
+    the four jokers of two packs, then a natural 6-card bomb of the same rank, each in its own size."""
+    combos = gdy.Combos(options())
+    soft = gdy.Reading("bomb", 4, 5, 5, 4)
+    natural = gdy.Reading("bomb", 4, 6, 6, 0)
+    first, second = gdy._bomb_words(combos, soft), gdy._bomb_words(combos, natural)
+    assert (first, second) == (str(gdy.describe(soft)), str(gdy.describe(natural)))
+    assert "5" in first and "6" in second
