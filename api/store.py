@@ -95,7 +95,7 @@ class Entry:
         """The entry as a worker process sends it back (__reduce__): what `store import` keeps of a record until
         its batch is stored, the parsed record let go as soon as it is checked (as `validate` lets it go), not held
         with the batch's others: the cycle collector then walks a batch of texts, not of parsed records."""
-        return Entry(self.id, None, self.report, self.source, None, self.stored())
+        return Entry(*self.__reduce__()[1])
 
     def stored(self) -> Written:
         return self.written or Written.of(self.record)
@@ -435,12 +435,6 @@ class Store:
             rows = _rows_among(db, "SELECT hash, record_id FROM sources", "hash", hashes)
             summaries = self._summaries_of(db, [record_id for _, record_id in rows])
         return {source: summaries[record_id] for source, record_id in rows}
-
-    def reports_of(self, ids: list[str]) -> dict[str, dict]:
-        """The stored reports of those of these records that are stored, by id."""
-        with self.connect() as db:
-            rows = _rows_among(db, "SELECT record_id, report FROM reports", "record_id", ids)
-        return {record_id: orjson.loads(report) for record_id, report in rows}
 
     def _summaries_of(self, db, ids: list[str]) -> dict[str, dict]:
         unique = list(dict.fromkeys(ids))

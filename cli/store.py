@@ -126,7 +126,7 @@ def _entry(records, text: str, source: str):
     formed = form_of_text(text)
     if isinstance(formed, list):
         return formed
-    return entry_of(*formed, source, records.reports_of([formed[0]]).get(formed[0])).kept()
+    return entry_of(*formed, source, records.report(formed[0])).kept()
 
 
 @cycle_collection_paused()  # as validate checks a batch: what it leaves is collected once, after it is stored

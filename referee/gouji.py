@@ -613,8 +613,8 @@ class DealState:
     block_team: i64  # BLOCKS: the team whose block acts
     acted_mask: i64  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: i64  # ALTERNATING: the team that acts first
-    taken: list[Action]  # the plays and passes taken in this deal, and where this trick's start
-    trick_start: i64
+    taken: list[Action]  # the deal's plays and passes as taken (a log, never cleared)
+    trick_start: i64  # where in `taken` the current trick begins
     offender: i64
     lapsed: bool
     reports: ReportWatch

@@ -220,7 +220,7 @@ def _combos(options: dict[str, Any]) -> Combos:
     return Combos(GuandanOptions(**options))
 
 
-CACHE_LIMIT: Final = 200_000  # readings kept per level: past it the cache is emptied, so that memory stays bounded
+CACHE_LIMIT: Final = 200_000  # readings kept per cache: past it the cache is emptied, so that memory stays bounded
 PLAY_SIZES: Final = 11  # 0..10 cards: no combination is larger than the largest bomb (§2)
 ONE_RANK_PLAYS: Final = (RJ_RANK + 1) * PLAY_SIZES  # plays of one rank without wild cards, by rank and size
 

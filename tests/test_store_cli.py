@@ -160,7 +160,7 @@ def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
 
 def test_a_record_stored_from_another_text_is_found_by_its_id_without_a_check(tmp_path, monkeypatch):
     """Issue 36: the same records written otherwise (spaced, keys in another order) have the same ids: found
-    stored for the whole batch at once, their stored reports kept, none checked again."""
+    stored by their ids, their stored reports kept, none checked again."""
     from tests.guandan_gen import match_record
 
     records = [match_record(seed, max_deals=1) for seed in range(5)]
