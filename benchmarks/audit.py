@@ -5,11 +5,11 @@ It writes an archive of F JSON Lines files of D deals each (distinct Guandan mat
 deals of real length, seeds no other corpus uses) and, R times in turn, runs as a user runs them:
 `referee validate -j N --json FILES` (N: the cores), `referee audit FILES -o FOLDER` (a local cluster
 of N worker processes), and `referee audit --scheduler ADDRESS FILES -o FOLDER` on a cluster started
-as a user starts one, `dask scheduler` and `dask worker --nworkers N --nthreads 1` on loopback. It
-prints the medians of their CPU time (user + system of every process: the command and its children,
-and for the distributed cluster the scheduler's and the workers' processes during the run) and wall
-time, the median of each run's ratio to the validate run before it, and whether each audit wrote
-validate's reports byte for byte.
+as a user starts one, `dask scheduler` and `dask worker --nworkers N --nthreads 1` on loopback in the
+environment docs/cli.md gives them (CLUSTER_ENVIRONMENT). It prints the medians of their CPU time (user
++ system of every process: the command and its children, and for the distributed cluster the
+scheduler's and the workers' processes during the run) and wall time, the median of each run's ratio
+to the validate run before it, and whether each audit wrote validate's reports byte for byte.
 """
 
 from __future__ import annotations
@@ -35,6 +35,15 @@ from benchmarks.throughput import COMMAND, GAMES, corpus, process_times  # noqa:
 SEEDS = 6 * 10**8
 HOST = "127.0.0.1"
 BIN = os.path.dirname(sys.executable)
+# The environment docs/cli.md gives `dask scheduler` and `dask worker` for an audit: the housekeeping a local
+# cluster has (cli/audit.py LOCAL_CLUSTER), without the statistical profiler every worker runs every 10 ms
+# for the dashboard.
+CLUSTER_ENVIRONMENT = {
+    "DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False",
+    "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s",
+    "DASK_DISTRIBUTED__ADMIN__SYSTEM_MONITOR__INTERVAL": "5s",
+    "DASK_DISTRIBUTED__WORKER__MEMORY__MONITOR_INTERVAL": "5s",
+}
 
 
 def cores() -> int:
@@ -71,11 +80,12 @@ def free_port() -> int:
 
 
 def start_cluster(workers: int, folder: str) -> tuple[str, list[subprocess.Popen]]:
-    """`dask scheduler` and `dask worker` as a user starts them, on loopback; (address, processes)."""
+    """`dask scheduler` and `dask worker` as a user starts them (in CLUSTER_ENVIRONMENT), on loopback; (address,
+    processes)."""
     port = free_port()
     address = f"tcp://{HOST}:{port}"
     log = open(os.path.join(folder, "cluster.log"), "wb")  # noqa: SIM115 (the cluster's, open while it runs)
-    env = dict(os.environ, PYTHONPATH=ROOT)
+    env = dict(os.environ, PYTHONPATH=ROOT, **CLUSTER_ENVIRONMENT)
     scheduler = subprocess.Popen(
         [os.path.join(BIN, "dask"), "scheduler", "--host", HOST, "--port", str(port), "--dashboard-address", ":0"],
         stdout=log,
@@ -168,7 +178,7 @@ def main():
     names = {
         "validate": f"validate -j {jobs} --json",
         "local": f"audit, a local cluster of {jobs} workers",
-        "distributed": f"audit --scheduler, dask scheduler and dask worker --nworkers {jobs} on loopback",
+        "distributed": f"audit --scheduler, dask scheduler and dask worker --nworkers {jobs} on loopback (docs/cli.md's environment)",
     }
     for kind, name in names.items():
         wall, cpu = (statistics.median(t[i] for t in runs[kind]) for i in (0, 1))
