@@ -243,6 +243,7 @@ def _client(client_class, cluster_class, scheduler, workers):
             n_workers=workers or os.cpu_count() or 1,
             threads_per_worker=1,
             dashboard_address=None,
+            scheduler_kwargs={"dashboard_address": "127.0.0.1:0"},  # not 8787: another cluster may hold it
             silence_logs=logging.ERROR,
         ) as cluster,
         client_class(cluster) as client,
@@ -265,8 +266,10 @@ def _ready_to_fork() -> None:
 # housekeeping (issue 36) at the pace of a short run on one machine: each process's event loop looked at
 # every second, not every 20 ms; the system and memory monitors every 5 s, not every 0.1-0.5 s; no work
 # stealing or memory manager, which move tasks and data between workers this command's tasks do not need
-# moved (each reads its own file; the scheduler hands them out as workers free up). Together they cost
-# 0.08 CPU-s every second of the run with two workers, 0.01 with these.
+# moved (each reads its own file; the scheduler hands them out as workers free up); no pages (health,
+# metrics) on the HTTP servers that the scheduler and each worker start even without a dashboard, the
+# scheduler's on a free port of loopback (on 8787, taken by another cluster, it warned on standard error).
+# Together they cost 0.08 CPU-s every second of the run with two workers, 0.01 with these.
 LOCAL_CLUSTER = {
     "distributed.worker.multiprocessing-method": "fork",
     "distributed.worker.profile.enabled": False,
@@ -275,4 +278,6 @@ LOCAL_CLUSTER = {
     "distributed.worker.memory.monitor-interval": "5s",
     "distributed.scheduler.work-stealing": False,
     "distributed.scheduler.active-memory-manager.start": False,
+    "distributed.scheduler.http.routes": [],
+    "distributed.worker.http.routes": [],
 }
