@@ -112,9 +112,9 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
 
 
 # Modules Dask and distributed load when they are installed and a jsonl audit does not use: numpy, for the
-# buffers distributed receives messages into (a bytearray does as well for a tally; numpy is the tenth of
-# the command's CPU, more with the threads of its linear algebra library), and jinja2, for the widgets
-# Dask shows in a notebook. --integrity and parquet need numpy, so they load both.
+# buffers distributed receives messages into (a bytearray does as well for a tally), and jinja2, for the
+# widgets Dask shows in a notebook; the two were a fifth of the CPU of importing distributed. --integrity
+# and parquet need numpy, so they load both.
 UNUSED_BY_JSONL = ("numpy", "jinja2")
 
 
