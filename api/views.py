@@ -25,7 +25,7 @@ from referee.standings import standings
 from . import checking, schemas
 from .budget import Spent
 from .language import answer_language, shown, step_shown
-from .limits import Busy, record_size_problem, trimmed
+from .limits import Busy, trimmed
 from .store import text_hash
 from .workers import WorkerLost
 

@@ -96,9 +96,7 @@ def main():
     print(f"  store import, a new store: {imported:.2f} s ({ratio['import']:.2f}x validate)")
     print(f"  store import again, every record stored: {again:.2f} s ({ratio['again']:.2f}x validate)")
     print(f"  POST /v1/records, bodies of {POSTED}, a new store: {post:.2f} s ({ratio['post']:.2f}x validate)")
-    print(
-        f"  POST /v1/records again, every record stored: {post_again:.2f} s ({ratio['post again']:.2f}x validate)"
-    )
+    print(f"  POST /v1/records again, every record stored: {post_again:.2f} s ({ratio['post again']:.2f}x validate)")
     print(f"  the largest of these processes peaked at {peak:.0f} MB")
 
 
