@@ -18,7 +18,6 @@ from referee.messages import DEFAULT, part
 from referee.notation import parse_json, split_records
 from referee.replay import replay_steps
 from referee.results import reason
-from referee.ruling import POLICY, RulingError, ruling
 from referee.rulings import Refused
 from referee.standings import standings
 
@@ -461,6 +460,8 @@ def get_report(record_id):
 )
 @_errors(400, 404, 422, 503)
 def get_ruling(record_id, finding=None, deal=None, action=None):
+    from referee.ruling import POLICY, RulingError, ruling  # here: its markdown reader, 6% of the start
+
     text = _store().text(record_id)
     if text is None:
         abort(404, message=NO_SUCH_RECORD)
