@@ -67,7 +67,7 @@ def _bad_body(findings: list[Finding], message):
 
 def _body_text() -> str:
     try:
-        return request.get_data().decode("utf-8")
+        return request.get_data(cache=False).decode("utf-8")  # the body's bytes not kept beside its text
     except UnicodeDecodeError as exc:
         problem = msg("the body is not UTF-8 text: {reason}", reason=utf8_problem(exc))
         _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
@@ -285,6 +285,7 @@ def submit(submitter):
     text = _body_text()
     chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
     if chunks and chunks[0][0] is not None:
+        del text  # its lines are copies: the whole let go before they are checked and stored
         return _submit_lines(chunks, submitter)
     result = _submitted([(None, text)], submitter)[0]
     if "findings" in result:

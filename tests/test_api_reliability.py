@@ -187,7 +187,9 @@ def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | Non
 
 def slow_checks(monkeypatch, seconds: float):
     real = referee.api.checking.check_parsed
-    monkeypatch.setattr(referee.api.checking, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw))
+    monkeypatch.setattr(
+        referee.api.checking, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw)
+    )
 
 
 def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
