@@ -6,13 +6,13 @@ that is allowed (docs/api.md).
 
 from __future__ import annotations
 
-from flask import Flask
+from flask import Flask, current_app, g, request
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
 
 from referee.messages import Listing, Term, part
 
-from .budget import start_budget
+from .budget import Budget
 from .language import answer_language, choose_language, end_language, shown, varies
 from .limits import CheckPool, Limits
 from .schemas import ErrorSchema
@@ -114,6 +114,13 @@ def _out_of_memory(error: MemoryError):
     )
 
 
+def _start_budget() -> None:
+    """Every request's budget (flask `before_request`); waitress says when the client has gone."""
+    g.budget = Budget(
+        current_app.extensions["referee.limits"].seconds, request.environ.get("waitress.client_disconnected")
+    )
+
+
 def create_app(
     db_path: str = "referee.db",
     token: str | None = None,
@@ -142,7 +149,7 @@ def create_app(
     app.register_error_handler(MemoryError, _out_of_memory)
     app.extensions["referee.limits"] = limits
     app.extensions["referee.pool"] = CheckPool(limits.checks, limits.queue, check_processes)
-    app.before_request(start_budget)
+    app.before_request(_start_budget)
     app.before_request(choose_language)
     app.teardown_request(end_language)
     app.after_request(varies)

@@ -1,14 +1,12 @@
 """The time one request may take (docs/api.md, "Limits"), cut short when its client hangs up.
 
-Started when the application gets the request; the checks look at it between records, and the
+Started when the application gets the request (app.py); the checks look at it between records, and the
 rule search of `?infer_rules=true` between the rule sets it tries.
 """
 
 from __future__ import annotations
 
 import time
-
-from flask import current_app, g, request
 
 
 class Spent(Exception):
@@ -46,10 +44,3 @@ class Budget:
 
 def _never() -> bool:
     return False
-
-
-def start_budget() -> None:
-    """Every request's budget (flask `before_request`); waitress says when the client has gone."""
-    g.budget = Budget(
-        current_app.extensions["referee.limits"].seconds, request.environ.get("waitress.client_disconnected")
-    )

@@ -64,6 +64,13 @@ class CheckPool:
         with self._slot():
             return self._processes.run(function, args, lang, budget)
 
+    def close(self) -> None:
+        """The threads and the worker processes stopped (each worker reaped, its CPU time counted with the
+        process that started its fork server: benchmarks/store_import.py)."""
+        self._executor.shutdown()
+        if self._processes is not None:
+            self._processes.close()
+
     @contextlib.contextmanager
     def _slot(self):
         if not self._slots.acquire(blocking=False):

@@ -12,21 +12,20 @@ import orjson
 from flask import Response, current_app, g, request
 from flask_smorest import Blueprint, abort
 
-from referee.batch import check_parsed, unreadable, utf8_problem
+from referee.batch import utf8_problem
 from referee.findings import ERROR, Finding
 from referee.messages import DEFAULT, part
 from referee.notation import parse_json, split_records
 from referee.replay import replay_steps
 from referee.results import reason
-from referee.ruling import POLICY, RulingError, ruling
 from referee.rulings import Refused
 from referee.standings import standings
 
-from . import schemas
+from . import checking, schemas
 from .budget import Spent
 from .language import answer_language, shown, step_shown
-from .limits import Busy, record_size_problem, trimmed
-from .store import prepare_parsed, rechecked, text_hash
+from .limits import Busy, trimmed
+from .store import text_hash
 from .workers import WorkerLost
 
 msg, msg_n, word, word_of = part("api")
@@ -34,7 +33,6 @@ msg, msg_n, word, word_of = part("api")
 blp = Blueprint("v1", __name__, url_prefix="/v1", description="Check, store, replay and total CGR/1 records")
 
 JSONL_TYPES = ("application/x-ndjson", "application/jsonl")
-SOURCE = "<request>"
 RECORD_BODY = {
     "required": True,
     "content": {
@@ -69,7 +67,7 @@ def _bad_body(findings: list[Finding], message):
 
 def _body_text() -> str:
     try:
-        return request.get_data().decode("utf-8")
+        return request.get_data(cache=False).decode("utf-8")  # the body's bytes not kept beside its text
     except UnicodeDecodeError as exc:
         problem = msg("the body is not UTF-8 text: {reason}", reason=utf8_problem(exc))
         _bad_body([Finding(ERROR, "notation.encoding", "", problem)], msg("the body is not UTF-8 text"))
@@ -102,8 +100,10 @@ def _apart(function, *args):
     (api/workers.py), else in the pool's threads; 503 as well when the worker process ends before it answers."""
     try:
         return current_app.extensions["referee.pool"].run_apart(
-            _within, g.budget, function, *args, lang=answer_language(), budget=g.budget
+            checking.within, g.budget, function, *args, lang=answer_language(), budget=g.budget
         )
+    except checking.TooBig as big:
+        _too_big(*big.args)
     except Busy:
         abort(503, message=msg("every check slot is taken; try again shortly"), headers={"Retry-After": "1"})
     except Spent:
@@ -115,11 +115,6 @@ def _apart(function, *args):
             message=msg("the check stopped before it answered (its worker process ended); try again shortly"),
             headers={"Retry-After": "1"},
         )
-
-
-def _within(budget, function, *args):
-    budget.check()  # it may have waited for a slot
-    return function(*args)
 
 
 def _out_of_time():
@@ -146,32 +141,6 @@ def _too_big(message, source: str):
             }
         ],
     )
-
-
-def _parsed(chunk: str, source: str, limits):
-    """The parsed record, a report when it is no JSON; 422 when it is bigger than this server checks."""
-    value = parse_json(chunk)
-    if isinstance(value, Finding):
-        return unreadable(source, value.rule, value.text or value.message)  # the template, when it has one
-    problem = record_size_problem(value, limits)
-    if problem:
-        _too_big(problem, source)
-    return value
-
-
-def _check_all(chunks, limits, infer: bool, budget, lang: str) -> list[dict]:
-    reports = []
-    for line, chunk in chunks:
-        budget.check()
-        source = SOURCE if line is None else f"{SOURCE}:{line}"
-        value = _parsed(chunk, source, limits)
-        report = (
-            value
-            if hasattr(value, "unreadable")
-            else check_parsed(chunk, value, source, infer, stop=budget.searching_over)
-        )
-        reports.append((report.unreadable, report.findings, trimmed(report.as_dict(lang), limits.message)))
-    return reports
 
 
 def _open_writes() -> bool:
@@ -275,39 +244,13 @@ def validate(infer_rules):
                 most=limits.records,
             ),
         )
-    reports = _apart(_check_all, chunks, limits, infer_rules, g.budget, answer_language())
+    reports = _apart(checking.check_all, chunks, limits, infer_rules, g.budget, answer_language())
     if chunks and chunks[0][0] is None:
         is_unreadable, findings, report = reports[0]
         if is_unreadable:
             _bad_body(findings, msg("the body is not a JSON record"))
         return _json(report)
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
-
-
-def _entry(text: str, source: str, limits, lang: str, stored_report):
-    """The entry to store and its report to answer with in `lang`, or the findings that make the text no record.
-    `source`: the text's hash (text_hash); `stored_report(id)`: the report of a record stored already, which is
-    not checked again (Store.report: in a worker process, read there from the store)."""
-    value = _parsed(text, SOURCE, limits)
-    if hasattr(value, "unreadable"):
-        return value.findings, None
-    entry = prepare_parsed(text, value, stored_report, source)
-    if isinstance(entry, list):
-        return entry, None
-    trimmed(entry.report, limits.message)
-    if lang == "en":
-        return entry, entry.report
-    return entry, trimmed((entry.checked or rechecked(entry.record)).as_dict(lang), limits.message)
-
-
-def _entries(unknown, limits, lang: str, stored_report, budget) -> list[tuple]:
-    """_entry of each (line, text, its hash) of a body whose text is not stored, all in one turn of the check pool
-    (a worker process's round trip a record cost the server more than the record's check); (None, None) for a
-    line of JSON Lines that the request's time ran out before."""
-    return [
-        (None, None) if line is not None and budget.spent() else _entry(text, source, limits, lang, stored_report)
-        for line, text, source in unknown
-    ]
 
 
 def _stored_report(store, record_id: str, limits, lang: str) -> dict:
@@ -342,6 +285,7 @@ def submit(submitter):
     text = _body_text()
     chunks = list(split_records(text, True if request.mimetype in JSONL_TYPES else None))
     if chunks and chunks[0][0] is not None:
+        del text  # its lines are copies: the whole let go before they are checked and stored
         return _submit_lines(chunks, submitter)
     result = _submitted([(None, text)], submitter)[0]
     if "findings" in result:
@@ -383,7 +327,7 @@ def _submitted(chunks, submitter) -> list[dict]:
     hashes = [text_hash(chunk) for _, chunk in chunks]
     known = store.stored_sources(hashes)
     unknown = [(line, chunk, source) for (line, chunk), source in zip(chunks, hashes) if source not in known]
-    made = iter(_apart(_entries, unknown, limits, lang, store.report, g.budget) if unknown else ())
+    made = iter(_apart(checking.entries, unknown, limits, lang, store.report, g.budget) if unknown else ())
     results, entries = [], []
     for (line, _), source in zip(chunks, hashes):
         where = {} if line is None else {"line": line}
@@ -517,6 +461,8 @@ def get_report(record_id):
 )
 @_errors(400, 404, 422, 503)
 def get_ruling(record_id, finding=None, deal=None, action=None):
+    from referee.ruling import POLICY, RulingError, ruling  # here: its markdown reader, 6% of the start
+
     text = _store().text(record_id)
     if text is None:
         abort(404, message=NO_SUCH_RECORD)

@@ -46,14 +46,18 @@ class RemoteError(Exception):
 class Workers:
     def __init__(self, count: int):
         multiprocessing.get_context(START_METHOD).set_forkserver_preload(
-            ["referee.api.views"]
+            ["referee.api.checking"]
         )  # what the workers run, loaded once for them all
         self._idle: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
         self._all: set[_Worker] = set()
         self._lock = threading.Lock()
         for _ in range(count):
             self._idle.put(self._new())
-        weakref.finalize(self, _stop_all, self._all)
+        self._stop_all = weakref.finalize(self, _stop_all, self._all)  # at exit too
+
+    def close(self) -> None:
+        """Every worker stopped."""
+        self._stop_all()
 
     def _new(self) -> _Worker:
         worker = _Worker()

@@ -15,6 +15,7 @@ import orjson
 import pytest
 from click.testing import CliRunner
 
+import referee.api.checking
 import referee.api.views
 from referee.api import create_app
 from referee.api.access_log import access_logged, refusals_logged
@@ -185,8 +186,10 @@ def posted_at_once(port, clients: int, body: bytes) -> list[tuple[int, str | Non
 
 
 def slow_checks(monkeypatch, seconds: float):
-    real = referee.api.views.check_parsed
-    monkeypatch.setattr(referee.api.views, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw))
+    real = referee.api.checking.check_parsed
+    monkeypatch.setattr(
+        referee.api.checking, "check_parsed", lambda *args, **kw: time.sleep(seconds) or real(*args, **kw)
+    )
 
 
 def test_eight_clients_posting_at_once_are_all_served(monkeypatch, tmp_path):
@@ -236,8 +239,8 @@ def test_checks_beyond_the_budget_are_refused(tmp_path, monkeypatch):
     refused = client.post("/v1/validate", data=(orjson.dumps(BASE) + b"\n") * 10, content_type="application/x-ndjson")
     assert refused.status_code == 422 and time.monotonic() - began < 2.5
     assert refused.get_json()["findings"][0]["rule"] == "api.limit"
-    real_entry = referee.api.views._entry
-    monkeypatch.setattr(referee.api.views, "_entry", lambda *args: time.sleep(0.3) or real_entry(*args))
+    real_entry = referee.api.checking.entry
+    monkeypatch.setattr(referee.api.checking, "entry", lambda *args: time.sleep(0.3) or real_entry(*args))
     lines = b"".join(orjson.dumps(changed(BASE, lambda r, n=n: r.update(comment=str(n)))) + b"\n" for n in range(6))
     stored = client.post("/v1/records", data=lines, headers=AUTH, content_type="application/x-ndjson")
     results = [json.loads(line) for line in stored.data.splitlines()]

@@ -245,12 +245,12 @@ def test_running_out_of_memory_while_reading_is_a_finding_not_a_500(tmp_path, mo
 
 
 def test_running_out_of_memory_while_checking_is_a_503_not_a_500(tmp_path, monkeypatch):
-    import referee.api.views
+    import referee.api.checking
 
     def exhausted(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(referee.api.views, "check_parsed", exhausted)
+    monkeypatch.setattr(referee.api.checking, "check_parsed", exhausted)
     answer = client(tmp_path).post("/v1/validate", data=orjson.dumps(BASE), content_type="application/json")
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
     assert "memory" in answer.get_json()["message"]
