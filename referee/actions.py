@@ -24,6 +24,8 @@ from .cards import CODES, reading_code
 if TYPE_CHECKING:
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
+    from .replay import Context
+
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # no mypy where the pure-Python build runs: the class as written
@@ -303,23 +305,35 @@ def _tribute_or_return(index: int, seat: int, verb: str, code: Any, to: Any, siz
     return Action(index, seat, verb, card=card, to=given)
 
 
+class DealPlay:
+    """A deal as its game plays it, the half of the game contract (game.py) the replay's loop drives: each game's
+    `start_deal` makes one (its DealState derives from this class), and `applied` takes the deal's actions through
+    it knowing no game. Compiled, the loop reads `over` from the object and calls `take` through the class's table
+    of methods, as native code: the games' own classes are compiled with this one (setup.py builds one group)."""
+
+    __slots__ = ()  # the state is the game's: its class holds it (Gou Ji's in slots)
+    over: bool  # the deal has ended: no action may follow
+
+    def take(self, ctx: Context, action: Action) -> None:
+        """Takes one action (the game's `apply`); raises StopDeal for one that breaks a rule, before any change."""
+        raise NotImplementedError
+
+
 def applied(
-    apply: Callable[[Any, Any, Action], object],
-    is_over: Callable[[Any], bool],
-    ctx: object,
-    state: object,
+    ctx: Context,
+    state: DealPlay,
     actions: list[Action],
     observe: Callable[[int, int, Any], object] | None,
     deal: int,
 ) -> int:
-    """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
-    `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
-    one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""
+    """The replay's hot loop (replay._replay_deal): `state.take(ctx, action)` for each action in turn, and
+    `observe(deal, action index, state)` after each; the number taken when the deal was over before the next
+    one. An exception of `take` (StopDeal) goes on with the action it was raised for as `action`."""
     for done, action in enumerate(actions):
-        if is_over(state):
+        if state.over:
             return done
         try:
-            apply(ctx, state, action)
+            state.take(ctx, action)
         except Exception as stop:
             stop.action = action  # type: ignore[attr-defined]
             raise
