@@ -257,7 +257,7 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
         return None
     at: int = seat
     if size == 2 and raw.get(_PASS) is True:
-        return Action(index, at, "pass")
+        return _pass(index, at)
     play = raw.get(_PLAY)
     if play is not None:
         return _play(index, at, play, _reading(raw.get(_AS)) if size == 3 else None, size)
@@ -272,6 +272,22 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
         if code is not None:
             return _tribute_or_return(index, at, verb, code, to, size, seats)
     return None
+
+
+# A pass is the same action wherever it stands, and passes are more than half of all actions: the pass of seat s
+# as a deal's action i is made once, kept at _PASSES[s][i], and is that action in every deal read (an Action is
+# never changed once read). Kept below these bounds; made anew past them.
+_PASSES: Final[list[list[Action]]] = [[] for _ in range(8)]
+_PASSES_KEPT: Final = 1024
+
+
+def _pass(index: int, seat: int) -> Action:
+    if seat >= len(_PASSES) or index >= _PASSES_KEPT:
+        return Action(index, seat, "pass")
+    passes = _PASSES[seat]
+    while len(passes) <= index:
+        passes.append(Action(len(passes), seat, "pass"))
+    return passes[index]
 
 
 def _play(index: int, seat: int, play: Any, reading: str | None, size: int) -> Action | None:
