@@ -321,6 +321,7 @@ def _tribute_or_return(index: int, seat: int, verb: str, code: Any, to: Any, siz
     return Action(index, seat, verb, card=card, to=given)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game not compiled yet works too, its `take` called as Python
 class DealPlay:
     """A deal as its game plays it, the half of the game contract (game.py) the replay's loop drives: each game's
     `start_deal` makes one (its DealState derives from this class), and `applied` takes the deal's actions through

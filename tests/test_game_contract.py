@@ -1,8 +1,8 @@
 """One conformance test over every registered game (referee/game.py), as OpenSpiel runs one simulation
-test over all its games: the game satisfies the contract (its deal states DealPlay); random legal play from random deals (each
-game's generator in tests/*_gen.py, written apart from the referee) replays valid; at random points of
-those deals every play `legal` lists is accepted by the game's own `apply`; `legal` and `snapshot` have
-the typed shape (Legal, Snapshot) and every deal's outcome the shape of Outcome."""
+test over all its games: the game satisfies the contract; random legal play from random deals (each
+game's generator in tests/*_gen.py, written apart from the referee) replays valid, every deal state a
+DealPlay; at random points of those deals every play `legal` lists is accepted by the game's own `apply`;
+`legal` and `snapshot` have the typed shape (Legal, Snapshot) and every deal's outcome the shape of Outcome."""
 
 from __future__ import annotations
 
