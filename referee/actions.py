@@ -275,19 +275,21 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
 
 
 # A pass is the same action wherever it stands, and passes are more than half of all actions: the pass of seat s
-# as a deal's action i is made once, kept at _PASSES[s][i], and is that action in every deal read (an Action is
-# never changed once read). Kept below these bounds; made anew past them.
-_PASSES: Final[list[list[Action]]] = [[] for _ in range(8)]
+# as a deal's action i is made once, kept in _PASSES, and is that action in every deal read (an Action is never
+# changed once read). Kept for the first seats and actions of a deal; made anew past them.
+_SEATS_KEPT: Final = 8
 _PASSES_KEPT: Final = 1024
+_PASSES: Final[list[Action | None]] = [None] * (_SEATS_KEPT * _PASSES_KEPT)
 
 
 def _pass(index: int, seat: int) -> Action:
-    if seat >= len(_PASSES) or index >= _PASSES_KEPT:
+    if seat >= _SEATS_KEPT or index >= _PASSES_KEPT:
         return Action(index, seat, "pass")
-    passes = _PASSES[seat]
-    while len(passes) <= index:
-        passes.append(Action(len(passes), seat, "pass"))
-    return passes[index]
+    at = seat * _PASSES_KEPT + index
+    kept = _PASSES[at]
+    if kept is None:
+        kept = _PASSES[at] = Action(index, seat, "pass")
+    return kept
 
 
 def _play(index: int, seat: int, play: Any, reading: str | None, size: int) -> Action | None:
