@@ -24,6 +24,8 @@ from .cards import CODES, reading_code
 if TYPE_CHECKING:
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
+    from .replay import Context
+
 try:
     from mypy_extensions import mypyc_attr
 except ImportError:  # no mypy where the pure-Python build runs: the class as written
@@ -255,7 +257,7 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
         return None
     at: int = seat
     if size == 2 and raw.get(_PASS) is True:
-        return Action(index, at, "pass")
+        return _pass(index, at)
     play = raw.get(_PLAY)
     if play is not None:
         return _play(index, at, play, _reading(raw.get(_AS)) if size == 3 else None, size)
@@ -270,6 +272,24 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
         if code is not None:
             return _tribute_or_return(index, at, verb, code, to, size, seats)
     return None
+
+
+# A pass is the same action wherever it stands, and passes are more than half of all actions: the pass of seat s
+# as a deal's action i is made once, kept in _PASSES, and is that action in every deal read (an Action is never
+# changed once read). Kept for the first seats and actions of a deal; made anew past them.
+_SEATS_KEPT: Final = 8
+_PASSES_KEPT: Final = 1024
+_PASSES: Final[list[Action | None]] = [None] * (_SEATS_KEPT * _PASSES_KEPT)
+
+
+def _pass(index: int, seat: int) -> Action:
+    if seat >= _SEATS_KEPT or index >= _PASSES_KEPT:
+        return Action(index, seat, "pass")
+    at = seat * _PASSES_KEPT + index
+    kept = _PASSES[at]
+    if kept is None:
+        kept = _PASSES[at] = Action(index, seat, "pass")
+    return kept
 
 
 def _play(index: int, seat: int, play: Any, reading: str | None, size: int) -> Action | None:
@@ -303,23 +323,36 @@ def _tribute_or_return(index: int, seat: int, verb: str, code: Any, to: Any, siz
     return Action(index, seat, verb, card=card, to=given)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # a game not compiled yet works too, its `take` called as Python
+class DealPlay:
+    """A deal as its game plays it, the half of the game contract (game.py) the replay's loop drives: each game's
+    `start_deal` makes one (its DealState derives from this class), and `applied` takes the deal's actions through
+    it knowing no game. Compiled, the loop reads `over` from the object and calls `take` through the class's table
+    of methods, as native code: the games' own classes are compiled with this one (setup.py builds one group)."""
+
+    __slots__ = ()  # the state is the game's: its class holds it (Gou Ji's in slots)
+    over: bool  # the deal has ended: no action may follow
+
+    def take(self, ctx: Context, action: Action) -> None:
+        """Takes one action (the game's `apply`); raises StopDeal for one that breaks a rule, before any change."""
+        raise NotImplementedError
+
+
 def applied(
-    apply: Callable[[Any, Any, Action], object],
-    is_over: Callable[[Any], bool],
-    ctx: object,
-    state: object,
+    ctx: Context,
+    state: DealPlay,
     actions: list[Action],
     observe: Callable[[int, int, Any], object] | None,
     deal: int,
 ) -> int:
-    """The replay's hot loop (replay._replay_deal): `apply(ctx, state, action)` for each action in turn, and
-    `observe(deal, action index, state)` after each; the number applied when the deal was over before the next
-    one. An exception of `apply` (StopDeal) goes on with the action it was raised for as `action`."""
+    """The replay's hot loop (replay._replay_deal): `state.take(ctx, action)` for each action in turn, and
+    `observe(deal, action index, state)` after each; the number taken when the deal was over before the next
+    one. An exception of `take` (StopDeal) goes on with the action it was raised for as `action`."""
     for done, action in enumerate(actions):
-        if is_over(state):
+        if state.over:
             return done
         try:
-            apply(ctx, state, action)
+            state.take(ctx, action)
         except Exception as stop:
             stop.action = action  # type: ignore[attr-defined]
             raise

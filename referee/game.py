@@ -4,7 +4,10 @@ and the registry of games.
 A game is a module (guandan.py, gouji.py, gandengyan.py: one module per game, every rule of the
 game in it) that satisfies `Game`. The driver never looks a part up by name: what a game offers
 is this Protocol, and `game(name)` gives the module of a game, imported when first asked for (a
-record of one game loads only that game's module).
+record of one game loads only that game's module). The other half of the contract is the deal's state
+the game's `start_deal` makes: an `actions.DealPlay`, whose `take` takes one action and whose `over` says
+the deal has ended, so that the replay's loop over a deal's actions (actions.applied) is compiled code
+that calls the game's own compiled code, each game's DealState deriving from that class.
 
 What crosses the contract is typed here too: the `Outcome` of a deal, what was `Legal` at a
 point of the deal, and a `Snapshot` of the table. They stay plain dicts (TypedDicts), as the
@@ -16,7 +19,7 @@ compiles each annotation kept as text, which took a fortieth of a command's star
 import importlib
 from typing import TYPE_CHECKING, Any, Protocol, Required, TypedDict, TypeVar, cast
 
-from .actions import Action, Deal
+from .actions import Action, Deal, DealPlay
 from .findings import Finding
 from .messages import Cards, Msg, Term
 from .rules import Option
@@ -28,9 +31,10 @@ if TYPE_CHECKING:
 GAMES = ("guandan", "gouji", "gandengyan")
 
 # A game's own match and deal state (its classes Match and DealState): the driver only passes them back to the
-# game that made them, and mypy checks each game's functions against its own.
+# game that made them, and mypy checks each game's functions against its own. Of a deal state, the driver takes
+# the actions (DealPlay.take) and asks whether the deal is over (DealPlay.over).
 Match = TypeVar("Match")
-State = TypeVar("State")
+State = TypeVar("State", bound=DealPlay)
 
 
 class Outcome(TypedDict, total=False):
@@ -132,13 +136,8 @@ class Game(Protocol[Match, State]):
         """The match state before the first deal; None when the record cannot be replayed (reported)."""
 
     def start_deal(self, ctx: "Context", match: Match, deal: Deal) -> State:
-        """The deal's state as dealt; raises StopDeal where the deal cannot start."""
-
-    def apply(self, ctx: "Context", state: State, action: Action) -> None:
-        """Takes one action; raises StopDeal for one that breaks a rule, before any change."""
-
-    def is_over(self, state: State) -> bool:
-        """Whether the deal has ended."""
+        """The deal's state as dealt, which takes the deal's actions (DealPlay); raises StopDeal where the deal
+        cannot start."""
 
     def legal(self, state: State) -> Legal:
         """What would have been legal now (for the finding of an action that was not)."""

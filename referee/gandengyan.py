@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from .actions import DealPlay
 from .cards import (
     BJ,
     CODES,
@@ -435,7 +436,7 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 CARDS: Final = 54  # card ids 0..53
 
 
-class DealState:
+class DealState(DealPlay):
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
     def __init__(
@@ -470,6 +471,9 @@ class DealState:
         self.totals: list[int] | None = None  # the match totals before this deal (None: not checkable)
         self.reports = ReportWatch(NAME, options.report_at)
         self.report_at = options.report_at or 0  # 0 where there are no reports (§7)
+
+    def take(self, ctx: Context, action: Action) -> None:
+        apply(ctx, self, action)
 
     @property
     def turn(self) -> int | None:
@@ -712,10 +716,6 @@ def _check_dealer(ctx: Context, match: Match, deal: Deal, dealer: int) -> None:
             ),
             dealer,
         )
-
-
-def is_over(state: DealState) -> bool:
-    return state.over
 
 
 # ---------------------------------------------------------------- actions (§4, §7)

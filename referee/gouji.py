@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
+from .actions import DealPlay
 from .cards import CODES, card_counts
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
@@ -521,7 +522,7 @@ class Relation:
         return self.cancelled is None
 
 
-class DealState:
+class DealState(DealPlay):
     __slots__ = (
         "options",
         "thresholds",
@@ -647,6 +648,9 @@ class DealState:
         self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
+    def take(self, ctx: Context, action: Action) -> None:
+        apply(ctx, self, action)
+
     def open_mask(self) -> i64:
         """Holders that have not passed and did not play the top set (§4)."""
         open_: i64 = self.holders & ~self.passed
@@ -743,10 +747,6 @@ def _owe(state: DealState, previous: list[int]) -> None:
     elif state.deal_kind != "ordinary":
         return
     _owe_ordinary(state, previous)
-
-
-def is_over(state: DealState) -> bool:
-    return state.over
 
 
 # ---------------------------------------------------------------- actions

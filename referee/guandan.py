@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
+from .actions import DealPlay
 from .cards import (
     CODES,
     RANKS,
@@ -765,7 +766,7 @@ def _masks(cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
     return listed, again, more
 
 
-class DealState:
+class DealState(DealPlay):
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
     def __init__(
@@ -813,6 +814,9 @@ class DealState:
         self.low: i64 = 0  # a bit for each seat that `reports` saw go to report_at cards or fewer
         self.over = False
         self.lapsed = False  # tribute and returns still owed lapsed: a play or pass before them stood
+
+    def take(self, ctx: Context, action: Action) -> None:
+        apply(ctx, self, action)
 
     @property
     def phase(self) -> str:
@@ -990,10 +994,6 @@ def _leader_reason(state: DealState) -> Msg:
     if state.tribute == "double":
         return msg("the payer who paid o1 leads")
     return msg("after anti-tribute the previous winner leads")
-
-
-def is_over(state: DealState) -> bool:
-    return state.over
 
 
 # ---------------------------------------------------------------- actions

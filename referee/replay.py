@@ -250,10 +250,9 @@ def _replay_deal(
         return game.skip_deal(ctx, match, deal, None, True)
     if observe:
         observe(deal.index, -1, state)
-    apply, is_over = game.apply, game.is_over  # the hot loop (actions.py): once per action of every deal
     try:
         if ctx.rulings is None:
-            done = applied(apply, is_over, ctx, state, deal.actions, observe, deal.index)
+            done = applied(ctx, state, deal.actions, observe, deal.index)
         else:
             done = _ruled_actions(ctx, game, state, deal, observe)
     except StopDeal as stop:
@@ -285,7 +284,7 @@ def _replay_deal(
         outcome = game.score_deal(ctx, match, deal, state, ctx.rulings.raw[index]["result"])
         outcome["by_ruling"] = index
         return outcome
-    if is_over(state):
+    if state.over:
         return game.finish_deal(ctx, match, state, deal)
     return _incomplete(ctx, game, match, state, deal, is_last)
 
@@ -332,10 +331,10 @@ def _ruled_actions(ctx: Context, game: Game[Any, Any], state: Any, deal: Deal, o
     rulings = ctx.rulings
     assert rulings is not None
     for done, action in enumerate(deal.actions):
-        if game.is_over(state) or rulings.scored is not None:
+        if state.over or rulings.scored is not None:
             return done
         try:
-            game.apply(ctx, state, action)
+            state.take(ctx, action)
         except StopDeal as stop:
             if not _stood(ctx, game, state, action, stop):
                 stop.action = action

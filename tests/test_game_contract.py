@@ -1,8 +1,8 @@
 """One conformance test over every registered game (referee/game.py), as OpenSpiel runs one simulation
 test over all its games: the game satisfies the contract; random legal play from random deals (each
-game's generator in tests/*_gen.py, written apart from the referee) replays valid; at random points of
-those deals every play `legal` lists is accepted by the game's own `apply`; `legal` and `snapshot` have
-the typed shape (Legal, Snapshot) and every deal's outcome the shape of Outcome."""
+game's generator in tests/*_gen.py, written apart from the referee) replays valid, every deal state a
+DealPlay; at random points of those deals every play `legal` lists is accepted by the game's own `apply`;
+`legal` and `snapshot` have the typed shape (Legal, Snapshot) and every deal's outcome the shape of Outcome."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from referee import game as contract
+from referee.actions import DealPlay
 from referee.cards import parse_card
 from referee.game import GAMES, Game, Legal, Outcome, Snapshot, game, games
 from referee.messages import Term
@@ -93,7 +94,8 @@ def _conforms(name: str, seed: int) -> None:
     def observe(deal, index, state):
         nonlocal seen, tried
         seen += 1
-        if module.is_over(state):
+        assert isinstance(state, DealPlay)
+        if state.over:
             return
         legal, snapshot = module.legal(state), module.snapshot(state)
         tables.append((legal, snapshot))
