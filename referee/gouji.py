@@ -174,15 +174,48 @@ LARGEST: Final = (
 _READ: Final[list[Set | None]] = [None] * (16 * (LARGEST + 1) * (COPIES + 1) * (COPIES + 1))
 
 
-def _reading(cards: tuple[int, ...]) -> Set | None:
-    """The set a play makes, or None when it is no set (§2): read card by card, the Set itself made once per
-    kind of set (a table by size, rank and jokers), never per play."""
+NOT_HELD: Final = Set(0, 0, 0, 0)  # what _reading answers for the cards of a play the hand does not hold
+
+
+def _reading(cards: tuple[int, ...], hand: Hand | None = None, rest: Hand | None = None) -> Set | None:
+    """The set a play makes, or None when it is no set (§2); with the hand that plays it, NOT_HELD unless it holds
+    every card (a card as many times as `cards` lists it), and then `rest` holds the hand without them. Read card
+    by card (taken one by one from a copy of the hand's counts), the Set itself made once per kind of set (a table
+    by size, rank and jokers), never per play."""
     natural: i64 = 0
     twos: i64 = 0
     black: i64 = 0
     red: i64 = 0
+    mixed = False
+    w0: i64 = 0
+    w1: i64 = 0
+    w2: i64 = 0
+    w3: i64 = 0
+    if hand is not None:
+        w0, w1, w2, w3 = hand.w0, hand.w1, hand.w2, hand.w3
     for card in cards:
         c: i64 = card
+        if hand is not None:
+            shift = (c & 15) << 2
+            one: i64 = 1
+            one <<= shift
+            w = c >> 4
+            if w == 0:
+                if not w0 >> shift & 15:
+                    return NOT_HELD
+                w0 -= one
+            elif w == 1:
+                if not w1 >> shift & 15:
+                    return NOT_HELD
+                w1 -= one
+            elif w == 2:
+                if not w2 >> shift & 15:
+                    return NOT_HELD
+                w2 -= one
+            else:
+                if not w3 >> shift & 15:
+                    return NOT_HELD
+                w3 -= one
         if c >= BJ:
             if c == BJ:
                 black += 1
@@ -190,16 +223,21 @@ def _reading(cards: tuple[int, ...]) -> Set | None:
                 red += 1
         elif c < 4:
             twos += 1
-        else:
-            r = c >> 2
-            if natural != r:
-                if natural:
-                    return None
-                natural = r
+        elif natural != c >> 2:
+            mixed = mixed or natural != 0  # natural cards of a second rank
+            natural = c >> 2
     size: i64 = len(cards)
+    if hand is not None and rest is not None:
+        rest.w0, rest.w1, rest.w2, rest.w3, rest.size = w0, w1, w2, w3, hand.size - size
+    if mixed:
+        return None
     rank: i64 = natural
     if not natural:
         rank = TWO if twos else BLACK if black else RED
+    return _set_of(size, rank, black, red)
+
+
+def _set_of(size: i64, rank: i64, black: i64, red: i64) -> Set:
     if size > LARGEST or black > COPIES or red > COPIES:  # no seat holds it: made as it is
         return Set(size, rank, black, red)
     key = ((rank * (LARGEST + 1) + size) * (COPIES + 1) + black) * (COPIES + 1) + red
@@ -250,50 +288,9 @@ class Hand:
         self.size += n
         return word >> shift & 15
 
-    def holds(self, cards: tuple[int, ...]) -> bool:
-        """Whether the hand holds every card of `cards`, a card as many times as `cards` lists it: the cards
-        are taken one by one from a copy of the counts."""
-        w0, w1, w2, w3 = self.w0, self.w1, self.w2, self.w3
-        for card in cards:
-            c: i64 = card
-            shift = (c & 15) << 2
-            one: i64 = 1
-            one <<= shift
-            w = c >> 4
-            if w == 0:
-                if not w0 >> shift & 15:
-                    return False
-                w0 -= one
-            elif w == 1:
-                if not w1 >> shift & 15:
-                    return False
-                w1 -= one
-            elif w == 2:
-                if not w2 >> shift & 15:
-                    return False
-                w2 -= one
-            else:
-                if not w3 >> shift & 15:
-                    return False
-                w3 -= one
-        return True
-
-    def take(self, cards: tuple[int, ...]) -> None:
-        """The cards of a play (held) taken out."""
-        for card in cards:
-            c: i64 = card
-            one: i64 = 1
-            one <<= (c & 15) << 2
-            w = c >> 4
-            if w == 0:
-                self.w0 -= one
-            elif w == 1:
-                self.w1 -= one
-            elif w == 2:
-                self.w2 -= one
-            else:
-                self.w3 -= one
-        self.size -= len(cards)
+    def become(self, other: Hand) -> None:
+        """The hand made to hold what `other` holds."""
+        self.w0, self.w1, self.w2, self.w3, self.size = other.w0, other.w1, other.w2, other.w3, other.size
 
     def natural_ranks(self) -> i64:
         """How many of the natural ranks 3 … A the hand holds a card of: rank r's four cards (ids 4r … 4r+3)
@@ -306,7 +303,7 @@ class Hand:
 
     def copy(self) -> Hand:
         copied = Hand()
-        copied.w0, copied.w1, copied.w2, copied.w3, copied.size = self.w0, self.w1, self.w2, self.w3, self.size
+        copied.become(self)
         return copied
 
 
@@ -316,8 +313,9 @@ def _cards_of(hand: Hand) -> list[int]:
 
 
 def _without(hand: Hand, cards: tuple[int, ...]) -> Hand:
-    rest = hand.copy()
-    rest.take(cards)
+    """The hand without the cards of a play it holds."""
+    rest = Hand()
+    _reading(cards, hand, rest)
     return rest
 
 
@@ -528,6 +526,7 @@ class DealState(DealPlay):
         "thresholds",
         "reports_at",
         "hands",
+        "rest",
         "dealt",
         "live_count",
         "out",
@@ -576,6 +575,7 @@ class DealState(DealPlay):
     thresholds: tuple[int, ...]
     reports_at: bool  # the options watch hand-size reports (report_at)
     hands: list[Hand]
+    rest: Hand  # the hand of the seat whose play is judged, without that play's cards (_refusal fills it)
     dealt: list[list[int]]  # the record's dealt hands (card ids)
     holders: i64  # seats still holding cards, as bits (as every seat set)
     live_count: i64  # how many
@@ -623,7 +623,7 @@ class DealState(DealPlay):
     def __init__(self, match: Match, deal: Deal, hands: list[Hand]) -> None:
         self.options, self.thresholds = match.options, match.thresholds
         self.reports_at = self.options.report_at is not None
-        self.hands = hands
+        self.hands, self.rest = hands, Hand()
         self.dealt = deal.hands
         self.holders = (1 << SEATS) - 1
         self.live_count = SEATS
@@ -814,13 +814,12 @@ def _pass(ctx: Context, state: DealState, action: Action) -> None:
         _turn_error(state, seat, msg("passed"))
     if state.top is None:
         _stop(state, seat, "gouji.lead.pass", msg("seat {seat} leads this trick and must play (§4.1)", seat=seat))
-    _passed(state, action)
+    _passed(state, seat, action)
 
 
-def _passed(state: DealState, action: Action) -> None:
+def _passed(state: DealState, seat: i64, action: Action) -> None:
     """A pass that is taken (§4.3, §4.5); a leader's pass (taken only as a ruling lets it stand) hands the
     lead on."""
-    seat: i64 = action.seat
     bit: i64 = 1 << seat
     state.last_event = NONE
     state.taken.append(action)
@@ -843,8 +842,8 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
         _check_leader(ctx, state)
     if not state.allowed >> seat & 1 or (state.shao_pending >= 0 and seat != state.shao_pending):
         _turn_error(state, seat, msg("played"))
-    x = _reading(cards)
-    refused = _refusal(state, seat, x, cards)
+    x = _reading(cards, state.hands[seat], state.rest)
+    refused = _refusal(state, x)
     if refused is not None:
         _stop(state, seat, refused, _refusal_text(state, refused, seat, cards, x))
     assert x is not None  # no set is refused
@@ -880,15 +879,15 @@ def _play(ctx: Context, state: DealState, action: Action) -> None:
                 set=describe(x),
             ),
         )
-    _put(state, action, x)
+    _put(state, seat, action, x)
 
 
-def _put(state: DealState, action: Action, x: Set) -> None:
-    """A play that is taken: it becomes the trick's top set, and who acts next follows from its seat (§4.2)."""
-    seat: i64 = action.seat
+def _put(state: DealState, seat: i64, action: Action, x: Set) -> None:
+    """A play that is taken (its cards held: state.rest is the hand without them): it becomes the trick's top
+    set, and who acts next follows from its seat (§4.2)."""
     top = state.top
     hand = state.hands[seat]
-    hand.take(action.cards)
+    hand.become(state.rest)
     if state.reports_at:
         state.reports.played(seat, hand.size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
@@ -934,11 +933,11 @@ def _after_play(state: DealState, seat: i64, x: Set, gone: bool) -> None:
     _next(state)
 
 
-def _refusal(state: DealState, seat: i64, x: Set | None, cards: tuple[int, ...]) -> str | None:
-    """The rule a play of `cards` (read as set `x`) by `seat` breaks now, or None: cards not
+def _refusal(state: DealState, x: Set | None) -> str | None:
+    """The rule a play read as `x` (by _reading, with the hand that plays it) breaks now, or None: cards not
     held first, even when they would make no set (§4.9), then no set (§2), then a set that may not
     follow (§3). What the judge of a play and the list of what was legal both ask."""
-    if not state.hands[seat].holds(cards):
+    if x is NOT_HELD:
         return "gouji.cards.not_held"
     if x is None:
         return "gouji.play.combination"
@@ -1686,8 +1685,8 @@ def _followers(state: DealState, seat: int, top: Set) -> list[Cards]:
                 if b > len(twos):
                     continue
                 cards = tuple(own[:a] + twos[:b] + blacks[:c] + reds[:d])
-                x = _reading(cards)
-                if x is not None and _refusal(state, seat, x, cards) is None:
+                x = _reading(cards, state.hands[seat], state.rest)
+                if x is not None and _refusal(state, x) is None:
                     cost = (b + c + d, d, c)
                     if x.rank not in best or cost < best[x.rank][0]:
                         best[x.rank] = (cost, cards)
@@ -1776,9 +1775,28 @@ def _ended(
 
 def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
-    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
+    if order is None:
         return None
-    return list(order) + [s for s in range(SEATS) if s not in order]
+    listed: i64 = _seat_bits(order) if type(order) is list else -1
+    if listed < 0:  # not a list of seats: its values compared as a set compares them
+        if len(set(order)) != len(order) or len(order) not in (5, 6):
+            return None
+        return list(order) + [s for s in range(SEATS) if s not in order]
+    missing = [s for s in range(SEATS) if not listed >> s & 1]
+    if len(order) + len(missing) != SEATS or len(missing) > 1:  # a seat listed twice, or fewer than five
+        return None
+    return list(order) + missing
+
+
+def _seat_bits(order: list[Any]) -> i64:
+    """The seats a list holds, as bits; -1 when it holds anything but seats."""
+    bits: i64 = 0
+    for s in order:
+        if type(s) is not int or not 0 <= s < SEATS:
+            return -1
+        seat: i64 = s
+        bits |= 1 << seat
+    return bits
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
@@ -1915,22 +1933,18 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     the seat its `to` names. Raises StopDeal, before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        x = _reading(action.cards)
+        x = _reading(action.cards, state.hands[seat], state.rest)
         unplayable = (
-            "gouji.cards.not_held"
-            if not state.hands[seat].holds(action.cards)
-            else "gouji.play.combination"
-            if x is None
-            else None
+            "gouji.cards.not_held" if x is NOT_HELD else "gouji.play.combination" if x is None else None
         )  # held first (§4.9)
         if unplayable is not None:
             _stop(state, seat, unplayable, _refusal_text(state, unplayable, seat, action.cards, x))
         assert x is not None  # no set is unplayable
         _lapse_tribute(state, seat)
-        _put(state, action, x)
+        _put(state, seat, action, x)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
-        _passed(state, action)
+        _passed(state, seat, action)
     elif action.verb in ("tribute", "return"):
         if action.to is None:
             raise StopDeal(
