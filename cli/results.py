@@ -34,7 +34,6 @@ from .common import (
     warn,
 )
 from .listing import ListingGroup
-from .store import STANDINGS_JSON_HELP
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -330,6 +329,9 @@ _SEPARATORS = {",": word("commas"), ";": word("semicolons"), "\t": word("tabs")}
 
 
 STANDING_FIELDS = ("rank", "game", "entrant", "played", "won", "drawn", "lost", "match_points", "margin", "tie_break")
+
+
+STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
 
 
 @click.command(

@@ -12,11 +12,10 @@ from referee.messages import language, part
 from .command import Choice, Command
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, open_store, say
 from .listing import ListingGroup
+from .results import STANDINGS_JSON_HELP
 
 msg, msg_n, word, word_of = part("cli")
 
-# here, not in cli/results.py, whose modules a `store` command then loads only for standings
-STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
 DB_OPTION = click.option(
     "--db", "db_path", default="referee.db", show_default=True, help=word("SQLite file of the record store.")
 )
