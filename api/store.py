@@ -22,7 +22,6 @@ from datetime import UTC, datetime
 
 import orjson
 
-from referee.canonical import stored_form, stored_reading
 from referee.findings import Finding, Report
 from referee.messages import part
 from referee.notation import NOT_PLAIN, Plain, duplicate_key_findings, parse_json, plain_read, structure_findings
@@ -145,6 +144,8 @@ def form_of(value, plain: Plain = NOT_PLAIN) -> Formed | list[Finding]:
     """(id, stored form, the form's plain reading or None) of a parsed record (canonical.stored_form), or the
     findings that make it no CGR/1 record. `plain`: the record's own plain reading (notation.plain_read), from
     which the form's is made (canonical.stored_reading); a plain record follows the schema."""
+    from referee.canonical import stored_form, stored_reading  # here: a store import of stored texts forms none
+
     if plain.deals is not None:
         return stored_reading(value, plain)
     return structure_findings(value) or (*stored_form(value), None)
@@ -464,6 +465,8 @@ class Store:
             ).fetchone()
             if row is None:
                 return None
+            from referee.canonical import stored_form
+
             ruled, report = decided(orjson.loads(row[0]), ruling)
             entry = Entry(*stored_form(ruled), report.as_dict())
             if entry.id != record_id and self._summary(db, entry.id):

@@ -7,7 +7,8 @@ corpus, seeds no other corpus uses) to a JSON Lines file and, R times in turn, r
 `referee validate -j 1 --json FILE`, `referee store import FILE` into a new store, the same import
 again (every record already stored), the API's batch posting of the file into a new store (POST
 /v1/records, JSON Lines bodies of POSTED records, checks in worker processes as `referee serve` runs them,
-their CPU time counted) and the same posting again, each a new process;
+their CPU time counted) and the same posting again, each a new process (the `referee` command installed
+beside the Python that runs this, as a user starts it: its start-up counts);
 it prints the medians of their CPU time (user + system), the median of each run's ratio to the validate
 run beside it, and the peak memory of the largest of these processes.
 """
@@ -25,7 +26,9 @@ import tempfile
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
-from benchmarks.throughput import COMMAND, GAMES, corpus, process_times  # noqa: E402
+from benchmarks.throughput import GAMES, corpus, process_times  # noqa: E402
+
+REFEREE = os.path.join(os.path.dirname(sys.executable), "referee")
 
 SEEDS = 8 * 10**8
 POSTED = 50  # records a request body
@@ -74,9 +77,9 @@ def main():
             handle.writelines(line + "\n" for line in lines)
         for run in range(args.repeat):
             db = os.path.join(folder, f"store{run}.db")
-            times["validate"].append(process_times(COMMAND + ["validate", "-j", "1", "--json", path], **quiet)[1])
-            times["import"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
-            times["again"].append(process_times(COMMAND + ["store", "import", "--db", db, path], **quiet)[1])
+            times["validate"].append(process_times([REFEREE, "validate", "-j", "1", "--json", path], **quiet)[1])
+            times["import"].append(process_times([REFEREE, "store", "import", "--db", db, path], **quiet)[1])
+            times["again"].append(process_times([REFEREE, "store", "import", "--db", db, path], **quiet)[1])
             posted = os.path.join(folder, f"posted{run}.db")
             times["post"].append(process_times(POST + [path, posted], check=True, **quiet)[1])
             times["post again"].append(process_times(POST + [path, posted], check=True, **quiet)[1])

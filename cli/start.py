@@ -1,7 +1,8 @@
-"""The `referee` command as installed (pyproject.toml's script): the commonest `validate` command lines are read
-here and run without loading click, whose import and parse of such a line are a third of its start-up; every
-other command line goes to click (cli/main.py). Either way the command runs `validate.validate` (cli/validate.py)
-in a context of its own, on the same streams, and ends the same way when interrupted or when the output fails."""
+"""The `referee` command as installed (pyproject.toml's script): the commonest `validate` and `store import` command
+lines are read here and run without loading click, whose import and parse of such a line are a third of its
+start-up; every other command line goes to click (cli/main.py). Either way the command runs `validate.validate`
+(cli/validate.py) or `storing.import_files` (cli/storing.py) in a context of its own, on the same streams, and ends
+the same way when interrupted or when the output fails."""
 
 from __future__ import annotations
 
@@ -53,12 +54,23 @@ VALUED = ("-j", "--jobs", "--lang")  # the options with a value read here: -j N,
 
 def main():
     """The `referee` command."""
-    quick = None if os.name == "nt" or _completing() else quick_validate(sys.argv[1:])
+    quick = None if os.name == "nt" or _completing() else _quick(sys.argv[1:])
     if quick is None:  # click also expands the arguments' patterns on Windows and completes for the shell
         from .main import main as every_command
 
         return every_command()
-    return run_apart(_run_validate, *quick)
+    return run_apart(_run, *quick)
+
+
+def _quick(args: list[str]):
+    """(the command's function, its parameters, the language --lang asks for) of a command line read here, or None."""
+    validating = quick_validate(args)
+    if validating is not None:
+        return (validate, *validating)
+    importing = quick_store_import(args)
+    if importing is not None:
+        return (_import_files, *importing)
+    return None
 
 
 def quick_validate(args: list[str]) -> tuple[dict, str | None] | None:
@@ -96,6 +108,54 @@ def quick_validate(args: list[str]) -> tuple[dict, str | None] | None:
     return (values, lang) if files else None
 
 
+# store import's options read here, each with its parameter, and their values where the command line has none
+STORE_IMPORT = {"--db": "db_path", "--submitter": "submitter"}
+STORE_IMPORT_UNGIVEN = {"db_path": "referee.db", "submitter": "cli"}
+
+
+def quick_store_import(args: list[str]) -> tuple[dict, str | None] | None:
+    """store import's parameters as click reads `args`, and the language its --lang asks for (None: no --lang), for a
+    `store import` command line of files, --db PATH, --submitter NAME and at most one --lang L (each option also as
+    --option=VALUE); None for any other line (help, another option, a value that is empty or starts with a dash, no
+    file), which click reads and explains."""
+    if args[:2] != ["store", "import"]:
+        return None
+    values, files, lang = dict(STORE_IMPORT_UNGIVEN), [], None
+    rest = iter(args[2:])
+    for arg in rest:
+        name, joined, value = arg.partition("=")
+        if arg == "--":  # what follows is files, whatever it looks like
+            files += rest
+        elif arg == "-" or not arg.startswith("-"):
+            files.append(arg)
+        elif name in STORE_IMPORT or name == "--lang":
+            value = value if joined else next(rest, None)
+            if not value or value.startswith("-"):
+                return None
+            if name != "--lang":
+                values[STORE_IMPORT[name]] = value
+            elif lang is not None or not _speaks(value):
+                return None
+            else:
+                lang = value
+        else:
+            return None
+    values["files"] = tuple(files)
+    return (values, lang) if files else None
+
+
+def _import_files(files, db_path: str, submitter: str) -> None:
+    """store import (cli/storing.py), its modules loaded as start-up loads this one's: without cycle collections."""
+    collecting = gc.isenabled()
+    gc.disable()
+    from .storing import import_files
+
+    gc.freeze()
+    if collecting:
+        gc.enable()
+    import_files(files, db_path, submitter)
+
+
 def _speaks(lang: str) -> bool:
     """Whether --lang `lang` names a language the referee speaks (click refuses the others)."""
     try:
@@ -110,14 +170,14 @@ def _completing() -> bool:
     return any(name.startswith("_") and name.endswith("_COMPLETE") and value for name, value in os.environ.items())
 
 
-def _run_validate(values: dict, lang: str | None) -> None:
-    """validate run as click's main runs a command for the group (listing.ListingGroup): interrupted, click's blank
-    line and "Aborted!"; an output that fails as click or the group ends it."""
+def _run(command, values: dict, lang: str | None) -> None:
+    """A command (validate, store import) run as click's main runs it for the group (listing.ListingGroup):
+    interrupted, click's blank line and "Aborted!"; an output that fails as click or the group ends it."""
     prepare_run()
     if lang is not None:
         use(chosen_language(lang))  # as the --lang option's callback (cli/command.py)
     try:
-        validate(**values)
+        command(**values)
     except (EOFError, KeyboardInterrupt):
         import click  # here, as on every path that says something on standard error
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
@@ -161,31 +160,33 @@ def _hands_read(hands: list[list[str]], read: list[list[int]]) -> tuple[list[lis
     return forms, readings
 
 
-def _actions_read(raws: list[Any], read: list[Action]) -> tuple[list[Any], list[Action]] | None:
+def _actions_read(raws: list[dict[str, Any]], read: list[Action]) -> tuple[list[Any], list[Action]] | None:
     """The canonical actions (_action) of a plain deal's actions read as `read`, and their readings: the common
     actions' cards in order known from the cards read; None where an action's form differs otherwise than in its
     keys' and cards' order."""
-    forms, readings = list(raws), list(read)
+    forms: list[Any] = list(raws)
+    readings = list(read)
     for i in range(len(raws)):
         raw, reading = raws[i], read[i]
         verb = reading.verb
         if len(raw) == 2 and (verb == "pass" or verb == "play") and _first_key(raw) == "seat":  # as _action
-            if verb == "play" and not _ascending(reading.cards):
-                forms[i] = {"seat": raw["seat"], "play": [CODES[card] for card in sorted(reading.cards)]}
-                readings[i] = _sorted_play(reading)
+            if verb == "play" and not _played_ascending(reading.cards):
+                cards = tuple(sorted(reading.cards))
+                forms[i] = {"seat": raw["seat"], "play": [CODES[card] for card in cards]}
+                readings[i] = _sorted_play(reading, cards)
             continue
         action = forms[i] = _action(raw)
         if action is raw:
             continue
         if "play" in action and action["play"] is not raw["play"] and dict(raw, play=action["play"]) == action:
-            readings[i] = _sorted_play(reading)
+            readings[i] = _sorted_play(reading, tuple(sorted(reading.cards)))
         elif action != raw:
             return None
     return forms, readings
 
 
-def _ascending(cards: Sequence[int]) -> bool:
-    """Whether cards are in canonical order (_in_order)."""
+def _ascending(cards: list[int]) -> bool:
+    """Whether a hand's cards are in canonical order (_in_order)."""
     last = 0
     for card in cards:
         if card < last:
@@ -194,13 +195,24 @@ def _ascending(cards: Sequence[int]) -> bool:
     return True
 
 
-def _sorted_play(reading: Action) -> Action:
-    """The reading of a play whose cards the canonical form sorted."""
+def _played_ascending(cards: tuple[int, ...]) -> bool:
+    """Whether a play's cards are in canonical order (_in_order): _ascending of a tuple, read without an iterator."""
+    last = 0
+    for i in range(len(cards)):
+        card = cards[i]
+        if card < last:
+            return False
+        last = card
+    return True
+
+
+def _sorted_play(reading: Action, cards: tuple[int, ...]) -> Action:
+    """The reading of a play whose cards the canonical form sorted (`cards`)."""
     return Action(
         reading.index,
         reading.seat,
         reading.verb,
-        tuple(sorted(reading.cards)),
+        cards,
         reading.card,
         reading.declare,
         reading.as_,

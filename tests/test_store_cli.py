@@ -212,3 +212,98 @@ def test_an_import_killed_midway_leaves_the_store_whole(tmp_path):
         )
     again = run("store", "import", "--db", path, str(archive))
     assert f"{200 - stored} new, {stored} already in the store, 0 rejected; 0 invalid" in again.output
+
+
+# `store import` command lines that cli/start.py reads without click, and some it leaves to click
+QUICK_IMPORTS = [
+    ["store", "import", VALID],
+    ["store", "import", "--db", "s.db", VALID, DISPUTED],
+    ["store", "import", "--db=s.db", "--submitter", "me", VALID],
+    ["store", "import", VALID, "--submitter=me", "--db", "s.db", "--db", "t.db"],
+    ["store", "import", "--lang", "zh", VALID],
+    ["store", "import", "--lang=en", "--", "--db", VALID],
+    ["store", "import", "-"],
+]
+TO_CLICK = [
+    ["store", "import"],
+    ["store", "import", "--db", "s.db"],
+    ["store", "import", "--help"],
+    ["store", "import", VALID, "-h"],
+    ["store", "import", "--db", VALID],
+    ["store", "import", VALID, "--db"],
+    ["store", "import", "--db=", VALID],
+    ["store", "import", "--db", "-x", VALID],
+    ["store", "import", "--submiter", "me", VALID],
+    ["store", "import", "--lang", "xx", VALID],
+    ["store", "import", "--lang", "zh", "--lang", "en", VALID],
+    ["store", "--lang", "zh", "import", VALID],
+    ["store", "list"],
+]
+
+
+@pytest.mark.parametrize("args", QUICK_IMPORTS + TO_CLICK)
+def test_a_store_import_line_read_without_click_is_read_as_click_reads_it(monkeypatch, args):
+    """What cli/start.py makes of a `store import` line, if it reads it, is what click gives the command's function
+    (cli/storing.py's import_files), in the same language."""
+    from referee.cli import start, storing
+    from referee.messages import chosen_language, language
+
+    monkeypatch.setenv("REFEREE_LANG", "en")
+    given = []
+    monkeypatch.setattr(
+        storing,
+        "import_files",
+        lambda *values: given.append((dict(zip(("files", "db_path", "submitter"), values)), language())),
+    )
+    quick = start.quick_store_import(args)
+    assert (quick is not None) == (args in QUICK_IMPORTS)
+    run(*args)
+    if quick is not None:
+        values, lang = quick
+        assert given == [(values, chosen_language(lang) if lang is not None else "en")]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        [VALID, DISPUTED, GDY],
+        [VALID, "--lang", "zh", "no-such-file.json"],
+        ["BROKEN"],
+        ["-"],
+    ],
+)
+def test_a_store_import_run_without_click_runs_as_click_runs_it(tmp_path, args):
+    """The same output, errors, exit status and store, from cli/start.py's run as from click's (BROKEN: a file of
+    records, a duplicate, a line that is no JSON, one that is no CGR/1 record, and a name with an escape sequence)."""
+    import os
+    import subprocess
+    import sys
+
+    broken = tmp_path / "broken\x1b[31m.jsonl"
+    record = json.dumps(json.loads(Path(VALID).read_text()))
+    broken.write_text(f'{record}\n{record}\n{{not json\n{{"cgr": 1}}\n')
+    args = [str(broken) if arg == "BROKEN" else arg for arg in args]
+
+    def run_in(module):
+        folder = tmp_path / module
+        folder.mkdir()
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                f"import sys; sys.argv[0] = 'referee'; from referee.cli.{module} import main; main()",
+                "store",
+                "import",
+                "--db",
+                str(folder / "s.db"),
+                *args,
+            ],
+            input=Path(VALID).read_bytes(),
+            capture_output=True,
+            env={**os.environ, "REFEREE_LANG": "en"},
+        )
+        with sqlite3.connect(folder / "s.db") as conn:
+            stored = conn.execute("SELECT id, record, report FROM records JOIN reports ON id = record_id").fetchall()
+        return done.returncode, done.stdout, done.stderr, sorted(stored)
+
+    assert run_in("start") == run_in("main")
