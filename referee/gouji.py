@@ -1775,28 +1775,9 @@ def _ended(
 
 def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
-    if order is None:
+    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
         return None
-    listed: i64 = _seat_bits(order) if type(order) is list else -1
-    if listed < 0:  # not a list of seats: its values compared as a set compares them
-        if len(set(order)) != len(order) or len(order) not in (5, 6):
-            return None
-        return list(order) + [s for s in range(SEATS) if s not in order]
-    missing = [s for s in range(SEATS) if not listed >> s & 1]
-    if len(order) + len(missing) != SEATS or len(missing) > 1:  # a seat listed twice, or fewer than five
-        return None
-    return list(order) + missing
-
-
-def _seat_bits(order: list[Any]) -> i64:
-    """The seats a list holds, as bits; -1 when it holds anything but seats."""
-    bits: i64 = 0
-    for s in order:
-        if type(s) is not int or not 0 <= s < SEATS:
-            return -1
-        seat: i64 = s
-        bits |= 1 << seat
-    return bits
+    return list(order) + [s for s in range(SEATS) if s not in order]
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
