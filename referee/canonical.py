@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
@@ -170,7 +171,7 @@ def _actions_read(raws: list[dict[str, Any]], read: list[Action]) -> tuple[list[
         raw, reading = raws[i], read[i]
         verb = reading.verb
         if len(raw) == 2 and (verb == "pass" or verb == "play") and _first_key(raw) == "seat":  # as _action
-            if verb == "play" and not _played_ascending(reading.cards):
+            if verb == "play" and not _ascending(reading.cards):
                 cards = tuple(sorted(reading.cards))
                 forms[i] = {"seat": raw["seat"], "play": [CODES[card] for card in cards]}
                 readings[i] = _sorted_play(reading, cards)
@@ -185,21 +186,10 @@ def _actions_read(raws: list[dict[str, Any]], read: list[Action]) -> tuple[list[
     return forms, readings
 
 
-def _ascending(cards: list[int]) -> bool:
-    """Whether a hand's cards are in canonical order (_in_order)."""
+def _ascending(cards: Sequence[int]) -> bool:
+    """Whether cards (a hand's, a play's) are in canonical order (_in_order)."""
     last = 0
     for card in cards:
-        if card < last:
-            return False
-        last = card
-    return True
-
-
-def _played_ascending(cards: tuple[int, ...]) -> bool:
-    """Whether a play's cards are in canonical order (_in_order): _ascending of a tuple, read without an iterator."""
-    last = 0
-    for i in range(len(cards)):
-        card = cards[i]
         if card < last:
             return False
         last = card
