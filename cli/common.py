@@ -3,6 +3,7 @@ paths names and the record store (cli/files.py writes files)."""
 
 from __future__ import annotations
 
+import codecs
 import functools
 import itertools
 import os
@@ -87,9 +88,32 @@ def spreadsheet_text(value):
 
 def to_stderr(text: str) -> None:
     """A line on standard error, as click writes it (escape sequences left out where it is no terminal)."""
-    import click  # here: a run that has nothing to say on standard error does without it
+    echo(text, err=True)
 
-    click.echo(text, err=True)
+
+def echo(text: str, err: bool = False) -> None:
+    """A line on standard output (`err`: standard error) as click.echo writes it: straight to the stream where
+    click writes it as it is (no escape sequence to take out, an encoding that is not ASCII, which click would
+    replace), else by click itself, which a run that writes only such lines does without."""
+    stream = sys.stderr if err else sys.stdout
+    if "\x1b" in text or not _as_it_is(stream):
+        import click
+
+        click.echo(text, err=err)
+        return
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def _as_it_is(stream) -> bool:
+    """Whether click.echo writes to `stream` itself: a text stream with an encoding, not ASCII, and errors set."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None or getattr(stream, "errors", None) is None:
+        return False
+    try:
+        return codecs.lookup(encoding).name != "ascii"
+    except LookupError:
+        return True
 
 
 def say(text) -> None:

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import atexit
-import codecs
 import contextlib
 import gc
 import sys
@@ -13,10 +12,10 @@ from typing import NoReturn
 
 from referee.batch import records_of
 from referee.findings import Report
-from referee.messages import part, shown
+from referee.messages import part
 from referee.replay import cycle_collection_paused
 
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, echo, expand, fail, say, warn
 from .progress import counted, progress_bar, total_bytes
 
 msg, msg_n, word, word_of = part("cli")
@@ -48,10 +47,7 @@ def import_files(files, db_path: str, submitter: str) -> NoReturn:
             _import_batch(records, batch, submitter, counts)
     if not (counts["stored"] or counts["already"] or counts["rejected"]):
         warnings.append(warn(msg("no records were selected")))
-    _echo(
-        shown(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", **counts)),
-        True,
-    )
+    say(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", **counts))
     sys.exit(EXIT_UNREADABLE if counts["rejected"] or warnings else EXIT_INVALID if counts["invalid"] else EXIT_VALID)
 
 
@@ -109,50 +105,26 @@ def _import_batch(records, batch: list, submitter: str, counts: Counter):
     for (where, _), outcome in zip(batch, prepared):
         if isinstance(outcome, list):
             first = outcome[0]
-            said = msg(
-                "{where}: not stored: {rule} at {at}: {message}",
-                where=where,
-                rule=first.rule,
-                at=first.at or "/",
-                message=first.shown(),
+            say(
+                msg(
+                    "{where}: not stored: {rule} at {at}: {message}",
+                    where=where,
+                    rule=first.rule,
+                    at=first.at or "/",
+                    message=first.shown(),
+                )
             )
-            _echo(shown(said), True)
             counts["rejected"] += 1
             continue
         if problem:
-            _echo(shown(msg("{where}: not stored: {reason}", where=where, reason=problem)), True)
+            say(msg("{where}: not stored: {reason}", where=where, reason=problem))
             counts["rejected"] += 1
             continue
         summary, created = next(stored) if isinstance(outcome, Entry) else (outcome, False)
         counts["invalid"] += not summary["valid"]
         counts["stored" if created else "already"] += 1
-        _echo(
+        echo(
             f"{where}: {summary['id']} "
             + (msg("stored") if created else msg("already stored")).render()
             + ("" if summary["valid"] else msg(" (invalid)").render())
         )
-
-
-def _echo(text: str, err: bool = False) -> None:
-    """A line on standard output (`err`: standard error) as click.echo writes it: straight to the stream where
-    click writes it as it is (no escape sequence to take out, an encoding that is not ASCII, which click would
-    replace), else by click itself."""
-    stream = sys.stderr if err else sys.stdout
-    if "\x1b" in text or not _as_it_is(stream):
-        import click  # here: only such a line needs it
-
-        click.echo(text, err=err)
-        return
-    stream.write(text + "\n")
-    stream.flush()
-
-
-def _as_it_is(stream) -> bool:
-    """Whether click.echo writes to `stream` itself: a text stream with an encoding, not ASCII, and errors set."""
-    encoding = getattr(stream, "encoding", None)
-    if encoding is None or getattr(stream, "errors", None) is None:
-        return False
-    try:
-        return codecs.lookup(encoding).name != "ascii"
-    except LookupError:
-        return True
