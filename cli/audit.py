@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import gc
 import glob
 import json
@@ -129,23 +128,17 @@ def _imported_dask(without: tuple[str, ...]):
 @contextlib.contextmanager
 def _importing(without: tuple[str, ...]):
     """While Dask is imported: the modules `without` kept out (each import of them fails, as if they were not
-    installed); Dask's configuration files read by libyaml's parser (the same values, in a fifth of the time
-    Python's parser takes, which was 0.02 CPU-s of the import); the cycle collector paused, as the import makes
-    some 80,000 objects and no garbage, which it would look at again and again. What the import made is then
-    left out of its collections for good (frozen: it lasts as long as the command), so a local cluster's
-    forked workers do not copy the pages it is in to collect it either."""
-    import yaml
-
+    installed); the cycle collector paused, as the import makes some 80,000 objects and no garbage, which it
+    would look at again and again. What the import made is then left out of its collections for good (frozen:
+    it lasts as long as the command), so a local cluster's forked workers do not copy the pages it is in to
+    collect it either."""
     kept_out = [name for name in without if name not in sys.modules]
-    safe_load, collecting = yaml.safe_load, gc.isenabled()
+    collecting = gc.isenabled()
     gc.disable()
     sys.modules.update(dict.fromkeys(kept_out))
-    if hasattr(yaml, "CSafeLoader"):  # PyYAML built with libyaml
-        yaml.safe_load = functools.partial(yaml.load, Loader=yaml.CSafeLoader)
     try:
         yield
     finally:
-        yaml.safe_load = safe_load
         for name in kept_out:
             del sys.modules[name]
         gc.freeze()
