@@ -5,7 +5,7 @@ A card is an integer id: rank index * 4 + suit index for the 52 natural cards
 and 53 for the red joker.
 
 A packed multiset (`pack`) gives each card id 4 bits of one int: the archive's
-integrity keys are made of them. Gan Deng Yan holds hands as lists of counts (hands_of).
+integrity keys are made of them.
 """
 
 from __future__ import annotations
@@ -83,20 +83,6 @@ def pack(cards: Iterable[int]) -> int:
     for c in cards:
         total += ONE[c]
     return total
-
-
-def hands_of(dealt: list[list[int]]) -> list[int]:
-    """The hands as Gan Deng Yan holds them: how many of each card (by id) each seat holds, at seat * 54 + id
-    (small ints that compiled code reads and changes in place; written `hands[at] = hands[at] + 1`, as
-    mypyc makes `hands[at] += 1` a generic in-place addition)."""
-    hands = [0] * (ID_COUNT * len(dealt))
-    base = 0
-    for cards in dealt:
-        for c in cards:
-            at = base + c
-            hands[at] = hands[at] + 1
-        base += ID_COUNT
-    return hands
 
 
 def card_counts(hands: Iterable[Iterable[int]]) -> list[int]:

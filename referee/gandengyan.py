@@ -4,7 +4,8 @@ Every Gan Deng Yan rule lives here; the replay driver calls it through the contr
 Where the page is silent, docs/gandengyan.md says how it was read.
 
 The play (apply and what it calls) is typed for mypyc, which compiles this module where the set-up finds
-a C compiler (docs/internals.md, "Two builds"): hands are counts of each card, readings cached per shape of play.
+a C compiler (docs/internals.md, "Two builds"): hands are bit masks of the cards held, readings cached per shape
+of play.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from .cards import (
     RANKS,
     RJ,
     Valued,
-    hands_of,
     rank,
     rank_shown,
     run_low,
@@ -436,6 +436,83 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 CARDS: Final = 54  # card ids 0..53
 
 
+class Hand:
+    """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds two
+    of (two packs, §1: a deal that holds a card more often does not start); `size`, how many cards it holds."""
+
+    once: i64
+    twice: i64
+    size: i64
+
+    def __init__(self, cards: list[int]) -> None:
+        self.once = self.twice = self.size = 0
+        for c in cards:
+            self.add(c)
+
+    def add(self, card: i64) -> None:
+        bit: i64 = 1
+        bit <<= card  # not `1 << card`: compiled, a literal 1 shifts as a 32-bit C int
+        if self.once & bit:
+            self.twice |= bit
+        else:
+            self.once |= bit
+        self.size += 1
+
+    def count(self, card: i64) -> i64:
+        """How many of `card` the hand holds."""
+        return (self.once >> card & 1) + (self.twice >> card & 1)
+
+    def of_rank(self, r: i64) -> i64:
+        """How many natural cards of rank index `r` the hand holds."""
+        return BITS_SET[self.once >> 4 * r & 15] + BITS_SET[self.twice >> 4 * r & 15]
+
+    def holds(self, listed: i64, again: i64) -> bool:
+        """Whether the hand holds a play's cards (_marks), a card listed twice twice."""
+        return listed & ~self.once == 0 and again & ~self.twice == 0
+
+    def take(self, listed: i64, again: i64, count: i64) -> None:
+        """A play's `count` cards (_marks), which the hand holds, leave it."""
+        held_once = listed & ~again & ~self.twice  # listed once, held once
+        self.twice &= ~listed
+        self.once &= ~(again | held_once)
+        self.size -= count
+
+    def cards(self) -> list[int]:
+        """The cards held, low ids first."""
+        cards: list[int] = []
+        once, twice = self.once, self.twice
+        card: i64 = 0
+        while once:
+            if once & 1:
+                cards.append(card)
+                if twice & 1:
+                    cards.append(card)
+            once >>= 1
+            twice >>= 1
+            card += 1
+        return cards
+
+
+BITS_SET: Final = bytes(bin(n).count("1") for n in range(16))  # by a rank's 4 bits of a mask: how many are set
+THRICE: Final = -1  # _marks' `again` for a play listing a card three times or more: no hand holds that
+
+
+def _marks(cards: tuple[int, ...]) -> tuple[i64, i64]:
+    """A play's cards as masks of card ids (Hand): a bit for each card listed, and for each listed twice
+    (THRICE where one is listed more often)."""
+    listed: i64 = 0
+    again: i64 = 0
+    for i in range(len(cards)):
+        bit: i64 = 1
+        bit <<= cards[i]
+        if listed & bit:
+            if again & bit:
+                return listed, THRICE
+            again |= bit
+        listed |= bit
+    return listed, again
+
+
 class DealState(DealPlay):
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
@@ -445,13 +522,12 @@ class DealState(DealPlay):
         combos: Combos,
         seats: int,
         dealer: int,
-        hands: list[int],
-        sizes: list[int],
+        hands: list[Hand],
         talon: list[int],
     ) -> None:
         self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
-        self.hands, self.sizes = hands, sizes  # the hands as hands_of makes them, and their sizes
-        self.holding: i64 = _seats_holding(sizes)  # a bit for each seat that holds cards
+        self.hands = hands
+        self.holding: i64 = _seats_holding(hands)  # a bit for each seat that holds cards
         self.talon = talon
         self.drawn: i64 = 0  # cards taken from the talon so far
         self.drew_from: i64 = 0  # where in the talon the draws after the last action began
@@ -495,39 +571,22 @@ class DealState(DealPlay):
             for i in range(self.drawn - self.drew_from)
         ]
 
-    def counts(self, seat: int) -> list[int]:
-        """How many of each card (by id) the seat holds."""
-        return self.hands[seat * CARDS : (seat + 1) * CARDS]
+    def sizes(self) -> list[int]:
+        """How many cards each seat holds."""
+        return [hand.size for hand in self.hands]
 
-    def count(self, seat: int, card: int) -> int:
-        return self.hands[seat * CARDS + card]
-
-    def of_rank(self, seat: int, r: int) -> int:
-        """How many natural cards of rank index `r` the seat holds."""
-        hands, at = self.hands, seat * CARDS + r * 4
-        return hands[at] + hands[at + 1] + hands[at + 2] + hands[at + 3]
+    def size(self, seat: int) -> int:
+        return self.hands[seat].size
 
     def held(self, seat: int) -> list[int]:
         """The cards the seat holds, low ids first."""
-        hands = self.hands
-        base: i64 = seat * CARDS
-        left: i64 = self.sizes[seat]  # cards still to find
-        cards: list[int] = []
-        card: i64 = 0
-        while left > 0 and card < CARDS:
-            n: i64 = hands[base + card]
-            left -= n
-            while n:
-                cards.append(card)
-                n -= 1
-            card += 1
-        return cards
+        return self.hands[seat].cards()
 
 
-def _seats_holding(sizes: list[int]) -> i64:
+def _seats_holding(hands: list[Hand]) -> i64:
     holding: i64 = 0
-    for seat in range(len(sizes)):
-        if sizes[seat]:
+    for seat in range(len(hands)):
+        if hands[seat].size:
             holding |= 1 << seat
     return holding
 
@@ -577,8 +636,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         match.combos,
         match.seats,
         dealer,
-        hands_of(deal.hands),
-        [len(h) for h in deal.hands],
+        [Hand(cards) for cards in deal.hands],
         talon,  # never changed: `drawn` counts the cards taken
     )
     state.turn, state.actions = dealer, deal.actions
@@ -731,7 +789,7 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
         _in_turn(state, action)
         _play(state, action)
     elif verb == "declare":
-        state.reports.declare(ctx, action, state.sizes[action.seat])
+        state.reports.declare(ctx, action, state.size(action.seat))
     else:
         raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
 
@@ -777,16 +835,14 @@ def _continue(state: DealState, top_seat: i64, seat: i64) -> None:
 
 def _end_trick(state: DealState, last: i64) -> None:
     """The draw from the last player onward in seat order (§4.2, §10.4), then he leads."""
-    sizes, hands, talon = state.sizes, state.hands, state.talon
+    hands, talon = state.hands, state.talon
     seats: i64 = state.seats
     state.drew_to = last
     drawn = state.drawn
     draws = min(seats, len(talon) - drawn)
     seat, holding = last, state.holding
     for i in range(draws):
-        at: i64 = seat * CARDS + talon[drawn + i]
-        hands[at] = hands[at] + 1
-        sizes[seat] = sizes[seat] + 1
+        hands[seat].add(talon[drawn + i])
         holding |= 1 << seat
         seat = seat + 1 if seat + 1 < seats else 0
     state.drawn, state.holding = drawn + draws, holding
@@ -800,27 +856,23 @@ def _end_trick(state: DealState, last: i64) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
-    _require(state, seat, cards)
-    _put(state, action, _choose_reading(state, seat, cards, action.as_))
+    listed, again = _require(state, seat, cards)
+    _put(state, action, _choose_reading(state, seat, cards, action.as_), listed, again)
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> None:
-    """Raises StopDeal unless the seat holds every card of `cards` (a multiset): a card played twice must be
-    held twice."""
-    hands = state.hands
-    base: i64 = seat * CARDS
-    for i in range(len(cards)):
-        card: i64 = cards[i]
-        times: i64 = 1
-        for j in range(i):
-            if cards[j] == card:
-                times += 1
-        if hands[base + card] < times:
-            raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(state.counts(seat), cards), cards))
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64]:
+    """The play's cards as masks (_marks); raises StopDeal unless the seat holds every card of `cards` (a
+    multiset): a card played twice must be held twice."""
+    hand = state.hands[seat]
+    listed, again = _marks(cards)
+    if not hand.holds(listed, again):
+        raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(hand, cards), cards))
+    return listed, again
 
 
-def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
-    """The cards of `cards` (a multiset) that a hand of `counts` does not hold."""
+def _lacking(hand: Hand, cards: tuple[int, ...]) -> list[int]:
+    """The cards of `cards` (a multiset) that `hand` does not hold."""
+    counts = [hand.count(c) for c in range(CARDS)]
     short: list[int] = []
     for c in cards:
         if counts[c]:
@@ -830,17 +882,14 @@ def _lacking(counts: list[int], cards: tuple[int, ...]) -> list[int]:
     return sorted(short)
 
 
-def _put(state: DealState, action: Action, reading: Reading) -> None:
-    """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
+def _put(state: DealState, action: Action, reading: Reading, listed: i64, again: i64) -> None:
+    """A play that is taken (its cards as _require's masks): it becomes the trick's latest, and the turn passes
+    on from its seat (§4.2)."""
     seat: i64 = action.seat
-    cards = action.cards
     state.acted = action.index + 1
-    hands, base = state.hands, seat * CARDS
-    for c in cards:
-        at: i64 = base + c
-        hands[at] = hands[at] - 1
-    size = state.sizes[seat] - len(cards)
-    state.sizes[seat] = size
+    hand = state.hands[seat]
+    hand.take(listed, again, len(action.cards))
+    size = hand.size
     if reading.bomb:
         state.bombs.append((reading, action.index))
     state.top, state.top_seat, state.passed = reading, seat, 0
@@ -852,7 +901,7 @@ def _put(state: DealState, action: Action, reading: Reading) -> None:
             return
     _continue(state, seat, seat)
     if state.report_at:
-        state.reports.played(seat, state.sizes[seat], action.index)  # after any draw this play caused
+        state.reports.played(seat, hand.size, action.index)  # after any draw this play caused
 
 
 def _out_wins(state: DealState) -> bool:
@@ -875,10 +924,11 @@ def _shown(cards: Iterable[int]) -> Cards:
 
 def can_lead(state: DealState, seat: int) -> bool:
     """Whether the seat has any legal lead (§4.4)."""
-    hand = state.counts(seat)
-    if any(hand[:BJ]) or (hand[BJ] and hand[RJ]):
+    hand = state.hands[seat]
+    jokers = hand.once >> BJ  # a bit for a BJ held, and one for an RJ
+    if hand.once != jokers << BJ or jokers == 3:  # a natural card, or the joker bomb
         return True
-    return state.options.lone_joker_lead and _lone_jokers(state.sizes[seat], state.options)
+    return state.options.lone_joker_lead and _lone_jokers(hand.size, state.options)
 
 
 def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
@@ -972,7 +1022,7 @@ def _names(readings: Sequence[Reading]) -> Listing:
 def _same_scores(state: DealState, seat: int, cards: tuple[int, ...], legal: list[Reading]) -> bool:
     """§2.2: on a play that ends the deal, readings that score alike need no `as`: the
     payments are worked out for each reading (a bomb raises the public multiplier)."""
-    if state.sizes[seat] != len(cards) or not _out_wins(state):
+    if state.size(seat) != len(cards) or not _out_wins(state):
         return False
     payments: set[tuple[int, ...]] = set()
     for reading in legal:
@@ -984,7 +1034,7 @@ def _same_scores(state: DealState, seat: int, cards: tuple[int, ...], legal: lis
 def _jokers_alone(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[Reading, ...]:
     """A play of jokers only, other than the joker bomb: the §2.1 leads, or an error."""
     o = state.options
-    whole = state.sizes[seat] == len(cards)
+    whole = state.size(seat) == len(cards)
     if len(cards) > 2 or (len(cards) == 2 and cards[0] != cards[1]):
         raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
     if state.top is not None or not whole:
@@ -1200,11 +1250,12 @@ def _private(state: DealState, seat: int, why: list[Phrase]) -> int:
     added to `why`."""
     o, combos = state.options, state.combos
     factor = 1
-    blacks, reds = state.count(seat, BJ), state.count(seat, RJ)
+    hand = state.hands[seat]
+    blacks, reds = hand.count(BJ), hand.count(RJ)
     for _joker in range(blacks + reds):
         factor *= _private_why(combos, seat, HELD_JOKER, 0, why)
     for r in range(13):
-        m = state.of_rank(seat, r)
+        m = hand.of_rank(r)
         for _four in range(m // 4):
             factor *= _private_why(combos, seat, HELD_FOUR, r, why)
         if m % 4 == 3 and o.triplet_is_bomb:
@@ -1262,7 +1313,8 @@ def _payments_if(
     for seat in range(state.seats):
         if winner is not None and seat == winner:
             continue
-        aces = state.of_rank(seat, ACE)
+        hand = state.hands[seat]
+        aces = hand.of_rank(ACE)
         factor = 1
         for _ace in range(aces):  # ace_multiplier ** aces: `**` is Any to mypy, and then generic in compiled code
             factor *= o.ace_multiplier
@@ -1270,7 +1322,7 @@ def _payments_if(
             why.append(_aces_phrase(state.combos, seat, aces, factor))
         if o.private_multipliers:
             factor *= _private(state, seat, why)
-        pay = state.sizes[seat] * factor * public
+        pay = hand.size * factor * public
         if cap is not None and pay > cap:
             why.append(Phrase(msg("seat {seat} capped: {pays} → {cap}", seat=seat, pays=pay, cap=cap)))
             pay = cap
@@ -1322,7 +1374,7 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
         "status": DEAD if dead else COMPLETE,
         "dealer": state.dealer,
         "winner": state.winner,
-        "left": list(state.sizes),
+        "left": state.sizes(),
         "held": [[CARDS_SHOWN[c] for c in state.held(seat)] for seat in range(state.seats)],
         "talon": state.talon_left,
         "multipliers": why,
@@ -1408,7 +1460,7 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
         outcome.update(
-            {"dealer": state.dealer, "turn": state.turn, "left": list(state.sizes), "talon": state.talon_left}
+            {"dealer": state.dealer, "turn": state.turn, "left": state.sizes(), "talon": state.talon_left}
         )
     claimed = deal.result or {}
     scores = claimed.get("scores")
@@ -1475,7 +1527,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
     seat, cards = action.seat, action.cards
     if action.verb == "play":
-        _require(state, seat, cards)
+        listed, again = _require(state, seat, cards)
         readings = state.combos.readings(cards)
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
@@ -1484,7 +1536,7 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
             if action.as_ is None
             else _named_reading(seat, cards, readings, action.as_)
         )
-        _put(state, action, chosen)
+        _put(state, action, chosen, listed, again)
     elif action.verb == "pass":
         _passed(state, action)
 
@@ -1508,7 +1560,7 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
         "status": "scored",
         "dealer": state.dealer,
         "winner": winner,
-        "left": list(state.sizes),
+        "left": state.sizes(),
         "talon": state.talon_left,
         "multipliers": [],
         "scores": scores,

@@ -86,14 +86,11 @@ def pas(seat) -> dict:
 
 def table(hands, talon=(), turn=0, dealer=0, **changes):
     """A deal state in the middle of play, for flow rules: hands and talon as codes."""
-    from referee.cards import hands_of
-    from referee.gandengyan import DealState
+    from referee.gandengyan import DealState, Hand
 
     o = options(**changes)
     ids = [[parse_card(c) for c in hand] for hand in hands]
-    state = DealState(
-        o, Combos(o), len(hands), dealer, hands_of(ids), [len(h) for h in ids], [parse_card(c) for c in talon]
-    )
+    state = DealState(o, Combos(o), len(hands), dealer, [Hand(h) for h in ids], [parse_card(c) for c in talon])
     state.turn = turn
     return state
 
