@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from .actions import DealPlay
 from .cards import (
@@ -173,6 +173,7 @@ FEW_CARDS: Final = 3
 BY_RANKS: Final = 16**FEW_CARDS
 
 
+@final
 class Combos:
     """The readings of plays under one set of options, cached per shape of play (so "5S 5D" finds those
     of "5H 5C"); new_match shares one per option set among all records, and its cache with every option set
@@ -436,6 +437,7 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 CARDS: Final = 54  # card ids 0..53
 
 
+@final  # compiled, its methods are called directly, not through the class's table
 class Hand:
     """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds two
     of (two packs, §1: a deal that holds a card more often does not start); `size`, how many cards it holds."""
@@ -483,6 +485,11 @@ class Hand:
         once, twice = self.once, self.twice
         card: i64 = 0
         while once:
+            if not once & 15:  # no card of this rank
+                once >>= 4
+                twice >>= 4
+                card += 4
+                continue
             if once & 1:
                 cards.append(card)
                 if twice & 1:
@@ -491,6 +498,11 @@ class Hand:
             twice >>= 1
             card += 1
         return cards
+
+    def copy(self) -> Hand:
+        copied = Hand([])
+        copied.once, copied.twice, copied.size = self.once, self.twice, self.size
+        return copied
 
 
 BITS_SET: Final = bytes(bin(n).count("1") for n in range(16))  # by a rank's 4 bits of a mask: how many are set
@@ -513,6 +525,7 @@ def _marks(cards: tuple[int, ...]) -> tuple[i64, i64]:
     return listed, again
 
 
+@final
 class DealState(DealPlay):
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
@@ -783,10 +796,12 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     state.drew_from = state.drawn  # no draws after this action yet
     verb = action.verb
     if verb == "pass":
-        _in_turn(state, action)
+        if action.seat != state.to_act:
+            raise _out_of_turn(state, action)
         _pass(state, action)
     elif verb == "play":
-        _in_turn(state, action)
+        if action.seat != state.to_act:
+            raise _out_of_turn(state, action)
         _play(state, action)
     elif verb == "declare":
         state.reports.declare(ctx, action, state.size(action.seat))
@@ -794,12 +809,11 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
         raise StopDeal("gandengyan.action.unknown", msg("Gan Deng Yan has no {verb} (§6)", verb=action.verb))
 
 
-def _in_turn(state: DealState, action: Action) -> None:
-    if action.seat != state.to_act:
-        raise StopDeal(
-            "gandengyan.turn",
-            msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
-        )
+def _out_of_turn(state: DealState, action: Action) -> StopDeal:
+    return StopDeal(
+        "gandengyan.turn",
+        msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
+    )
 
 
 def _pass(state: DealState, action: Action) -> None:
@@ -1354,7 +1368,10 @@ def _scores(state: DealState, pays: list[int]) -> list[int]:
         return [0] * state.seats
     zero_sum = state.options.scoring == "zero_sum"
     scores = [-p if zero_sum else 0 for p in pays]
-    scores[state.winner] = sum(pays)
+    won = 0
+    for pay in pays:
+        won += pay
+    scores[state.winner] = won
     return scores
 
 
@@ -1441,9 +1458,12 @@ def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
     return msg("claimed scores {claimed}, computed {computed}", **scores)
 
 
+OTHER_GAMES_CLAIMS: Final = ("levels", "tribute")
+
+
 def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
     """Claims notation §6 gives to other games are errors (notation §9)."""
-    for key in ("levels", "tribute"):
+    for key in OTHER_GAMES_CLAIMS:
         if key in claimed:
             ctx.error("gandengyan.result.key", ctx.at("result", key), msg("{key} is not a Gan Deng Yan claim", key=key))
 
