@@ -11,7 +11,6 @@ of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, final
 
 from .actions import DealPlay
@@ -114,30 +113,54 @@ def bomb_order(r: int) -> int:
     return 13 if r == TWO else r
 
 
-@dataclass
 class GandengyanOptions:
-    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there (a
+    plain class, not a dataclass, whose methods are made at start-up: 5 M instructions, 0.5% of a file's check)."""
 
-    decks: int
-    jokers_wild: bool
-    joker_as_two: bool
-    triplet_is_bomb: bool
-    triplet_sequences: bool
-    max_sequence_ranks: int
-    min_sequence_length: int
-    next_dealer: str
-    max_bomb_size: int
-    follow_equal_rank: bool
-    two_on_two: bool
-    lone_joker_lead: bool
-    talon_limit_to_win: int | None
-    scoring: str
-    ace_multiplier: int
-    public_multipliers: bool
-    private_multipliers: bool
-    soft_bombs: bool
-    payment_cap: int | None
-    report_at: int | None
+    def __init__(
+        self,
+        *,
+        decks: int,
+        jokers_wild: bool,
+        joker_as_two: bool,
+        triplet_is_bomb: bool,
+        triplet_sequences: bool,
+        max_sequence_ranks: int,
+        min_sequence_length: int,
+        next_dealer: str,
+        max_bomb_size: int,
+        follow_equal_rank: bool,
+        two_on_two: bool,
+        lone_joker_lead: bool,
+        talon_limit_to_win: int | None,
+        scoring: str,
+        ace_multiplier: int,
+        public_multipliers: bool,
+        private_multipliers: bool,
+        soft_bombs: bool,
+        payment_cap: int | None,
+        report_at: int | None,
+    ) -> None:
+        self.decks = decks
+        self.jokers_wild = jokers_wild
+        self.joker_as_two = joker_as_two
+        self.triplet_is_bomb = triplet_is_bomb
+        self.triplet_sequences = triplet_sequences
+        self.max_sequence_ranks = max_sequence_ranks
+        self.min_sequence_length = min_sequence_length
+        self.next_dealer = next_dealer
+        self.max_bomb_size = max_bomb_size
+        self.follow_equal_rank = follow_equal_rank
+        self.two_on_two = two_on_two
+        self.lone_joker_lead = lone_joker_lead
+        self.talon_limit_to_win = talon_limit_to_win
+        self.scoring = scoring
+        self.ace_multiplier = ace_multiplier
+        self.public_multipliers = public_multipliers
+        self.private_multipliers = private_multipliers
+        self.soft_bombs = soft_bombs
+        self.payment_cap = payment_cap
+        self.report_at = report_at
 
 
 # The options the readings of a play depend on (§2): option sets that differ only in others share their readings
@@ -165,7 +188,7 @@ def _by_shape(reading_options: dict[str, Any]) -> dict[int, tuple[Reading, ...]]
 CACHE_LIMIT: Final = 200_000  # readings kept: past it the cache is emptied, so that memory stays bounded
 # A card's count in the 4 bits of its rank (jokers: 13 and 14): a play's shape, the sum over its cards, is
 # all its readings depend on (suits never matter, §2); a rank holds at most 8 cards with two packs
-SHAPE_ONE: Final = tuple(1 << (4 * rank(c)) for c in range(54))
+RANK_OF: Final = bytes(rank(c) for c in range(54))
 # Plays of up to three cards, the commonest, are found by their ranks in the order played, a digit a card
 # (1 + the rank index, base 16) in a table of each Combos: the readings of the same shape, with no dictionary
 RANK_DIGIT: Final = bytes(1 + rank(c) for c in range(54))
@@ -202,9 +225,11 @@ class Combos:
         return found
 
     def _of_shape(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        shape = 0
-        for c in cards:
-            shape += SHAPE_ONE[c]
+        shape: i64 = 0
+        for i in range(len(cards)):
+            one: i64 = 1
+            one <<= 4 * RANK_OF[cards[i]]
+            shape += one
         found = self.by_shape.get(shape)
         if found is None:
             if len(self.by_shape) >= CACHE_LIMIT:
@@ -853,7 +878,9 @@ def _end_trick(state: DealState, last: i64) -> None:
     seats: i64 = state.seats
     state.drew_to = last
     drawn = state.drawn
-    draws = min(seats, len(talon) - drawn)
+    draws: i64 = len(talon) - drawn
+    if draws > seats:  # not min(): compiled, it takes and makes objects
+        draws = seats
     seat, holding = last, state.holding
     for i in range(draws):
         hands[seat].add(talon[drawn + i])
@@ -1458,7 +1485,7 @@ def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
     return msg("claimed scores {claimed}, computed {computed}", **scores)
 
 
-OTHER_GAMES_CLAIMS: Final = ("levels", "tribute")
+OTHER_GAMES_CLAIMS: Final[tuple[str, ...]] = ("levels", "tribute")  # a tuple of any length: compiled, looped natively
 
 
 def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
