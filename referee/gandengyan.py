@@ -267,21 +267,21 @@ class Combos:
         return []
 
     def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
-        """Sequence types on the ladder; jokers fill the missing places (§2)."""
+        """Sequence types on the ladder; jokers fill the missing places (§2): each run of ranks, up to the ace,
+        that holds every rank played and none more than `per` times."""
         o = self.options
+        lowest, highest, most = min(counts), max(counts), max(counts.values())
         found: list[Reading] = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
-            if size % per or ranks > o.max_sequence_ranks or ranks < 2:
+            if size % per or ranks > o.max_sequence_ranks or ranks < 2 or most > per:
                 continue
             if kind == "sequence" and ranks < max(3, o.min_sequence_length):
                 continue
             if kind == "triplet_sequence" and not o.triplet_sequences:
                 continue
-            for top in range(ranks, ACE + 1):
-                low = top - ranks + 1
-                if all(low <= r <= top and n <= per for r, n in counts.items()):
-                    found.append(Reading(kind, top, size, 0, jokers))
+            for top in range(max(ranks, highest), min(ACE, lowest + ranks - 1) + 1):
+                found.append(Reading(kind, top, size, 0, jokers))
         return found
 
 
@@ -629,7 +629,7 @@ def _seats_holding(hands: list[Hand]) -> i64:
     return holding
 
 
-SEAT_MASKS: Final = 1 << MAX_SEATS
+SEAT_MASKS: Final = 64  # 1 << MAX_SEATS, as a literal: compiled, a constant
 
 
 def _first_after_table() -> bytes:
@@ -823,7 +823,9 @@ def apply(ctx: Context, state: DealState, action: Action) -> None:
     if verb == "pass":
         if action.seat != state.to_act:
             raise _out_of_turn(state, action)
-        _pass(state, action)
+        if state.top is None and can_lead(state, action.seat):  # a leader with a legal lead plays (§4.4)
+            raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=action.seat))
+        _passed(state, action)
     elif verb == "play":
         if action.seat != state.to_act:
             raise _out_of_turn(state, action)
@@ -839,13 +841,6 @@ def _out_of_turn(state: DealState, action: Action) -> StopDeal:
         "gandengyan.turn",
         msg("seat {seat} acted out of turn: it was seat {turn}'s turn", seat=action.seat, turn=state.turn),
     )
-
-
-def _pass(state: DealState, action: Action) -> None:
-    seat = action.seat
-    if state.top is None and can_lead(state, seat):
-        raise StopDeal("gandengyan.lead.pass", msg("seat {seat} leads this trick and must play", seat=seat))
-    _passed(state, action)
 
 
 def _passed(state: DealState, action: Action) -> None:
@@ -885,7 +880,9 @@ def _end_trick(state: DealState, last: i64) -> None:
     for i in range(draws):
         hands[seat].add(talon[drawn + i])
         holding |= 1 << seat
-        seat = seat + 1 if seat + 1 < seats else 0
+        seat += 1
+        if seat == seats:  # not `x if c else 0`: compiled, that makes an object of the i64
+            seat = 0
     state.drawn, state.holding = drawn + draws, holding
     without = ((1 << seats) - 1) & ~holding  # only a seat that did not draw may be without cards (§4.3)
     if without:  # §4.3 talon limit: the first seat still without cards, from the last player on, wins now
@@ -1265,8 +1262,9 @@ def _public_phrase(combos: Combos, bomb: Reading, index: int, factor: int) -> Ph
         play=_bomb_words(combos, bomb),
         action=counted(index),
     )
-    # its English is its template filled in: each parameter, a number or a phrase, shows in English as itself
-    return Phrase(why, why.template.format(**why.params))
+    # its English is its template filled in (an f-string, compiled: format() took a third of the making): each
+    # parameter, a number or a phrase, shows in English as itself
+    return Phrase(why, f"public ×{factor}: {why.params['play']} played at action {counted(index)}")
 
 
 def _bomb_words(combos: Combos, bomb: Reading) -> Phrase:
@@ -1506,9 +1504,7 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
     from its claims (notation §9)."""
     outcome: Outcome = {"deal": deal.index, "status": STOPPED}
     if state is not None:
-        outcome.update(
-            {"dealer": state.dealer, "turn": state.turn, "left": state.sizes(), "talon": state.talon_left}
-        )
+        outcome.update({"dealer": state.dealer, "turn": state.turn, "left": state.sizes(), "talon": state.talon_left})
     claimed = deal.result or {}
     scores = claimed.get("scores")
     if not stopped:  # the last deal, incomplete: totals with its claimed scores are no new finding (notation §5)
