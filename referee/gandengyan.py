@@ -214,11 +214,12 @@ class Combos:
         self.bomb_words: dict[tuple[str, int, int], Phrase] = {}
 
     def readings(self, cards: tuple[int, ...]) -> tuple[Reading, ...]:
-        if len(cards) > FEW_CARDS:
+        return self.readings_of(cards, _marks(cards)[2])
+
+    def readings_of(self, cards: tuple[int, ...], key: i64) -> tuple[Reading, ...]:
+        """The readings of `cards`, whose key in by_ranks (_marks) is `key`."""
+        if key < 0:
             return self._of_shape(cards)
-        key: i64 = 0
-        for c in cards:
-            key = key * 16 + RANK_DIGIT[c]
         found = self.by_ranks[key]
         if found is None:
             found = self.by_ranks[key] = self._of_shape(cards)
@@ -251,7 +252,10 @@ class Combos:
         if len(counts) == 1:
             found += self._same_rank(len(cards), next(iter(counts)), jokers)
         if TWO not in counts:
-            found += self._sequences(len(cards), counts, jokers)
+            lowest, highest, most = ACE, TWO, 0
+            for r, n in counts.items():
+                lowest, highest, most = min(lowest, r), max(highest, r), max(most, n)
+            found += self._sequences(len(cards), lowest, highest, most, jokers)
         return tuple(found)
 
     def _same_rank(self, size: int, r: int, jokers: int) -> list[Reading]:
@@ -266,11 +270,11 @@ class Combos:
             return [Reading("bomb", r, size, size - 2, jokers)]
         return []
 
-    def _sequences(self, size: int, counts: dict[int, int], jokers: int) -> list[Reading]:
-        """Sequence types on the ladder; jokers fill the missing places (§2): each run of ranks, up to the ace,
-        that holds every rank played and none more than `per` times."""
+    def _sequences(self, size: int, lowest: int, highest: int, most: int, jokers: int) -> list[Reading]:
+        """Sequence types on the ladder of a play whose ranks are `lowest` to `highest`, none played more than
+        `most` times; jokers fill the missing places (§2): each run of ranks, up to the ace, that holds every
+        rank played and none more than `per` times."""
         o = self.options
-        lowest, highest, most = min(counts), max(counts), max(counts.values())
         found: list[Reading] = []
         for per, kind in ((1, "sequence"), (2, "double_sequence"), (3, "triplet_sequence")):
             ranks = size // per
@@ -534,20 +538,29 @@ BITS_SET: Final = bytes(bin(n).count("1") for n in range(16))  # by a rank's 4 b
 THRICE: Final = -1  # _marks' `again` for a play listing a card three times or more: no hand holds that
 
 
-def _marks(cards: tuple[int, ...]) -> tuple[i64, i64]:
+def _marks(cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
     """A play's cards as masks of card ids (Hand): a bit for each card listed, and for each listed twice
-    (THRICE where one is listed more often)."""
+    (THRICE where one is listed more often); and the key of its ranks in Combos.by_ranks (-1 for a play of more
+    than FEW_CARDS cards), read in the same loop."""
     listed: i64 = 0
     again: i64 = 0
+    more = False
+    key: i64 = 0
     for i in range(len(cards)):
+        card: i64 = cards[i]
         bit: i64 = 1
-        bit <<= cards[i]
+        bit <<= card
         if listed & bit:
-            if again & bit:
-                return listed, THRICE
+            more = more or bool(again & bit)
             again |= bit
         listed |= bit
-    return listed, again
+        if i < FEW_CARDS:
+            key = key * 16 + RANK_DIGIT[card]
+    if more:
+        again = THRICE
+    if len(cards) > FEW_CARDS:
+        key = -1
+    return listed, again, key
 
 
 @final
@@ -894,18 +907,19 @@ def _end_trick(state: DealState, last: i64) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     seat, cards = action.seat, action.cards
-    listed, again = _require(state, seat, cards)
-    _put(state, action, _choose_reading(state, seat, cards, action.as_), listed, again)
+    listed, again, key = _require(state, seat, cards)
+    readings = state.combos.readings_of(cards, key)
+    _put(state, action, _choose_reading(state, seat, cards, readings, action.as_), listed, again)
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64]:
-    """The play's cards as masks (_marks); raises StopDeal unless the seat holds every card of `cards` (a
-    multiset): a card played twice must be held twice."""
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
+    """The play's _marks; raises StopDeal unless the seat holds every card of `cards` (a multiset): a card
+    played twice must be held twice."""
     hand = state.hands[seat]
-    listed, again = _marks(cards)
+    listed, again, key = _marks(cards)
     if not hand.holds(listed, again):
         raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(hand, cards), cards))
-    return listed, again
+    return listed, again, key
 
 
 def _lacking(hand: Hand, cards: tuple[int, ...]) -> list[int]:
@@ -974,10 +988,11 @@ def _lone_jokers(size: int, o: GandengyanOptions) -> bool:
     return size == 1 or (size == 2 and o.decks == 2)
 
 
-def _choose_reading(state: DealState, seat: int, cards: tuple[int, ...], as_: str | None) -> Reading:
-    """The reading a play stands for (§2.2, §3)."""
+def _choose_reading(
+    state: DealState, seat: int, cards: tuple[int, ...], readings: tuple[Reading, ...], as_: str | None
+) -> Reading:
+    """The reading a play of `cards`, whose readings are `readings`, stands for (§2.2, §3)."""
     o = state.options
-    readings = state.combos.readings(cards)
     top = state.top
     if as_ is None and len(readings) == 1 and (top is None or beats(readings[0], top, o)):
         return readings[0]  # the common case: one reading, and it may be played here
@@ -1570,8 +1585,8 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     pass is that seat's pass. Raises StopDeal, before any change, where the action cannot stand."""
     seat, cards = action.seat, action.cards
     if action.verb == "play":
-        listed, again = _require(state, seat, cards)
-        readings = state.combos.readings(cards)
+        listed, again, key = _require(state, seat, cards)
+        readings = state.combos.readings_of(cards, key)
         if not readings:
             raise StopDeal("gandengyan.play.combination", _no_combination(seat, cards))
         chosen = (
