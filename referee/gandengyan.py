@@ -11,7 +11,7 @@ of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, final
+from typing import TYPE_CHECKING, Any, Final, TypeVar, final
 
 from .actions import DealPlay
 from .cards import (
@@ -32,6 +32,7 @@ from .reports import ReportWatch
 from .rules import Option, shared
 
 msg, msg_n, word, word_of = part("gandengyan")
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
@@ -510,7 +511,11 @@ class Hand:
 
     def cards(self) -> list[int]:
         """The cards held, low ids first."""
-        cards: list[int] = []
+        return self.named(CARD_IDS)
+
+    def named(self, names: tuple[T, ...]) -> list[T]:
+        """The cards held, low ids first, each as `names` (by card id) names it."""
+        cards: list[T] = []
         once, twice = self.once, self.twice
         card: i64 = 0
         while once:
@@ -520,9 +525,9 @@ class Hand:
                 card += 4
                 continue
             if once & 1:
-                cards.append(card)
+                cards.append(names[card])
                 if twice & 1:
-                    cards.append(card)
+                    cards.append(names[card])
             once >>= 1
             twice >>= 1
             card += 1
@@ -534,6 +539,7 @@ class Hand:
         return copied
 
 
+CARD_IDS: Final = tuple(range(54))
 BITS_SET: Final = bytes(bin(n).count("1") for n in range(16))  # by a rank's 4 bits of a mask: how many are set
 THRICE: Final = -1  # _marks' `again` for a play listing a card three times or more: no hand holds that
 
@@ -1432,7 +1438,7 @@ def finish_deal(ctx: Context, match: Match, state: DealState, deal: Deal) -> Out
         "dealer": state.dealer,
         "winner": state.winner,
         "left": state.sizes(),
-        "held": [[CARDS_SHOWN[c] for c in state.held(seat)] for seat in range(state.seats)],
+        "held": [hand.named(CARDS_SHOWN) for hand in state.hands],
         "talon": state.talon_left,
         "multipliers": why,
         "payments": pays,
