@@ -181,7 +181,9 @@ def _reading(cards: tuple[int, ...], hand: Hand | None = None, rest: Hand | None
     """The set a play makes, or None when it is no set (§2); with the hand that plays it, NOT_HELD unless it holds
     every card (a card as many times as `cards` lists it), and then `rest` holds the hand without them. Read card
     by card (taken one by one from a copy of the hand's counts), the Set itself made once per kind of set (a table
-    by size, rank and jokers), never per play."""
+    by size, rank and jokers), never per play; a single card (most plays) from a table by card."""
+    if hand is not None and rest is not None and len(cards) == 1:
+        return _single(cards[0], hand, rest)
     natural: i64 = 0
     twos: i64 = 0
     black: i64 = 0
@@ -245,6 +247,18 @@ def _set_of(size: i64, rank: i64, black: i64, red: i64) -> Set:
     if found is None:
         found = _READ[key] = Set(size, rank, black, red)
     return found
+
+
+def _single(card: i64, hand: Hand, rest: Hand) -> Set:
+    """The set a single card makes when `hand` holds it (`rest` then the hand without it), else NOT_HELD."""
+    if not 0 <= card < len(_SINGLES) or not hand[card]:
+        return NOT_HELD
+    rest.become(hand)
+    rest.add(card, -1)
+    return _SINGLES[card]
+
+
+_SINGLES: Final = tuple(_set_of(1, _SET_RANK[c], int(c == BJ), int(c == RJ)) for c in range(RJ + 1))  # by card
 
 
 @final
@@ -796,6 +810,11 @@ def _owe(state: DealState, previous: list[int]) -> None:
 
 
 # ---------------------------------------------------------------- actions
+
+
+def apply(ctx: Context, state: DealState, action: Action) -> None:
+    """The action taken, as every game's apply takes one: DealState.take, which the replay's loop calls itself."""
+    state.take(ctx, action)
 
 
 def _between_plays(ctx: Context, state: DealState, action: Action) -> None:
