@@ -579,7 +579,6 @@ class DealState(DealPlay):
         "acted_mask",
         "first_team",
         "taken",
-        "taken_count",
         "trick_start",
         "reports",
         "leader_checked",
@@ -629,8 +628,7 @@ class DealState(DealPlay):
     block_team: i64  # BLOCKS: the team whose block acts
     acted_mask: i64  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: i64  # ALTERNATING: the team that acts first
-    taken: list[Action]  # the deal's plays and passes as taken: a log of the first taken_count (_log)
-    taken_count: i64
+    taken: list[Action]  # the deal's plays and passes as taken (a log, never cleared)
     trick_start: i64  # where in `taken` the current trick begins
     offender: i64
     lapsed: bool
@@ -660,7 +658,7 @@ class DealState(DealPlay):
         self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
-        self.taken, self.taken_count, self.trick_start = list(deal.actions), 0, 0  # the log's room, filled over
+        self.taken, self.trick_start = [], 0
         self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
@@ -742,49 +740,13 @@ def _checked_hands(ctx: Context, deal: Deal) -> list[Hand]:
     deck = Hand()  # six hands of 36 holding no card more than four times hold every card four times
     hands: list[Hand] = []
     for cards in deal.hands:
-        hand = _counted(cards, deck)
-        if hand is None:
-            _wrong_deck(ctx, deal)
+        hand = Hand()
+        for card in cards:
+            hand.add(card, 1)
+            if deck.add(card, 1) > COPIES:
+                _wrong_deck(ctx, deal)
         hands.append(hand)
     return hands
-
-
-def _counted(cards: list[int], deck: Hand) -> Hand | None:
-    """The hand of the cards, each also counted in `deck`; None once the deck holds a card more than four times
-    (the counts in words of local native ints, as Hand keeps them)."""
-    w0: i64 = 0
-    w1: i64 = 0
-    w2: i64 = 0
-    w3: i64 = 0
-    d0, d1, d2, d3 = deck.w0, deck.w1, deck.w2, deck.w3
-    for card in cards:
-        c: i64 = card
-        shift = (c & 15) << 2
-        one: i64 = 1
-        one <<= shift
-        w = c >> 4
-        if w == 0:
-            w0 += one
-            d0 += one
-            n = d0 >> shift & 15
-        elif w == 1:
-            w1 += one
-            d1 += one
-            n = d1 >> shift & 15
-        elif w == 2:
-            w2 += one
-            d2 += one
-            n = d2 >> shift & 15
-        else:
-            w3 += one
-            d3 += one
-            n = d3 >> shift & 15
-        if n > COPIES:
-            return None
-    deck.w0, deck.w1, deck.w2, deck.w3 = d0, d1, d2, d3
-    hand = Hand()
-    hand.w0, hand.w1, hand.w2, hand.w3, hand.size = w0, w1, w2, w3, len(cards)
-    return hand
 
 
 def _wrong_deck(ctx: Context, deal: Deal) -> NoReturn:
@@ -867,17 +829,6 @@ def _seats_said(seats: list[int]) -> Listing:
     return Listing([msg("seat {seat}", seat=s) for s in seats], " or ")
 
 
-def _log(state: DealState, action: Action) -> None:
-    """A play or pass taken, kept in the deal's log: its room is as long as the deal's actions, each taken
-    once at most."""
-    n = state.taken_count
-    if n < len(state.taken):
-        state.taken[n] = action
-    else:
-        state.taken.append(action)
-    state.taken_count = n + 1
-
-
 def _pass(ctx: Context, state: DealState, action: Action) -> None:
     seat: i64 = action.seat
     if not state.leader_checked:
@@ -894,7 +845,7 @@ def _passed(state: DealState, seat: i64, action: Action) -> None:
     lead on."""
     bit: i64 = 1 << seat
     state.last_event = NONE
-    _log(state, action)
+    state.taken.append(action)
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
@@ -964,7 +915,7 @@ def _put(state: DealState, seat: i64, action: Action, x: Set) -> None:
         state.reports.played(seat, hand.size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
-    _log(state, action)
+    state.taken.append(action)
     state.top, state.top_seat, state.last_actor = x, seat, seat
     state.rang_declarer = -1  # a play declines Xian Rang Rang (§4.6)
     gone = hand.size == 0
@@ -1110,7 +1061,7 @@ def _end_trick(state: DealState) -> None:
 def _lead(state: DealState, leader: i64) -> None:
     state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
     state.locked, state.rang_declarer, state.duel_final = False, -1, False
-    state.trick_start = state.taken_count
+    state.trick_start = len(state.taken)
     state.allowed = 1 << leader
     state.endgame = 0
     if state.live_count <= 4:
@@ -1256,7 +1207,7 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
 def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
     taken = state.taken
-    for i in range(state.taken_count - 2, state.trick_start - 1, -1):
+    for i in range(len(taken) - 2, state.trick_start - 1, -1):
         action = taken[i]
         if action.verb == "play":
             return action.seat == s
@@ -1320,7 +1271,7 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     state.hands[q] = rest
     if state.reports_at:
         state.reports.played(q, rest.size, action.index)
-    _log(state, action)
+    state.taken.append(action)
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
     state.last_event, state.event_seat = PLAYED, q
@@ -1771,7 +1722,7 @@ def snapshot(state: DealState) -> Snapshot:
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(_cards_of(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [_on_table(action) for action in state.taken[state.trick_start : state.taken_count]],
+        "table": [_on_table(action) for action in state.taken[state.trick_start :]],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
@@ -1847,30 +1798,9 @@ def _ended(
 
 def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
-    if order is None:
+    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
         return None
-    given = _seat_bits(order)
-    if given < 0:  # not distinct seat numbers: compared as the values they are
-        given_set = set(order)
-        if len(given_set) != len(order) or len(order) not in (5, 6):
-            return None
-        return list(order) + [s for s in range(SEATS) if s not in given_set]
-    if len(order) not in (5, 6):
-        return None
-    return list(order) + [s for s in range(SEATS) if not given >> s & 1]
-
-
-def _seat_bits(seats: Sequence[int]) -> i64:
-    """The seats as bits, or -1 unless they are distinct seat numbers (ints from 0 to 5)."""
-    bits: i64 = 0
-    for s in seats:
-        if type(s) is not int or not 0 <= s < SEATS:
-            return -1
-        seat: i64 = s
-        if bits >> seat & 1:
-            return -1
-        bits |= 1 << seat
-    return bits
+    return list(order) + [s for s in range(SEATS) if s not in order]
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
