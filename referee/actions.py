@@ -84,7 +84,7 @@ def card_index(code: object) -> i64:
     text: str = code
     first: i64 = ord(text[0])
     second: i64 = ord(text[1])
-    if first >= 128 or second >= 128:
+    if (first | second) >= 128:
         return -1
     card: i64 = _BY_CHARS[first << 7 | second]
     if card == _NO_CARD:
@@ -92,21 +92,18 @@ def card_index(code: object) -> i64:
     return card
 
 
-def card_of(code: object) -> int:
-    """CANONICAL[code] (card_index); a KeyError for what is no canonical code."""
-    card = card_index(code)
-    if card < 0:
-        raise KeyError(code)
-    return card
+def _not_canonical(code: object) -> i64:
+    """What a list of canonical card codes says of one that is none (cards_of, _play): a KeyError."""
+    raise KeyError(code)
 
 
 def cards_of(codes: list[Any]) -> list[int]:
     """The cards of canonical card codes; a KeyError at the first that is none, a TypeError for what is no list
     (said here, as the compiled build's argument check says it: the pure-Python build would read a string's
-    characters)."""
+    characters). Each code read by one call (card_index)."""
     if type(codes) is not list:
         raise TypeError(codes)
-    return [card_of(code) for code in codes]
+    return [card if (card := card_index(code)) >= 0 else _not_canonical(code) for code in codes]
 
 
 @mypyc_attr(acyclic=True)  # it holds no object that could refer back to it: freed without the cycle collector
@@ -138,6 +135,9 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action{self.fields()}"
+
+
+_UNREAD: Final = Action(-1, -1, "pass")  # what a list of a deal's actions holds in a place not read yet
 
 
 class Deal:
@@ -208,23 +208,22 @@ def plain_actions(
     notation.duplicate_key_findings): the common forms read here, any other by `other(deal, index, raw)`, which
     gives (the action, its colons) and raises when the action is not plain. A KeyError: a card code that is not
     canonical. `tribute`: whether the game has tribute and return actions."""
-    out: list[Action] = []
+    out: list[Action] = [_UNREAD] * len(raws)  # each place then taken by its action: no list grown by appends
     colons = 0
     for index, raw in enumerate(raws):
         action = _common(index, raw, seats, tribute) if type(raw) is dict else None
         if action is None:
             action, counted = other(deal, index, raw)
             colons += counted
-        else:
-            colons += len(raw) + _string_colons(action)
-        out.append(action)
+        else:  # its keys, and the colons in its strings: a reading's one (TYPE:RANK) and a declaration's (card
+            # codes read as canonical hold none)
+            colons += len(raw)
+            if action.as_ is not None:
+                colons += 1
+            elif action.declare is not None:
+                colons += action.declare.count(":")
+        out[index] = action
     return out, colons
-
-
-def _string_colons(action: Action) -> int:
-    """The colons in the strings of a common form's JSON: its reading's one (TYPE:RANK) and a declaration's; card
-    codes read as canonical hold none."""
-    return (0 if action.as_ is None else 1) + (0 if action.declare is None else action.declare.count(":"))
 
 
 def _parsed_key(name: str) -> str:
@@ -257,6 +256,10 @@ def _common(index: int, raw: dict[str, Any], seats: int, tribute: bool) -> Actio
         return None
     at: int = seat
     if size == 2 and raw.get(_PASS) is True:
+        if at < _SEATS_KEPT and index < _PASSES_KEPT:
+            kept = _PASSES[at * _PASSES_KEPT + index]
+            if kept is not None:
+                return kept
         return _pass(index, at)
     play = raw.get(_PLAY)
     if play is not None:
@@ -296,7 +299,8 @@ def _play(index: int, seat: int, play: Any, reading: str | None, size: int) -> A
     if type(play) is not list or not play or (size == 3 and reading is None):
         return None
     codes: list[Any] = play
-    return Action(index, seat, "play", tuple(card_of(code) for code in codes), as_=reading)
+    cards = tuple(card if (card := card_index(code)) >= 0 else _not_canonical(code) for code in codes)
+    return Action(index, seat, "play", cards, as_=reading)
 
 
 def _declaration(index: int, seat: int, name: Any, count: Any, size: int) -> Action | None:

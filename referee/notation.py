@@ -690,12 +690,15 @@ def plain_read(record) -> Plain:
     return Plain(deals, colons + _colons_besides_cards(record))
 
 
-_READ_CARDS = ("hands", "talon", "actions")  # what plain_read counts colons of as it reads them
+# What plain_read counts colons of as it reads them, written as null in a deal that holds them (every deal of a
+# plain record holds hands and actions).
+_READ_CARDS = {"hands": None, "actions": None}
+_READ_CARDS_AND_TALON = {**_READ_CARDS, "talon": None}
 
 
 def _colons_besides_cards(record: dict) -> int:
     """_colons of a plain record but for those in its deals' hands, talons and actions (their keys counted)."""
-    deals = [{key: None if key in _READ_CARDS else value for key, value in deal.items()} for deal in record["deals"]]
+    deals = [{**deal, **(_READ_CARDS_AND_TALON if "talon" in deal else _READ_CARDS)} for deal in record["deals"]]
     return _colons({**record, "deals": deals})
 
 
