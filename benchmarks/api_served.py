@@ -22,15 +22,15 @@ import resource
 import sys
 import time
 
-from referee.api import create_app
-from referee.api.store import CHECKPOINT_EVERY
-from referee.game import games
-
 SETTLED = 0.2  # seconds without a worker's CPU time growing: its start-up done
 HEADERS = {"Authorization": "Bearer t"}
 
 
 def main(path: str, db: str, warm: str, posted: int) -> None:
+    from referee.api import create_app  # here: the workers, which run this file first, load only what serve's do
+    from referee.api.store import CHECKPOINT_EVERY
+    from referee.game import games
+
     app = create_app(db, token="t", check_processes=True)
     games()
     gc.collect()
@@ -60,7 +60,7 @@ def _post(client, lines: list[bytes], posted: int) -> None:
         answer = client.post(
             "/v1/records", data=b"".join(lines[i : i + posted]), headers=HEADERS, content_type="application/x-ndjson"
         )
-        assert answer.status_code == 200, answer.status_code
+        assert answer.status_code == 200, (answer.status_code, answer.data[:500])
 
 
 def _warmed(client, warm: str) -> None:
