@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import orjson
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from referee.api.limits import _holds_long, _long_container
 from tests.guandan_gen import match_record
