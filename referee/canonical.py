@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
@@ -26,6 +25,7 @@ KEY_ORDER: Final = {
     "action": list(FIELDS),
     "ruling": ["rule", "at", "decision", "by", "date", "reason", "result", "comment"],
 }
+KEY_RANKS: Final = {kind: {key: rank for rank, key in enumerate(order)} for kind, order in KEY_ORDER.items()}
 
 
 def _card(code: str) -> int:
@@ -67,10 +67,16 @@ def _ordered(obj: dict[str, Any], kind: str) -> dict[str, Any]:
 
 
 def _in_key_order(obj: dict[str, Any], kind: str) -> dict[str, Any]:
-    """The object itself when its keys are in the order of notation.md already, else _ordered."""
-    keys = tuple(obj)
-    order = _key_order(keys, kind)
-    return obj if order == keys else {k: obj[k] for k in order}
+    """The object itself when its keys are in the order of notation.md already (the others after them), else
+    _ordered."""
+    ranks = KEY_RANKS[kind]
+    last = 0
+    for key in obj:
+        rank = ranks.get(key, len(ranks))
+        if rank < last:
+            return _ordered(obj, kind)
+        last = rank
+    return obj
 
 
 @functools.lru_cache(maxsize=1024)
@@ -161,7 +167,7 @@ def _hands_made(hands: list[list[str]], read: list[list[int]]) -> None:
     """Hands of canonical codes read as `read` put in canonical order (_played), with their readings."""
     for i in range(len(hands)):
         cards = read[i]
-        if not _ascending(cards):
+        if not _ascending(tuple(cards)):
             cards.sort()
             hands[i] = [CODES[card] for card in cards]
 
@@ -191,8 +197,9 @@ def _actions_made(raws: list[Any], read: list[Action]) -> bool:
     return True
 
 
-def _ascending(cards: Sequence[int]) -> bool:
-    """Whether cards (a hand's, a play's) are in canonical order (_in_order)."""
+def _ascending(cards: tuple[int, ...]) -> bool:
+    """Whether cards (a hand's, a play's) are in canonical order (_in_order); a tuple, which compiled code reads
+    without an iterator (a play's reading holds one)."""
     last = 0
     for card in cards:
         if card < last:
