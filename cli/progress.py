@@ -50,7 +50,7 @@ def counted(items, progress, total: int | None):
         size, number = (
             (item.end - item.start, number + item.lines)
             if isinstance(item, Span)
-            else (len(item) if isinstance(item, str) else 0, number + 1)
+            else (len(item) if isinstance(item, (str, bytes)) else 0, number + 1)
         )
         elapsed = progress.tasks[0].elapsed or 0
         rate = f"{number / elapsed:,.0f}" if elapsed > 1 else "…"

@@ -10,7 +10,7 @@ import sys
 from collections import Counter
 from typing import NoReturn
 
-from referee.batch import records_of
+from referee.batch import decoded, records_of
 from referee.findings import Report
 from referee.messages import part
 from referee.replay import cycle_collection_paused
@@ -38,7 +38,7 @@ def import_files(files, db_path: str, submitter: str) -> NoReturn:
     counts = Counter(stored=0, already=0, rejected=0, invalid=0)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
-    items = (pair for path in paths for pair in records_of(path))
+    items = (pair for path in paths for pair in records_of(path, raw=True))
     progress = progress_bar()
     with progress or contextlib.nullcontext():
         if progress:
@@ -52,10 +52,11 @@ def import_files(files, db_path: str, submitter: str) -> NoReturn:
 
 
 def _batches(items):
-    """Lists of (source, record text or unreadable report), IMPORT_BATCH and IMPORT_BATCH_BYTES at most."""
+    """Lists of (source, record text or its bytes, or unreadable report), IMPORT_BATCH and IMPORT_BATCH_BYTES at
+    most."""
     batch, size = [], 0
     for source, item in items:
-        text = len(item) if isinstance(item, str) else 0
+        text = 0 if isinstance(item, Report) else len(item)
         if batch and (len(batch) == IMPORT_BATCH or size + text > IMPORT_BATCH_BYTES):
             yield batch
             batch, size = [], 0
@@ -87,13 +88,17 @@ def _entry(records, text: str, source: str):
 
 @cycle_collection_paused()  # as validate checks a batch: what it leaves is collected once, after it is stored
 def _import_batch(records, batch: list, submitter: str, counts: Counter):
-    """Store a batch of (source, record text or unreadable report) in one transaction, saying what
-    became of each record in order. A text stored before (the same bytes) is known by its hash and
-    not checked again."""
+    """Store a batch of (source, record text or its bytes, or unreadable report) in one transaction, saying what
+    became of each record in order. A text stored before (the same bytes) is known by its hash, neither decoded
+    nor checked again."""
     from ..api.store import Entry, StoreError, text_hash
 
-    hashes = [text_hash(item) if isinstance(item, str) else None for _, item in batch]
+    hashes = [None if isinstance(item, Report) else text_hash(item) for _, item in batch]
     known = records.stored_sources([h for h in hashes if h])
+    batch = [
+        (where, decoded(item, where) if isinstance(item, bytes) and h not in known else item)
+        for (where, item), h in zip(batch, hashes)
+    ]
     prepared = _prepared(records, batch, hashes, known)
     entries = [p for p in prepared if isinstance(p, Entry)]
     stored, problem = iter(()), None

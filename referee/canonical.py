@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from collections.abc import Sequence
 from typing import Any, Final
 
 import orjson
@@ -26,6 +25,7 @@ KEY_ORDER: Final = {
     "action": list(FIELDS),
     "ruling": ["rule", "at", "decision", "by", "date", "reason", "result", "comment"],
 }
+KEY_RANKS: Final = {kind: {key: rank for rank, key in enumerate(order)} for kind, order in KEY_ORDER.items()}
 
 
 def _card(code: str) -> int:
@@ -64,6 +64,19 @@ def _played(codes: list[str]) -> list[str]:
 
 def _ordered(obj: dict[str, Any], kind: str) -> dict[str, Any]:
     return {k: obj[k] for k in _key_order(tuple(obj), kind)}
+
+
+def _in_key_order(obj: dict[str, Any], kind: str) -> dict[str, Any]:
+    """The object itself when its keys are in the order of notation.md already (the others after them), else
+    _ordered."""
+    ranks = KEY_RANKS[kind]
+    last = 0
+    for key in obj:
+        rank = ranks.get(key, len(ranks))
+        if rank < last:
+            return _ordered(obj, kind)
+        last = rank
+    return obj
 
 
 @functools.lru_cache(maxsize=1024)
@@ -109,15 +122,16 @@ def stored_form(record: dict[str, Any]) -> tuple[str, dict[str, Any]]:
 
 def stored_reading(record: dict[str, Any], plain: Plain) -> tuple[str, dict[str, Any], Plain | None]:
     """stored_form of a plain record that notation.plain_read read as `plain`, and the form's own plain reading:
-    what plain_read(form) reads (tests/test_store_reading.py). The form's deals are made from the record's reading,
-    its cards' order known from the cards read, and the form's reading from the record's, its cards sorted where the
-    form sorts them, without reading every card and action again. None in its place where the form differs
-    otherwise (whole numbers made ints, a reading's alias resolved): the check then reads the form itself."""
-    read = _deals_read(record["deals"], plain.deals) if plain.deals is not None else None
-    digest, form, whole = _stored(record, None if read is None else read[0])
-    if whole or read is None or not accepts(form, actions=False):  # its seats and numbers are the record's
+    what plain_read(form) reads (tests/test_store_reading.py). The record and its reading are made the form and the
+    form's reading in place, which the caller lets go of as they are (the record's deals, hands and plays put in
+    canonical order, its cards' order known from the cards read): no deal or action is made again but those the form
+    changes, and nothing is read again. None in place of the reading where the form differs otherwise (whole
+    numbers made ints, a reading's alias resolved): the check then reads the form itself."""
+    made = plain.deals is not None and _deals_made(record["deals"], plain.deals)
+    digest, form, whole = _stored(record, record["deals"] if made else None)
+    if whole or not made or not accepts(form, actions=False):  # its seats and numbers are the record's
         return digest, form, None
-    return digest, form, Plain(read[1], plain.colons)
+    return digest, form, plain
 
 
 def _stored(record: dict[str, Any], deals: list[dict[str, Any]] | None = None) -> tuple[str, dict[str, Any], bool]:
@@ -134,60 +148,58 @@ def _stored(record: dict[str, Any], deals: list[dict[str, Any]] | None = None) -
     return hashlib.sha256(text).hexdigest(), form, whole
 
 
-def _deals_read(deals: list[dict[str, Any]], read: list[Deal]) -> tuple[list[dict[str, Any]], list[Deal]] | None:
-    """The canonical forms of a plain record's deals (_deal) and their readings, from the deals' readings `read`;
-    None where an action's form differs from the action otherwise than in its keys' and cards' order."""
-    forms, readings = [], []
-    for deal, reading in zip(deals, read):
-        actions = _actions_read(deal["actions"], reading.actions)
-        if actions is None:
-            return None
-        hands, held = _hands_read(deal["hands"], reading.hands)
-        form = _deal_of(deal, hands, actions[0])
-        forms.append(form)
-        readings.append(Deal(reading.index, held, reading.talon, form.get("leader"), actions[1], form.get("result")))
-    return forms, readings
+def _deals_made(deals: list[dict[str, Any]], read: list[Deal]) -> bool:
+    """A plain record's deals made their canonical forms (_deal) in place, and their readings `read` the forms'
+    readings; False where an action's form differs from the action otherwise than in its keys' and cards' order
+    (the deals then half made: canonical() makes their forms from them as from the record)."""
+    for i in range(len(deals)):
+        deal, reading = deals[i], read[i]
+        if not _actions_made(deal["actions"], reading.actions):
+            return False
+        _hands_made(deal["hands"], reading.hands)  # their codes canonical, and so are the talon's (plain_read)
+        form = deals[i] = _in_key_order(deal, "deal")
+        _levels(form, "result")
+        reading.result = form.get("result")
+    return True
 
 
-def _hands_read(hands: list[list[str]], read: list[list[int]]) -> tuple[list[list[str]], list[list[int]]]:
-    """The canonical hands (_played) of hands of canonical codes read as `read`, and their readings."""
-    forms, readings = [], []
-    for hand, cards in zip(hands, read):
-        if not _ascending(cards):
-            cards = sorted(cards)
-            hand = [CODES[card] for card in cards]
-        forms.append(hand)
-        readings.append(cards)
-    return forms, readings
+def _hands_made(hands: list[list[str]], read: list[list[int]]) -> None:
+    """Hands of canonical codes read as `read` put in canonical order (_played), with their readings."""
+    for i in range(len(hands)):
+        cards = read[i]
+        if not _ascending(tuple(cards)):
+            cards.sort()
+            hands[i] = [CODES[card] for card in cards]
 
 
-def _actions_read(raws: list[dict[str, Any]], read: list[Action]) -> tuple[list[Any], list[Action]] | None:
-    """The canonical actions (_action) of a plain deal's actions read as `read`, and their readings: the common
-    actions' cards in order known from the cards read; None where an action's form differs otherwise than in its
-    keys' and cards' order."""
-    forms: list[Any] = list(raws)
-    readings = list(read)
+def _actions_made(raws: list[Any], read: list[Action]) -> bool:
+    """A plain deal's actions made their canonical forms (_action) in place, and their readings `read` the forms':
+    the common actions' cards put in order known from the cards read; False where an action's form differs
+    otherwise than in its keys' and cards' order."""
     for i in range(len(raws)):
-        raw, reading = raws[i], read[i]
+        raw: dict[str, Any] = raws[i]
+        reading = read[i]
         verb = reading.verb
         if len(raw) == 2 and (verb == "pass" or verb == "play") and _first_key(raw) == "seat":  # as _action
             if verb == "play" and not _ascending(reading.cards):
                 cards = tuple(sorted(reading.cards))
-                forms[i] = {"seat": raw["seat"], "play": [CODES[card] for card in cards]}
-                readings[i] = _sorted_play(reading, cards)
+                raw["play"] = [CODES[card] for card in cards]
+                read[i] = _sorted_play(reading, cards)
             continue
-        action = forms[i] = _action(raw)
+        action = _action(raw)
         if action is raw:
             continue
+        raws[i] = action
         if "play" in action and action["play"] is not raw["play"] and dict(raw, play=action["play"]) == action:
-            readings[i] = _sorted_play(reading, tuple(sorted(reading.cards)))
+            read[i] = _sorted_play(reading, tuple(sorted(reading.cards)))
         elif action != raw:
-            return None
-    return forms, readings
+            return False
+    return True
 
 
-def _ascending(cards: Sequence[int]) -> bool:
-    """Whether cards (a hand's, a play's) are in canonical order (_in_order)."""
+def _ascending(cards: tuple[int, ...]) -> bool:
+    """Whether cards (a hand's, a play's) are in canonical order (_in_order); a tuple, which compiled code reads
+    without an iterator (a play's reading holds one)."""
     last = 0
     for card in cards:
         if card < last:
@@ -293,14 +305,25 @@ def _action(action: dict[str, Any]) -> dict[str, Any]:
         if "play" in action:
             play = action["play"]
             return action if _in_order(play) else {"seat": action["seat"], "play": _cards(play)}
-    out = {k: action[k] for k in _key_order(tuple(action), "action")}
+    out = _in_key_order(action, "action")
     if "play" in out:
-        out["play"] = _played(out["play"])
+        out = _with(out, action, "play", _played(out["play"]))
     for verb in CARD_VERBS:
         if verb in out:
-            out[verb] = CODES[_card(out[verb])]
+            out = _with(out, action, verb, CODES[_card(out[verb])])
     if "as" in out:
-        out["as"] = reading_code(out["as"])
+        out = _with(out, action, "as", reading_code(out["as"]))
+    return out
+
+
+def _with(out: dict[str, Any], action: dict[str, Any], key: str, value: Any) -> dict[str, Any]:
+    """`out` (an action's form) with `value` at `key`: the action itself where it holds that value already, a copy
+    where the action would change (the action is left as it is)."""
+    if out[key] == value:
+        return out
+    if out is action:
+        out = dict(action)
+    out[key] = value
     return out
 
 
