@@ -309,6 +309,20 @@ class Store:
             status, message = _STATUS.get(name, (503, msg("the store {path} cannot be used", path=self.path)))
             raise StoreError(msg("{problem}: {reason}", problem=message, reason=str(exc)), status) from None
 
+    def close(self):
+        """Copy the write-ahead log into the store's file, empty it, and close this thread's connection: the file
+        then holds every record by itself (a copy of it made without its -wal file misses none), and the next
+        open has no log to read back. Never waits: while another connection reads or writes, the log is copied as
+        far as it can be (SQLite's passive checkpoint) and left as it is."""
+        db = getattr(self._opened, "db", None)
+        if db is None:
+            return
+        self._opened.db = None
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("PRAGMA busy_timeout = 0")
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        db.close()
+
     @contextlib.contextmanager
     def _writing(self, db: sqlite3.Connection):
         """A transaction that writes (_transaction). This process's writers take their turns at a lock of

@@ -3,6 +3,7 @@ paths names and the record store (cli/files.py writes files)."""
 
 from __future__ import annotations
 
+import atexit
 import codecs
 import functools
 import itertools
@@ -181,9 +182,11 @@ def open_store(db_path: str):
     if not os.path.exists(db_path):
         fail(msg("no record store at {path}", path=db_path))
     try:
-        return Store(db_path)
+        store = Store(db_path)
     except StoreError as exc:
         fail(exc.text)
+    atexit.register(store.close)  # what the command wrote is in the store's file alone when it ends
+    return store
 
 
 def finding_numbered(findings: list, number: int):

@@ -45,6 +45,7 @@ def import_files(files, db_path: str, submitter: str) -> NoReturn:
             items = counted(items, progress, total_bytes(paths))
         for batch in _batches(items):
             _import_batch(records, batch, submitter, counts)
+    records.close()
     if not (counts["stored"] or counts["already"] or counts["rejected"]):
         warnings.append(warn(msg("no records were selected")))
     say(msg("{stored} new, {already} already in the store, {rejected} rejected; {invalid} invalid", **counts))

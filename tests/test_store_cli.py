@@ -307,3 +307,29 @@ def test_a_store_import_run_without_click_runs_as_click_runs_it(tmp_path, args):
         return done.returncode, done.stdout, done.stderr, sorted(stored)
 
     assert run_in("start") == run_in("main")
+
+
+def test_the_store_file_alone_holds_what_a_command_wrote(tmp_path):
+    """store import and the commands that write a stored record leave no write-ahead log behind: a copy of the
+    store's file made without its -wal file holds every record (an import used to end with its records in the
+    log alone, the file a bare schema)."""
+    import contextlib
+    import shutil
+    import subprocess
+    import sys
+
+    path = tmp_path / "store.db"
+    referee = [sys.executable, "-m", "referee.cli.main", "store"]
+
+    def copied_ids() -> set:
+        assert not (tmp_path / "store.db-wal").exists() or not (tmp_path / "store.db-wal").stat().st_size
+        shutil.copy(path, tmp_path / "copy.db")
+        with contextlib.closing(sqlite3.connect(tmp_path / "copy.db")) as copy:
+            return {row[0] for row in copy.execute("SELECT id FROM records")}
+
+    subprocess.run([*referee, "import", "--db", str(path), VALID, DISPUTED, GDY], capture_output=True, check=False)
+    stored = copied_ids()
+    assert len(stored) == 3
+    deleted = min(stored)
+    subprocess.run([*referee, "delete", "--db", str(path), "--yes", deleted], capture_output=True, check=True)
+    assert copied_ids() == stored - {deleted}
