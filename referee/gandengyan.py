@@ -11,7 +11,7 @@ of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, TypeVar, final
+from typing import TYPE_CHECKING, Any, Final, final
 
 from .actions import DealPlay
 from .cards import (
@@ -19,7 +19,9 @@ from .cards import (
     CODES,
     RANKS,
     RJ,
+    TwoPackHand,
     Valued,
+    marked,
     rank,
     rank_shown,
     run_low,
@@ -32,7 +34,6 @@ from .reports import ReportWatch
 from .rules import Option, shared
 
 msg, msg_n, word, word_of = part("gandengyan")
-T = TypeVar("T")
 
 if TYPE_CHECKING:
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
@@ -467,104 +468,19 @@ def _options_fit(ctx: Context, record: dict[str, Any], o: dict[str, Any]) -> boo
 CARDS: Final = 54  # card ids 0..53
 
 
-@final  # compiled, its methods are called directly, not through the class's table
-class Hand:
-    """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds two
-    of (two packs, §1: a deal that holds a card more often does not start); `size`, how many cards it holds."""
-
-    once: i64
-    twice: i64
-    size: i64
-
-    def __init__(self, cards: list[int]) -> None:
-        self.once = self.twice = self.size = 0
-        for c in cards:
-            self.add(c)
-
-    def add(self, card: i64) -> None:
-        bit: i64 = 1
-        bit <<= card  # not `1 << card`: compiled, a literal 1 shifts as a 32-bit C int
-        if self.once & bit:
-            self.twice |= bit
-        else:
-            self.once |= bit
-        self.size += 1
-
-    def count(self, card: i64) -> i64:
-        """How many of `card` the hand holds."""
-        return (self.once >> card & 1) + (self.twice >> card & 1)
-
-    def of_rank(self, r: i64) -> i64:
-        """How many natural cards of rank index `r` the hand holds."""
-        return BITS_SET[self.once >> 4 * r & 15] + BITS_SET[self.twice >> 4 * r & 15]
-
-    def holds(self, listed: i64, again: i64) -> bool:
-        """Whether the hand holds a play's cards (_marks), a card listed twice twice."""
-        return listed & ~self.once == 0 and again & ~self.twice == 0
-
-    def take(self, listed: i64, again: i64, count: i64) -> None:
-        """A play's `count` cards (_marks), which the hand holds, leave it."""
-        held_once = listed & ~again & ~self.twice  # listed once, held once
-        self.twice &= ~listed
-        self.once &= ~(again | held_once)
-        self.size -= count
-
-    def cards(self) -> list[int]:
-        """The cards held, low ids first."""
-        return self.named(CARD_IDS)
-
-    def named(self, names: tuple[T, ...]) -> list[T]:
-        """The cards held, low ids first, each as `names` (by card id) names it."""
-        cards: list[T] = []
-        once, twice = self.once, self.twice
-        card: i64 = 0
-        while once:
-            if not once & 15:  # no card of this rank
-                once >>= 4
-                twice >>= 4
-                card += 4
-                continue
-            if once & 1:
-                cards.append(names[card])
-                if twice & 1:
-                    cards.append(names[card])
-            once >>= 1
-            twice >>= 1
-            card += 1
-        return cards
-
-    def copy(self) -> Hand:
-        copied = Hand([])
-        copied.once, copied.twice, copied.size = self.once, self.twice, self.size
-        return copied
-
-
-CARD_IDS: Final = tuple(range(54))
-BITS_SET: Final = bytes(bin(n).count("1") for n in range(16))  # by a rank's 4 bits of a mask: how many are set
-THRICE: Final = -1  # _marks' `again` for a play listing a card three times or more: no hand holds that
-
-
 def _marks(cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
-    """A play's cards as masks of card ids (Hand): a bit for each card listed, and for each listed twice
-    (THRICE where one is listed more often); and the key of its ranks in Combos.by_ranks (-1 for a play of more
-    than FEW_CARDS cards), read in the same loop."""
+    """A play's cards as masks of card ids (cards.marks), and the key of its ranks in Combos.by_ranks (-1 for a
+    play of more than FEW_CARDS cards), read in the same loop."""
     listed: i64 = 0
     again: i64 = 0
-    more = False
     key: i64 = 0
-    for i in range(len(cards)):
-        card: i64 = cards[i]
-        bit: i64 = 1
-        bit <<= card
-        if listed & bit:
-            more = more or bool(again & bit)
-            again |= bit
-        listed |= bit
-        if i < FEW_CARDS:
+    few = len(cards) <= FEW_CARDS
+    card: i64
+    for card in cards:
+        listed, again = marked(listed, again, card)
+        if few:
             key = key * 16 + RANK_DIGIT[card]
-    if more:
-        again = THRICE
-    if len(cards) > FEW_CARDS:
+    if not few:
         key = -1
     return listed, again, key
 
@@ -579,7 +495,7 @@ class DealState(DealPlay):
         combos: Combos,
         seats: int,
         dealer: int,
-        hands: list[Hand],
+        hands: list[TwoPackHand],
         talon: list[int],
     ) -> None:
         self.options, self.combos, self.seats, self.dealer = options, combos, seats, dealer
@@ -640,7 +556,7 @@ class DealState(DealPlay):
         return self.hands[seat].cards()
 
 
-def _seats_holding(hands: list[Hand]) -> i64:
+def _seats_holding(hands: list[TwoPackHand]) -> i64:
     holding: i64 = 0
     for seat in range(len(hands)):
         if hands[seat].size:
@@ -693,7 +609,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
         match.combos,
         match.seats,
         dealer,
-        [Hand(cards) for cards in deal.hands],
+        [TwoPackHand(cards) for cards in deal.hands],
         talon,  # never changed: `drawn` counts the cards taken
     )
     state.turn, state.actions = dealer, deal.actions
@@ -924,24 +840,12 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, 
     hand = state.hands[seat]
     listed, again, key = _marks(cards)
     if not hand.holds(listed, again):
-        raise StopDeal("gandengyan.card.not_held", _not_held(seat, _lacking(hand, cards), cards))
+        raise StopDeal("gandengyan.card.not_held", _not_held(seat, hand.lacking(cards), cards))
     return listed, again, key
 
 
-def _lacking(hand: Hand, cards: tuple[int, ...]) -> list[int]:
-    """The cards of `cards` (a multiset) that `hand` does not hold."""
-    counts = [hand.count(c) for c in range(CARDS)]
-    short: list[int] = []
-    for c in cards:
-        if counts[c]:
-            counts[c] -= 1
-        else:
-            short.append(c)
-    return sorted(short)
-
-
 def _put(state: DealState, action: Action, reading: Reading, listed: i64, again: i64) -> None:
-    """A play that is taken (its cards as _require's masks): it becomes the trick's latest, and the turn passes
+    """A play that is taken (its cards as _require's marks): it becomes the trick's latest, and the turn passes
     on from its seat (§4.2)."""
     seat: i64 = action.seat
     state.acted = action.index + 1

@@ -14,8 +14,10 @@ from .cards import (
     CODES,
     RANKS,
     RJ,
+    TwoPackHand,
     Valued,
     card_counts,
+    marks,
     parse_card,
     rank,
     rank_code,
@@ -701,71 +703,6 @@ def _complete_order(order: list[int]) -> list[int] | None:
 # ---------------------------------------------------------------- deal state
 
 
-class Hand:
-    """A seat's cards: a bit for each card id it holds in `once`, and in `twice` as well for a card it holds
-    two of (two packs, §1: a deal whose hands hold three of a card, in `more`, does not start); `size`, how
-    many cards it holds."""
-
-    once: i64
-    twice: i64
-    more: i64
-    size: i64
-
-    def __init__(self, cards: list[int], size: int) -> None:
-        self.once, self.twice, self.more = _masks(tuple(cards))
-        self.size = size
-
-    def count(self, card: i64) -> i64:
-        """How many of `card` the hand holds."""
-        return (self.once >> card & 1) + (self.twice >> card & 1)
-
-    def add(self, card: i64) -> None:
-        bit: i64 = 1
-        bit <<= card
-        if self.once & bit:
-            self.twice |= bit
-        else:
-            self.once |= bit
-
-    def holds(self, played: tuple[i64, i64, i64]) -> bool:
-        """Whether the hand holds the cards `played` (_masks), a card listed twice twice."""
-        listed, again, more = played
-        return listed & ~self.once == 0 and again & ~self.twice == 0 and more == 0
-
-    def remove(self, played: tuple[i64, i64, i64], count: i64) -> None:
-        """The `count` cards `played` (_masks), which the hand holds, leave it."""
-        listed, again, _ = played
-        once_only = listed & ~again & ~self.twice  # listed once, held once
-        self.twice &= ~listed
-        self.once &= ~(again | once_only)
-        self.size -= count
-
-    def cards(self) -> list[int]:
-        """The cards held, low ids first."""
-        return [c for c in range(CARD_IDS) for _ in range(self.count(c))]
-
-    def copy(self) -> Hand:
-        copied = Hand([], self.size)
-        copied.once, copied.twice = self.once, self.twice
-        return copied
-
-
-def _masks(cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
-    """Cards as masks of card ids (Hand): a bit for each card listed, for each listed twice, for each listed three
-    times or more."""
-    listed: i64 = 0
-    again: i64 = 0
-    more: i64 = 0
-    c: i64
-    for c in cards:
-        bit: i64 = 1
-        bit <<= c
-        more |= again & bit
-        again |= listed & bit
-        listed |= bit
-    return listed, again, more
-
-
 class DealState(DealPlay):
     """A deal as it stands (a plain class, not a dataclass, so that mypyc compiles its making)."""
 
@@ -782,9 +719,10 @@ class DealState(DealPlay):
         record_leader: int | None,
     ) -> None:
         self.level, self.options, self.combos, self.dealt = level, options, combos, dealt
-        self.hands = [Hand(cards, size) for cards, size in zip(dealt, sizes)]  # by seat
+        self.hands = [TwoPackHand(cards) for cards in dealt]  # by seat
         self.holding: i64 = 0  # a bit for each seat that holds cards
         for seat in range(len(sizes)):
+            self.hands[seat].size = sizes[seat]
             if sizes[seat]:
                 self.holding |= 1 << seat
         self.tribute = tribute  # none, single, double, resisted (§6)
@@ -901,7 +839,7 @@ def _check_hands(ctx: Context, deal: Deal) -> None:
             )
 
 
-def _check_deck(ctx: Context, deal: Deal, hands: list[Hand]) -> None:
+def _check_deck(ctx: Context, deal: Deal, hands: list[TwoPackHand]) -> None:
     """The four hands dealt (`hands`, made from `deal`'s) together are exactly two packs (§1)."""
     if not _two_packs(hands):
         wrong = [(c, n) for c, n in enumerate(card_counts(deal.hands)) if n != 2]
@@ -916,20 +854,16 @@ def _check_deck(ctx: Context, deal: Deal, hands: list[Hand]) -> None:
         raise StopDeal("guandan.deck", text, ctx.at("hands"))
 
 
-def _two_packs(hands: list[Hand]) -> bool:
-    """Whether the hands hold every card exactly twice together: a bit for each card in masks of the cards
-    met at least once, twice and three times."""
+def _two_packs(hands: list[TwoPackHand]) -> bool:
+    """Whether the hands hold every card exactly twice together: as they hold 108 cards (_check_hands), whether
+    they hold every card at least twice (a hand keeps no third of a card, so a hand dealt three of one leaves
+    another short). A bit for each card in masks of the cards met at least once and twice."""
     once: i64 = 0
     twice: i64 = 0
-    more: i64 = 0
-    for hand in hands:  # a card of each bit of `once`, then one of each bit of `twice`
-        more |= hand.more | twice & hand.once
-        twice |= once & hand.once
+    for hand in hands:
+        twice |= hand.twice | once & hand.once
         once |= hand.once
-        more |= twice & hand.twice
-        twice |= once & hand.twice
-        once |= hand.twice
-    return twice == ALL_CARDS and more == 0
+    return twice == ALL_CARDS
 
 
 def _owe_tribute(state: DealState, order: list[int]) -> None:
@@ -1036,12 +970,12 @@ def _in_turn(state: DealState, action: Action) -> None:
         )
 
 
-def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64, i64]:
-    """The masks of `cards` (_masks), which `seat` must hold."""
-    played = _masks(cards)
+def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, i64]:
+    """The marks of `cards`, which `seat` must hold."""
+    listed, again = marks(cards)
     hand = state.hands[seat]
-    if not hand.holds(played):
-        lacking = _missing(hand, cards)
+    if not hand.holds(listed, again):
+        lacking = hand.lacking(cards)
         if len(lacking) < len(cards):
             raise StopDeal(
                 "guandan.card.not_held",
@@ -1055,21 +989,14 @@ def _require(state: DealState, seat: int, cards: tuple[int, ...]) -> tuple[i64, 
         raise StopDeal(
             "guandan.card.not_held", msg("seat {seat} does not hold {lacking}", seat=seat, lacking=_shown(lacking))
         )
-    return played
-
-
-def _missing(hand: Hand, cards: tuple[int, ...]) -> list[int]:
-    """The cards of `cards` (a multiset) that `hand` does not hold."""
-    short: list[int] = []
-    for c in sorted(set(cards)):
-        short += [c] * max(0, cards.count(c) - hand.count(c))
-    return short
+    return listed, again
 
 
 def _take(state: DealState, seat: int, card: int) -> None:
     """A tribute or return card leaves `seat`'s hand."""
     hand = state.hands[seat]
-    hand.remove(_require(state, seat, (card,)), 1)
+    listed, again = _require(state, seat, (card,))
+    hand.take(listed, again, 1)
     if not hand.size:
         state.holding &= ~(1 << seat)
 
@@ -1077,7 +1004,6 @@ def _take(state: DealState, seat: int, card: int) -> None:
 def _give(state: DealState, seat: int, card: int) -> None:
     hand = state.hands[seat]
     hand.add(card)
-    hand.size += 1
     state.holding |= 1 << seat
 
 
@@ -1286,7 +1212,7 @@ def _return_problem(state: DealState, seat: int, payer: int, received: int, card
 
 
 def _small_cards(excluded: i64) -> i64:
-    """The cards of 10 or lower but those of the rank `excluded` (§6.5), as a mask of card ids (Hand)."""
+    """The cards of 10 or lower but those of the rank `excluded` (§6.5), as a mask of card ids (TwoPackHand)."""
     if excluded < 0:
         return TEN_OR_LOWER
     of_rank: i64 = 15
@@ -1295,7 +1221,7 @@ def _small_cards(excluded: i64) -> i64:
 
 
 def _lowest_value(cards: i64, level: i64) -> i64:
-    """The lowest level_value (§ terms) of the cards of a mask of card ids (Hand)."""
+    """The lowest level_value (§ terms) of the cards of a mask of card ids (TwoPackHand)."""
     r: i64
     for r in range(ACE + 1):
         if r != level and cards >> 4 * r & 15:
@@ -1364,16 +1290,17 @@ def _end_trick(state: DealState, t: i64) -> None:
 
 def _play(state: DealState, action: Action) -> None:
     cards = action.cards
-    played = _require(state, action.seat, cards)
-    _put(state, action, _choose_reading(state, action.seat, cards, action.as_), played)
+    listed, again = _require(state, action.seat, cards)
+    _put(state, action, _choose_reading(state, action.seat, cards, action.as_), listed, again)
 
 
-def _put(state: DealState, action: Action, reading: Reading, played: tuple[i64, i64, i64]) -> None:
-    """A play that is taken: it becomes the trick's latest, and the turn passes on from its seat (§4.2)."""
+def _put(state: DealState, action: Action, reading: Reading, listed: i64, again: i64) -> None:
+    """A play that is taken (its cards as _require's marks): it becomes the trick's latest, and the turn passes on
+    from its seat (§4.2)."""
     seat: i64 = action.seat
     cards = action.cards
     hand = state.hands[seat]
-    hand.remove(played, len(cards))
+    hand.take(listed, again, len(cards))
     size = hand.size
     state.top = reading
     state.top_seat = seat
@@ -1940,12 +1867,12 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
     before any change, where the action cannot stand."""
     seat = action.seat
     if action.verb == "play":
-        played = _require(state, seat, action.cards)
+        listed, again = _require(state, seat, action.cards)
         readings = state.combos.readings(action.cards, state.level)
         _any_reading(seat, action.cards, readings)
         chosen = _highest(readings) if action.as_ is None else _named_reading(seat, action.cards, readings, action.as_)
         _lapse_tribute(state, seat)
-        _put(state, action, chosen, played)
+        _put(state, action, chosen, listed, again)
     elif action.verb == "pass":
         _lapse_tribute(state, seat)
         _stood_pass(state, action)

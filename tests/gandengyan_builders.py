@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from referee.cards import CODES, parse_card
+from referee.cards import CODES, TwoPackHand, parse_card
 from referee.gandengyan import OPTIONS, PRESETS, Combos, GandengyanOptions, Reading, beats
 from referee.replay import check_record
 
@@ -86,11 +86,11 @@ def pas(seat) -> dict:
 
 def table(hands, talon=(), turn=0, dealer=0, **changes):
     """A deal state in the middle of play, for flow rules: hands and talon as codes."""
-    from referee.gandengyan import DealState, Hand
+    from referee.gandengyan import DealState
 
     o = options(**changes)
     ids = [[parse_card(c) for c in hand] for hand in hands]
-    state = DealState(o, Combos(o), len(hands), dealer, [Hand(h) for h in ids], [parse_card(c) for c in talon])
+    state = DealState(o, Combos(o), len(hands), dealer, [TwoPackHand(h) for h in ids], [parse_card(c) for c in talon])
     state.turn = turn
     return state
 

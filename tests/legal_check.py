@@ -10,13 +10,14 @@ import random
 from collections import Counter
 from itertools import product
 
-from referee import gandengyan, gouji, guandan
+from referee import gouji
 from referee.actions import Action
+from referee.cards import TwoPackHand
 from referee.findings import StopDeal
 from referee.replay import Context, check_record
 from referee.reports import ReportWatch
 
-HANDS = (gandengyan.Hand, gouji.Hand, guandan.Hand)  # the games' hands, changed in place by a play
+HANDS = (TwoPackHand, gouji.Hand)  # the games' hands, changed in place by a play
 FULL, SAMPLE = 20_000, 4000  # sub-multisets tried in full up to FULL; a random SAMPLE beyond
 
 

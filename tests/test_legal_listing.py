@@ -7,8 +7,8 @@ from itertools import combinations
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee.cards import BJ, CODES, RJ, rank
-from referee.gandengyan import Combos, DealState, Hand, beats, bomb_order, in_rank_order, legal
+from referee.cards import BJ, CODES, RJ, TwoPackHand, rank
+from referee.gandengyan import Combos, DealState, beats, bomb_order, in_rank_order, legal
 from referee.replay import check_record
 from tests import builders, gouji_builders
 from tests.gandengyan_builders import options
@@ -82,7 +82,7 @@ def tables(draw):
     cards = (BJ, RJ) if kind == "joker_bomb" else shape(kind, draw(st.integers(max(0, low - 2), low + 4)), size)
     combos = Combos(o)
     tops = [r for r in combos.readings(tuple(sorted(cards))) if r.type == kind]
-    state = DealState(o, combos, 2, 0, [Hand(hand), Hand([])], [])
+    state = DealState(o, combos, 2, 0, [TwoPackHand(hand), TwoPackHand([])], [])
     state.turn, state.top_seat, state.top = 0, 1, tops[0] if tops else None
     return state
 

@@ -7,7 +7,7 @@ import orjson
 import pytest
 
 from referee import gandengyan, guandan
-from referee.cards import parse_card
+from referee.cards import TwoPackHand, parse_card
 from referee.replay import check_record
 from tests import builders, gandengyan_builders as gdy
 
@@ -97,7 +97,7 @@ def test_a_may_sentence_says_how_many_plays_it_leaves_out_and_where_they_are():
     o = gdy.options(decks=2, max_bomb_size=8)
     combos = gandengyan.Combos(o)
     hand = [parse_card(c) for c in ["4S", "4H", "5S", "5H", "6S", "6H", "7S", "7H", "8S", "8H", "BJ", "RJ"]]
-    state = gandengyan.DealState(o, combos, 2, 0, [gandengyan.Hand(hand), gandengyan.Hand([])], [])
+    state = gandengyan.DealState(o, combos, 2, 0, [TwoPackHand(hand), TwoPackHand([])], [])
     state.turn, state.top_seat, state.top = 0, 1, combos.readings((parse_card("3S"),))[0]
     legal = gandengyan.legal(state)
     plays, english, chinese = legal["plays"], str(legal["may"]), legal["may"].shown("zh")
