@@ -1808,9 +1808,12 @@ def _ended(
 
 def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
-    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
+    if order is None:
         return None
-    return list(order) + [s for s in range(SEATS) if s not in order]
+    listed = set(order)
+    if len(listed) != len(order) or len(order) not in (5, 6):
+        return None
+    return list(order) + [s for s in range(SEATS) if s not in listed]
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
