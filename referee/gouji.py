@@ -578,7 +578,9 @@ class DealState(DealPlay):
         "block_team",
         "acted_mask",
         "first_team",
-        "taken",
+        "actions",
+        "last_taken",
+        "void_plays",
         "trick_start",
         "reports",
         "leader_checked",
@@ -628,8 +630,10 @@ class DealState(DealPlay):
     block_team: i64  # BLOCKS: the team whose block acts
     acted_mask: i64  # the seats that acted in the block (BLOCKS) or round (ALTERNATING)
     first_team: i64  # ALTERNATING: the team that acts first
-    taken: list[Action]  # the deal's plays and passes as taken (a log, never cleared)
-    trick_start: i64  # where in `taken` the current trick begins
+    actions: list[Action]  # the deal's actions (Action.index is the place of each)
+    last_taken: i64  # the index of the last play or pass taken, else -1
+    void_plays: list[int]  # the indices of the plays voided by §4.7.5 (never taken)
+    trick_start: i64  # the index of the current trick's first action
     offender: i64
     lapsed: bool
     reports: ReportWatch
@@ -658,7 +662,7 @@ class DealState(DealPlay):
         self.last_actor, self.last_event, self.event_seat = -1, NONE, -1
         self.allowed = 0
         self.endgame = self.block_team = self.acted_mask = self.first_team = 0
-        self.taken, self.trick_start = [], 0
+        self.actions, self.last_taken, self.void_plays, self.trick_start = deal.actions, -1, [], 0
         self.offender = -1  # the seat whose action stopped the deal (for pagat's ruling)
         self.reports = ReportWatch(NAME, self.options.report_at)
 
@@ -845,7 +849,7 @@ def _passed(state: DealState, seat: i64, action: Action) -> None:
     lead on."""
     bit: i64 = 1 << seat
     state.last_event = NONE
-    state.taken.append(action)
+    state.last_taken = action.index
     if state.mode == DUEL and state.top is not None:  # §4.5: any pass ends the duel's trick
         return _end_trick(state)
     state.passed |= bit
@@ -915,7 +919,7 @@ def _put(state: DealState, seat: i64, action: Action, x: Set) -> None:
         state.reports.played(seat, hand.size, action.index)
     if state.top_seat == state.shao_bound and top is not None:
         state.shao_bound = -1  # a set of the Shao Pai declarer was beaten (§4.7.4)
-    state.taken.append(action)
+    state.last_taken = action.index
     state.top, state.top_seat, state.last_actor = x, seat, seat
     state.rang_declarer = -1  # a play declines Xian Rang Rang (§4.6)
     gone = hand.size == 0
@@ -1061,7 +1065,7 @@ def _end_trick(state: DealState) -> None:
 def _lead(state: DealState, leader: i64) -> None:
     state.top, state.top_seat, state.passed, state.mode = None, -1, 0, NORMAL
     state.locked, state.rang_declarer, state.duel_final = False, -1, False
-    state.trick_start = len(state.taken)
+    state.trick_start = state.last_taken + 1
     state.allowed = 1 << leader
     state.endgame = 0
     if state.live_count <= 4:
@@ -1206,9 +1210,7 @@ def _xian_rang_rang(state: DealState, s: int) -> Problem | None:
 
 def _only_passes_since(state: DealState, s: int) -> bool:
     """The trick ends ... P by s, passes by s+1 / s+2 only, then s+3's play on P (§4.6)."""
-    taken = state.taken
-    for i in range(len(taken) - 2, state.trick_start - 1, -1):
-        action = taken[i]
+    for action in reversed(_table(state)[:-1]):  # before s+3's play, last first
         if action.verb == "play":
             return action.seat == s
         if action.seat != (s + 1) % SEATS and action.seat != (s + 2) % SEATS:
@@ -1271,7 +1273,7 @@ def _shao_first(ctx: Context, state: DealState, action: Action, x: Set) -> None:
     state.hands[q] = rest
     if state.reports_at:
         state.reports.played(q, rest.size, action.index)
-    state.taken.append(action)
+    state.last_taken = action.index
     state.top, state.top_seat, state.last_actor = x, q, q
     state.mode, state.shao_declarer, state.shao_bound = SHAO, q, q
     state.last_event, state.event_seat = PLAYED, q
@@ -1293,6 +1295,7 @@ def _shao_void(ctx: Context, state: DealState, action: Action, message: Msg) -> 
         action.index,
     )
     state.penalised.append(q)
+    state.void_plays.append(action.index)
     state.last_event = NONE
     if state.shao_bound == q:
         state.shao_bound = -1
@@ -1722,12 +1725,19 @@ def snapshot(state: DealState) -> Snapshot:
         "turn": None if state.over else _seats(state.allowed) if state.playing else _owing(state),
         "wild": WILD_CODES,
         "hands": [[CODES[c] for c in sorted(_cards_of(h), key=lambda c: (_SET_RANK[c], c))] for h in state.hands],
-        "table": [_on_table(action) for action in state.taken[state.trick_start :]],
+        "table": [_on_table(action) for action in _table(state)],
         "out": list(state.out),
         "penalised": list(state.penalised),
         "lock": state.locked or None,
         "owed": None if state.playing or state.over else Phrase(_owed(state)),
     }
+
+
+def _table(state: DealState) -> list[Action]:
+    """The plays and passes of the current trick, as taken: the deal's actions since the trick began, but its
+    declarations, tributes and returns and the plays voided by §4.7.5."""
+    since = state.actions[state.trick_start : state.last_taken + 1]
+    return [a for a in since if a.verb in ("play", "pass") and a.index not in state.void_plays]
 
 
 def _on_table(action: Action) -> dict[str, Any]:
@@ -1798,9 +1808,12 @@ def _ended(
 
 def _complete(order: Sequence[int] | None) -> list[int] | None:
     """A claimed order of six seats, or of five with the sixth implied (§5)."""
-    if order is None or len(set(order)) != len(order) or len(order) not in (5, 6):
+    if order is None:
         return None
-    return list(order) + [s for s in range(SEATS) if s not in order]
+    listed = set(order)
+    if len(listed) != len(order) or len(order) not in (5, 6):
+        return None
+    return list(order) + [s for s in range(SEATS) if s not in listed]
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:

@@ -5,6 +5,7 @@ from itertools import permutations
 
 import pytest
 
+from referee.replay import replay_steps
 from tests.gouji_builders import deal, declare, findings, go_out, passes, play, record, report_of
 
 AT = "/deals/0/actions/{}".format
@@ -171,6 +172,7 @@ def test_a_shao_pai_lead_without_a_joker_is_void_and_the_next_holder_leads():
     rec = shao(actions)
     assert findings(rec) == [("gouji.shao_pai.invalid", AT(8))]
     assert "big loser" in report_of(rec).findings[0].message
+    assert _table_after(rec, 8) == [] and _table_after(rec, 9) == [(2, ["9S"])]  # the void lead is on no table
 
 
 def test_a_play_on_s1_starts_a_new_duel():
@@ -193,6 +195,13 @@ def test_a_false_shao_pai_is_void_and_the_dui_men_answers():
     rec = shao(actions, hand=hand)
     assert findings(rec) == [("gouji.shao_pai.invalid", AT(2))]
     assert report_of(rec).findings[-1].legal["seats"] == [3]  # seat 1 left the deal
+    assert _table_after(rec, 2) == [(0, ["QS", "QH", "QD"])]  # the void S1 is not on the table
+
+
+def _table_after(rec, index):
+    """The current trick's plays (seat, cards) and passes (seat, None) after the deal's action `index`."""
+    _, steps = replay_steps(rec, 0)
+    return [(entry["seat"], entry.get("play")) for entry in steps[index + 1]["table"]["table"]]
 
 
 @pytest.mark.parametrize(
