@@ -6,8 +6,10 @@ core, however many the machine has. `referee serve` checks records and makes the
 as many worker processes as it runs checks at once (`--checks`); its threads read requests, write
 answers and the store. (Where other work keeps every core busy, that answers slower than threads: each
 step of a request then waits for a core, and there are more steps.) The workers are forked by
-multiprocessing's fork server, a process of its own that has loaded the referee once: a worker shares
-the code's memory and holds none of the server's sockets, locks or threads.
+multiprocessing's fork server, a process of its own that has loaded the referee and its games once: a worker
+shares the code's memory and holds none of the server's sockets, locks or threads. They are started by the
+first request that needs one, not with the server: a server that only reads, or is sent records it has
+stored already, never starts them (issue 36).
 
 A worker runs one function at a time, named by reference and sent with a pickled copy of its arguments,
 and sends back what it returned or raised: one message each way. (A store among the arguments is opened
@@ -27,7 +29,7 @@ import traceback
 import weakref
 
 from referee import messages
-from referee.game import games
+from referee.game import GAMES, games
 
 from .budget import Spent
 
@@ -46,18 +48,31 @@ class RemoteError(Exception):
 class Workers:
     def __init__(self, count: int):
         multiprocessing.get_context(START_METHOD).set_forkserver_preload(
-            ["referee.api.checking"]
-        )  # what the workers run, loaded once for them all
+            ["referee.api.checking", "referee.canonical", *(f"referee.{name}" for name in GAMES)]
+        )  # what the workers run, loaded once for them all (each imported a game and the canonical form itself)
+        self._count = count
         self._idle: queue.SimpleQueue[_Worker] = queue.SimpleQueue()
         self._all: set[_Worker] = set()
         self._lock = threading.Lock()
-        for _ in range(count):
-            self._idle.put(self._new())
+        self._started = threading.Event()
+        self._starting = threading.Lock()
         self._stop_all = weakref.finalize(self, _stop_all, self._all)  # at exit too
 
     def close(self) -> None:
         """Every worker stopped."""
         self._stop_all()
+
+    def _start(self) -> None:
+        """Every worker started, by the first request that needs one (the others wait for it)."""
+        with self._starting:
+            if self._started.is_set():
+                return
+            try:
+                while len(self._all) < self._count:
+                    self._idle.put(self._new())
+            except Exception as exc:  # the fork server cannot start one (out of memory): the next request tries again
+                raise WorkerLost(None) from exc
+            self._started.set()
 
     def _new(self) -> _Worker:
         worker = _Worker()
@@ -78,6 +93,8 @@ class Workers:
         """`function(*args)` in the first free worker, in the language `lang`, waiting for its answer. `budget`:
         the request's, whose client is looked at as the worker runs: Spent when the client has hung up (the
         worker is then ended); WorkerLost when the worker ends before it answers."""
+        if not self._started.is_set():
+            self._start()
         worker = self._idle.get()
         try:
             if worker.ended():

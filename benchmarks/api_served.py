@@ -64,8 +64,10 @@ def _post(client, lines: list[bytes], posted: int) -> None:
 
 
 def _warmed(client, warm: str) -> None:
-    """Every path of the posting run once (in the server and in each worker), and every worker's start-up done."""
+    """Every path of the posting run once (in the server and in each worker), and every worker's start-up done
+    (the workers are started by the first check, api/workers.py)."""
     lines = _lines(warm)
+    client.post("/v1/validate", data=lines[0], content_type="application/x-ndjson")  # the workers started
     workers = multiprocessing.active_children()
     for line in lines[: len(workers) * 2]:
         client.post("/v1/records", data=line, headers=HEADERS, content_type="application/x-ndjson")

@@ -48,11 +48,22 @@ def workers() -> set[int]:
 
 
 def one_worker_app(tmp_path, **limits):
-    """An app checking in one worker process, and that process' id."""
+    """An app checking in one worker process, started by a first check, and that process' id."""
     before = workers()
     app = create_app(str(tmp_path / "r.db"), limits=Limits(checks=1, queue=0, **limits), check_processes=True)
+    assert app.test_client().post("/v1/validate", json=RECORDS[0]).status_code == 200
     (worker,) = workers() - before
     return app, worker
+
+
+def test_the_workers_start_at_the_first_check(tmp_path):
+    """Not with the app: one that is sent only records it has stored already never starts them."""
+    before = workers()
+    app = create_app(str(tmp_path / "r.db"), token=TOKEN, limits=Limits(checks=2), check_processes=True)
+    client = app.test_client()
+    assert client.get("/v1/records").status_code == 200 and workers() == before
+    assert client.post("/v1/records", json=RECORDS[0], headers=AUTH).status_code == 201
+    assert len(workers() - before) == 2
 
 
 def alive(pid: int) -> bool:
