@@ -4,8 +4,9 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 `PRESET_ALIASES` and `OPTIONS` (name -> Option).
 """
 
-from __future__ import annotations
-
+# Annotations evaluated as written (no `from __future__ import annotations`): typing.NamedTuple compiles a field's
+# annotation given as text, and a process's first compile() sets up Python's syntax-tree types, about 10 M
+# instructions of start-up.
 import json
 from typing import NamedTuple
 
