@@ -6,7 +6,6 @@ Every Guandan rule lives here; the replay driver calls it through the contract i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DealPlay
@@ -142,30 +141,54 @@ OPTIONS: dict[str, Option] = {
 }
 
 
-@dataclass
 class GuandanOptions:
-    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there."""
+    """A record's options (OPTIONS), as rules.py resolved and checked them: what each one does is said there (a
+    plain class, not a dataclass, whose methods are made at start-up: 5 M instructions)."""
 
-    max_bomb_size: int
-    joker_bomb_rank: str
-    straight_flush_bomb: bool
-    ace_low: bool
-    level_in_sequences: bool
-    wild_straight_flush: bool
-    wild_stands_for_itself: bool
-    full_house_joker_pair: bool
-    one_two_levels: int
-    a_win: str
-    a_fail_rule: str
-    a_fail_after: int | None
-    a_fail_counts: str | None
-    a_fail_to: str | None
-    ace_finish_to_two: bool
-    return_cap: str
-    return_excludes_level: bool
-    play_out_after_one_two: bool
-    equal_double_tribute: str
-    report_at: int | None
+    def __init__(
+        self,
+        *,
+        max_bomb_size: int,
+        joker_bomb_rank: str,
+        straight_flush_bomb: bool,
+        ace_low: bool,
+        level_in_sequences: bool,
+        wild_straight_flush: bool,
+        wild_stands_for_itself: bool,
+        full_house_joker_pair: bool,
+        one_two_levels: int,
+        a_win: str,
+        a_fail_rule: str,
+        a_fail_after: int | None,
+        a_fail_counts: str | None,
+        a_fail_to: str | None,
+        ace_finish_to_two: bool,
+        return_cap: str,
+        return_excludes_level: bool,
+        play_out_after_one_two: bool,
+        equal_double_tribute: str,
+        report_at: int | None,
+    ) -> None:
+        self.max_bomb_size = max_bomb_size
+        self.joker_bomb_rank = joker_bomb_rank
+        self.straight_flush_bomb = straight_flush_bomb
+        self.ace_low = ace_low
+        self.level_in_sequences = level_in_sequences
+        self.wild_straight_flush = wild_straight_flush
+        self.wild_stands_for_itself = wild_stands_for_itself
+        self.full_house_joker_pair = full_house_joker_pair
+        self.one_two_levels = one_two_levels
+        self.a_win = a_win
+        self.a_fail_rule = a_fail_rule
+        self.a_fail_after = a_fail_after
+        self.a_fail_counts = a_fail_counts
+        self.a_fail_to = a_fail_to
+        self.ace_finish_to_two = ace_finish_to_two
+        self.return_cap = return_cap
+        self.return_excludes_level = return_excludes_level
+        self.play_out_after_one_two = play_out_after_one_two
+        self.equal_double_tribute = equal_double_tribute
+        self.report_at = report_at
 
 
 def partner(seat: int) -> int:
