@@ -210,8 +210,26 @@ UPDATE records SET meta_round = json_extract(record, '$.meta.round'), meta_table
 """
 
 
-_VERSION_ROW = (
-    "INSERT INTO versions (lineage, n, id, kind, by, made_at, record, report) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+def _v5_current_versions_share_their_texts(db: sqlite3.Connection) -> None:
+    """From schema version 5 a record's current version (its id in table `records`) holds no texts in `versions`:
+    its record and report are those of tables `records` and `reports`, not written a second time (issue 36), and
+    are written into its version as a ruling replaces it (Store.add_ruling). A store of version 4 has nothing to
+    change (its versions keep their texts); the version keeps a referee that reads a version's texts from
+    `versions` alone from opening a store written since."""
+
+
+# a record's current version, its texts those of its record's rows (schema version 5)
+_VERSION_ROW = "INSERT INTO versions (lineage, n, id, kind, by, made_at) VALUES (?, ?, ?, ?, ?, ?)"
+# a version's texts, written into it as a ruling replaces it
+_VERSION_TEXTS = (
+    "UPDATE versions SET record = (SELECT record FROM records WHERE id = ?1), "
+    "report = (SELECT report FROM reports WHERE record_id = ?1) WHERE id = ?1 AND record IS NULL"
+)
+# every version of a lineage with its texts, the current one's from its record's rows
+_VERSIONS = (
+    "SELECT n, v.id, kind, by, made_at, coalesce(v.record, r.record), coalesce(v.report, p.report) "
+    "FROM versions v LEFT JOIN records r ON r.id = v.id LEFT JOIN reports p ON p.record_id = v.id "
+    "WHERE lineage = ? ORDER BY n"
 )
 
 
@@ -228,6 +246,7 @@ MIGRATIONS = [
     _run_script(_V2_SOURCES),
     _run_script(_V3_VERSIONS),
     _run_script(_V4_ROUND_AND_TABLE),
+    _v5_current_versions_share_their_texts,
 ]  # ordered; step i brings the store to version i + 1
 
 
@@ -245,7 +264,7 @@ def _transaction(db: sqlite3.Connection):
 
 
 CHECKPOINT_EVERY, CHECKPOINT_IDLE = 1.0, 5.0  # seconds (Store._checkpoints)
-# A record is 10 to 40 KB of JSON, stored twice (records, versions): SQLite's default of 4 KB pages writes
+# A record is 10 to 40 KB of JSON: SQLite's default of 4 KB pages writes
 # it as a chain of overflow pages, each its own WAL frame and system call; 16 KB take a quarter of them
 # (store import: writing the store a fifth cheaper; a single write as quick).
 PAGE_SIZE = 16384
@@ -415,11 +434,8 @@ class Store:
         with self.connect() as db, self._writing(db):
             placed = self._placed(db, entries)
             new = [entry for entry, (_, created) in zip(entries, placed) if created]
-            texts = self._insert_all(db, new, submitted_by)
-            db.executemany(
-                _VERSION_ROW,
-                [(entry.id, 1, entry.id, "submitted", submitted_by, _now(), *text) for entry, text in zip(new, texts)],
-            )
+            self._insert_all(db, new, submitted_by)
+            db.executemany(_VERSION_ROW, [(entry.id, 1, entry.id, "submitted", submitted_by, _now()) for entry in new])
             db.executemany(
                 "INSERT OR IGNORE INTO sources (hash, record_id) VALUES (?, ?)",
                 [(entry.source, current) for entry, (current, _) in zip(entries, placed) if entry.source],
@@ -465,10 +481,6 @@ class Store:
         )
         return latest[0] if latest else None
 
-    @staticmethod
-    def _keep_version(db, lineage: str, n: int, kind: str, by: str, record_id: str, record: str, report: str):
-        db.execute(_VERSION_ROW, [lineage, n, record_id, kind, by, _now(), record, report])
-
     def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
         """The record with one more ruling (notation §10), stored in one transaction as its next version,
         under its new id, in place of the one before: (summary, version number, report); None when no
@@ -490,10 +502,11 @@ class Store:
                 "(SELECT lineage FROM versions WHERE id = ? LIMIT 1)",
                 [record_id],
             ).fetchone()
+            db.execute(_VERSION_TEXTS, [record_id])
             self._remove(db, record_id)
-            texts = self._insert_all(db, [entry], row[1], row[2])[0]
+            self._insert_all(db, [entry], row[1], row[2])
             db.execute("UPDATE sources SET record_id = ? WHERE record_id = ?", [entry.id, record_id])
-            self._keep_version(db, lineage, n + 1, "ruling", by, entry.id, *texts)
+            db.execute(_VERSION_ROW, [lineage, n + 1, entry.id, "ruling", by, _now()])
             return self._summary(db, entry.id), n + 1, entry.report
 
     def versions(self, record_id: str) -> list[dict] | None:
@@ -503,9 +516,7 @@ class Store:
             row = db.execute("SELECT lineage FROM versions WHERE id = ? LIMIT 1", [record_id]).fetchone()
             if row is None:
                 return None
-            rows = db.execute(
-                "SELECT n, id, kind, by, made_at, record, report FROM versions WHERE lineage = ? ORDER BY n", [row[0]]
-            ).fetchall()
+            rows = db.execute(_VERSIONS, [row[0]]).fetchall()
         return [
             {
                 "n": n,
@@ -520,13 +531,9 @@ class Store:
         ]
 
     @staticmethod
-    def _insert_all(
-        db, entries: list[Entry], submitted_by: str, submitted_at: str | None = None
-    ) -> list[tuple[str, str]]:
-        """Store entries in the tables of records, each table's rows by one statement; (record, report) as
-        the JSON texts stored, for each."""
+    def _insert_all(db, entries: list[Entry], submitted_by: str, submitted_at: str | None = None) -> None:
+        """Store entries in the tables of records, each table's rows by one statement."""
         written = [entry.stored() for entry in entries]
-        texts = [(stored.text, orjson.dumps(entry.report).decode()) for entry, stored in zip(entries, written)]
         db.executemany(
             "INSERT INTO records (id, game, event, date, players, valid, deals, submitted_by, submitted_at, "
             "record, meta_round, meta_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -537,7 +544,7 @@ class Store:
         )
         db.executemany(
             "INSERT INTO reports (record_id, report) VALUES (?, ?)",
-            [(entry.id, report_text) for entry, (_, report_text) in zip(entries, texts)],
+            [(entry.id, orjson.dumps(entry.report).decode()) for entry in entries],
         )
         db.executemany(
             "INSERT INTO findings (record_id, n, severity, rule, at, seat, deal, action, message) "
@@ -574,7 +581,6 @@ class Store:
                 for seat, name in enumerate(stored.players)
             ],
         )
-        return texts
 
     def _summary(self, db, record_id: str) -> dict | None:
         rows = self._summaries(db, "id = ?", [record_id])

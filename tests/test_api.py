@@ -378,7 +378,7 @@ def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
         old.execute("INSERT INTO reports VALUES (?, '{}')", [entry.id])
         old.execute("INSERT INTO findings VALUES (?, 0, 'error', 'guandan.follow', '/', 0, 0, 24, 'm')", [entry.id])
     store = Store(db)
-    assert store.version() == len(MIGRATIONS) == 4
+    assert store.version() == len(MIGRATIONS) == 5
     _, [item] = store.find()
     assert (item["round"], item["table"]) == ("1", "11")
     assert item["first_finding"] == {"severity": "error", "rule": "guandan.follow", "deal": 0, "action": 24}
@@ -386,7 +386,7 @@ def test_a_version_1_store_gains_round_and_table_for_its_listing(db):
 
 def test_the_store_is_migrated_in_wal_mode(db):
     store = Store(db)
-    assert store.version() == 4 and Store(db).version() == 4
+    assert store.version() == 5 and Store(db).version() == 5
     with store.connect() as opened:
         assert opened.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
     with sqlite3.connect(db) as conn:

@@ -151,11 +151,33 @@ def test_a_store_of_schema_version_1_gains_the_text_hashes(tmp_path):
         conn.execute("ALTER TABLE records DROP COLUMN meta_round")
         conn.execute("ALTER TABLE records DROP COLUMN meta_table")
         conn.execute("DELETE FROM migrations WHERE version >= 2")
-    assert Store(path).version() == 4
+    assert Store(path).version() == 5
     result = run("store", "import", "--db", path, VALID)
     assert "0 new, 1 already in the store" in result.output  # found by its id, and its text kept
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM sources").fetchone()[0] == 1
+
+
+def test_a_record_s_current_version_shares_its_texts_and_a_version_4_store_keeps_its_own(db):
+    """Issue 36: from schema version 5 an import writes a record's text once (table `records`), its current version
+    none of its own; a store that version 4 wrote, every version with its texts, answers as before."""
+    from referee.api.store import Store
+
+    with sqlite3.connect(db) as conn:
+        assert (
+            conn.execute("SELECT count(*) FROM versions WHERE record IS NOT NULL OR report IS NOT NULL").fetchone()[0]
+            == 0
+        )
+    new = {i: Store(db).versions(i) for i in _ids(db)[0]}
+    with sqlite3.connect(db) as conn:  # the store as version 4 wrote it
+        conn.execute(
+            "UPDATE versions SET record = (SELECT record FROM records WHERE id = versions.id), "
+            "report = (SELECT report FROM reports WHERE record_id = versions.id)"
+        )
+        conn.execute("DELETE FROM migrations WHERE version = 5")
+    old = Store(db)
+    assert old.version() == 5 and {i: old.versions(i) for i in new} == new
+    assert _ids(db)[1] == 3 and json.loads(run("store", "show", "--db", db, next(iter(new))).output)
 
 
 def test_a_record_stored_from_another_text_is_found_by_its_id_without_a_check(tmp_path, monkeypatch):
