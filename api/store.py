@@ -696,11 +696,14 @@ class Store:
         return [(i, orjson.loads(record), orjson.loads(report)) for i, record, report in rows]
 
     def delete(self, record_id: str) -> bool:
-        """Delete a record, with its report and every version of it."""
+        """Delete a record, with its report and every version of it; False, deleting nothing, when no record has
+        this id (an earlier version's names none)."""
         with self.connect() as db, self._writing(db):
+            if not self._remove(db, record_id):
+                return False
             db.execute("DELETE FROM versions WHERE lineage IN (SELECT lineage FROM versions WHERE id = ?)", [record_id])
             db.execute("DELETE FROM sources WHERE record_id = ?", [record_id])
-            return self._remove(db, record_id)
+            return True
 
     @staticmethod
     def _remove(db, record_id: str) -> bool:

@@ -127,6 +127,16 @@ def test_deleting_a_record_deletes_its_versions(client, db):
         assert conn.execute("SELECT count(*) FROM versions").fetchone()[0] == 0
 
 
+def test_deleting_an_earlier_version_deletes_nothing(client, db):
+    """An earlier version's id names no stored record: 404, and the record as ruled keeps every version."""
+    first = stored(client)
+    ruled = rule(client, first, LEVELS_CLAIM).get_json()["id"]
+    assert client.delete(f"/v1/records/{first}", headers=AUTH).status_code == 404
+    versions = client.get(f"/v1/records/{ruled}/versions")
+    assert versions.status_code == 200 and [v["id"] for v in versions.get_json()["versions"]] == [first, ruled]
+    assert rule(client, ruled, FINAL_CLAIM).status_code == 201
+
+
 def test_a_store_of_version_2_gets_its_records_as_their_first_version(client, db):
     first = stored(client)
     with sqlite3.connect(db) as conn:  # the store as version 2 left it
