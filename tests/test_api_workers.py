@@ -25,9 +25,9 @@ RECORDS = [match_record(seed, max_deals=2) for seed in range(3)]
 BROKEN = dict(RECORDS[0], players=["A", "B"])  # two players at a table of four
 
 
-def slow_record() -> dict:
+def slow_record(deals: int = 4) -> dict:
     """A match whose claimed levels no rules give: the rule search of ?infer_rules=true tries every rule set."""
-    record = match_record(2, max_deals=4)
+    record = match_record(2, max_deals=deals)
     record["result"] = dict(record.get("result", {}), levels=["A", "A"])
     return record
 
@@ -122,8 +122,8 @@ def test_a_worker_that_ends_is_a_503_and_is_replaced(tmp_path):
     app, worker = one_worker_app(tmp_path)
     client = app.test_client()
     killer = threading.Timer(0.5, os.kill, (worker, signal.SIGKILL))
-    killer.start()
-    answer = client.post("/v1/validate?infer_rules=true", json=slow_record())
+    killer.start()  # 12 deals: a search of about a second on a fast machine, so the worker is killed in the midst of it
+    answer = client.post("/v1/validate?infer_rules=true", json=slow_record(deals=12))
     killer.join()
     assert answer.status_code == 503 and answer.headers["Retry-After"] == "1"
     assert "try again" in answer.get_json()["message"]
