@@ -122,6 +122,8 @@ def committed_deal(
 def commitment_findings(game, record: dict, options: dict) -> list[Finding]:
     """A finding for each deal of a record (which follows the schema) whose commitment does not open, or
     has no reveal. Deals without `commit` cost a look-up."""
+    if not any("commit" in deal for deal in record["deals"]):
+        return []
     found = Listed(msg("commitments that do not open"))
     seats = len(record["players"])
     for d, deal in enumerate(record["deals"]):

@@ -195,9 +195,13 @@ class Game(Protocol[Match, State]):
 def game(name: object) -> Game[Any, Any] | None:
     """The module of the game named, imported when first asked for; None for a name that is no game this
     referee checks."""
-    if not isinstance(name, str) or name not in GAMES:
-        return None
-    return cast("Game[Any, Any]", importlib.import_module(f"{__package__}.{name}"))
+    module = _LOADED.get(name) if isinstance(name, str) else None
+    if module is None and isinstance(name, str) and name in GAMES:
+        module = _LOADED[name] = importlib.import_module(f"{__package__}.{name}")
+    return cast("Game[Any, Any] | None", module)
+
+
+_LOADED: dict[str, Any] = {}  # the games' modules imported, by name: asked for several times a record
 
 
 def games() -> dict[str, Game[Any, Any]]:

@@ -311,9 +311,11 @@ def players_finding(record) -> Finding | None:
     """A record of far more players than its game has seats (MAX_PLAYERS_READ): one finding, and
     nothing else of it read."""
     players = record.get("players") if isinstance(record, dict) else None
-    game = record.get("game") if isinstance(record, dict) and isinstance(record.get("game"), str) else None
+    if not isinstance(players, list) or len(players) <= MAX_PLAYERS_READ:
+        return None
+    game = record.get("game") if isinstance(record.get("game"), str) else None
     seats = most_seats(game)
-    if not isinstance(players, list) or seats is None or len(players) <= MAX_PLAYERS_READ:
+    if seats is None:
         return None
     return Finding(
         ERROR,

@@ -9,7 +9,8 @@ action k; an action that was rejected is the last step, shown on the table it wa
 
 from __future__ import annotations
 
-from collections import Counter
+import functools
+import gc
 from typing import TYPE_CHECKING, Any
 
 from .actions import applied
@@ -19,7 +20,6 @@ from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDea
 from .game import GAMES, Game, Legal, Outcome, Snapshot, game as game_module
 from .messages import Phrase, msg, msg_n, word, word_in
 from .notation import (
-    cycle_collection,
     number_findings,
     players_finding,
     read_deals,
@@ -50,8 +50,8 @@ class Context:
 
     def __init__(self, stop_at_error: bool = False) -> None:
         self.findings: list[Finding] = []
-        self.made: Counter[str] = Counter()  # findings made, by rule
-        self.unlisted: Counter[tuple[str, str]] = Counter()  # (rule, severity) of those past MAX_LISTED of a rule
+        self.made: dict[str, int] = {}  # findings made, by rule
+        self.unlisted: dict[tuple[str, str], int] = {}  # (rule, severity) of those past MAX_LISTED of a rule
         self.deal: int | None = None
         self.stop_at_error = stop_at_error
         self.rulings: Rulings | None = None  # the record's rulings (notation §10), when it has any
@@ -70,11 +70,11 @@ class Context:
         ruling = self.rulings.decides(rule, at, self.deal) if severity == ERROR and self.rulings else None
         if ruling is not None:
             severity = INFO
-        self.made[rule] += 1
-        if self.made[rule] <= MAX_LISTED:
+        made = self.made[rule] = self.made.get(rule, 0) + 1
+        if made <= MAX_LISTED:
             self.findings.append(Finding(severity, rule, at, message, seat, self.deal, action, legal, ruling))
         else:
-            self.unlisted[rule, severity] += 1
+            self.unlisted[rule, severity] = self.unlisted.get((rule, severity), 0) + 1
         if self.stop_at_error and severity == ERROR:
             raise FirstError
         return ruling
@@ -131,10 +131,25 @@ def game_named(record) -> str | None:
 
 
 def cycle_collection_paused():
-    """Checking a record makes many small objects and hardly any reference cycles: the cycle
+    """A decorator: checking a record makes many small objects and hardly any reference cycles: the cycle
     collector, which Python runs every few hundred new objects, would only slow it down (by about
-    a tenth). It runs again afterwards, at the caller's next allocations, and finds any cycles then."""
-    return cycle_collection(False)
+    a tenth). It runs again afterwards, at the caller's next allocations, and finds any cycles then.
+    A function, not a context manager's decorator: called for every record, that made a new one each time."""
+
+    def decorate(function):
+        @functools.wraps(function)
+        def paused(*args, **kwargs):
+            if not gc.isenabled():
+                return function(*args, **kwargs)
+            gc.disable()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                gc.enable()
+
+        return paused
+
+    return decorate
 
 
 @cycle_collection_paused()

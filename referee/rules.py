@@ -61,7 +61,37 @@ def json_text(value) -> str:
 
 
 def resolve(game, raw) -> tuple[dict, list[Finding]]:
-    """The effective rules {"preset": name, "options": {...}} of a record's `rules`."""
+    """The effective rules {"preset": name, "options": {...}} of a record's `rules`, and their problems. Rules
+    without any are resolved once for all the records that write them alike (most name a preset)."""
+    key = _rules_key(game, raw)
+    found = _RESOLVED.get(key) if key is not None else None
+    if found is None:
+        effective, findings = _resolved(game, raw)
+        if findings or key is None:
+            return effective, findings
+        if len(_RESOLVED) >= 256:
+            _RESOLVED.clear()
+        found = _RESOLVED[key] = effective
+    return {"preset": found["preset"], "options": dict(found["options"])}, []
+
+
+_RESOLVED: dict = {}
+MAX_KEYED_RULES = 4096  # bytes of a record's `rules` as JSON, beyond which they are resolved anew each time
+
+
+def _rules_key(game, raw):
+    """What tells a record's rules from others' (None: too long to keep): the text itself, or the JSON text of an
+    object (equal texts are equal rules: orjson keeps the keys' order, and JSON tells 1 from 1.0 and true)."""
+    if raw is None or isinstance(raw, str):
+        return (game, raw)
+    try:
+        text = orjson.dumps(raw)
+    except (TypeError, orjson.JSONEncodeError):  # a value no JSON holds (a test's, never a record's)
+        return None
+    return (game, text) if len(text) <= MAX_KEYED_RULES else None
+
+
+def _resolved(game, raw) -> tuple[dict, list[Finding]]:
     preset, overrides, at = game.DEFAULT_PRESET, {}, "/rules"
     if isinstance(raw, str):
         preset = raw
