@@ -195,10 +195,12 @@ class Game(Protocol[Match, State]):
 def game(name: object) -> Game[Any, Any] | None:
     """The module of the game named, imported when first asked for; None for a name that is no game this
     referee checks."""
-    module = _LOADED.get(name) if isinstance(name, str) else None
-    if module is None and isinstance(name, str) and name in GAMES:
+    if not isinstance(name, str) or name not in GAMES:
+        return None
+    module = _LOADED.get(name)
+    if module is None:
         module = _LOADED[name] = importlib.import_module(f"{__package__}.{name}")
-    return cast("Game[Any, Any] | None", module)
+    return cast("Game[Any, Any]", module)
 
 
 _LOADED: dict[str, Any] = {}  # the games' modules imported, by name: asked for several times a record
