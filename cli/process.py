@@ -6,13 +6,16 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from typing import NoReturn
 
 from referee.batch import os_problem
 from referee.messages import chosen_language, part
 
 from .common import EXIT_INTERRUPTED, EXIT_UNREADABLE, to_stderr
 from .language import use
+
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 msg, msg_n, word, word_of = part("cli")
 

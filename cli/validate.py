@@ -11,7 +11,6 @@ import gc
 import os
 import sys
 from collections import Counter
-from typing import TYPE_CHECKING
 
 import orjson
 
@@ -24,6 +23,7 @@ from .progress import counted, progress_bar, total_bytes
 
 msg, msg_n, word, word_of = part("cli")
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
     from rich.console import Console
 

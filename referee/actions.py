@@ -15,23 +15,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
 
 import orjson
 
 from .cards import CODES, reading_code
+from .marks import mypyc_attr
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
-    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
+    from typing import Any, Final
+
+    from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module
 
     from .replay import Context
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # no mypy where the pure-Python build runs: the class as written
-
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[type], type]:  # type: ignore[misc]
-        return lambda cls: cls
 
 
 VERBS: Final = ("play", "pass", "tribute", "return", "declare")  # an action holds exactly one

@@ -14,7 +14,6 @@ import itertools
 import os
 import stat
 import sys
-from typing import NamedTuple
 
 from .findings import ERROR, Finding, Report
 from .messages import Msg, Term, msg, word
@@ -344,18 +343,17 @@ def _line_record(source: str, number: int, line: bytes | None, raw: bool = False
     return where, line if raw else decoded(line, where)
 
 
-class Span(NamedTuple):
+class Span:
     """Lines of a plain JSON Lines file, bytes `start` to `end`, from line `first` (`lines` of them): what
     a pool's process reads and checks itself, so that the command's own process neither reads the lines
     one by one nor sends their text (with -j 2 on two cores it took a sixth of the time). `file`: the
-    file's (device, inode), which the process opening the path again checks it finds."""
+    file's (device, inode), which the process opening the path again checks it finds. A plain class: a NamedTuple
+    needs typing (start-up)."""
 
-    path: str
-    start: int
-    end: int
-    first: int
-    lines: int
-    file: tuple[int, int]
+    __slots__ = ("end", "file", "first", "lines", "path", "start")
+
+    def __init__(self, path: str, start: int, end: int, first: int, lines: int, file: tuple[int, int]) -> None:
+        self.path, self.start, self.end, self.first, self.lines, self.file = path, start, end, first, lines, file
 
 
 def _spans(handle, path: str, number: int):

@@ -11,12 +11,17 @@ integrity keys are made of them. A hand of a two-pack game (`TwoPackHand`) is tw
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Final, TypeVar, final
 
+from .marks import final
+
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Final, TypeVar
+
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
-T = TypeVar("T")
+    T = TypeVar("T")
+
 
 # Final: compiled code reads them as constants, not from the module's dict at every use
 RANKS: Final = "23456789TJQKA"

@@ -11,13 +11,15 @@ either is no new finding.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
 
 from .findings import INFO, plain
 from .messages import Msg, Term, msg, word
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
-    from .game import Outcome
+    from typing import Any
+
+    from .contract import Outcome
     from .replay import Context
 
 # A score or total as a record claims it: any JSON number (the pre-check's); the computed ones are whole.

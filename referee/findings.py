@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
 from .messages import DEFAULT, Cards, Listing, Msg, Phrase, msg, msg_n
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Any
+
     from .actions import Action
-    from .game import Legal
+    from .contract import Legal
 
 ERROR, WARNING, INFO = "error", "warning", "info"
 

@@ -11,7 +11,6 @@ of play.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, final
 
 from .actions import DealPlay
 from .cards import (
@@ -28,18 +27,24 @@ from .cards import (
 )
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
-from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
+from .game import computed_state, no_claimed_state
+from .marks import final
 from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
 msg, msg_n, word, word_of = part("gandengyan")
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
     from .actions import Action, Deal
+    from .contract import Legal, Outcome, Snapshot
     from .replay import Context
+
 
 NAME = "gandengyan"
 MIN_SEATS, MAX_SEATS = 2, 6

@@ -13,24 +13,29 @@ still checked card by card; seat sets are bit masks; seats, counts and masks are
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NoReturn, final
 
 from .actions import DealPlay
 from .cards import CODES, card_counts
 from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
-from .game import Legal, Outcome, Snapshot, computed_state, no_claimed_state
+from .game import computed_state, no_claimed_state
+from .marks import final
 from .messages import Cards, Count, Listing, Msg, Phrase, Term, part
 from .reports import ReportWatch
 from .rules import Option
 
 msg, msg_n, word, word_of = part("gouji")
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Any, Final, NoReturn
+
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
     from .actions import Action, Deal
+    from .contract import Legal, Outcome, Snapshot
     from .replay import Context
+
 
 NAME = "gouji"
 SEATS: Final = 6

@@ -6,7 +6,6 @@ Every Guandan rule lives here; the replay driver calls it through the contract i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import TYPE_CHECKING, Any, Final
 
 from .actions import DealPlay
 from .cards import (
@@ -25,17 +24,20 @@ from .cards import (
 )
 from .claims import match_result
 from .findings import INFO, WARNING, StopDeal, plays_said
-from .game import Legal, Outcome, Snapshot
 from .messages import Cards, Listing, Msg, Phrase, Run, Term, counted, part
 from .reports import ReportWatch
 from .rules import Option, shared
 
 msg, msg_n, word, word_of = part("guandan")
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Any, Final
+
     from mypy_extensions import i64  # a native 64-bit int where mypyc compiles the module; an int otherwise
 
     from .actions import Action, Deal
+    from .contract import Legal, Outcome, Snapshot
     from .findings import Finding
     from .replay import Context
 

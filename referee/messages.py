@@ -28,12 +28,13 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
 
 from .cards import rank_shown
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
     import gettext  # loaded where a catalogue is read: English needs none, and start-up does without it
+    from typing import Any
 
 LANGUAGES = ("en", "zh")
 DEFAULT = "en"

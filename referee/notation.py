@@ -18,7 +18,6 @@ import os
 import re
 from collections.abc import Iterable
 from functools import cache, partial
-from typing import NamedTuple
 
 import orjson
 
@@ -657,14 +656,16 @@ class _NotPlain(Exception):
     """Raised by read_plain at the first thing a plain record does not hold."""
 
 
-class Plain(NamedTuple):
+class Plain:
     """What plain_read makes of a record: its deals, and the colons of its JSON written compactly (keys, and the
     colons in strings: duplicate_key_findings compares them with the text's), or fewer where a part of it is no
     JSON orjson writes (-1 for that part: never more, so that a count equal to the text's proves that no key was
-    lost); both None for a record that is not plain."""
+    lost); both None for a record that is not plain. A plain class: a NamedTuple needs typing (start-up)."""
 
-    deals: list[Deal] | None
-    colons: int | None
+    __slots__ = ("colons", "deals")
+
+    def __init__(self, deals: list[Deal] | None, colons: int | None) -> None:
+        self.deals, self.colons = deals, colons
 
 
 NOT_PLAIN = Plain(None, None)

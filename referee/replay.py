@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import functools
 import gc
-from typing import TYPE_CHECKING, Any
 
 from .actions import applied
 from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
-from .game import GAMES, Game, Legal, Outcome, Snapshot, game as game_module
+from .game import GAMES, game as game_module
 from .messages import Phrase, msg, msg_n, word, word_in
 from .notation import (
     number_findings,
@@ -30,10 +29,13 @@ from .notation import (
 from .rules import resolve
 from .rulings import STANDS, Rulings
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from typing import Any
 
     from .actions import Action, Deal
+    from .contract import Game, Legal, Outcome, Snapshot
     from .messages import Msg, Term
     from .notation import Plain
 

@@ -5,12 +5,13 @@ or fewer without reporting gets a warning."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
-
 from .findings import plain
 from .messages import Msg, msg, word
 
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
 if TYPE_CHECKING:
+    from typing import Final
+
     from .actions import Action
     from .replay import Context
 

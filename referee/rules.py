@@ -4,11 +4,9 @@ A game module declares `PRESETS` (name -> option overrides), `DEFAULT_PRESET`,
 `PRESET_ALIASES` and `OPTIONS` (name -> Option).
 """
 
-# Annotations evaluated as written (no `from __future__ import annotations`): typing.NamedTuple compiles a field's
-# annotation given as text, and a process's first compile() sets up Python's syntax-tree types, about 10 M
-# instructions of start-up.
+from __future__ import annotations
+
 import json
-from typing import NamedTuple
 
 import orjson
 
@@ -16,12 +14,17 @@ from .findings import ERROR, Finding, Listed, plain, pointer
 from .messages import Listing, Msg, msg, word
 
 
-class Option(NamedTuple):  # a value, as a frozen dataclass is, made without compiling its methods at start-up
-    default: object
-    choices: tuple = ()  # the allowed values, when they are a short list
-    kind: type | None = None  # otherwise the allowed type (None allowed when nullable)
-    nullable: bool = False
-    effect: str = ""
+class Option:
+    """An option a game's rules take (notation §8): its default, the values it allows (`choices`, when they are a
+    short list, else a `kind`: a type, None allowed when `nullable`) and its effect in words. A plain class, not a
+    NamedTuple: typing, and the code a NamedTuple compiles, cost start-up (as a dataclass's methods do)."""
+
+    __slots__ = ("choices", "default", "effect", "kind", "nullable")
+
+    def __init__(
+        self, default: object, choices: tuple = (), kind: type | None = None, nullable: bool = False, effect: str = ""
+    ) -> None:
+        self.default, self.choices, self.kind, self.nullable, self.effect = default, choices, kind, nullable, effect
 
     def allows(self, value) -> bool:
         if value is None:

@@ -1,4 +1,4 @@
-"""One conformance test over every registered game (referee/game.py), as OpenSpiel runs one simulation
+"""One conformance test over every registered game (referee/game.py) against the contract (referee/contract.py), as OpenSpiel runs one simulation
 test over all its games: the game satisfies the contract; random legal play from random deals (each
 game's generator in tests/*_gen.py, written apart from the referee) replays valid, every deal state a
 DealPlay; at random points of those deals every play `legal` lists is accepted by the game's own `apply`;
@@ -13,10 +13,11 @@ from typing import Any, get_type_hints
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from referee import game as contract
+from referee import contract
 from referee.actions import DealPlay
 from referee.cards import parse_card
-from referee.game import GAMES, Game, Legal, Outcome, Snapshot, game, games
+from referee.contract import Game, Legal, Outcome, Snapshot
+from referee.game import GAMES, game, games
 from referee.messages import Term
 from referee.replay import check_record
 from referee.rules import Option

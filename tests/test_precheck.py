@@ -198,7 +198,8 @@ def _schema_accepts(record) -> bool:
 def _read_plain_agrees(record) -> bool:
     """read_plain reads `record` only if the full checks find nothing in it, and then alike; plain_read
     counts the colons of its JSON written compactly as orjson writes them (for the duplicate-key test)."""
-    deals, colons = plain_read(copy.deepcopy(record))
+    read = plain_read(copy.deepcopy(record))
+    deals, colons = read.deals, read.colons
     if deals is None:
         return colons is None and read_plain(copy.deepcopy(record)) is None
     return (

@@ -94,6 +94,19 @@ def test_the_commonest_validate_runs_without_click():
     assert "referee.cli.validate" in loaded and not loaded & {"click", "difflib", "referee.cli.main"}
 
 
+def test_checking_records_of_every_game_imports_no_typing():
+    """typing takes about 4 ms of CPU to import, a tenth of a process's start-up (docs/internals.md, "Two builds"):
+    the checks name its words for mypy only, and the game contract (referee/contract.py) is the tests' and mypy's."""
+    loaded = loaded_by(
+        "import contextlib, io, sys\nfrom referee.cli.start import main\n"
+        "sys.argv = ['referee', 'validate', '-j', '1', '--json', 'samples/guandan', 'samples/gouji', "
+        "'samples/gandengyan']\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()"
+    )
+    assert {"referee.guandan", "referee.gouji", "referee.gandengyan"} <= loaded
+    assert sorted(loaded & {"typing", "mypy_extensions", "referee.contract"}) == []
+
+
 F, G = "samples/guandan/match-won-at-a.json", "samples/gouji"
 # command lines cli/start.py reads itself (each must be read as click reads it)
 COMMONEST = [
