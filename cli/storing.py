@@ -8,7 +8,6 @@ import contextlib
 import gc
 import sys
 from collections import Counter
-from typing import NoReturn
 
 from referee.batch import decoded, records_of
 from referee.findings import Report
@@ -19,6 +18,10 @@ from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, echo, expand, fai
 from .progress import counted, progress_bar, total_bytes
 
 msg, msg_n, word, word_of = part("cli")
+
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 # records a transaction, and their text at most (one record more than that stays a batch of its own): one
 # commit for each, memory flat whatever the file's size and its records' (a parsed record takes some 10 times

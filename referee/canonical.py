@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
-from typing import Any, Final
 
 import orjson
 
@@ -18,6 +17,10 @@ from .notation import MAX_NUMBER, Plain, structure_findings
 from .precheck import accepts
 from .replay import game_module
 from .rules import plain_rules
+
+TYPE_CHECKING = False  # typing is not imported where records are checked (referee/game.py)
+if TYPE_CHECKING:
+    from typing import Any, Final
 
 KEY_ORDER: Final = {
     "record": ["cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"],

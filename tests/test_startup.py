@@ -107,6 +107,16 @@ def test_checking_records_of_every_game_imports_no_typing():
     assert sorted(loaded & {"typing", "mypy_extensions", "referee.contract"}) == []
 
 
+def test_importing_records_into_the_store_imports_no_typing(tmp_path):
+    loaded = loaded_by(
+        "import contextlib, os, sys\nfrom referee.cli.start import main\n"
+        f"sys.argv = ['referee', 'store', 'import', '--db', {str(tmp_path / 'store.db')!r}, 'samples/gandengyan']\n"
+        "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(open(os.devnull, 'w')):\n    main()"
+    )
+    assert "referee.api.store" in loaded and "referee.gandengyan" in loaded
+    assert sorted(loaded & {"typing", "mypy_extensions", "referee.contract"}) == []
+
+
 F, G = "samples/guandan/match-won-at-a.json", "samples/gouji"
 # command lines cli/start.py reads itself (each must be read as click reads it)
 COMMONEST = [
