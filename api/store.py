@@ -17,7 +17,6 @@ import os
 import sqlite3
 import threading
 import time
-from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 import orjson
@@ -41,18 +40,16 @@ LISTED = {
 }
 
 
-@dataclass(frozen=True)
 class Written:
-    """What the store writes of a record: its JSON text and the columns of table `records` taken from it."""
+    """What the store writes of a record: its JSON text and the columns of table `records` taken from it. Plain
+    classes, this and Entry, not dataclasses: a dataclass compiles its methods as it is made, which cost every
+    `store import` some 3 ms of start-up (a tenth of importing a file stored already)."""
 
-    text: str
-    game: str
-    event: str | None
-    date: str | None
-    players: list
-    deals: int
-    round: str | None
-    table: str | None
+    __slots__ = ("date", "deals", "event", "game", "players", "round", "table", "text")
+
+    def __init__(self, text: str, game: str, event, date, players: list, deals: int, round, table) -> None:
+        self.text, self.game, self.event, self.date, self.players = text, game, event, date, players
+        self.deals, self.round, self.table = deals, round, table
 
     @classmethod
     def of(cls, record: dict) -> Written:
@@ -69,7 +66,6 @@ class Written:
         )
 
 
-@dataclass
 class Entry:
     """A record ready to store: its id, canonical form and report; `source`: the hash of the text it
     was read from (text_hash), by which the same text submitted again is known without a check;
@@ -77,12 +73,25 @@ class Entry:
     `written`: what the store writes of the record, when the record itself has been left behind (None:
     made from `record` when it is stored)."""
 
-    id: str
-    record: dict | None
-    report: dict
-    source: str | None = None
-    checked: Report | None = field(default=None, repr=False, compare=False)
-    written: Written | None = field(default=None, repr=False, compare=False)
+    __slots__ = ("checked", "id", "record", "report", "source", "written")
+
+    def __init__(
+        self,
+        id: str,
+        record: dict | None,
+        report: dict,
+        source: str | None = None,
+        checked: Report | None = None,
+        written: Written | None = None,
+    ) -> None:
+        self.id, self.record, self.report, self.source, self.checked, self.written = (
+            id,
+            record,
+            report,
+            source,
+            checked,
+            written,
+        )
 
     def __reduce__(self):
         """As a check's worker process sends it back (api/workers.py): what the store writes of the record in
