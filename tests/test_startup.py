@@ -94,11 +94,15 @@ def test_the_commonest_validate_runs_without_click():
     assert "referee.cli.validate" in loaded and not loaded & {"click", "difflib", "referee.cli.main"}
 
 
-def test_checking_records_of_every_game_imports_no_typing():
+PURE = "import os\nos.environ['REFEREE_PURE_PYTHON'] = '1'\n"  # the pure-Python build, where it is compiled
+
+
+@pytest.mark.parametrize("build", ["", PURE], ids=["as installed", "pure Python"])
+def test_checking_records_of_every_game_imports_no_typing(build):
     """typing takes about 4 ms of CPU to import, a tenth of a process's start-up (docs/internals.md, "Two builds"):
     the checks name its words for mypy only, and the game contract (referee/contract.py) is the tests' and mypy's."""
     loaded = loaded_by(
-        "import contextlib, io, sys\nfrom referee.cli.start import main\n"
+        f"{build}import contextlib, io, sys\nfrom referee.cli.start import main\n"
         "sys.argv = ['referee', 'validate', '-j', '1', '--json', 'samples/guandan', 'samples/gouji', "
         "'samples/gandengyan']\n"
         "with contextlib.suppress(SystemExit), contextlib.redirect_stdout(io.StringIO()):\n    main()"
