@@ -84,14 +84,8 @@ class Entry:
         checked: Report | None = None,
         written: Written | None = None,
     ) -> None:
-        self.id, self.record, self.report, self.source, self.checked, self.written = (
-            id,
-            record,
-            report,
-            source,
-            checked,
-            written,
-        )
+        self.id, self.record, self.report, self.source = id, record, report, source
+        self.checked, self.written = checked, written
 
     def __reduce__(self):
         """As a check's worker process sends it back (api/workers.py): what the store writes of the record in
