@@ -325,6 +325,17 @@ class Hand:
         copied.become(self)
         return copied
 
+    def lacking(self, cards: tuple[int, ...]) -> list[int]:
+        """The cards of `cards` (a multiset) that the hand does not hold."""
+        left = self.copy()
+        short: list[int] = []
+        for card in cards:
+            if left[card]:
+                left.add(card, -1)
+            else:
+                short.append(card)
+        return short
+
 
 def _cards_of(hand: Hand) -> list[int]:
     """The cards of a hand, low ids first."""
@@ -980,7 +991,12 @@ def _refusal(state: DealState, x: Set | None) -> str | None:
 
 def _refusal_text(state: DealState, rule: str, seat: i64, cards: tuple[int, ...], x: Set | None) -> Msg:
     if rule == "gouji.cards.not_held":
-        return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(cards))
+        lacking = state.hands[seat].lacking(cards)
+        if len(lacking) < len(cards):
+            return msg(
+                "seat {seat} does not hold {cards} (of {play})", seat=seat, cards=_shown(lacking), play=_shown(cards)
+            )
+        return msg("seat {seat} does not hold {cards}", seat=seat, cards=_shown(lacking))
     if x is None:
         return msg(
             "seat {seat} played {cards}: natural cards of more than one rank are no Gou Ji set (§2)",

@@ -669,7 +669,7 @@ def new_match(ctx: Context, record: dict[str, Any], rules: dict[str, Any]) -> Ma
 def _read_start(ctx: Context, match: Match, start: dict[str, Any]) -> None:
     """`start` for a record that begins mid-match (§1)."""
     if "levels" not in start:
-        ctx.error("guandan.start.levels", "/start", msg("a mid-match start must give both teams' levels"))
+        ctx.error("guandan.start.levels", "/start/levels", msg("a mid-match start must give both teams' levels"))
     else:
         match.levels = [_rank_index(v) for v in start["levels"]]
     if "a_attempts" in start:
@@ -702,7 +702,7 @@ def _read_start(ctx: Context, match: Match, start: dict[str, Any]) -> None:
     elif match.levels and (match.levels[0] != match.levels[1] or match.levels[0] == ACE):
         ctx.error(
             "guandan.start.playing",
-            "/start",
+            "/start/playing",
             msg("the levels differ (or both are A): start must say which team is playing"),
         )
 
@@ -834,7 +834,7 @@ def start_deal(ctx: Context, match: Match, deal: Deal) -> DealState:
             raise StopDeal(
                 "guandan.leader.missing",
                 msg("the first deal of a match must name its leader (the holder of the turned card)"),
-                ctx.at(),
+                ctx.at("leader"),
             )
         _begin_play(state, deal.leader)
         return state

@@ -69,6 +69,28 @@ def test_cards_not_held_suits_count():
     assert findings(rec) == [("gouji.cards.not_held", AT(0))]
 
 
+@pytest.mark.parametrize(
+    "held, played, said",
+    [
+        (["KS"], ["KS", "KS"], "does not hold KS (of KS KS)"),  # one copy held, two played
+        (["KS", "KS"], ["KS", "KS", "KS"], "does not hold KS (of KS KS KS)"),
+        ([], ["KS", "KS"], "does not hold KS KS"),  # none held: the play's cards, with no "of"
+    ],
+)
+def test_cards_not_held_names_only_the_cards_missing(held, played, said):
+    hands = deal([], [], seed=3)["hands"]
+    while hands[0].count("KS") != len(held):  # swap cards with another seat: the deck stays whole
+        give, take = ("KS", "not KS") if hands[0].count("KS") > len(held) else ("not KS", "KS")
+        other = next(h for h in hands[1:] if any((c == "KS") == (take == "KS") for c in h))
+        mine = next(i for i, c in enumerate(hands[0]) if (c == "KS") == (give == "KS"))
+        theirs = next(i for i, c in enumerate(other) if (c == "KS") == (take == "KS"))
+        hands[0][mine], other[theirs] = other[theirs], hands[0][mine]
+    rec = record([{"hands": hands, "leader": 0, "actions": [play(0, *played)]}])
+    finding = report_of(rec).findings[0]
+    assert (finding.rule, finding.at) == ("gouji.cards.not_held", AT(0))
+    assert finding.message.endswith(said)
+
+
 # ---------------------------------------------------------------- §4.5 the duel
 
 

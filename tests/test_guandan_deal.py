@@ -47,7 +47,7 @@ def test_deck_must_be_two_packs():
 def test_first_deal_needs_leader():
     d = quick_deal([0, 2])
     del d["leader"]
-    assert findings(check(d)) == [("guandan.leader.missing", "/deals/0")]
+    assert findings(check(d)) == [("guandan.leader.missing", "/deals/0/leader")]
 
 
 # ---------------------------------------------------------------- §2.1, §3, §4 trick flow
@@ -628,9 +628,9 @@ def test_claims_of_other_games_on_a_stopped_deal_are_errors():
 @pytest.mark.parametrize(
     "start, expected",
     [
-        ({"playing": 0}, [("guandan.start.levels", "/start")]),
-        ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start")]),
-        ({"levels": ["A", "A"]}, [("guandan.start.playing", "/start")]),
+        ({"playing": 0}, [("guandan.start.levels", "/start/levels")]),
+        ({"levels": ["5", "8"]}, [("guandan.start.playing", "/start/playing")]),
+        ({"levels": ["A", "A"]}, [("guandan.start.playing", "/start/playing")]),
         ({"levels": ["5", "5"]}, []),
         (
             {"levels": ["5", "8"], "previous_order": [1, 2, 0], "playing": 0},
