@@ -51,6 +51,17 @@ FIELDS: Final = {
 # words for it are the ruling's (ruling.action_line) and the viewer's (api/web/viewer.js), its meaning the games'.
 TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))  # only in games with tribute (not Gan Deng Yan)
 CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
+
+
+def misplaced_key(action: dict[str, Any]) -> bool:
+    """Whether an action holds a key of another kind of action (notation §5, notation.key.verb): `as` says what a
+    play stands for, `to` where a tribute or return goes, `count` how many cards a report counts."""
+    return (
+        ("as" in action and "play" not in action)
+        or ("to" in action and "tribute" not in action and "return" not in action)
+        or ("count" in action and action.get("declare") != "report")
+    )
+
 NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")  # `to`
 NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
 READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
@@ -304,7 +315,7 @@ def _declaration(index: int, seat: int, name: Any, count: Any, size: int) -> Act
         return None
     if size == 2:
         return Action(index, seat, "declare", declare=name)
-    if type(count) is not int or not 0 <= count <= MAX_NUMBER:
+    if name != "report" or type(count) is not int or not 0 <= count <= MAX_NUMBER:
         return None
     counted: int = count
     return Action(index, seat, "declare", declare=name, count=counted)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .actions import FIELDS, MAX_NUMBER, READING, TRIBUTE_KEYS, VERBS, card_index
+from .actions import FIELDS, MAX_NUMBER, READING, TRIBUTE_KEYS, VERBS, card_index, misplaced_key
 from .game import GAMES
 
 _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
@@ -273,7 +273,7 @@ def _deal_result(result) -> bool:
 def action_ok(a: dict, no_tribute: bool) -> bool:
     """Any action: exactly one verb, and each key one of the action forms' (actions.FIELDS) with a value of its
     kind; `no_tribute`: a game without tribute, whose actions hold none of its keys (Gan Deng Yan)."""
-    if sum(verb in a for verb in VERBS) != 1 or (no_tribute and not TRIBUTE_KEYS.isdisjoint(a)):
+    if sum(verb in a for verb in VERBS) != 1 or (no_tribute and not TRIBUTE_KEYS.isdisjoint(a)) or misplaced_key(a):
         return False
     for key, value in a.items():
         kind = FIELDS.get(key)

@@ -292,3 +292,31 @@ def test_keys_of_another_game_are_errors():
     assert located_errors(rec) == [("notation.key.game", "/deals/0/actions/0/to", 0, 0, 0)]
     stopped = record([deal([["3S"], []], [{"seat": 1, "pass": True}], result={"levels": ["2", "2"]})])
     assert ("gandengyan.result.key", "/deals/0/result/levels") in [(r, at) for r, at, *_ in located_errors(stopped)]
+
+
+@pytest.mark.parametrize(
+    "extra, key",
+    [
+        ({"pass": True, "as": "pair:3"}, "as"),  # `as` says what a play stands for
+        ({"declare": "report", "count": 27, "as": "pair:3"}, "as"),
+        ({"pass": True, "to": 2}, "to"),  # `to`: where a tribute or return goes
+        ({"play": ["3S"], "to": 2}, "to"),
+        ({"play": ["3S"], "count": 1}, "count"),  # `count` goes with a report
+        ({"declare": "revolution", "count": 3}, "count"),
+    ],
+)
+def test_a_key_of_another_kind_of_action_is_an_error(extra, key):
+    """Notation §5: `as` (a play), `to` (a tribute or return), `count` (a report) belong to one kind of action."""
+    rec = guandan([quick_deal([0, 2])])
+    rec["deals"][0]["actions"][0] = {"seat": 0, **extra}
+    assert (("notation.key.verb", f"/deals/0/actions/0/{key}", 0, 0, 0)) in located_errors(rec)
+
+
+@pytest.mark.parametrize(
+    "action",
+    [{"seat": 0, "tribute": "3S", "to": 1}, {"seat": 0, "return": "3S", "to": 1}, {"seat": 0, "declare": "report", "count": 27}],
+)
+def test_a_key_on_its_own_kind_of_action_is_no_structural_error(action):
+    rec = guandan([quick_deal([0, 2])])
+    rec["deals"][0]["actions"][0] = action
+    assert structure_findings(rec) == []

@@ -335,9 +335,7 @@ PLAIN = guandan([quick_deal([0, 2])])
     "change, plain",
     [
         ({}, True),
-        ({"to": 3, "count": 27, "t": 10**12}, True),  # another form, at its bounds
-        ({"to": 4}, False),  # seat beyond the table
-        ({"count": 10**12 + 1}, False),
+        ({"t": 10**12}, True),  # at its bound
         ({"t": 10**12 + 0.5}, False),
         ({"seat": 4}, False),
         ({"seat": 1.0}, False),  # a decimal: seat_findings reads it as 1
@@ -363,11 +361,15 @@ def test_read_plain_reads_only_what_the_full_checks_pass(change, plain):
         ({"seat": 0, "declare": "report", "t": 3}, True),
         ({"seat": 0, "return": "5C", "to": 3}, True),
         ({"seat": 0, "tribute": "5C", "to": 2}, True),
-        ({"seat": 0, "return": "5C", "to": 4}, False),
+        ({"seat": 0, "return": "5C", "to": 4}, False),  # seat beyond the table
+        ({"seat": 0, "declare": "report", "count": 10**12}, True),  # at its bound
+        ({"seat": 0, "declare": "report", "count": 10**12 + 1}, False),
         ({"seat": 0, "return": "5C", "to": 1.0}, False),
         ({"seat": 0, "return": "5c", "to": 1}, False),
-        ({"seat": 0, "return": "5C", "count": 1}, True),
-        ({"seat": 0, "pass": True, "to": 1}, True),
+        ({"seat": 0, "return": "5C", "count": 1}, False),  # count goes with a report (notation.key.verb)
+        ({"seat": 0, "pass": True, "to": 1}, False),  # to with a tribute or return
+        ({"seat": 0, "declare": "revolution", "count": 3}, False),
+        ({"seat": 0, "pass": True, "as": "pair:3"}, False),  # as with a play
     ],
 )
 def test_read_plain_reads_the_forms_of_three_keys_as_the_full_checks_do(action, plain):
@@ -466,6 +468,9 @@ def test_the_schemas_action_is_the_table_of_action_forms():
     assert set(forbidden) == TRIBUTE_KEYS and all(value["not"] == {} for value in forbidden.values())
 
 
+HOSTS = {"as": {"play": ["3S", "3H"]}, "to": {"tribute": "5D"}, "count": {"declare": "report"}}  # the verbs they go with
+
+
 @pytest.mark.parametrize("key", list(FIELDS))
 def test_the_pre_check_takes_each_key_of_the_action_forms_as_the_schema_does(key):
     """Each key of an action with a value of its kind, and with a value of every other kind: the pre-check
@@ -482,7 +487,7 @@ def test_the_pre_check_takes_each_key_of_the_action_forms_as_the_schema_does(key
         "text": "",
     }
     for kind, value in samples.items():
-        action = {"seat": 0} if key in VERBS else {"seat": 0, "pass": True}
+        action = {"seat": 0} if key in VERBS else {"seat": 0, **HOSTS.get(key, {"pass": True})}
         action[key] = value
         record = guandan([quick_deal([0, 2])])
         record["deals"][0]["actions"] = [action]
