@@ -52,6 +52,14 @@ FIELDS: Final = {
 TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))  # only in games with tribute (not Gan Deng Yan)
 CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
 
+NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")  # `to`
+NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
+READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
+MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
+
+CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
+_NO_CARD: Final = 255
+
 
 def misplaced_key(action: dict[str, Any]) -> bool:
     """Whether an action holds a key of another kind of action (notation §5, notation.key.verb): `as` says what a
@@ -61,14 +69,6 @@ def misplaced_key(action: dict[str, Any]) -> bool:
         or ("to" in action and "tribute" not in action and "return" not in action)
         or ("count" in action and action.get("declare") != "report")
     )
-
-NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")  # `to`
-NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
-READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`
-MAX_NUMBER: Final = 10**12  # no count, time, score or total in a record comes near; sums stay in 64 bits
-
-CANONICAL: Final[dict[str, int]] = {code: card for card, code in enumerate(CODES)}
-_NO_CARD: Final = 255
 
 
 def _by_chars() -> bytes:

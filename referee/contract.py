@@ -169,12 +169,16 @@ class Game(Protocol[Match, State]):
         """Takes an action that broke a rule as played (a ruling `stands`, notation §10); raises StopDeal where
         it cannot stand (cards not held, no combination), before any change."""
 
-    def complete_result(self, result: dict[str, Any], seats: int) -> bool:
-        """Whether a `score` ruling's result is complete (COMPLETE_RESULT says what that takes)."""
+    def complete_result(self, result: dict[str, Any], seats: int, options: dict[str, Any]) -> bool:
+        """Whether a `score` ruling's result is complete, and of the form the rules (`options`) give it
+        (COMPLETE_RESULT says what that takes)."""
 
-    def score_deal(self, ctx: "Context", match: Match, deal: Deal, state: State, result: dict[str, Any]) -> Outcome:
+    def score_deal(
+        self, ctx: "Context", match: Match, deal: Deal, state: State, result: dict[str, Any], where: str
+    ) -> Outcome:
         """Ends the deal with the complete outcome a ruling `score` fixed: the match goes on from it, and the
-        deal's own claims are checked against it."""
+        deal's own claims are checked against it, as are the ruling's result's other claims (`where`: its
+        pointer)."""
 
     def claim_stands(
         self, before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]

@@ -1365,13 +1365,17 @@ def _carry(match: Match, scores: list[int], next_dealer: int | None) -> None:
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
-    claimed = deal.result or {}
+    _check_claims(ctx, deal.result or {}, outcome, ctx.at("result"))
+
+
+def _check_claims(ctx: Context, claimed: dict[str, Any], outcome: Outcome, where: str) -> None:
+    """A deal's claims (`where`: their pointer, a deal's `result` or a `score` ruling's) against its outcome."""
     winner = outcome["winner"]
-    _check_claim_keys(ctx, claimed)
+    _check_claim_keys(ctx, claimed, where)
     if "winner" in claimed and claimed["winner"] != winner:
         ctx.error(
             "gandengyan.result.winner",
-            ctx.at("result", "winner"),
+            f"{where}/winner",
             msg(
                 "claimed winner seat {claimed}, but {computed}",
                 claimed=claimed["winner"],
@@ -1383,7 +1387,7 @@ def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
         if order[0] != winner:
             ctx.error(
                 "gandengyan.result.order",
-                ctx.at("result", "order", 0),
+                f"{where}/order/0",
                 msg(
                     "claimed seat {claimed} went out first, but {computed}",
                     claimed=order[0],
@@ -1394,11 +1398,11 @@ def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
             ctx.add(
                 INFO,
                 "gandengyan.result.order",
-                ctx.at("result", "order", 1),
+                f"{where}/order/1",
                 msg("only the winner is ranked in Gan Deng Yan; the rest of the order is ignored"),
             )
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
-        ctx.error("gandengyan.result.scores", ctx.at("result", "scores"), _scores_differ(claimed["scores"], outcome))
+        ctx.error("gandengyan.result.scores", f"{where}/scores", _scores_differ(claimed["scores"], outcome))
 
 
 def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
@@ -1416,11 +1420,11 @@ def _scores_differ(claimed: Sequence[Number], outcome: Outcome) -> Msg:
 OTHER_GAMES_CLAIMS: Final[tuple[str, ...]] = ("levels", "tribute")  # a tuple of any length: compiled, looped natively
 
 
-def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
-    """Claims notation §6 gives to other games are errors (notation §9)."""
+def _check_claim_keys(ctx: Context, claimed: dict[str, Any], where: str) -> None:
+    """Claims notation §6 gives to other games are errors (notation §9); `where`: the pointer of the claims."""
     for key in OTHER_GAMES_CLAIMS:
         if key in claimed:
-            ctx.error("gandengyan.result.key", ctx.at("result", key), msg("{key} is not a Gan Deng Yan claim", key=key))
+            ctx.error("gandengyan.result.key", f"{where}/{key}", msg("{key} is not a Gan Deng Yan claim", key=key))
 
 
 def _winner_text(winner: int | None) -> Msg:
@@ -1441,7 +1445,7 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
         if scores is not None and len(scores) == match.seats and match.carried is not None:
             match.carried = add_scores(match.carried, scores)
         return outcome
-    _check_claim_keys(ctx, claimed)
+    _check_claim_keys(ctx, claimed, ctx.at("result"))
     order = claimed.get("order") or []
     winner = claimed.get("winner", order[0] if order else None)
     match.totals = None if scores is None or len(scores) != match.seats else add_scores(match.totals, scores)
@@ -1514,17 +1518,28 @@ def stand(ctx: Context, state: DealState, action: Action) -> None:
         _passed(state, action)
 
 
-COMPLETE_RESULT: Term = word("the winner and every seat's scores")
+COMPLETE_RESULT: Term = word(
+    "the winner and every seat's scores, as the rules' scoring gives them: each loser pays what it loses "
+    "(zero_sum: a score of 0 or less; winner_only: 0) and the winner scores what the losers pay (§5)"
+)
 
 
-def complete_result(result: dict[str, Any], seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int, options: dict[str, Any]) -> bool:
     winner, scores = result.get("winner"), result.get("scores")
-    return type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats
+    if not (type(winner) is int and 0 <= winner < seats and isinstance(scores, list) and len(scores) == seats):
+        return False
+    # the form §5's scoring gives: zero_sum, each loser -p (p >= 0) and the winner the sum of the p;
+    # winner_only, each loser 0 and the winner 0 or more
+    losers = [score for seat, score in enumerate(scores) if seat != winner]
+    if options["scoring"] == "zero_sum":
+        return all(score <= 0 for score in losers) and scores[winner] == -sum(losers)
+    return all(score == 0 for score in losers) and scores[winner] >= 0
 
 
-def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any], where: str) -> Outcome:
     """The deal ended at the decided action with the winner and scores a ruling `score` fixed: the totals
-    and the next dealer follow from them (§1, §5)."""
+    and the next dealer follow from them (§1, §5). What else the ruling's result (at `where`) claims is
+    checked against them."""
     winner, scores = result["winner"], list(result["scores"])
     _carry(match, scores, winner)
     match.carried = carried_on(match.carried, scores, deal.result or {})
@@ -1540,6 +1555,7 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
         "totals": None if match.totals is None else list(match.totals),
     }
     _check_deal_claims(ctx, deal, outcome)
+    _check_claims(ctx, result, outcome, where)
     return outcome
 
 

@@ -1838,24 +1838,28 @@ def _complete(order: Sequence[int] | None) -> list[int] | None:
 
 
 def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
-    claimed = deal.result or {}
+    _check_claims(ctx, deal.result or {}, outcome, ctx.at("result"))
+
+
+def _check_claims(ctx: Context, claimed: dict[str, Any], outcome: Outcome, where: str) -> None:
+    """A deal's claims (`where`: their pointer, a deal's `result` or a `score` ruling's) against its outcome."""
     for key in ("levels", "winner"):
         if key in claimed:
-            ctx.error("gouji.result.key", ctx.at("result", key), msg("{key} is not a Gou Ji deal claim", key=key))
+            ctx.error("gouji.result.key", f"{where}/{key}", msg("{key} is not a Gou Ji deal claim", key=key))
     if "order" in claimed:
         computed = outcome["order"]
         if computed is None:
             ctx.error(
                 "gouji.result.order",
-                ctx.at("result", "order"),
+                f"{where}/order",
                 msg("a deal voided by revolution has no finishing order (§5)"),
             )
         elif _complete(claimed["order"]) != computed:
-            ctx.error("gouji.result.order", ctx.at("result", "order"), _order_differs(claimed["order"], outcome))
+            ctx.error("gouji.result.order", f"{where}/order", _order_differs(claimed["order"], outcome))
     if "scores" in claimed and list(claimed["scores"]) != outcome["scores"]:
         ctx.error(
             "gouji.result.scores",
-            ctx.at("result", "scores"),
+            f"{where}/scores",
             msg(
                 "claimed scores {claimed}, computed {scores}",
                 claimed=_claimed(claimed["scores"]),
@@ -1865,7 +1869,7 @@ def _check_deal_claims(ctx: Context, deal: Deal, outcome: Outcome) -> None:
     if "tribute" in claimed and claimed["tribute"] != outcome["tribute"]:
         ctx.error(
             "gouji.result.tribute",
-            ctx.at("result", "tribute"),
+            f"{where}/tribute",
             msg(
                 'claimed tribute {claimed}, computed "{tribute}"',
                 claimed=plain(claimed["tribute"]),
@@ -2004,15 +2008,18 @@ def _lapse_tribute(state: DealState, seat: int) -> None:
 COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
-def complete_result(result: dict[str, Any], seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int, options: dict[str, Any]) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any], where: str) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed (pagat: the
-    offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6)."""
+    offender becomes the big loser): the scores and the next deal's tribute follow from it (§5, §6). What
+    else the ruling's result (at `where`) claims is checked against them."""
     order = list(result["order"])
-    return _ended(ctx, match, state, deal, order, scores_of(order, state.options), "scored")
+    outcome = _ended(ctx, match, state, deal, order, scores_of(order, state.options), "scored")
+    _check_claims(ctx, result, outcome, where)
+    return outcome
 
 
 def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:

@@ -1726,7 +1726,7 @@ def _count_failures(match: Match, attempting: int | None, start_levels: list[int
 
 def _check_deal_claims(ctx: Context, match: Match, deal: Deal, outcome: Outcome, state: DealState) -> None:
     claimed = deal.result or {}
-    _check_claim_keys(ctx, claimed)
+    _check_claim_keys(ctx, claimed, ctx.at("result"))
     computed = outcome.get("order") or []
     if "order" in claimed and not _order_matches(claimed["order"], computed):
         ctx.error(
@@ -1739,14 +1739,14 @@ def _check_deal_claims(ctx: Context, match: Match, deal: Deal, outcome: Outcome,
             ),
         )
     _follow_levels_claim(ctx, match, claimed, outcome)
-    _check_tribute_claim(ctx, claimed, outcome["tribute"])
+    _check_tribute_claim(ctx, claimed, outcome["tribute"], ctx.at("result"))
 
 
-def _check_claim_keys(ctx: Context, claimed: dict[str, Any]) -> None:
-    """Claims notation §6 gives to other games are errors (notation §9)."""
+def _check_claim_keys(ctx: Context, claimed: dict[str, Any], where: str) -> None:
+    """Claims notation §6 gives to other games are errors (notation §9); `where`: the pointer of the claims."""
     for key in claimed:
         if key in ("winner", "scores"):
-            ctx.error("guandan.result.key", ctx.at("result", key), msg("{key} is not a Guandan claim", key=key))
+            ctx.error("guandan.result.key", f"{where}/{key}", msg("{key} is not a Guandan claim", key=key))
 
 
 def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], outcome: Outcome) -> None:
@@ -1778,11 +1778,11 @@ def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], ou
     match.claimed = claim
 
 
-def _check_tribute_claim(ctx: Context, claimed: dict[str, Any], computed: str) -> None:
+def _check_tribute_claim(ctx: Context, claimed: dict[str, Any], computed: str, where: str) -> None:
     if "tribute" in claimed and claimed["tribute"] != computed:
         ctx.error(
             "guandan.result.tribute",
-            ctx.at("result", "tribute"),
+            f"{where}/tribute",
             msg("claimed tribute {claimed}, computed {computed}", claimed=claimed["tribute"], computed=computed),
         )
 
@@ -1819,9 +1819,9 @@ def skip_deal(ctx: Context, match: Match, deal: Deal, state: DealState | None, s
             match.claimed = chain
     if match.winner is not None or not stopped:
         return outcome
-    _check_claim_keys(ctx, claimed)
+    _check_claim_keys(ctx, claimed, ctx.at("result"))
     if state is not None:
-        _check_tribute_claim(ctx, claimed, state.tribute)
+        _check_tribute_claim(ctx, claimed, state.tribute, ctx.at("result"))
     if full is None or not match.settled:
         match.settled = False  # later deals are not checkable (notation §9)
         return outcome
@@ -1935,14 +1935,28 @@ def _stood_pass(state: DealState, action: Action) -> None:
 COMPLETE_RESULT: Term = word("the finishing order of every seat")
 
 
-def complete_result(result: dict[str, Any], seats: int) -> bool:
+def complete_result(result: dict[str, Any], seats: int, options: dict[str, Any]) -> bool:
     return sorted(result.get("order") or [-1]) == list(range(seats))
 
 
-def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any]) -> Outcome:
+def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result: dict[str, Any], where: str) -> Outcome:
     """The deal ended at the decided action with the finishing order a ruling `score` fixed: levels, the
-    match and the next tribute follow from it (§5, §6)."""
-    return _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
+    match and the next tribute follow from it (§5, §6). What else the ruling's result (at `where`) claims is
+    checked against them: claims of other games are errors, levels and tribute are the computed ones."""
+    outcome = _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
+    _check_claim_keys(ctx, result, where)
+    if "levels" in result and [_rank_index(v) for v in result["levels"]] != match.levels:
+        ctx.error(
+            "guandan.result.levels",
+            f"{where}/levels",
+            msg(
+                "claimed levels {claimed} after this deal, computed {computed}",
+                claimed=_levels_text([_rank_index(v) for v in result["levels"]]),
+                computed=_levels_text(match.levels),
+            ),
+        )
+    _check_tribute_claim(ctx, result, outcome["tribute"], where)
+    return outcome
 
 
 def claim_stands(before: Match, match: Match, outcome: Outcome, claimed: dict[str, Any], keys: set[str]) -> Match:

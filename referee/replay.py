@@ -217,7 +217,7 @@ def _check(
     if match is None:
         return _report(ctx, game_name, rules, source)
     if "rulings" in record:
-        ctx.rulings = Rulings(record["rulings"], game, len(record["players"]))
+        ctx.rulings = Rulings(record["rulings"], game, len(record["players"]), rules["options"])
     outcomes = []
     for deal in deals:
         match = _judged_from(ctx, game, match, deal, deal.index == len(deals) - 1)
@@ -298,7 +298,9 @@ def _replay_deal(
         )
     if ctx.rulings is not None and ctx.rulings.scored is not None:
         index = ctx.rulings.scored
-        outcome = game.score_deal(ctx, match, deal, state, ctx.rulings.raw[index]["result"])
+        outcome = game.score_deal(
+            ctx, match, deal, state, ctx.rulings.raw[index]["result"], pointer("rulings", index, "result")
+        )
         outcome["by_ruling"] = index
         return outcome
     if state.over:

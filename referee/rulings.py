@@ -52,10 +52,10 @@ def is_claim(rule: str, at: str) -> bool:
 
 class Rulings:
     """The rulings of one record as the replay meets their findings. `game` is the game's module (its
-    `complete_result`), `seats` the table's size."""
+    `complete_result`), `seats` the table's size, `options` the rules' options."""
 
-    def __init__(self, raw: list, game, seats: int):
-        self.raw, self.game, self.seats = raw, game, seats
+    def __init__(self, raw: list, game, seats: int, options: dict):
+        self.raw, self.game, self.seats, self.options = raw, game, seats, options
         self.pending: dict[tuple, int] = {}  # (rule, at) -> the ruling not yet met
         self.problems: list[tuple[str, str, Msg]] = []  # (rule, at, message) of the rulings' own errors
         self.applied = 0
@@ -121,7 +121,7 @@ class Rulings:
             )
         if decision == VOID and deal is None:
             return msg("void decides a deal; {rule} at {at} is about the whole record", rule=rule, at=at)
-        if decision == SCORE and not self.game.complete_result(ruling.get("result") or {}, self.seats):
+        if decision == SCORE and not self.game.complete_result(ruling.get("result") or {}, self.seats, self.options):
             return msg("score needs the deal's complete result: {needed}", needed=self.game.COMPLETE_RESULT)
         return None
 

@@ -314,7 +314,11 @@ def test_a_key_of_another_kind_of_action_is_an_error(extra, key):
 
 @pytest.mark.parametrize(
     "action",
-    [{"seat": 0, "tribute": "3S", "to": 1}, {"seat": 0, "return": "3S", "to": 1}, {"seat": 0, "declare": "report", "count": 27}],
+    [
+        {"seat": 0, "tribute": "3S", "to": 1},
+        {"seat": 0, "return": "3S", "to": 1},
+        {"seat": 0, "declare": "report", "count": 27},
+    ],
 )
 def test_a_key_on_its_own_kind_of_action_is_no_structural_error(action):
     rec = guandan([quick_deal([0, 2])])

@@ -468,7 +468,11 @@ def test_the_schemas_action_is_the_table_of_action_forms():
     assert set(forbidden) == TRIBUTE_KEYS and all(value["not"] == {} for value in forbidden.values())
 
 
-HOSTS = {"as": {"play": ["3S", "3H"]}, "to": {"tribute": "5D"}, "count": {"declare": "report"}}  # the verbs they go with
+HOSTS = {
+    "as": {"play": ["3S", "3H"]},
+    "to": {"tribute": "5D"},
+    "count": {"declare": "report"},
+}  # the verbs they go with
 
 
 @pytest.mark.parametrize("key", list(FIELDS))

@@ -258,6 +258,76 @@ def test_gandengyan_score_gives_the_winner_and_every_seats_scores():
     assert report.valid and report.deals[0]["winner"] == 0 and report.match["totals"] == [4, -2, -2]
 
 
+GUANDAN_SCORE = {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "score"}
+GOUJI_SCORE = {"rule": "gouji.turn", "at": "/deals/0/actions/61", "decision": "score"}
+GANDENGYAN_SCORE = {"rule": "gandengyan.follow", "at": "/deals/0/actions/1", "decision": "score"}
+
+
+def _scored(game: str, result: dict) -> dict:
+    if game == "guandan":
+        return ruled(
+            cut_after(sample("guandan/disputed-illegal-follow.json"), 0, 24), dict(GUANDAN_SCORE, result=result)
+        )
+    if game == "gouji":
+        return ruled(sample("gouji/ruled-offender-big-loser.json") | {"rulings": []}, dict(GOUJI_SCORE, result=result))
+    record = cut_after(sample("gandengyan/disputed-two-ranks-higher.json"), 0, 1)
+    return ruled(record, dict(GANDENGYAN_SCORE, result=result))
+
+
+@pytest.mark.parametrize(
+    "game, result, finding",
+    [  # what a score ruling's result claims beside its decision is checked as a deal's claims are (§6, §9)
+        ("guandan", {"order": [0, 2, 1, 3], "levels": ["4", "2"]}, ("guandan.result.levels", "levels")),
+        ("guandan", {"order": [0, 2, 1, 3], "tribute": "double"}, ("guandan.result.tribute", "tribute")),
+        ("guandan", {"order": [0, 2, 1, 3], "scores": [1, 2]}, ("guandan.result.key", "scores")),
+        ("guandan", {"order": [0, 2, 1, 3], "winner": 0}, ("guandan.result.key", "winner")),
+        ("gouji", {"order": [3, 0, 5, 4, 1, 2], "scores": [5, -5]}, ("gouji.result.scores", "scores")),
+        ("gouji", {"order": [3, 0, 5, 4, 1, 2], "levels": ["2", "3"]}, ("gouji.result.key", "levels")),
+        ("gandengyan", {"winner": 0, "scores": [4, -2, -2], "levels": ["2", "2"]}, ("gandengyan.result.key", "levels")),
+        ("gandengyan", {"winner": 0, "scores": [4, -2, -2], "order": [1]}, ("gandengyan.result.order", "order/0")),
+    ],
+)
+def test_what_a_score_rulings_result_claims_besides_its_decision_is_checked(game, result, finding):
+    report = check_record(_scored(game, result))
+    rule, key = finding
+    assert found(report, "error") == [("error", rule, f"/rulings/0/result/{key}", None)]
+
+
+@pytest.mark.parametrize(
+    "game, result",
+    [
+        ("guandan", {"order": [0, 2, 1, 3], "levels": ["5", "2"], "tribute": "none"}),
+        ("gouji", {"order": [3, 0, 5, 4, 1, 2]}),
+        ("gandengyan", {"winner": 0, "scores": [4, -2, -2], "order": [0]}),
+    ],
+)
+def test_a_score_rulings_result_that_claims_what_it_computes_is_valid(game, result):
+    report = check_record(_scored(game, result))
+    assert report.valid, found(report, "error")
+
+
+@pytest.mark.parametrize(
+    "rules, scores, fits",
+    [  # rules/gandengyan.md §5: zero_sum, each loser -p and the winner the sum; winner_only, losers 0
+        ("pagat", [4, -2, -2], True),
+        ("pagat", [0, 0, 0], True),  # a dead deal's
+        ("pagat", [10, -5, -5][::-1], False),  # the winner (seat 0) losing
+        ("pagat", [10, 5, -5], False),  # a loser gaining
+        ("pagat", [10, -2, -2], False),  # not zero-sum
+        ("wenshan", [4, 0, 0], True),
+        ("wenshan", [4, -2, -2], False),
+    ],
+)
+def test_gandengyan_score_takes_scores_only_in_the_form_the_rules_scoring_gives(rules, scores, fits):
+    record = _scored("gandengyan", {"winner": 0, "scores": scores})
+    record["rules"] = rules
+    report = check_record(record)
+    unfit = ("error", "notation.ruling.decision", "/rulings/0/decision", None)
+    assert (unfit in found(report, "error")) is not fits
+    if not fits:
+        assert "as the rules' scoring gives them" in report.findings[-1].message
+
+
 @pytest.mark.parametrize("result", [{}, {"order": [1, 3, 0]}, {"order": [1, 3, 0, 0]}, {"winner": 1}])
 def test_score_without_a_complete_result_does_not_fit(result):
     record = ruled(
