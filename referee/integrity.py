@@ -31,7 +31,7 @@ from .actions import CANONICAL
 from .cards import CODES, ONE, RANKS, pack, parse_card, rank_code
 from .findings import Finding
 from .messages import Listing, Term, msg, word
-from .notation import parse_json, structure_findings
+from .notation import parse_json, players_finding, structure_findings
 from .precheck import GAMES, accepts
 from .replay import game_module
 from .rules import resolve
@@ -149,7 +149,9 @@ class Archive:
         if isinstance(record, Finding):  # not JSON, as validate says it: unreadable
             self.unreadable += 1
             return
-        if isinstance(record, dict) and not accepts(record, actions=False) and structure_findings(record):
+        if isinstance(record, dict) and (
+            players_finding(record) or (not accepts(record, actions=False) and structure_findings(record))
+        ):  # no record of its game, as validate says: far more players than seats, or another structure error
             record = None
         if not isinstance(record, dict) or not isinstance(record.get("deals"), list):
             self.skipped_records += 1

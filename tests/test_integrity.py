@@ -334,4 +334,12 @@ def test_records_that_are_no_deal_of_any_game_cost_nothing_and_break_nothing():
         '{"cgr": 1',
     ]
     _, summary = _archive(odd)
-    assert summary["unreadable"] == 2 and summary["skipped_records"] == 1 and summary["uncounted"] == 3
+    assert summary["unreadable"] == 2 and summary["skipped_records"] == 2 and summary["uncounted"] == 2
+
+
+@pytest.mark.parametrize("players", [256, 3000])
+def test_a_record_of_far_more_players_than_seats_is_skipped_as_validate_refuses_it(players):
+    base = _fair(17, "guandan", 1)[0]
+    crowded = dict(base, players=[f"P{i}" for i in range(players)])  # four hands: only the players are too many
+    findings, summary = _archive([crowded, base])
+    assert summary["skipped_records"] == 1 and summary["deals"] == 1 and findings == []
