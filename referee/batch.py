@@ -313,10 +313,9 @@ def _records(handle, source: str, jsonl: bool | None, spans: str | None = None, 
     line, as split_records does); `spans` (a plain file's path): the lines of JSON Lines past the first
     POOL_AFTER batches' worth as Spans; `raw`: lines as bytes."""
     lines = _lines(handle)
-    head = []
+    head: list = []
     for number, line in lines:
-        head.append((number, line))
-        if line is None or _not_blank(line):
+        if _taken(head, number, line):
             break
     if jsonl is None:
         number, first = head[-1] if head else (0, b"")
@@ -455,10 +454,22 @@ _BLANK_STARTS = (b" ", b"\t", b"\r", b"\n", b"\x0b", b"\x0c", b"")  # what bytes
 
 def _more(lines, head) -> bool:
     """Whether a record line follows the head (which takes it in)."""
-    for number, line in lines:
+    return any(_taken(head, number, line) for number, line in lines)
+
+
+def _taken(head: list, number: int, line: bytes | None) -> bool:
+    """Whether a line is a record's (not blank, or too long to read): the head takes it in. A run of blank lines
+    is kept as one bytearray (a document's text needs their bytes), of MAX_RECORD_BYTES + 1 bytes at most (the
+    document is then too big): memory stays flat however many blank lines a file begins with."""
+    if line is None or _not_blank(line):
         head.append((number, line))
-        if line is None or _not_blank(line):
-            return True
+        return True
+    run = head[-1][1] if head else None
+    if isinstance(run, bytearray):
+        if len(run) <= MAX_RECORD_BYTES:
+            run += line
+    else:
+        head.append((number, bytearray(line)))
     return False
 
 

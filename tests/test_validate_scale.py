@@ -285,3 +285,22 @@ def test_without_a_load_average_the_default_is_every_core(monkeypatch):
 
     monkeypatch.setattr(command.os, "getloadavg", unavailable)
     assert command.default_jobs() == 3
+
+
+@pytest.mark.parametrize("blank", [b"\n", b"  \r\n"])
+def test_blank_lines_before_the_first_record_take_no_memory_of_their_own(tmp_path, blank):
+    """A file that begins with many blank lines is read with memory flat: its head keeps one run of them, not an
+    object a line (10 million blank lines took 1 GB)."""
+    import tracemalloc
+
+    from referee.batch import records_of
+
+    path = tmp_path / "blanks.jsonl"
+    line = json.dumps(guandan([quick_deal([0, 2])])).encode()
+    path.write_bytes(blank * 200_000 + line + b"\n" + blank * 1000 + line + b"\n")
+    tracemalloc.start()
+    read = [source for source, _ in records_of(str(path))]
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert read == [f"{path}:200001", f"{path}:201002"]
+    assert peak < 5_000_000  # the run's bytes and a record: an object for each blank line took 20 MB
