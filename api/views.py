@@ -253,10 +253,15 @@ def validate(infer_rules):
     return Response(b"".join(orjson.dumps(r) + b"\n" for _, _, r in reports), mimetype="application/x-ndjson")
 
 
-def _stored_report(store, record_id: str, limits, lang: str) -> dict:
-    """The report of a stored record in `lang`, as an answer gives it."""
-    report = store.report(record_id) if lang == "en" else store.shown_report(record_id, lang).as_dict(lang)
-    return trimmed(report, limits.message)
+def _stored_report(store, record_id: str, limits, lang: str) -> dict | None:
+    """The report of a stored record in `lang`, as an answer gives it; None once the record is gone (deleted, or
+    ruled on: stored anew under another id)."""
+    if lang == "en":
+        report = store.report(record_id)
+    else:
+        shown = store.shown_report(record_id, lang)
+        report = None if shown is None else shown.as_dict(lang)
+    return None if report is None else trimmed(report, limits.message)
 
 
 @blp.route("/records", methods=["POST"])
@@ -325,17 +330,15 @@ def _submitted(chunks, submitter) -> list[dict]:
     `created` is a text that is no record (its `findings`, as Finding objects for a lone record)."""
     limits, store, lang = _limits(), _store(), answer_language()
     hashes = [text_hash(chunk) for _, chunk in chunks]
-    known = store.stored_sources(hashes)
+    known = _known_sources(store, hashes, limits, lang)
     unknown = [(line, chunk, source) for (line, chunk), source in zip(chunks, hashes) if source not in known]
     made = iter(_apart(checking.entries, unknown, limits, lang, store.report, g.budget) if unknown else ())
     results, entries = [], []
     for (line, _), source in zip(chunks, hashes):
         where = {} if line is None else {"line": line}
         if source in known:
-            summary = known[source]
-            results.append(
-                dict(summary, **where, created=False, report=_stored_report(store, summary["id"], limits, lang))
-            )
+            summary, report = known[source]
+            results.append(dict(summary, **where, created=False, report=report))
             continue
         entry, report = next(made)
         if entry is None:
@@ -350,6 +353,18 @@ def _submitted(chunks, submitter) -> list[dict]:
         entries.append(entry)
     stored = iter(store.put_all(entries, submitter))
     return [_new_result(*next(stored), *r) if isinstance(r, tuple) else r for r in results]
+
+
+def _known_sources(store, hashes: list[str], limits, lang: str) -> dict[str, tuple[dict, dict]]:
+    """(summary, report) of the stored records read from texts of these hashes, by hash, taken before the others
+    are checked; a record gone between the two reads (deleted or ruled on by another request) is left out, and
+    its text is checked as a new one."""
+    known = {}
+    for source, summary in store.stored_sources(hashes).items():
+        report = _stored_report(store, summary["id"], limits, lang)
+        if report is not None:
+            known[source] = (summary, report)
+    return known
 
 
 def _new_result(summary: dict, created: bool, where: dict, report: dict) -> dict:

@@ -326,3 +326,29 @@ def test_standings_read_only_what_they_need_from_the_store(tmp_path):
         "deals": len(record["deals"]),
     }
     assert report == {"match": entry.report["match"], "findings": entry.report["findings"]}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_stored_record_deleted_while_a_batch_that_holds_it_is_checked_is_checked_anew(tmp_path, monkeypatch, lang):
+    """A batch's line known as stored, whose record another request deletes (or rules on) before the batch's
+    answer is made: no 500; the line is checked and stored again, as a new text."""
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
+    old = orjson.dumps(BASE)
+    first = client.post("/v1/records", data=old, headers=AUTH, content_type="application/json").get_json()
+    store = client.application.extensions["referee.store"]
+    real = Store.stored_sources
+
+    def deleted_meanwhile(self, hashes):
+        known = real(self, hashes)
+        store.delete(first["id"])  # another request's DELETE, between the look-up and the answer
+        return known
+
+    monkeypatch.setattr(Store, "stored_sources", deleted_meanwhile)
+    new = orjson.dumps(changed(BASE, lambda r: r.update(comment="new")))
+    answer = client.post(
+        f"/v1/records?lang={lang}", data=old + b"\n" + new + b"\n", headers=AUTH, content_type="application/x-ndjson"
+    )
+    assert answer.status_code == 200
+    results = [json.loads(line) for line in answer.data.splitlines()]
+    assert [(r["line"], r["created"]) for r in results] == [(1, True), (2, True)]
+    assert results[0]["id"] == first["id"] and client.get(f"/v1/records/{first['id']}").status_code == 200
