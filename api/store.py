@@ -484,10 +484,11 @@ class Store:
         )
         return latest[0] if latest else None
 
-    def add_ruling(self, record_id: str, ruling: dict, by: str) -> tuple[dict, int, dict] | None:
+    def add_ruling(self, record_id: str, ruling: dict, by: str, sized=None) -> tuple[dict, int, dict] | None:
         """The record with one more ruling (notation §10), stored in one transaction as its next version,
         under its new id, in place of the one before: (summary, version number, report); None when no
-        record has this id. Raises rulings.Refused, storing nothing, for a ruling that does not fit."""
+        record has this id. Raises rulings.Refused, storing nothing, for a ruling that does not fit; `sized`,
+        given the record with the ruling before it is checked, raises what it raises for one too big."""
         with self.connect() as db, self._writing(db):
             row = db.execute(
                 "SELECT record, submitted_by, submitted_at FROM records WHERE id = ?", [record_id]
@@ -496,7 +497,10 @@ class Store:
                 return None
             from referee.canonical import stored_form
 
-            ruled, report = decided(orjson.loads(row[0]), ruling)
+            record = orjson.loads(row[0])
+            if sized is not None:
+                sized(dict(record, rulings=[*record.get("rulings", ()), ruling]))
+            ruled, report = decided(record, ruling)
             entry = Entry(*stored_form(ruled), report.as_dict())
             if entry.id != record_id and self._summary(db, entry.id):
                 raise Refused(msg("the record as ruled is stored already, as {id}", id=entry.id))

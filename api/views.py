@@ -24,7 +24,7 @@ from referee.standings import standings
 from . import checking, schemas
 from .budget import Spent
 from .language import answer_language, shown, step_shown
-from .limits import Busy, trimmed
+from .limits import Busy, record_size_problem, trimmed
 from .store import text_hash
 from .workers import WorkerLost
 
@@ -427,9 +427,11 @@ def add_ruling(record_id, submitter):
         _bad_body([ruling] if isinstance(ruling, Finding) else [], msg("the body is not a ruling (a JSON object)"))
     by = ruling.get("by") if isinstance(ruling.get("by"), str) and ruling["by"].strip() else submitter
     try:
-        added = _in_pool(_store().add_ruling, record_id, ruling, by)
+        added = _in_pool(_store().add_ruling, record_id, ruling, by, functools.partial(_sized, limits=_limits()))
     except Refused as refused:
         abort(422, message=refused.text)
+    except checking.TooBig as big:
+        _too_big(*big.args)
     if added is None:
         abort(404, message=NO_SUCH_RECORD)
     summary, version, report = added
@@ -437,6 +439,13 @@ def add_ruling(record_id, submitter):
     if lang != "en":
         report = _in_pool(_store().shown_report, summary["id"], lang).as_dict(lang)
     return dict(summary, version=version, report=trimmed(report, _limits().message)), 201
+
+
+def _sized(record: dict, limits) -> None:
+    """Raises checking.TooBig for a record as ruled that is bigger than this server checks (a ruling's x- values)."""
+    problem = record_size_problem(record, limits)
+    if problem:
+        raise checking.TooBig(problem, checking.SOURCE)
 
 
 @blp.route("/records/<record_id>/versions", methods=["GET"])

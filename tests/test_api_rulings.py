@@ -95,6 +95,17 @@ def test_a_ruling_that_does_not_fit_is_refused_and_nothing_is_stored(client, rul
     assert client.get(f"/v1/records/{first}").status_code == 200
 
 
+def test_a_ruling_bigger_than_the_server_checks_is_refused_and_nothing_is_stored(client):
+    """A ruling's x- value is held to the limits a record's are (1,000 items), as the record as ruled would be
+    refused by every later request."""
+    first = stored(client)
+    answer = rule(client, first, dict(LEVELS_CLAIM, **{"x-extra": {"a": [1] * 5000}}))
+    assert answer.status_code == 422 and answer.get_json()["findings"][0]["rule"] == "api.limit"
+    assert "/rulings/0/x-extra/a holds 5000 items" in answer.get_json()["message"]
+    assert client.get(f"/v1/records/{first}").status_code == 200  # nothing stored in its place
+    assert rule(client, first, dict(LEVELS_CLAIM, **{"x-extra": {"a": [1] * 10}})).status_code == 201
+
+
 def test_rulings_need_the_token_and_a_record(client):
     first = stored(client)
     assert rule(client, first, LEVELS_CLAIM, headers={}).status_code == 401
