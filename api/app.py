@@ -11,6 +11,7 @@ import threading
 from flask import Flask, current_app, g, request
 from flask_smorest import Api
 from werkzeug.http import HTTP_STATUS_CODES
+from werkzeug.routing import PathConverter
 
 from referee.messages import Listing, Term, part
 
@@ -155,6 +156,13 @@ def _start_budget() -> None:
     )
 
 
+class EventName(PathConverter):
+    """An event's name in a path: any text, "/" too, even first (%2F), which the path converter refuses."""
+
+    regex = ".+?"
+    part_isolating = False  # it spans "/": werkzeug would take a regex without "/" for one part of the path
+
+
 def create_app(
     db_path: str = "referee.db",
     token: str | None = None,
@@ -167,6 +175,7 @@ def create_app(
     """`trusted_hosts`: the Host headers answered (others get 400), against DNS rebinding; `check_processes`:
     checks in worker processes of their own (api/workers.py), as `referee serve` runs them, else in threads."""
     app = Flask("referee")
+    app.url_map.converters["event"] = EventName
     app.config.update(
         API_TITLE="CGR/1 referee",
         API_VERSION="1",

@@ -92,7 +92,7 @@ def page(record_id=None):
     return send_from_directory(pages.static_folder, "index.html", max_age=0)
 
 
-@pages.route("/view/events/<path:event>")
+@pages.route("/view/events/<event:event>")
 def standings_page(event):
     """An event's standings, each match linked to its records' pages."""
     return send_from_directory(pages.static_folder, "standings.html", max_age=0)

@@ -548,7 +548,7 @@ def _deal_steps(store, record_id: str, deal: int, lang: str):
     )
 
 
-@blp.route("/events/<path:event>/standings", methods=["GET"])  # path: an event's name may hold "/"
+@blp.route("/events/<event:event>/standings", methods=["GET"])  # an event's name may hold "/" (app.EventName)
 @blp.response(200, schemas.StandingsSchema)
 @blp.doc(summary="Standings of an event: per team or player, matches won, drawn and lost, match points, margin")
 @_errors(404, 422, 503)

@@ -6,6 +6,7 @@ import gc
 import importlib
 import json
 import sqlite3
+import urllib.parse
 
 import orjson
 import pytest
@@ -332,6 +333,19 @@ def test_gouji_team_points_come_from_a_real_record(client):
     record_id = post(client, dict(record, meta={"event": "steps"})).get_json()["id"]
     table = client.get(f"/v1/records/{record_id}/deals/1/steps/0").get_json()["table"]
     assert table["mode"] == "tribute" and len(table["hands"]) == 6 and table["owed"]
+
+
+@pytest.mark.parametrize("event", ["/lead", "a//b", "x/", "Open/2026", "//"])
+def test_an_events_name_may_hold_slashes_anywhere(client, event):
+    """Written %2F in the path: the event's own standings and page, never another event's (a leading "/" was
+    redirected to the name without it)."""
+    post(client, dict(GOUJI, meta={"event": event}))
+    redirected_to = event.lstrip("/") if event.startswith("/") and event.strip("/") else "other"
+    post(client, dict(GOUJI, meta={"event": redirected_to}, players=list("UVWXYZ")))
+    named = urllib.parse.quote(event, safe="")
+    body = client.get(f"/v1/events/{named}/standings").get_json()
+    assert body["event"] == event and body["counted"] + len(body.get("invalid", [])) == 1
+    assert client.get(f"/view/events/{named}").status_code == 200
 
 
 def test_standings_of_an_event_without_records_are_404(client):
