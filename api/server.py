@@ -1,14 +1,17 @@
 """The waitress server of `referee serve`: its own errors (431, 413, 400 before the app sees
-the request) answered in the API's one error shape, and a deadline for a request's headers."""
+the request) answered in the API's one error shape, a deadline for a request to arrive, and one for an
+answer the client does not read."""
 
 from __future__ import annotations
 
+import functools
 import gc
 import sys
 
 import orjson
 from waitress.channel import HTTPChannel
-from waitress.server import create_server
+from waitress.parser import HTTPRequestParser
+from waitress.server import BaseWSGIServer, MultiSocketServer, create_server
 from waitress.task import ErrorTask
 
 from referee.game import games
@@ -36,22 +39,61 @@ class JsonErrorTask(ErrorTask):
 
 
 class JsonErrorChannel(HTTPChannel):
-    """A connection whose request's headers must all arrive within the channel timeout of its
-    first byte: waitress counts only idle time, so a client sending a header line now and then
-    (slowloris) would otherwise keep its connection, and enough of them every connection."""
+    """A connection that must send each request whole (the blank lines before it, its headers and its body)
+    within the channel timeout of its first byte, and a second more for every BYTES_A_SECOND it sends: waitress
+    counts only idle time, so a client sending a byte now and then (slowloris: a header line, a byte of the body,
+    a blank line) would otherwise keep its connection, and enough of them every connection."""
 
     error_task_class = JsonErrorTask
-    headers_began = 0.0
+    request_began: float | None = None  # when the request being received began to arrive
+    request_bytes = 0  # of it, received so far
+
+    def __init__(self, server, sock, addr, adj, map=None):
+        super().__init__(server, sock, addr, adj, map)
+        self.parser_class = functools.partial(_Parser, self)
 
     def received(self, data):
-        before = self.request
+        if self.request_began is None:
+            self.request_began, self.request_bytes = self.last_activity, 0
+        self.request_bytes += len(data)
         done = super().received(data)
-        request = self.request
-        if request is not None and not request.headers_finished:
-            if request is not before:
-                self.headers_began = self.last_activity
-            self.last_activity = self.headers_began  # waitress' maintenance closes it once that is too long ago
+        if self.request is not None and self.request_began is None:  # the next request began in the same data
+            self.request_began, self.request_bytes = self.last_activity, 0
+        if self.request_began is not None:  # waitress' maintenance closes it once this is too long ago
+            self.last_activity = min(self.last_activity, self.request_began + self.request_bytes / BYTES_A_SECOND)
         return done
+
+
+BYTES_A_SECOND = 65536  # the pace below which a request's sending counts as stalled
+
+
+class _Parser(HTTPRequestParser):
+    """A request's parser that tells its channel when a request (not a blank line) has arrived whole."""
+
+    def __init__(self, channel, adj):
+        super().__init__(adj)
+        self.channel = channel
+
+    def received(self, data):
+        consumed = super().received(data)
+        if self.completed and not self.empty:
+            self.channel.request_began = None
+        return consumed
+
+
+def _maintenance(server, now):
+    """Waitress's maintenance, which closes a connection idle for the channel timeout (JsonErrorChannel: or
+    too slow sending a request), and one whose answer has waited that long for a client that reads none of it:
+    its thread, blocked writing the answer, is let go (pipelined requests whose answers are never read took
+    every thread)."""
+    cutoff = now - server.adj.channel_timeout
+    for channel in list(server.active_channels.values()):
+        if channel.last_activity >= cutoff:
+            continue
+        if channel.total_outbufs_len:  # closed now: the loop writes (and closes) only when the socket takes more
+            channel.handle_close()
+        elif not channel.requests:
+            channel.will_close = True
 
 
 def make_server(app, log_refusal=None, **options):
@@ -63,8 +105,11 @@ def make_server(app, log_refusal=None, **options):
     requests, which waits for the interpreter at each (issue 36)."""
     options = {"cleanup_interval": 1, "channel_request_lookahead": 1, "recv_bytes": 65536, **options}
     server = create_server(app, **options)
-    server.channel_class = JsonErrorChannel
-    server.log_refusal = log_refusal
+    for listening in server.map.values() if isinstance(server, MultiSocketServer) else (server,):
+        if isinstance(listening, BaseWSGIServer):
+            listening.channel_class = JsonErrorChannel
+            listening.maintenance = functools.partial(_maintenance, listening)
+            listening.log_refusal = log_refusal
     return server
 
 

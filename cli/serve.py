@@ -147,7 +147,10 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
     default=10,
     show_default=True,
     type=click.IntRange(min=1),
-    help=word("Seconds an idle connection is kept, and a request's headers may take to arrive."),
+    help=word(
+        "Seconds an idle connection is kept, a request may take to arrive (a second more for every 64 kB of it), "
+        "and an answer may wait for its client to read it."
+    ),
 )
 @click.option(
     "--access-log/--no-access-log",

@@ -103,12 +103,25 @@ def test_one_match_is_stored_once_and_counted_once_whatever_its_numbers_and_rule
 # ------------------------------------------------------------------ 6. slow headers
 
 
-def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
+SLOW_REQUESTS = {  # what a slow client sends first, then one piece of every 0.2 s
+    "header lines": (b"GET /v1/records HTTP/1.1\r\nHost: x\r\n", b"X-Slow: 1\r\n"),
+    "a body": (
+        b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n",
+        b" ",
+    ),
+    "a chunked body": (b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", b"1"),
+    "blank lines": (b"", b"\r\n"),
+}
+
+
+@pytest.mark.parametrize("sent", SLOW_REQUESTS, ids=list(SLOW_REQUESTS))
+def test_clients_trickling_a_request_are_cut_off_so_others_get_in(tmp_path, sent):
+    first, piece = SLOW_REQUESTS[sent]
     app = create_app(str(tmp_path / "r.db"), read_only=True)
     with serving(app, connection_limit=10, channel_timeout=2) as port:
         slow = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(8)]
         for conn in slow:
-            conn.sendall(b"GET /v1/records HTTP/1.1\r\nHost: x\r\n")
+            conn.sendall(first or piece)
         began = time.monotonic()
         waiting = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         answer = []
@@ -116,10 +129,10 @@ def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
             target=lambda: waiting.request("GET", "/v1/records") or answer.append(waiting.getresponse().status)
         )
         asking.start()
-        while asking.is_alive() and time.monotonic() - began < 8:  # a header line every 0.2 s each
+        while asking.is_alive() and time.monotonic() - began < 8:  # a piece every 0.2 s each
             for conn in slow:
                 with contextlib.suppress(OSError):
-                    conn.sendall(b"X-Slow: 1\r\n")
+                    conn.sendall(piece)
             time.sleep(0.2)
         asking.join(10)
         took = time.monotonic() - began
@@ -128,6 +141,33 @@ def test_clients_trickling_header_lines_are_cut_off_so_others_get_in(tmp_path):
             conn.close()
     assert answer == [200] and took < 6
     assert all(cut), "the slow clients were not cut off"
+
+
+def test_clients_that_never_read_their_answers_are_cut_off_so_others_get_in(tmp_path):
+    """Pipelined requests whose answers pile up unread: each connection's thread blocks writing, until the channel
+    timeout passes without the client reading any of it."""
+    db = str(tmp_path / "r.db")
+    writer = create_app(db, token=TOKEN).test_client()
+    big = changed(match_record(5), lambda r: r.update(comment="x" * 400_000))
+    record_id = writer.post("/v1/records", data=orjson.dumps(big), headers=AUTH, content_type="application/json")
+    record_id = record_id.get_json()["id"]
+    app = create_app(db, read_only=True)
+    with serving(app, threads=4, channel_timeout=2) as port:
+        greedy = []
+        for _ in range(6):
+            conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+            conn.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            conn.sendall(b"GET /v1/records/%s HTTP/1.1\r\nHost: x\r\n\r\n" % record_id.encode() * 80)
+            greedy.append(conn)
+        time.sleep(1)
+        began = time.monotonic()
+        waiting = http.client.HTTPConnection("127.0.0.1", port, timeout=15)
+        waiting.request("GET", "/v1/records")
+        status = waiting.getresponse().status
+        took = time.monotonic() - began
+        for conn in [*greedy, waiting]:
+            conn.close()
+    assert status == 200 and took < 8
 
 
 def _closed(conn) -> bool:
