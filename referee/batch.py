@@ -319,7 +319,12 @@ def _records(handle, source: str, jsonl: bool | None, spans: str | None = None, 
             break
     if jsonl is None:
         number, first = head[-1] if head else (0, b"")
-        jsonl = first is not None and not isinstance(parse_json(first), Finding) and _more(lines, head)
+        jsonl = (
+            first is not None
+            and _not_blank(first)
+            and not isinstance(parse_json(first), Finding)
+            and _more(lines, head)
+        )
     if not jsonl:
         yield source, decoded(_rest(handle, head), source)
         return
