@@ -134,6 +134,21 @@ def fail(message, status: int = EXIT_UNREADABLE):
     sys.exit(status)
 
 
+def not_over_an_input(output: str | None, inputs) -> None:
+    """Fails (usage) when writing `output` would overwrite one of the command's `inputs` (cli/files.one_of)."""
+    from .files import one_of  # here: most commands write no file
+
+    given = None if output is None else one_of(output, inputs)
+    if given is None:
+        return
+    if os.path.isdir(given):
+        fail(
+            msg("{output} lies in {given}, which this command reads: write elsewhere", output=output, given=given),
+            EXIT_USAGE,
+        )
+    fail(msg("{output} is {given}, which this command reads: write elsewhere", output=output, given=given), EXIT_USAGE)
+
+
 def cannot_read(path: str, why):
     """That a file cannot be read, and why: the system's reason (`why` an OSError), or a finding."""
     reason = why.shown() if hasattr(why, "shown") else getattr(why, "strerror", None) or str(why)

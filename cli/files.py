@@ -36,6 +36,22 @@ def replacing(path: str):
     _sync_folder(folder)
 
 
+def one_of(output: str, inputs) -> str | None:
+    """The input (a path given, or a folder holding the output) that writing `output` would overwrite, or None:
+    a command must not destroy what it reads (`-`, standard output, overwrites nothing)."""
+    if output == "-" or not os.path.exists(output):
+        return None
+    for given in inputs:
+        if given == "-" or not os.path.exists(given):
+            continue
+        if os.path.isdir(given):
+            if os.path.commonpath([os.path.realpath(given), os.path.realpath(output)]) == os.path.realpath(given):
+                return given
+        elif os.path.samefile(given, output):
+            return given
+    return None
+
+
 def _stat(path: str) -> os.stat_result | None:
     try:
         return os.stat(path)

@@ -16,7 +16,7 @@ from referee.replay import check_record
 from referee.rules import resolve
 
 from .command import Choice, Command, MadeHelp
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, fail, not_over_an_input
 from .files import replacing
 
 msg, msg_n, word, word_of = part("cli")
@@ -104,6 +104,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
 
     from . import render
 
+    not_over_an_input(output, captures)
     importer = importers()[source_format]
     rules = _rules(rules_text, importer)
     console = Console(highlight=False, soft_wrap=True, stderr=output is None)

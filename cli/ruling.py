@@ -14,7 +14,7 @@ import click
 from referee.messages import index_of, language, part
 
 from .command import Command
-from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one
+from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one, not_over_an_input
 from .files import replacing
 
 msg, msg_n, word, word_of = part("cli")
@@ -66,6 +66,7 @@ def ruling(file, finding_number, deal_number, action_number, line, output):
     from referee.replay import check_record
     from referee.ruling import RulingError, ruling as ruling_html
 
+    not_over_an_input(output, [file])
     pdf = output.lower().endswith(".pdf")
     chromium = _chromium() if pdf else None
     if pdf and chromium is None:

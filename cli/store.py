@@ -10,7 +10,8 @@ import click
 from referee.messages import language, part
 
 from .command import Choice, Command
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, open_store, say
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, not_over_an_input, open_store, say
+from .files import replacing
 from .listing import ListingGroup
 from .results import STANDINGS_JSON_HELP
 
@@ -151,16 +152,33 @@ def report(record_id, db_path, as_json):
 @click.option(
     "-o",
     "--output",
-    type=click.File("w", encoding="utf-8", atomic=True),
+    type=click.Path(dir_okay=False, allow_dash=True),
     default="-",
-    help=word("Write to this file (default: standard output)."),
+    help=word("Write to this file, which is replaced only once every record is written (default: standard output)."),
 )
 def export(db_path, output, **filters):
-    count = 0
-    for text in open_store(db_path).texts(**filters):
-        output.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
-        count += 1
+    not_over_an_input(output, [db_path])
+    records = open_store(db_path)
+    if output == "-":
+        count = _exported(records, filters, sys.stdout)
+    else:
+        try:
+            with replacing(output) as out:
+                count = _exported(records, filters, out)
+        except OSError as exc:
+            fail(
+                msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc))
+            )
     say(msg("{n} record(s) exported", n=count))
+
+
+def _exported(records, filters: dict, out) -> int:
+    """Write the stored records `filters` select to `out`, one canonical record a line; how many."""
+    count = 0
+    for text in records.texts(**filters):
+        out.write(json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) + "\n")
+        count += 1
+    return count
 
 
 @store.command(

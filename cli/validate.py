@@ -18,7 +18,17 @@ from referee.batch import WorkerLost, check_items, records_of
 from referee.messages import language, part, use_language
 
 from . import plain
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, expand, fail, unknown, warn
+from .common import (
+    EXIT_INVALID,
+    EXIT_UNREADABLE,
+    EXIT_USAGE,
+    EXIT_VALID,
+    expand,
+    fail,
+    not_over_an_input,
+    unknown,
+    warn,
+)
 from .progress import counted, progress_bar, total_bytes
 
 msg, msg_n, word, word_of = part("cli")
@@ -40,6 +50,7 @@ def validate(files, as_json, jobs, only_invalid, severity, rules, summary_json, 
         fail(msg("-q shows verdict lines and --json whole reports: give one of them"), EXIT_USAGE)
     if rules:
         _known_rule_ids(rules)
+    not_over_an_input(summary_json, files)
     warnings = []
     paths = list(expand(files, lambda message: warnings.append(warn(message))))
     jobs = jobs or default_jobs()

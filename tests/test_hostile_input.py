@@ -402,3 +402,51 @@ def test_a_pool_bigger_than_any_machine_is_refused_before_forking(monkeypatch):
     monkeypatch.setattr("referee.cli.validate.check_items", lambda *a, **k: pytest.fail("checked"))
     result = run("validate", "-j", "100000", str(ROOT / "samples/guandan/disputed-illegal-follow.json"))
     assert result.exit_code == 2 and "100000 is not in the range 1<=x<=256" in result.output
+
+
+# ------------------------------------------------------------------ 9. an output that is an input
+
+
+def _stored(tmp_path) -> str:
+    db = str(tmp_path / "s.db")
+    assert run("store", "import", "--db", db, str(ROOT / "samples" / "guandan")).exit_code in (0, 1)
+    return db
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        lambda t, f, db: ["store", "export", "--db", db, "-o", db],
+        lambda t, f, db: ["validate", "--summary-json", f, f],
+        lambda t, f, db: ["validate", "--summary-json", f, str(t)],  # in a folder it reads
+        lambda t, f, db: ["ruling", f, "-o", f],
+        lambda t, f, db: ["import", "--from", "competition", f, "-o", f],
+    ],
+)
+def test_an_output_that_is_an_input_is_refused_and_the_input_kept(tmp_path, command):
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(BASE))
+    db = _stored(tmp_path)
+    before = {path: Path(path).read_bytes() for path in (str(record), db)}
+    result = run(*command(tmp_path, str(record), db))
+    assert result.exit_code == 2 and "which this command reads: write elsewhere" in result.output
+    assert {path: Path(path).read_bytes() for path in before} == before
+
+
+def test_an_export_that_stops_leaves_the_file_it_would_replace_as_it_was(tmp_path, monkeypatch):
+    from referee.api.store import Store
+
+    db = _stored(tmp_path)
+    out = tmp_path / "out.jsonl"
+    out.write_text("ORIGINAL\n")
+    real = Store.texts
+
+    def failing(self, **filters):
+        texts = real(self, **filters)
+        yield next(texts)
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Store, "texts", failing)
+    result = run("store", "export", "--db", db, "-o", str(out))
+    assert result.exit_code == 2 and "nothing was written" in result.output
+    assert out.read_text() == "ORIGINAL\n" and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
