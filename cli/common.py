@@ -243,6 +243,16 @@ def load_one(path: str, line: int | None):
     return record
 
 
+def shallow_enough(record: dict, path: str) -> None:
+    """Fails (exit 2) for a record nested deeper than CGR/1 reads (notation.depth): a command that writes the
+    record again or a document of it would recurse through it."""
+    from referee.notation import structure_findings  # here: the commands that check records import it anyway
+
+    findings = structure_findings(record)
+    if findings and findings[0].rule == "notation.depth":
+        fail(f"{path}: {findings[0].rule} {findings[0].at}: {findings[0].shown()}")
+
+
 A_JSON_VALUE = word("a JSON value")
 _JSON_KINDS = {
     list: word("a JSON array"),

@@ -10,7 +10,7 @@ import click
 from referee.messages import part
 
 from .command import Command
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one, shallow_enough
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -100,6 +100,7 @@ def decide(file, finding_number, decision, arbiter, reason, date, order, winner,
     if result and decision != "score":
         fail(msg("--order, --winner and --scores go with --decision score"), EXIT_USAGE)
     record = load_one(file, None)
+    shallow_enough(record, file)
     finding = finding_numbered(check_record(record).findings, finding_number)
     try:
         ruled, report = decided(record, ruling_on(finding, decision, arbiter, date, reason, result or None))

@@ -14,7 +14,7 @@ import click
 from referee.messages import index_of, language, part
 
 from .command import Command
-from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one, not_over_an_input
+from .common import EXIT_USAGE, deal_index, fail, finding_index, load_one, not_over_an_input, shallow_enough
 from .files import replacing
 
 msg, msg_n, word, word_of = part("cli")
@@ -78,6 +78,7 @@ def ruling(file, finding_number, deal_number, action_number, line, output):
             EXIT_USAGE,
         )
     record = load_one(file, line)
+    shallow_enough(record, file)
     report = check_record(record)
     deals = record.get("deals") if isinstance(record.get("deals"), list) else []
     finding = None if finding_number is None else finding_index(finding_number, len(report.findings))

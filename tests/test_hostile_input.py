@@ -450,3 +450,24 @@ def test_an_export_that_stops_leaves_the_file_it_would_replace_as_it_was(tmp_pat
     result = run("store", "export", "--db", db, "-o", str(out))
     assert result.exit_code == 2 and "nothing was written" in result.output
     assert out.read_text() == "ORIGINAL\n" and not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp")]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["ruling", "{f}", "-o", "{d}/r.html"],
+        ["decide", "{f}", "--finding", "1", "--decision", "stands", "--by", "X", "-o", "{d}/o.json"],
+    ],
+)
+def test_a_record_nested_too_deep_is_a_finding_for_the_commands_that_write_it_again(tmp_path, command):
+    """validate reports notation.depth; ruling and decide, which write the record or a document of it, say so
+    (exit 2) rather than recursing through it."""
+    record = json.loads((ROOT / "samples" / "guandan" / "disputed-illegal-follow.json").read_text())
+    text = json.dumps(record).replace('"meta": {', '"x-deep": ' + "[" * 1000 + "]" * 1000 + ', "meta": {', 1)
+    path = tmp_path / "deep.json"
+    path.write_text(text)
+    result = run(*(part.format(f=path, d=tmp_path) for part in command))
+    assert result.exit_code == 2 and "notation.depth /x-deep/0/0" in result.output
+    assert not isinstance(result.exception, RecursionError) and sorted(p.name for p in tmp_path.iterdir()) == [
+        "deep.json"
+    ]
