@@ -14,8 +14,10 @@ import contextlib
 import gc
 import itertools
 import json
+import math
 import os
 import re
+import sys
 from collections.abc import Iterable
 from functools import cache, partial
 
@@ -109,6 +111,9 @@ def parse_json(text: str | bytes):
     try:
         return orjson.loads(without_bom(text))
     except orjson.JSONDecodeError as exc:
+        beyond = _beyond_doubles(text) if exc.msg == "number is infinity when parsed as double" else None
+        if beyond is not None:
+            return beyond
         one_line = b"\n" not in text if isinstance(text, bytes) else "\n" not in text
         if one_line:  # a JSON Lines record: its line is the source's
             return Finding(
@@ -136,6 +141,32 @@ def parse_json(text: str | bytes):
         if not isinstance(exc, MemoryError) and not isinstance(exc.__cause__, MemoryError):
             raise
         return Finding(ERROR, "notation.size", "", msg("the record does not fit in the memory this process may use"))
+
+
+def _beyond_doubles(text: str | bytes):
+    """The value of a JSON text that holds a number beyond a double's range, each such number read as the largest
+    double of its sign, as orjson reads an integer beyond 64 bits as a double (the checks then say what a
+    number that large is where it stands); None for a text that is no JSON after all (NaN and Infinity are none)."""
+    try:
+        return json.loads(without_bom(text), parse_float=_double, parse_int=_integer, parse_constant=_no_constant)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _double(written: str) -> float:
+    value = float(written)
+    return math.copysign(sys.float_info.max, value) if math.isinf(value) else value
+
+
+def _integer(written: str) -> int | float:
+    if len(written) > 21:  # beyond 64 bits whatever its digits (and past int()'s limit of 4,300 digits)
+        return _double(written)
+    value = int(written)
+    return value if -(1 << 63) <= value < 1 << 64 else _double(written)
+
+
+def _no_constant(written: str):
+    raise ValueError(written)
 
 
 # Each value of a parsed record takes some 70 bytes, and orjson reserves (unused) 256 more when it writes one:

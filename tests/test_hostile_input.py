@@ -471,3 +471,23 @@ def test_a_record_nested_too_deep_is_a_finding_for_the_commands_that_write_it_ag
     assert not isinstance(result.exception, RecursionError) and sorted(p.name for p in tmp_path.iterdir()) == [
         "deep.json"
     ]
+
+
+@pytest.mark.parametrize("number", ["9" * 400, "-" + "9" * 5000, "1e999", "-2.5e400"])
+def test_a_number_beyond_a_doubles_range_is_valid_json_and_checked_where_it_stands(tmp_path, number):
+    """A number too large even for a double is read as the largest double of its sign, as orjson reads an integer
+    beyond 64 bits as a double: a seat that large is a notation.seat finding (exit 1), not a record that is no JSON
+    (exit 2); in an x- value it is kept as that double."""
+    text = json.dumps(BASE)
+    seat = tmp_path / "seat.json"
+    seat.write_text(text.replace('"seat": 0', f'"seat": {number}', 1))
+    result = run("validate", "--json", str(seat))
+    assert result.exit_code == 1 and json.loads(result.stdout)["findings"][0]["rule"] == "notation.seat"
+    free = tmp_path / "free.json"
+    free.write_text(text.replace('"cgr": 1', f'"cgr": 1, "x-big": {number}', 1))
+    report = json.loads(run("validate", "--json", str(free)).stdout)
+    assert report["valid"] is True
+    assert run("validate", "--json", str(tmp_path / "missing.json")).exit_code == 2  # the unreadable path still is
+    nan = tmp_path / "nan.json"
+    nan.write_text(text.replace('"seat": 0', '"seat": NaN', 1))
+    assert json.loads(run("validate", "--json", str(nan)).stdout)["findings"][0]["rule"] == "notation.json"
