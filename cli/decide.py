@@ -88,7 +88,7 @@ def decide(file, finding_number, decision, arbiter, reason, date, order, winner,
     from rich.console import Console  # here, as in every command that renders: start-up stays fast
 
     from referee.replay import check_record
-    from referee.rulings import Refused, decided, ruling_on
+    from referee.rulings import Refused, decided, is_iso_date, ruling_on
 
     from . import render
 
@@ -99,6 +99,11 @@ def decide(file, finding_number, decision, arbiter, reason, date, order, winner,
     }
     if result and decision != "score":
         fail(msg("--order, --winner and --scores go with --decision score"), EXIT_USAGE)
+    if date is not None and not is_iso_date(date):
+        fail(
+            msg("--date {date} is no ISO 8601 date, such as 2026-05-02 or 2026-05-02T15:40+08:00", date=date),
+            EXIT_USAGE,
+        )
     record = load_one(file, None)
     shallow_enough(record, file)
     finding = finding_numbered(check_record(record).findings, finding_number)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .findings import pointer
+from .findings import plain, pointer
 from .messages import Msg, msg, word
 
 STANDS, SCORE, VOID, CLAIM = "stands", "score", "void", "claim"
@@ -50,6 +50,17 @@ def is_claim(rule: str, at: str) -> bool:
     return place.startswith("/result/") and not rule.startswith("notation.") and not rule.endswith(".key")
 
 
+def is_iso_date(text: str) -> bool:
+    """Whether a ruling's `date` is an ISO 8601 date, with a time and an offset where given (notation §10)."""
+    from datetime import datetime  # here: only rulings with a date need it
+
+    try:
+        datetime.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
 class Rulings:
     """The rulings of one record as the replay meets their findings. `game` is the game's module (its
     `complete_result`), `seats` the table's size, `options` the rules' options."""
@@ -78,6 +89,16 @@ class Rulings:
                 self.pending[key] = index
             if not ruling.get("by", "").strip():
                 self._problem("notation.ruling.by", index, msg("a ruling must say who decided it (by)"), "by")
+            if "date" in ruling and not is_iso_date(ruling["date"]):
+                self._problem(
+                    "notation.ruling.date",
+                    index,
+                    msg(
+                        "the date {date} is no ISO 8601 date, such as 2026-05-02 or 2026-05-02T15:40+08:00",
+                        date=plain(ruling["date"]),
+                    ),
+                    "date",
+                )
 
     def _problem(self, rule: str, index: int, message: Msg, *key):
         self.problems.append((rule, pointer("rulings", index, *key), message))

@@ -679,6 +679,30 @@ def test_decide_a_penalty_order_to_another_file(tmp_path):
 
 
 @pytest.mark.parametrize(
+    "date, iso",
+    [
+        ("2026-05-02", True),
+        ("2026-05-02T15:40+08:00", True),
+        ("2026-05-02T15:40:05Z", True),
+        ("20260502", True),  # the basic format
+        ("yesterday", False),
+        ("2026-13-01", False),
+        ("02/05/2026", False),
+        ("", False),
+    ],
+)
+def test_a_rulings_date_is_iso_8601(date, iso):
+    """Notation §10: `date`, when given, is ISO 8601; another is an error, and the ruling applies all the same."""
+    record = ruled(
+        sample("guandan/disputed-illegal-follow.json"),
+        {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "stands", "date": date},
+    )
+    report = check_record(record)
+    assert found(report, "error") == ([] if iso else [("error", "notation.ruling.date", "/rulings/0/date", None)])
+    assert report.findings[0].ruling == 0
+
+
+@pytest.mark.parametrize(
     "args, says",
     [
         (["--finding", 1, "--decision", "claim", "--by", "x", "-w"], "is no such claim"),
@@ -688,6 +712,7 @@ def test_decide_a_penalty_order_to_another_file(tmp_path):
         (["--finding", 1, "--decision", "void", "--order", "1,3,0,2", "--by", "x", "-w"], "go with --decision score"),
         (["--finding", 1, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
         (["--finding", 1, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
+        (["--finding", 1, "--decision", "stands", "--by", "x", "--date", "yesterday", "-w"], "no ISO 8601 date"),
     ],
 )
 def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
