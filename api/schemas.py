@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import marshmallow
 from marshmallow import fields, validate
 
@@ -11,6 +13,18 @@ msg, msg_n, word, word_of = part("api")
 
 # the bounds of query parameters, said in words the catalogue holds (marshmallow's own are formatted English)
 FROM_0 = validate.Range(min=0, error=word("must be 0 or more"))
+
+
+class Digits(fields.Integer):
+    """A query's whole number, written in ASCII digits: int() would read "1_0" as 10 and "٣" as 3."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and not _DIGITS.fullmatch(value):
+            raise self.make_error("invalid")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+_DIGITS = re.compile(r"-?[0-9]{1,20}")
 
 
 class Schema(marshmallow.Schema):
@@ -88,9 +102,9 @@ class InferSchema(Schema):
 
 
 class RulingQuerySchema(Schema):
-    finding = fields.Integer(validate=FROM_0, metadata={"description": "rule on finding N only"})
-    deal = fields.Integer(validate=FROM_0, metadata={"description": "rule on deal D's findings only"})
-    action = fields.Integer(
+    finding = Digits(validate=FROM_0, metadata={"description": "rule on finding N only"})
+    deal = Digits(validate=FROM_0, metadata={"description": "rule on deal D's findings only"})
+    action = Digits(
         validate=FROM_0,
         metadata={"description": "with deal: action A's findings only; the action's table when it has none"},
     )
@@ -189,10 +203,8 @@ class RecordQuerySchema(Schema):
     player = fields.String(metadata={"description": "a player's name, at any seat"})
     date = fields.String(metadata={"description": "meta.date or its beginning: 2026-05 finds all of May"})
     valid = fields.Boolean()
-    page = fields.Integer(
-        load_default=1, validate=validate.Range(min=1, max=1_000_000, error=word("must be 1 to 1,000,000"))
-    )
-    per_page = fields.Integer(load_default=20, validate=validate.Range(min=1, max=100, error=word("must be 1 to 100")))
+    page = Digits(load_default=1, validate=validate.Range(min=1, max=1_000_000, error=word("must be 1 to 1,000,000")))
+    per_page = Digits(load_default=20, validate=validate.Range(min=1, max=100, error=word("must be 1 to 100")))
 
 
 class RecordPageSchema(Schema):

@@ -216,7 +216,9 @@ def test_list_filters_and_pages(client):
     assert page["total"] == 5 and page["page"] == 2 and len(page["items"]) == 2
 
 
-@pytest.mark.parametrize("query", ["page=0", "per_page=1000", "valid=perhaps", "page=x"])
+@pytest.mark.parametrize(
+    "query", ["page=0", "per_page=1000", "valid=perhaps", "page=x", "page=1_0", "page=%D9%A3", "per_page=%EF%BC%95"]
+)
 def test_bad_query_parameters_get_400(client, query):
     error = assert_error(client.get(f"/v1/records?{query}"), 400)
     assert error["findings"][0]["rule"] == "api.query"
