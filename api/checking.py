@@ -52,11 +52,12 @@ def check_all(chunks, limits, infer: bool, budget, lang: str) -> list[tuple]:
     return reports
 
 
-def entry(text: str, source: str, limits, lang: str, stored_report):
+def entry(text: str, source: str, limits, lang: str, stored_report, place: str = SOURCE):
     """The entry to store (Entry.kept) and its report to answer with in `lang`, or the findings that make the
     text no record. `source`: the text's hash (text_hash); `stored_report(id)`: the report of a record stored
-    already, which is not checked again (Store.report: in a worker process, read there from the store)."""
-    value = parsed(text, SOURCE, limits)
+    already, which is not checked again (Store.report: in a worker process, read there from the store); `place`:
+    where the text stands in the request, as a record too big to check is said."""
+    value = parsed(text, place, limits)
     if hasattr(value, "unreadable"):
         return value.findings, None
     made = prepare_parsed(text, value, stored_report, source)
@@ -74,6 +75,8 @@ def entries(unknown, limits, lang: str, stored_report, budget) -> list[tuple]:
     (a worker process's round trip a record cost the server more than the record's check); (None, None) for a
     line of JSON Lines that the request's time ran out before."""
     return [
-        (None, None) if line is not None and budget.spent() else entry(text, source, limits, lang, stored_report)
+        (None, None)
+        if line is not None and budget.spent()
+        else entry(text, source, limits, lang, stored_report, SOURCE if line is None else f"{SOURCE}:{line}")
         for line, text, source in unknown
     ]

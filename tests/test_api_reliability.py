@@ -392,3 +392,16 @@ def test_a_stored_record_deleted_while_a_batch_that_holds_it_is_checked_is_check
     results = [json.loads(line) for line in answer.data.splitlines()]
     assert [(r["line"], r["created"]) for r in results] == [(1, True), (2, True)]
     assert results[0]["id"] == first["id"] and client.get(f"/v1/records/{first['id']}").status_code == 200
+
+
+@pytest.mark.parametrize("path, headers", [("/v1/validate", {}), ("/v1/records", AUTH)])
+def test_a_line_too_big_to_check_is_named_by_its_line(tmp_path, path, headers):
+    """A JSON Lines body whose second record holds an array longer than the server checks: 422, its finding
+    naming the line, whether it is validated or stored (and nothing stored)."""
+    client = create_app(str(tmp_path / "r.db"), token=TOKEN).test_client()
+    big = changed(BASE, lambda r: r["meta"].update({"x-big": list(range(2000))}))
+    body = orjson.dumps(BASE) + b"\n" + orjson.dumps(big) + b"\n"
+    answer = client.post(path, data=body, headers=headers, content_type="application/x-ndjson")
+    assert answer.status_code == 422
+    assert answer.get_json()["findings"][0]["message"].startswith("<request>:2: /meta/x-big holds 2000 items")
+    assert client.get("/v1/records").get_json()["total"] == 0
