@@ -13,7 +13,7 @@ import sys
 
 from referee.batch import read_text
 from referee.messages import Listing, index_of, part, shown
-from referee.notation import parse_json, split_records
+from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.rules import did_you_mean
 
 msg, msg_n, word, word_of = part("cli")
@@ -210,7 +210,7 @@ def finding_numbered(findings: list, number: int):
 
 
 def load_one(path: str, line: int | None):
-    """One parsed record from a file (a JSON Lines file needs `line`), or exit 2."""
+    """One parsed record from a file (a JSON Lines file needs `line`), or exit 2 (exit 1 for a key written twice)."""
     text = _read(path)
     chunks = list(split_records(text))
     if line is not None:
@@ -240,6 +240,9 @@ def load_one(path: str, line: int | None):
                 ).render()
             )
         )
+    twice = duplicate_key_findings(chunks[0][1], record)
+    if twice:  # what the parse kept of the key is not the record (validate: invalid, checked no further)
+        fail(f"{where}: {twice[0].rule} {twice[0].at}: {twice[0].shown()}", EXIT_INVALID)
     return record
 
 

@@ -491,3 +491,26 @@ def test_a_number_beyond_a_doubles_range_is_valid_json_and_checked_where_it_stan
     nan = tmp_path / "nan.json"
     nan.write_text(text.replace('"seat": 0', '"seat": NaN', 1))
     assert json.loads(run("validate", "--json", str(nan)).stdout)["findings"][0]["rule"] == "notation.json"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["replay", "{f}"],
+        ["ruling", "{f}", "-o", "{d}/r.html"],
+        ["decide", "{f}", "--finding", "1", "--decision", "stands", "--by", "X", "-w"],
+    ],
+)
+def test_a_key_written_twice_is_invalid_for_every_command_that_reads_one_record(tmp_path, command):
+    """validate says INVALID (notation.key.duplicate); replay, ruling and decide, which read one record, say the
+    same finding and exit 1, writing nothing (the parse kept one of the two values, which is not the record)."""
+    text = (ROOT / "samples" / "guandan" / "match-won-at-a.json").read_text()
+    path = tmp_path / "dup.json"
+    path.write_text(text.replace('"game": "guandan"', '"game": "guandan", "game": "guandan"', 1))
+    before = path.read_text()
+    result = run(*(part.format(f=path, d=tmp_path) for part in command))
+    assert (
+        result.exit_code == 1
+        and 'notation.key.duplicate /game: the key "game" is written more than once' in result.output
+    )
+    assert path.read_text() == before and sorted(p.name for p in tmp_path.iterdir()) == ["dup.json"]
