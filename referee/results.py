@@ -4,6 +4,7 @@ in parts), each match's computed result, and a results sheet checked against the
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -66,9 +67,12 @@ def played(items) -> tuple[list[Played], list[Report]]:
 
 
 def meta_of(record: dict) -> dict:
-    """A record's meta, or {} where it has none or something else stands there (a structure error)."""
+    """A record's meta, its values as text: {} where it has none or something else stands there, and a value that
+    is no string (a structure error) as its JSON, never as Python writes it ({'a': 1}, True)."""
     meta = record.get("meta")
-    return meta if isinstance(meta, dict) else {}
+    if not isinstance(meta, dict):
+        return {}
+    return {key: value if value is None or isinstance(value, str) else json.dumps(value) for key, value in meta.items()}
 
 
 # spaces are single once split and joined; the digits are one group, so a failed match backtracks

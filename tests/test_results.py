@@ -303,3 +303,16 @@ def test_quoted_cells_apostrophes_and_windows_line_ends(tmp_path):
         "line 2  event Huai'an Open, round 1, table 1  agrees  winner",
         "line 4  event Huai'an Open, round 1, table 2  differs  winner: sheet P2, computed P1",
     ]
+
+
+@pytest.mark.parametrize("value, shown", [({"a": 1}, '{"a": 1}'), (True, "true"), ([1], "[1]")])
+def test_a_meta_value_that_is_no_string_is_shown_as_its_json(tmp_path, value, shown):
+    """meta values are free strings: another is a structure error, and where the desk shows it, it is its JSON,
+    never as Python writes it ({'a': 1}, True)."""
+    record = copy.deepcopy(GUANDAN)
+    record["meta"] = {"event": "Open", "round": value, "table": "1"}
+    sheet, records = write_sheet(tmp_path, "Open,1,1,guandan,,,,,"), write_records(tmp_path, record)
+    text = run("results", "check", sheet, records).stdout
+    assert f"round {shown}, table 1  no row names it" in text
+    unnamed = [json.loads(line) for line in run("results", "check", sheet, records, "--json").stdout.splitlines()]
+    assert unnamed[-1]["status"] == "no_row" and unnamed[-1]["round"] == shown
