@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from .findings import plain
 from .messages import Listing, msg
 
 COLUMNS = ("event", "round", "table", "game", "players", "winner", "levels", "totals", "deals")
@@ -175,7 +176,16 @@ def _columns(header: list[str], renamed: dict[str, str]) -> tuple[dict[str, str]
     columns, ignored = {}, []
     for label in header:
         name = names.get(_loose(label))
-        if name is not None and name not in columns:
+        if name is not None and name in columns:  # which of the two holds the value is anyone's guess
+            raise SheetError(
+                msg(
+                    "line 1: the column {name} is named twice ({first} and {second}); a sheet names each column once",
+                    name=name,
+                    first=plain(columns[name]),
+                    second=plain(label),
+                )
+            )
+        if name is not None:
             columns[name] = label
         elif label.strip():
             ignored.append(label)

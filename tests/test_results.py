@@ -186,6 +186,20 @@ def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
         assert expected in result.stdout
 
 
+@pytest.mark.parametrize(
+    "header, twice",
+    [
+        ("event,round,table,round", '"round" and "round"'),
+        ("event,Round,table,rnd", '"Round" and "rnd"'),
+        ("event,round,table,table", '"table" and "table"'),
+    ],
+)
+def test_a_column_named_twice_is_the_sheets_problem_exit_2(tmp_path, event, header, twice):
+    """Which of two cells holds a column's value is anyone's guess: named twice, the column is refused."""
+    result = run("results", "check", write_sheet(tmp_path, "Open,1,1,2", header=header), event)
+    assert result.exit_code == 2 and "line 1: the column" in result.output and twice in result.output
+
+
 def test_a_sheet_without_a_round_column_or_a_record_that_cannot_be_read_exit_2(tmp_path, event):
     sheet = write_sheet(tmp_path, "1,0", header="table,winner")
     result = run("results", "check", sheet, event)
