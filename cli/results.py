@@ -296,11 +296,16 @@ def _csv_writer(fields):
 
 
 class _SafeCells:
+    """Cells a spreadsheet shows as text (spreadsheet_text), and a terminal too: the controls a sheet's or a
+    record's text holds are shown as markers (visible), as the text output shows them, never passed on."""
+
     def __init__(self, writer):
         self._writer = writer
 
     def writerow(self, row: dict):
-        self._writer.writerow({name: spreadsheet_text(value) for name, value in row.items()})
+        self._writer.writerow(
+            {name: spreadsheet_text(visible(value) if isinstance(value, str) else value) for name, value in row.items()}
+        )
 
 
 def _summary_line(counts: dict, table, unreadable: int) -> str:

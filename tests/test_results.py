@@ -222,6 +222,15 @@ def test_csv_output_one_row_per_sheet_row(tmp_path, event):
     assert rows[2].startswith(",no_row,Open,1,2,") and len(rows) == 5
 
 
+def test_csv_output_shows_the_controls_a_cell_holds_as_markers(tmp_path, event):
+    """An escape sequence in a sheet's cell (a terminal title, a bell) is shown as the text output shows it, in
+    every cell it reaches (the event, the detail quoting the sheet), never passed on to the terminal."""
+    sheet = write_sheet(tmp_path, "\x1b]0;pwned\x07Open,1,1,,,7,,,")
+    result = run("results", "check", sheet, event, "--csv")
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "⟨U+001B⟩]0;pwned⟨U+0007⟩Open" in result.stdout
+
+
 def test_the_store_is_read_with_db(tmp_path, event):
     db = tmp_path / "store.db"
     assert run("store", "import", "--db", db, event).exit_code == 0
