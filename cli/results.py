@@ -46,7 +46,14 @@ def results():
 
 
 DB_HELP = word("Read the records from this record store (as `referee serve --db`).")
-BOTH = msg("give the records as files or folders, or --db, not both")
+
+
+def _records_or_store(records, db_path) -> None:
+    """Exit 2 unless the records are given one way: as files or folders, or as a store."""
+    if records and db_path:
+        fail(msg("give the records as files or folders, or --db, not both"), EXIT_USAGE)
+    if not records and not db_path:
+        fail(msg("give the records: files or folders of them, or --db STORE"), EXIT_USAGE)
 
 
 @results.command(
@@ -83,8 +90,7 @@ BOTH = msg("give the records as files or folders, or --db, not both")
     help=word("JSON Lines: one object per sheet row, then one per record no row names (status no_row)."),
 )
 def check(sheet, records, db_path, renamed, as_csv, as_json):
-    if bool(records) == bool(db_path):
-        fail(BOTH, EXIT_USAGE)
+    _records_or_store(records, db_path)
     table = _sheet(sheet, _renamed(renamed))
     checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
     try:
@@ -129,7 +135,9 @@ def _read(paths) -> tuple[list[Played], list]:
 def _say_unreadable(unreadable):
     for report in unreadable:
         if not isinstance(report, str):  # a warning is said already
-            click.echo(f"referee: {cannot_read(report.source, report.findings[0]).render()}", err=True)
+            first = report.findings[0]  # a file's problem names the file; a record's is said with its source
+            said = first.shown() if first.rule == "notation.file" else cannot_read(report.source, first).render()
+            click.echo(f"referee: {said}", err=True)
 
 
 def _stored(db_path: str, event: str | None = None) -> list[Played]:
@@ -365,8 +373,7 @@ STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
 @click.option("--csv", "as_csv", is_flag=True, help=word("The table as CSV."))
 @click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
 def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
-    if bool(records) == bool(db_path):
-        fail(BOTH, EXIT_USAGE)
+    _records_or_store(records, db_path)
     try:
         scale = tuple(int(value) for value in points.split(","))
     except ValueError:

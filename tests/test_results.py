@@ -339,3 +339,12 @@ def test_a_meta_value_that_is_no_string_is_shown_as_its_json(tmp_path, value, sh
     assert f"round {shown}, table 1  no row names it" in text
     unnamed = [json.loads(line) for line in run("results", "check", sheet, records, "--json").stdout.splitlines()]
     assert unnamed[-1]["status"] == "no_row" and unnamed[-1]["round"] == shown
+
+
+def test_records_given_neither_way_and_a_missing_folder_are_said_plainly(tmp_path, event):
+    sheet = write_sheet(tmp_path, "Open,1,1,,,0,,,")
+    neither = run("results", "check", sheet)
+    assert neither.exit_code == 2 and "give the records: files or folders of them, or --db STORE" in neither.output
+    assert "not both" not in neither.output
+    missing = run("results", "check", sheet, tmp_path / "nonexist")
+    assert missing.exit_code == 2 and missing.output.count("cannot read") == 1
