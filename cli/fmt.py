@@ -16,7 +16,7 @@ from referee.notation import duplicate_key_findings, parse_json, split_records, 
 from referee.replay import game_module
 
 from .command import Command
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, cannot_read, expand, fail, say, warn
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_USAGE, EXIT_VALID, cannot_read, expand, fail, say, warn
 from .files import replacing
 
 msg, msg_n, word, word_of = part("cli")
@@ -51,6 +51,8 @@ msg, msg_n, word, word_of = part("cli")
     "--diff", is_flag=True, help=word("Write nothing; print a unified diff of each change and exit 1 if any.")
 )
 def fmt(paths, write, check, diff):
+    if write + check + diff > 1:
+        fail(msg("give one of -w, --check and --diff"), EXIT_USAGE)
     files = list(_files(paths))
     if len(files) > 1 and not (write or check or diff):
         fail(msg("several files: give -w, --check or --diff (or one file to print it)"))

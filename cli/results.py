@@ -48,6 +48,11 @@ def results():
 DB_HELP = word("Read the records from this record store (as `referee serve --db`).")
 
 
+def _one_form(as_csv: bool, as_json: bool) -> None:
+    if as_csv and as_json:
+        fail(msg("give one of --csv and --json"), EXIT_USAGE)
+
+
 def _records_or_store(records, db_path) -> None:
     """Exit 2 unless the records are given one way: as files or folders, or as a store."""
     if records and db_path:
@@ -91,6 +96,7 @@ def _records_or_store(records, db_path) -> None:
 )
 def check(sheet, records, db_path, renamed, as_csv, as_json):
     _records_or_store(records, db_path)
+    _one_form(as_csv, as_json)
     table = _sheet(sheet, _renamed(renamed))
     checked, unreadable = (_stored(db_path), []) if db_path else _read(records)
     try:
@@ -374,6 +380,7 @@ STANDINGS_JSON_HELP = word("As GET /v1/events/EVENT/standings answers.")
 @click.option("--json", "as_json", is_flag=True, help=STANDINGS_JSON_HELP)
 def standings(records, db_path, event, points, count_invalid, as_csv, as_json):
     _records_or_store(records, db_path)
+    _one_form(as_csv, as_json)
     try:
         scale = tuple(int(value) for value in points.split(","))
     except ValueError:

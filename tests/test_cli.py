@@ -212,3 +212,24 @@ def test_replay_during_tribute_says_who_owes(game, to_act):
     assert to_act in shown.output and "to act: nobody" not in shown.output
     table = json.loads(run("replay", path, "--deal", "2", "--step", "0", "--json").output)["table"]
     assert table["turn"] == [int(seat) for seat in re.findall(r"seat (\d)", to_act)]
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (
+            ["fmt", "--check", "--diff", "-w", "samples/guandan/match-won-at-a.json"],
+            "give one of -w, --check and --diff",
+        ),
+        (["fmt", "--check", "-w", "samples/guandan/match-won-at-a.json"], "give one of -w, --check and --diff"),
+        (
+            ["results", "check", "samples/event/sheet.csv", "samples/event", "--csv", "--json"],
+            "give one of --csv and --json",
+        ),
+        (["standings", "samples/event", "--csv", "--json"], "give one of --csv and --json"),
+    ],
+)
+def test_options_that_exclude_each_other_are_refused(args, says, monkeypatch):
+    monkeypatch.chdir(SAMPLES.parent.parent)
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2 and says in result.output
