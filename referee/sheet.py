@@ -173,7 +173,8 @@ def _columns(header: list[str], renamed: dict[str, str]) -> tuple[dict[str, str]
     """column -> header label, for the headers that name a column; and the others."""
     names = {alias: column for column, aliases in ALIASES.items() for alias in (column, *aliases)}
     names.update(renamed)
-    columns, ignored = {}, []
+    columns: dict[str, str] = {}
+    ignored: list[str] = []
     for label in header:
         name = names.get(_loose(label))
         if name is not None and name in columns:  # which of the two holds the value is anyone's guess
