@@ -24,7 +24,7 @@ class Digits(fields.Integer):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
-_DIGITS = re.compile(r"-?[0-9]{1,20}")
+_DIGITS = re.compile(r"-?[0-9]+")
 
 
 class Schema(marshmallow.Schema):
