@@ -483,6 +483,8 @@ def _rest(handle, head) -> bytes | None:
     if any(line is None for _, line in head):
         return None
     data = b"".join(line for _, line in head)
+    if len(data) > MAX_RECORD_BYTES:  # blank lines enough to pass the limit before the document began
+        return None
     data += handle.read(MAX_RECORD_BYTES + 1 - len(data))
     return data if len(data) <= MAX_RECORD_BYTES else None
 

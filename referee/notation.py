@@ -148,9 +148,11 @@ def _beyond_doubles(text: str | bytes):
     double of its sign, as orjson reads an integer beyond 64 bits as a double (the checks then say what a
     number that large is where it stands); None for a text that is no JSON after all (NaN and Infinity are none)."""
     try:
-        return json.loads(without_bom(text), parse_float=_double, parse_int=_integer, parse_constant=_no_constant)
-    except (ValueError, RecursionError):
+        value = json.loads(without_bom(text), parse_float=_double, parse_int=_integer, parse_constant=_no_constant)
+        orjson.dumps(value)  # what orjson refuses besides (a lone surrogate, say) this reader must refuse too
+    except (ValueError, TypeError, RecursionError, orjson.JSONEncodeError):
         return None
+    return value
 
 
 def _double(written: str) -> float:

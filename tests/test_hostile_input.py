@@ -514,3 +514,23 @@ def test_a_key_written_twice_is_invalid_for_every_command_that_reads_one_record(
         and 'notation.key.duplicate /game: the key "game" is written more than once' in result.output
     )
     assert path.read_text() == before and sorted(p.name for p in tmp_path.iterdir()) == ["dup.json"]
+
+
+def test_a_huge_number_does_not_let_in_what_the_parser_refuses(tmp_path):
+    """A number beyond a double's range sends the text to the standard library's reader, which takes a lone
+    surrogate: the text is still no JSON for the referee (orjson refuses it), as it is without the number."""
+    text = json.dumps(BASE)[:-1] + ', "x-big": 1e400, "x-s": "\\ud800"}'
+    path = tmp_path / "r.json"
+    path.write_text(text)
+    result = run("validate", "--json", str(path))
+    assert result.exit_code == 2 and json.loads(result.stdout)["findings"][0]["rule"] == "notation.json"
+    stored = run("store", "import", "--db", str(tmp_path / "s.db"), str(path))
+    assert stored.exit_code == 2 and not isinstance(stored.exception, TypeError)
+
+
+def test_blank_lines_past_the_size_limit_before_a_document_make_it_too_big(tmp_path, monkeypatch):
+    monkeypatch.setattr("referee.batch.MAX_RECORD_BYTES", 5000)
+    path = tmp_path / "blank.json"
+    path.write_bytes(b"\n" * 6000 + b"x\n")
+    result = run("validate", "-j", "1", "--json", str(path))
+    assert result.exit_code == 2 and json.loads(result.stdout)["findings"][0]["rule"] == "notation.size"
