@@ -1945,13 +1945,15 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
     checked against them: claims of other games are errors, levels and tribute are the computed ones."""
     outcome = _ended(ctx, match, state, deal, list(result["order"]), None, "scored")
     _check_claim_keys(ctx, result, where)
-    if "levels" in result and [_rank_index(v) for v in result["levels"]] != match.levels:
+    said = [_rank_index(v) for v in result["levels"]] if "levels" in result else match.levels
+    # levels that follow from an earlier differing claim are no new finding either (notation §9)
+    if said != match.levels and (match.claimed is None or said != match.claimed.levels):
         ctx.error(
             "guandan.result.levels",
             f"{where}/levels",
             msg(
                 "claimed levels {claimed} after this deal, computed {computed}",
-                claimed=_levels_text([_rank_index(v) for v in result["levels"]]),
+                claimed=_levels_text(said),
                 computed=_levels_text(match.levels),
             ),
         )

@@ -860,3 +860,18 @@ def test_a_pass_out_of_turn_that_stands_leaves_the_skipped_seats_to_act(path, cu
     report, steps = replay_steps(record, 0)
     assert report.valid and steps[-1]["table"]["turn"] == turn
     assert [entry["seat"] for entry in steps[-1]["table"]["table"]][-len(passes) :] == passes  # the trick goes on
+
+
+@pytest.mark.parametrize("levels, differs", [(["7", "2"], False), (["8", "2"], False), (["9", "2"], True)])
+def test_a_score_rulings_levels_may_follow_an_earlier_differing_claim(levels, differs):
+    """Notation §9: a later claim that agrees with the computed levels or with those an earlier differing claim
+    carries on is no new finding; a score ruling's `levels` is such a claim (deal 0 claims 6 2, computed 5 2)."""
+    record = sample("guandan/double-tribute-and-anti-tribute.json")
+    record["deals"], record["deals"][0]["result"]["levels"] = record["deals"][:2], ["6", "2"]
+    record.pop("result")
+    late = record["deals"][1]
+    late["actions"] = late["actions"][:4] + [{"seat": (late["actions"][4]["seat"] + 1) % 4, "pass": True}]
+    late.pop("result")
+    score = {"rule": "guandan.turn", "at": "/deals/1/actions/4", "decision": "score"}
+    report = check_record(ruled(record, dict(score, result={"order": [2, 1, 0, 3], "levels": levels})))
+    assert (("error", "guandan.result.levels", "/rulings/0/result/levels", None) in found(report)) is differs
