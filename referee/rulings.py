@@ -51,14 +51,32 @@ def is_claim(rule: str, at: str) -> bool:
 
 
 def is_iso_date(text: str) -> bool:
-    """Whether a ruling's `date` is an ISO 8601 date, with a time and an offset where given (notation §10)."""
-    from datetime import datetime  # here: only rulings with a date need it
+    """Whether a ruling's `date` is an ISO 8601 date (notation §10): a calendar, ordinal or week date, in full or
+    of reduced precision (2026-05, 2026), with a time and an offset where given, in the extended or the basic
+    format."""
+    found = _ISO_8601.fullmatch(text)
+    if found is None:
+        return False
+    year, month, day = found.group("year"), found.group("month"), found.group("day")
+    if day is None:
+        return True
+    from datetime import date  # here: only rulings with a date need it
 
     try:
-        datetime.fromisoformat(text)
+        date(int(year), int(month), int(day))  # a day the month has (not 2026-02-30)
     except ValueError:
         return False
     return True
+
+
+_TIME = r"(?:[01]\d|2[0-3])(?::?[0-5]\d(?::?(?:[0-5]\d|60)(?:[.,]\d+)?)?)?|24(?::?00(?::?00(?:[.,]0+)?)?)?"
+_ISO_8601 = re.compile(
+    r"(?P<year>[+-]\d{4,6}|\d{4})"
+    r"(?:-?(?:(?P<month>0[1-9]|1[0-2])(?:-?(?P<day>0[1-9]|[12]\d|3[01]))?"  # calendar
+    r"|W(?:0[1-9]|[1-4]\d|5[0-3])(?:-?[1-7])?"  # week
+    r"|(?:00[1-9]|0[1-9]\d|[12]\d\d|3[0-5]\d|36[0-6])))?"  # ordinal
+    rf"(?:[T ](?:{_TIME})(?:Z|[+-](?:[01]\d|2[0-3])(?::?[0-5]\d)?)?)?"
+)
 
 
 class Rulings:

@@ -685,6 +685,15 @@ def test_decide_a_penalty_order_to_another_file(tmp_path):
         ("2026-05-02T15:40+08:00", True),
         ("2026-05-02T15:40:05Z", True),
         ("20260502", True),  # the basic format
+        ("2026-123", True),  # an ordinal date
+        ("2026-W18-6", True),  # a week date
+        ("2026-05", True),  # reduced precision
+        ("2026", True),
+        ("2026-05-02T24:00", True),  # the end of the day
+        ("+002026-05-02", True),  # an expanded year
+        ("2026-05-02 15:40", True),  # RFC 3339's space
+        ("2026-02-30", False),  # no such day
+        ("2026-05-02T25:00", False),
         ("yesterday", False),
         ("2026-13-01", False),
         ("02/05/2026", False),
