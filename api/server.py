@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gc
 import sys
+import time
 
 import orjson
 from waitress.channel import HTTPChannel
@@ -40,13 +41,15 @@ class JsonErrorTask(ErrorTask):
 
 class JsonErrorChannel(HTTPChannel):
     """A connection that must send each request whole (the blank lines before it, its headers and its body)
-    within the channel timeout of its first byte, and a second more for every BYTES_A_SECOND it sends: waitress
+    within the channel timeout of its first byte, and a second more for every BYTES_A_SECOND it sends, its time
+    started again once the server is ready for it (the answers to those before it sent, a 100 Continue): waitress
     counts only idle time, so a client sending a byte now and then (slowloris: a header line, a byte of the body,
     a blank line) would otherwise keep its connection, and enough of them every connection."""
 
     error_task_class = JsonErrorTask
     request_began: float | None = None  # when the request being received began to arrive
     request_bytes = 0  # of it, received so far
+    sent_at = 0.0  # when an answer's bytes last went out, or began to wait with none waiting before
 
     def __init__(self, server, sock, addr, adj, map=None):
         super().__init__(server, sock, addr, adj, map)
@@ -63,8 +66,35 @@ class JsonErrorChannel(HTTPChannel):
             self.last_activity = min(self.last_activity, self.request_began + self.request_bytes / BYTES_A_SECOND)
         return done
 
+    def send_continue(self):
+        """The 100 Continue its client waits for before it sends the body: the request's time starts again."""
+        super().send_continue()
+        self._restarted()
 
-BYTES_A_SECOND = 65536  # the pace below which a request's sending counts as stalled
+    def service(self):
+        """The requests this connection sent are answered; one it has begun sending meanwhile, which the server
+        did not read while it answered (a pipelined request, a 100 Continue held back), starts its time again."""
+        super().service()
+        if self.request_began is not None:
+            self._restarted()
+
+    def write_soon(self, data):
+        if data and not self.total_outbufs_len:
+            self.sent_at = time.time()
+        return super().write_soon(data)
+
+    def send(self, data, do_close=True):
+        sent = super().send(data, do_close)
+        if sent:
+            self.sent_at = time.time()
+        return sent
+
+    def _restarted(self):
+        self.request_began, self.request_bytes = time.time(), 0
+        self.last_activity = self.request_began
+
+
+BYTES_A_SECOND = 1024  # the pace below which a request's sending counts as stalled (Apache's mod_reqtimeout: 500)
 
 
 class _Parser(HTTPRequestParser):
@@ -88,11 +118,9 @@ def _maintenance(server, now):
     every thread)."""
     cutoff = now - server.adj.channel_timeout
     for channel in list(server.active_channels.values()):
-        if channel.last_activity >= cutoff:
-            continue
-        if channel.total_outbufs_len:  # closed now: the loop writes (and closes) only when the socket takes more
-            channel.handle_close()
-        elif not channel.requests:
+        if channel.total_outbufs_len and getattr(channel, "sent_at", now) < cutoff:
+            channel.handle_close()  # now: the loop writes (and closes) only when the socket takes more
+        elif channel.last_activity < cutoff and not channel.requests:
             channel.will_close = True
 
 

@@ -148,7 +148,7 @@ def write_access(host: str, token: str | None, read_only: bool, no_auth: bool) -
     show_default=True,
     type=click.IntRange(min=1),
     help=word(
-        "Seconds an idle connection is kept, a request may take to arrive (a second more for every 64 kB of it), "
+        "Seconds an idle connection is kept, a request may take to arrive (a second more for every kB of it), "
         "and an answer may wait for its client to read it."
     ),
 )

@@ -6,6 +6,7 @@ import contextlib
 import copy
 import http.client
 import json
+import re
 import socket
 import threading
 import time
@@ -405,3 +406,40 @@ def test_a_line_too_big_to_check_is_named_by_its_line(tmp_path, path, headers):
     assert answer.status_code == 422
     assert answer.get_json()["findings"][0]["message"].startswith("<request>:2: /meta/x-big holds 2000 items")
     assert client.get("/v1/records").get_json()["total"] == 0
+
+
+def _answers(conn, n: int, timeout: float = 15) -> list[int]:
+    """The status lines of the next `n` answers read from a raw connection."""
+    conn.settimeout(timeout)
+    data, statuses = b"", []
+    while len(statuses) < n:
+        chunk = conn.recv(65536)
+        if not chunk:
+            break
+        data += chunk
+        statuses = [int(code) for code in re.findall(rb"HTTP/1\.1 (\d{3}) ", data)]  # a 100 follows a body
+    return statuses
+
+
+def test_a_slow_but_steady_upload_and_a_held_back_continue_are_not_cut_off(tmp_path, monkeypatch):
+    """The request deadline gives a second for every kB (Apache's pace is 500 bytes a second), and starts again
+    when the server is ready: a client sending 4 kB a second past the channel timeout is answered, and so is
+    a pipelined request whose 100 Continue the server holds back while it answers the one before."""
+    body = orjson.dumps(changed(BASE, lambda r: r.update(comment="x" * 12_000)))
+    head = b"POST /v1/validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: %d\r\n"
+    app = create_app(str(tmp_path / "r.db"), read_only=True)
+    with serving(app, channel_timeout=2) as port:
+        steady = socket.create_connection(("127.0.0.1", port), timeout=10)
+        steady.sendall(head % len(body) + b"\r\n")
+        for i in range(0, len(body), 2000):  # 4 kB a second: 3 s in all
+            steady.sendall(body[i : i + 2000])
+            time.sleep(0.5)
+        assert _answers(steady, 1) == [200]
+        steady.close()
+        slow_checks(monkeypatch, 3)
+        waiting = socket.create_connection(("127.0.0.1", port), timeout=10)
+        waiting.sendall(head % len(body) + b"\r\n" + body + head % len(body) + b"Expect: 100-continue\r\n\r\n")
+        assert _answers(waiting, 2) == [200, 100]  # the second's 100 once the first is answered, after 3 s
+        waiting.sendall(body)
+        assert _answers(waiting, 1) == [200]
+        waiting.close()
