@@ -138,9 +138,11 @@ def not_over_an_input(output: str | None, inputs) -> None:
     """Fails (usage) when writing `output` would overwrite one of the command's `inputs` (cli/files.one_of)."""
     from .files import one_of  # here: most commands write no file
 
-    given = None if output is None else one_of(output, inputs)
+    given = None if output is None else one_of(output, inputs, JSON_ENDINGS)
     if given is None:
         return
+    if given == "-":
+        fail(msg("{output} is standard input, which this command reads: write elsewhere", output=output), EXIT_USAGE)
     if os.path.isdir(given):
         fail(
             msg("{output} lies in {given}, which this command reads: write elsewhere", output=output, given=given),

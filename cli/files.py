@@ -6,6 +6,7 @@ import contextlib
 import os
 import shutil
 import stat
+import sys
 import tempfile
 
 
@@ -36,20 +37,34 @@ def replacing(path: str):
     _sync_folder(folder)
 
 
-def one_of(output: str, inputs) -> str | None:
-    """The input (a path given, or a folder holding the output) that writing `output` would overwrite, or None:
-    a command must not destroy what it reads (`-`, standard output, overwrites nothing)."""
+def one_of(output: str, inputs, endings: tuple[str, ...]) -> str | None:
+    """The input that writing `output` would overwrite, or None: a path given, standard input (`-`) read from
+    that file, or a folder in which the command reads `output` (a name with one of `endings`). A command must
+    not destroy what it reads (`-` as the output, standard output, overwrites nothing)."""
     if output == "-" or not os.path.exists(output):
         return None
+    written = os.stat(output)
     for given in inputs:
-        if given == "-" or not os.path.exists(given):
+        if given == "-":
+            if _stdin_is(written):
+                return given
+        elif not os.path.exists(given):
             continue
-        if os.path.isdir(given):
-            if os.path.commonpath([os.path.realpath(given), os.path.realpath(output)]) == os.path.realpath(given):
+        elif os.path.isdir(given):
+            inside = os.path.commonpath([os.path.realpath(given), os.path.realpath(output)]) == os.path.realpath(given)
+            if inside and output.lower().endswith(endings):
                 return given
         elif os.path.samefile(given, output):
             return given
     return None
+
+
+def _stdin_is(file: os.stat_result) -> bool:
+    """Whether standard input is read from that file."""
+    try:
+        return os.path.samestat(os.fstat(sys.stdin.fileno()), file)
+    except (OSError, ValueError):  # no file behind it (a test's, a closed one)
+        return False
 
 
 def _stat(path: str) -> os.stat_result | None:

@@ -534,3 +534,24 @@ def test_blank_lines_past_the_size_limit_before_a_document_make_it_too_big(tmp_p
     path.write_bytes(b"\n" * 6000 + b"x\n")
     result = run("validate", "-j", "1", "--json", str(path))
     assert result.exit_code == 2 and json.loads(result.stdout)["findings"][0]["rule"] == "notation.size"
+
+
+def test_an_output_read_as_standard_input_is_refused_and_one_the_command_never_reads_is_not(tmp_path):
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(BASE))
+    before = record.read_bytes()
+    with open(record, "rb") as stdin:
+        done = subprocess.run(
+            [sys.executable, "-m", "referee.cli.main", "ruling", "-", "-o", str(record)],
+            stdin=stdin,
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+        )
+    assert done.returncode == 2 and "is standard input, which this command reads" in done.stderr
+    assert record.read_bytes() == before
+    summary = tmp_path / "summary.txt"  # in the folder read, but no file it reads: written, and again
+    for _ in range(2):
+        assert run("validate", "-q", "--summary-json", str(summary), str(tmp_path)).exit_code == 0
+    assert json.loads(summary.read_text())["records"] == 1
