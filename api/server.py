@@ -118,7 +118,7 @@ def _maintenance(server, now):
     every thread)."""
     cutoff = now - server.adj.channel_timeout
     for channel in list(server.active_channels.values()):
-        if channel.total_outbufs_len and getattr(channel, "sent_at", now) < cutoff:
+        if channel.total_outbufs_len and channel.sent_at < cutoff:
             channel.handle_close()  # now: the loop writes (and closes) only when the socket takes more
         elif channel.last_activity < cutoff and not channel.requests:
             channel.will_close = True
