@@ -16,7 +16,8 @@ import click
 from referee.messages import part
 
 from .command import Choice, Command
-from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail
+from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, not_over_an_input
+from .files import replacing
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -65,7 +66,7 @@ ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
 )
 @click.option(
     "--summary-json",
-    type=click.File("w", encoding="utf-8", atomic=True),
+    type=click.Path(dir_okay=False),
     default=None,
     help=word("Also write the summary (records by verdict, findings by rule id) to this file as JSON."),
 )
@@ -80,6 +81,7 @@ ARCHIVE_ENDINGS = (".jsonl", ".jsonl.gz", ".jsonl.bz2", ".jsonl.xz")
     ),
 )
 def audit(paths, output, form, scheduler, workers, summary_json, deals):
+    not_over_an_input(summary_json, paths)
     try:
         dask, Client, LocalCluster = _imported_dask(without=() if deals or form == "parquet" else UNUSED_BY_JSONL)
         if form == "parquet":
@@ -106,7 +108,13 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
     text = json.dumps(summary, indent=2)
     click.echo(text, err=True)
     if summary_json:
-        summary_json.write(text + "\n")
+        try:
+            with replacing(summary_json) as out:
+                out.write(text + "\n")
+        except OSError as exc:
+            fail(
+                msg("cannot write the summary to {path}: {reason}", path=summary_json, reason=exc.strerror or str(exc))
+            )
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] else EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 

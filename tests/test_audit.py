@@ -138,3 +138,11 @@ def test_a_jsonl_audit_imports_dask_without_numpy_and_leaves_it_importable():
     )
     shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert shown.split() == ["False", "False", "True"]
+
+
+def test_a_summary_over_an_input_is_refused_before_anything_runs(archive, tmp_path):
+    target = archive / "a.jsonl"
+    before = target.read_bytes()
+    result = run("audit", str(archive), "-o", str(tmp_path / "reports"), "--summary-json", str(target))
+    assert result.exit_code == 2 and "which this command reads: write elsewhere" in result.output
+    assert target.read_bytes() == before and not (tmp_path / "reports").exists()
