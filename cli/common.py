@@ -244,7 +244,7 @@ def load_one(path: str, line: int | None):
         )
     twice = duplicate_key_findings(chunks[0][1], record)
     if twice:  # what the parse kept of the key is not the record (validate: invalid, checked no further)
-        fail(f"{where}: {twice[0].rule} {twice[0].at}: {twice[0].shown()}", EXIT_INVALID)
+        fail(_found_in(where, twice[0]), EXIT_INVALID)
     return record
 
 
@@ -255,7 +255,12 @@ def shallow_enough(record: dict, path: str) -> None:
 
     findings = structure_findings(record)
     if findings and findings[0].rule == "notation.depth":
-        fail(f"{path}: {findings[0].rule} {findings[0].at}: {findings[0].shown()}")
+        fail(_found_in(path, findings[0]))
+
+
+def _found_in(where: str, finding) -> str:
+    """A finding that keeps a command from the record, said in a line: where, its rule id, place and message."""
+    return f"{where}: {finding.rule} {finding.at}: {finding.shown()}"
 
 
 A_JSON_VALUE = word("a JSON value")

@@ -51,7 +51,6 @@ FIELDS: Final = {
 # words for it are the ruling's (ruling.action_line) and the viewer's (api/web/viewer.js), its meaning the games'.
 TRIBUTE_KEYS: Final = frozenset(("tribute", "return", "to"))  # only in games with tribute (not Gan Deng Yan)
 CARD_VERBS: Final = tuple(key for key in VERBS if FIELDS[key] == "card")
-
 NAMED_SEATS: Final = tuple(key for key, kind in FIELDS.items() if kind == "seat" and key != "seat")  # `to`
 NUMBER_KEYS: Final = tuple(key for key, kind in FIELDS.items() if kind in ("count", "time"))
 READING: Final = re.compile(r"[a-z_]+:[0-9A-Za-z]+")  # full match: no trailing newline, unlike `$`

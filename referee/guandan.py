@@ -1762,20 +1762,24 @@ def _follow_levels_claim(ctx: Context, match: Match, claimed: dict[str, Any], ou
     outcome["claimed"] = {"levels": [RANKS[v] for v in said]}
     if match.claimed is not None and said == match.claimed.levels:
         return
-    ctx.error(
-        "guandan.result.levels",
-        ctx.at("result", "levels"),
-        msg(
-            "claimed levels {claimed} after this deal, computed {computed}",
-            claimed=_levels_text(said),
-            computed=_levels_text(match.levels),
-        ),
-    )
+    _levels_differ(ctx, ctx.at("result", "levels"), said, match.levels)
     # a team the claim moves off A was moved for its failures: its count starts again (§5)
     attempts = [0 if was == ACE != now else n for was, now, n in zip(match.levels, said, match.attempts)]
     claim = fork(match)
     claim.levels, claim.attempts, claim.claimed, claim.winner = said, attempts, None, None
     match.claimed = claim
+
+
+def _levels_differ(ctx: Context, at: str, said: list[int], computed: list[int]) -> None:
+    ctx.error(
+        "guandan.result.levels",
+        at,
+        msg(
+            "claimed levels {claimed} after this deal, computed {computed}",
+            claimed=_levels_text(said),
+            computed=_levels_text(computed),
+        ),
+    )
 
 
 def _check_tribute_claim(ctx: Context, claimed: dict[str, Any], computed: str, where: str) -> None:
@@ -1948,15 +1952,7 @@ def score_deal(ctx: Context, match: Match, deal: Deal, state: DealState, result:
     said = [_rank_index(v) for v in result["levels"]] if "levels" in result else match.levels
     # levels that follow from an earlier differing claim are no new finding either (notation §9)
     if said != match.levels and (match.claimed is None or said != match.claimed.levels):
-        ctx.error(
-            "guandan.result.levels",
-            f"{where}/levels",
-            msg(
-                "claimed levels {claimed} after this deal, computed {computed}",
-                claimed=_levels_text(said),
-                computed=_levels_text(match.levels),
-            ),
-        )
+        _levels_differ(ctx, f"{where}/levels", said, match.levels)
     _check_tribute_claim(ctx, result, outcome["tribute"], where)
     return outcome
 
