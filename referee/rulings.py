@@ -54,7 +54,7 @@ def is_iso_date(text: str) -> bool:
     """Whether a ruling's `date` is an ISO 8601 date (notation §10): a calendar, ordinal or week date, in full or
     of reduced precision (2026-05, 2026), with a time and an offset where given, in the extended or the basic
     format."""
-    found = _ISO_8601.fullmatch(text)
+    found = re.fullmatch(_ISO_8601, text)  # compiled at its first use (re caches it), not at every start
     if found is None:
         return False
     year, month, day = found.group("year"), found.group("month"), found.group("day")
@@ -70,7 +70,7 @@ def is_iso_date(text: str) -> bool:
 
 
 _TIME = r"(?:[01]\d|2[0-3])(?::?[0-5]\d(?::?(?:[0-5]\d|60)(?:[.,]\d+)?)?)?|24(?::?00(?::?00(?:[.,]0+)?)?)?"
-_ISO_8601 = re.compile(
+_ISO_8601 = (
     r"(?P<year>[+-]\d{4,6}|\d{4})"
     r"(?:-?(?:(?P<month>0[1-9]|1[0-2])(?:-?(?P<day>0[1-9]|[12]\d|3[01]))?"  # calendar
     r"|W(?:0[1-9]|[1-4]\d|5[0-3])(?:-?[1-7])?"  # week
