@@ -167,9 +167,11 @@ def deal_line(deal: dict, lang: str) -> str:
 
 def outcome_value(key: str, value, lang: str) -> str:
     """A value of a deal's outcome; a seat (the dealer, the leader, the seat to act) as a seat outside
-    English (0号位), where a bare number would not say what it counts."""
+    English (0号位), where a bare number would not say what it counts; the ruling that decided it, from 1."""
     if key in SEAT_KEYS and type(value) is int and lang != DEFAULT:
         return WHERE["seat"](value).render(lang)
+    if key == "by_ruling" and type(value) is int:  # counted from 1, as a finding says it (README, "Numbering")
+        return str(counted(value))
     return value_shown(value, lang)
 
 

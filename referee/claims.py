@@ -52,6 +52,16 @@ def totals_claim_stands(match: Any, outcome: Outcome, claimed: dict[str, Any], k
     match.totals = list(match.carried)
 
 
+def ruled_totals(
+    summary: dict[str, Any], keys: set[str], winner_of: Callable[[Sequence[Number] | None], int | None]
+) -> None:
+    """A match outcome of check_totals whose claims of `keys` rulings let stand (`totals`, `winner`): the winner
+    the ruled totals make, unless the winner is ruled itself, and the result of both."""
+    if "winner" not in keys:
+        summary["winner"] = winner_of(summary["totals"])
+    summary["result"] = match_result(summary["totals"], summary["winner"] if "winner" in keys else None)
+
+
 def check_totals(
     ctx: Context,
     game: str,
@@ -115,8 +125,9 @@ def check_totals(
 def match_result(scores: Sequence[Number] | None, won: int | None = None) -> dict[str, Any] | None:
     """The result of a match from each entrant's score (Guandan: level, others: total): `won` (the
     team that won outright) or the highest score wins, and equal top scores are a draw; the margin
-    is the winner's lead over the next. None when there are no scores."""
-    if not scores:
+    is the winner's lead over the next. None when there are no scores, or a claim that a ruling let stand
+    makes none (totals of one entrant, a winner who is no entrant)."""
+    if not scores or len(scores) < 2 or (won is not None and not 0 <= won < len(scores)):
         return None
     ranked = sorted(scores, reverse=True)
     if won is None and ranked[0] == ranked[1]:

@@ -25,7 +25,7 @@ from .cards import (
     rank_shown,
     run_low,
 )
-from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
+from .claims import Number, add_scores, carried_on, check_totals, ruled_totals, totals_claim_stands
 from .findings import INFO, StopDeal, plays_said
 from .game import computed_state, no_claimed_state
 from .marks import final
@@ -1461,6 +1461,11 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
     return check_totals(
         ctx, NAME, word("Gan Deng Yan"), match.totals, match.carried, claimed or {}, "seat", _leader_of, _leader_text
     )
+
+
+def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+    """Ruled totals or winner (notation §10): the seat with the highest ruled total wins, unless the winner is ruled."""
+    ruled_totals(summary, keys, _leader_of)
 
 
 def _leader_text(leader: int | None) -> Msg:

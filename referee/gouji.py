@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from .actions import DealPlay
 from .cards import CODES, card_counts
-from .claims import Number, add_scores, carried_on, check_totals, totals_claim_stands
+from .claims import Number, add_scores, carried_on, check_totals, ruled_totals, totals_claim_stands
 from .findings import WARNING, StopDeal, plain
 from .game import computed_state, no_claimed_state
 from .marks import final
@@ -1939,6 +1939,11 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
     return check_totals(
         ctx, NAME, word("Gou Ji"), match.totals, match.carried, claimed or {}, "team", _higher_team, _higher_said
     )
+
+
+def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+    """Ruled totals or winner (notation §10): the team with the higher ruled total wins, unless the winner is ruled."""
+    ruled_totals(summary, keys, _higher_team)
 
 
 def _higher_said(winner: int | None) -> Msg:

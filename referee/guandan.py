@@ -1889,6 +1889,14 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
 
 
+def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+    """Ruled levels (in canonical codes, as computed ones are) or winner: the result follows from them, its margin
+    the level difference."""
+    levels = [_rank_index(code) for code in summary["levels"]]
+    summary["levels"] = [level_code(level) for level in levels]
+    summary["result"] = match_result(levels, summary["winner"])
+
+
 def stand(ctx: Context, state: DealState, action: Action) -> None:
     """An action that broke a rule, taken as played (a ruling `stands`): a play becomes the trick's latest
     (read as its `as`, or as the highest reading its cards make) and the turn passes on from its seat; a

@@ -17,6 +17,7 @@ _RANK_SPELLINGS = [*"23456789TJQKAtjqka", "10"]
 RANKS = frozenset(_RANK_SPELLINGS)
 CARDS = frozenset([r + s for r in _RANK_SPELLINGS for s in "SHDCshdc"] + [j + k for j in "BRbr" for k in "Jj"])
 COMMIT = re.compile(r"sha256:[0-9a-f]{64}")
+DEAL_POINTER = re.compile(r"/deals/(0|[1-9][0-9]*)")  # full match: no trailing newline, unlike `$`
 SALT, SEED = re.compile(r"[0-9a-fA-F]{32,}"), re.compile(r"[0-9a-fA-F]{64,}")
 
 _RECORD_KEYS = frozenset(("cgr", "game", "rules", "meta", "players", "start", "deals", "result", "rulings", "comment"))
@@ -189,9 +190,16 @@ def _ruling(ruling) -> bool:
     return (
         type(ruling.get("at")) is str
         and ruling.get("decision") in DECISIONS
-        and ("rule" not in ruling or (type(ruling["rule"]) is str and ruling["rule"] != ""))
+        and ((type(ruling.get("rule")) is str and ruling["rule"] != "") or _voids_a_deal(ruling))
         and all(type(ruling[key]) is str for key in texts if key in ruling)
         and ("result" not in ruling or _deal_result(ruling["result"]))
+    )
+
+
+def _voids_a_deal(ruling: dict) -> bool:
+    """Whether a ruling voids a deal itself (`"at": "/deals/N"`), the one ruling without a `rule` (notation §10)."""
+    return (
+        "rule" not in ruling and ruling.get("decision") == "void" and DEAL_POINTER.fullmatch(ruling["at"]) is not None
     )
 
 

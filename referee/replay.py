@@ -13,7 +13,6 @@ import functools
 import gc
 
 from .actions import applied
-from .claims import match_result
 from .commitments import commitment_findings
 from .findings import ERROR, INFO, MAX_LISTED, WARNING, Finding, Report, StopDeal, more_finding, pointer
 from .game import GAMES, game as game_module
@@ -229,7 +228,7 @@ def _check(
     ctx.deal = None
     summary = game.finish_match(ctx, match, record.get("result"))
     if ctx.rulings is not None:
-        _ruled_match(ctx, ctx.rulings, summary, record.get("result") or {})
+        _ruled_match(ctx, game, ctx.rulings, summary, record.get("result") or {})
     return _report(ctx, game_name, rules, source, outcomes, summary)
 
 
@@ -380,14 +379,18 @@ def _stood(ctx: Context, game: Game[Any, Any], state: Any, action: Action, stop:
     return True
 
 
-def _ruled_match(ctx: Context, rulings: Rulings, summary: dict[str, Any], claimed: dict[str, Any]) -> None:
+def _ruled_match(
+    ctx: Context, game: Game[Any, Any], rulings: Rulings, summary: dict[str, Any], claimed: dict[str, Any]
+) -> None:
     """The record's claims that rulings let stand replace the computed values in the match outcome (the
-    computed ones are kept beside them), and the rulings' own errors are reported."""
-    for key in _claim_keys(rulings):
+    computed ones are kept beside them), who won and the result follow from them as the game says (the
+    outcome reported is the outcome as ruled, notation §10), and the rulings' own errors are reported."""
+    keys = _claim_keys(rulings)
+    for key in keys:
         summary.setdefault("computed", {})[key] = summary.get(key)
         summary[key] = claimed[key]
-        if key == "totals":
-            summary["result"] = match_result(claimed[key])
+    if keys:
+        game.ruled_match(summary, keys)
     for rule, at, message in rulings.problems + rulings.unmatched():
         ctx.error(rule, at, message)
 

@@ -187,9 +187,12 @@ def scores(match: Match) -> list[int] | None:
 
 
 def result(match: Match) -> dict | None:
-    """The match's result (claims.match_result): a Guandan team that passed A won outright."""
-    won = next((w for w in ((p.report.get("match") or {}).get("winner") for p in match.parts) if w is not None), None)
-    return match_result(scores(match), won if match.parts[0].record.get("game") == "guandan" else None)
+    """The match's result (claims.match_result): a Guandan team that passed A won outright, as did a winner that
+    a ruling let stand (notation §10)."""
+    guandan = match.parts[0].record.get("game") == "guandan"
+    outcomes = [part.report.get("match") or {} for part in match.parts]
+    won = (o.get("winner") for o in outcomes if guandan or "winner" in o.get("computed", {}))
+    return match_result(scores(match), next((w for w in won if w is not None), None))
 
 
 def computed(match: Match) -> dict:

@@ -193,18 +193,16 @@ class Rulings:
             (
                 "notation.ruling.unmatched",
                 pointer("rulings", index),
-                self._unmatched(rule, at, self.raw[index]["decision"]),
+                self._unmatched(rule, at),
             )
             for (rule, at), index in sorted(self.pending.items(), key=lambda item: item[1])
         ]
 
     @staticmethod
-    def _unmatched(rule: str | None, at: str, decision: str) -> Msg:
+    def _unmatched(rule: str | None, at: str) -> Msg:
         if rule is not None:
             return msg("this ruling decides no error of the record as ruled: no error {rule} at {at}", rule=rule, at=at)
-        if decision == VOID:
-            return msg("this ruling voids {at}, which is no deal of the record", at=at)
-        return msg("this ruling names no rule; only a deal (/deals/N) may be voided without one")
+        return msg("this ruling voids {at}, which is no deal of the record", at=at)  # the one without a rule (schema)
 
 
 _SEVERITIES = {"warning": word("a warning"), "info": word("an info")}

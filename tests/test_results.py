@@ -162,6 +162,23 @@ def test_a_match_in_parts_is_one_match(tmp_path, chained):
     assert lines[0]["records"] == [f"{event}:2", f"{event}:1"]
 
 
+@pytest.mark.parametrize(
+    "claim, row",
+    [  # notation §10: the outcome as ruled, which `validate` reports too
+        ({"winner": 0}, "Open,1,2,,,P0,,-14/26/0/-12,"),
+        ({"totals": [30, 0, -10, -20]}, "Open,1,2,,,P0,,30/0/-10/-20,"),
+    ],
+)
+def test_a_claim_a_ruling_let_stand_decides_the_winner(tmp_path, claim, row):
+    record = with_meta(GDY, 1, 2)
+    key = next(iter(claim))
+    record["result"] = claim
+    record["rulings"] = [{"rule": f"gandengyan.match.{key}", "at": f"/result/{key}", "decision": "claim", "by": "x"}]
+    event = write_records(tmp_path, record)
+    status, lines = check(tmp_path, event, row)
+    assert status == 0, lines
+
+
 def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
     sheet = write_sheet(
         tmp_path,

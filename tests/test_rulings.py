@@ -363,6 +363,16 @@ def test_a_voided_deal_counts_for_nothing_and_the_next_is_a_redeal(path):
     assert report.match == alone.match
 
 
+@pytest.mark.parametrize("lang, says", [("en", "deal 1: void, by ruling 1"), ("zh", "第 1 局：作废、依据裁决 1")])
+def test_the_deal_line_counts_the_ruling_from_1_as_findings_do(tmp_path, lang, says):
+    path = tmp_path / "voided.json"
+    path.write_text(
+        json.dumps(ruled(sample("guandan/disputed-illegal-follow.json"), {"at": "/deals/0", "decision": "void"}))
+    )
+    shown = CliRunner().invoke(main, ["validate", str(path), "--lang", lang])
+    assert says in shown.output
+
+
 def test_void_on_an_error_makes_every_finding_of_the_deal_info():
     record = ruled(
         sample("guandan/disputed-return-above-ten.json"),
@@ -465,6 +475,57 @@ def test_a_record_claim_stands_in_the_match_outcome():
     assert report.match["result"] == {"winner": 0, "margin": 15}
 
 
+@pytest.mark.parametrize(
+    "claimed, levels, result",
+    [
+        (["2", "6"], ["2", "6"], {"winner": 1, "margin": 4}),  # computed 6 5: the ruled levels turn the result
+        (["t", "2"], ["T", "2"], {"winner": 0, "margin": 8}),  # an alias, written as computed levels are
+    ],
+)
+def test_a_ruled_levels_claim_makes_the_match_result(claimed, levels, result):
+    """Notation §10: the outcome reported is the outcome as ruled; the results sheet's margin is the level
+    difference."""
+    record = sample("event/r1-t1.json")
+    record["result"] = {"levels": claimed}
+    report = check_record(ruled(record, {"rule": "guandan.match.levels", "at": "/result/levels", "decision": "claim"}))
+    assert report.valid and report.match["computed"] == {"levels": ["6", "5"]}
+    assert report.match["levels"] == levels and report.match["result"] == result
+
+
+def test_ruled_totals_make_the_winner():
+    record = sample("gandengyan/disputed-ace-multiplier-ignored.json")
+    del record["deals"][0]["result"]
+    record["result"] = {"totals": [-5, 10, -5]}  # computed 30 -20 -10: seat 0 wins
+    report = check_record(
+        ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "claim"})
+    )
+    assert report.match["winner"] == 1 and report.match["result"] == {"winner": 1, "margin": 15}
+
+
+@pytest.mark.parametrize(
+    "game_path, claimed, rule, result",
+    [
+        (
+            "gandengyan/disputed-ace-multiplier-ignored.json",
+            {"winner": 2},
+            "gandengyan.match.winner",
+            {"winner": 2, "margin": -40},
+        ),
+        ("gandengyan/disputed-ace-multiplier-ignored.json", {"winner": 9}, "gandengyan.match.winner", None),
+        ("gandengyan/disputed-ace-multiplier-ignored.json", {"totals": [5]}, "gandengyan.match.totals", None),
+        ("event/r1-t1.json", {"winner": 1}, "guandan.match.winner", {"winner": 1, "margin": -1}),
+        ("event/r1-t1.json", {"winner": 7}, "guandan.match.winner", None),
+    ],
+)
+def test_a_ruled_winner_wins_and_a_claim_that_makes_no_result_makes_none(game_path, claimed, rule, result):
+    record = sample(game_path)  # Gan Deng Yan's: totals 30 -20 -10, seat 0 wins; Guandan's: levels 6 5, no winner
+    record["deals"][0].pop("result", None)
+    record["result"] = claimed
+    key = next(iter(claimed))
+    report = check_record(ruled(record, {"rule": rule, "at": f"/result/{key}", "decision": "claim"}))
+    assert report.valid and report.match[key] == claimed[key] and report.match["result"] == result
+
+
 def test_stands_on_a_scores_claim_does_not_fit():
     report = check_record(
         ruled(
@@ -486,12 +547,6 @@ def test_stands_on_a_scores_claim_does_not_fit():
             "notation.ruling.unmatched",
             "/rulings/0",
             "no error guandan.follow at /deals/0/actions/23",
-        ),
-        (
-            {"at": "/deals/0/actions/24", "decision": "stands"},
-            "notation.ruling.unmatched",
-            "/rulings/0",
-            "names no rule",
         ),
         (
             {"rule": "guandan.follow", "at": "/deals/0/actions/24", "decision": "claim"},
@@ -550,15 +605,35 @@ def test_a_ruling_without_by():
     [
         ([{"at": "/deals/0", "decision": "overrule", "by": "x"}], "notation.structure", "/rulings/0/decision"),
         ([{"decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/at"),
+        # notation §10: every ruling names its rule but a void of a deal itself
+        ([{"at": "/deals/0/actions/24", "decision": "stands", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
+        ([{"at": "/deals/0/actions/24", "decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
+        ([{"at": "/result/levels", "decision": "claim", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
         ([{"at": "/deals/0", "decision": "void", "by": "x", "plya": 1}], "notation.key.unknown", "/rulings/0/plya"),
         ({"at": "/deals/0"}, "notation.structure", "/rulings"),
         (
-            [{"at": "/deals/0", "decision": "score", "by": "x", "result": {"order": [9, 0, 1, 2]}}],
+            [
+                {
+                    "rule": "guandan.follow",
+                    "at": "/deals/0",
+                    "decision": "score",
+                    "by": "x",
+                    "result": {"order": [9, 0, 1, 2]},
+                }
+            ],
             "notation.seat",
             "/rulings/0/result/order/0",
         ),
         (
-            [{"at": "/deals/0", "decision": "score", "by": "x", "result": {"scores": [1e15]}}],
+            [
+                {
+                    "rule": "guandan.follow",
+                    "at": "/deals/0",
+                    "decision": "score",
+                    "by": "x",
+                    "result": {"scores": [1e15]},
+                }
+            ],
             "notation.number",
             "/rulings/0/result/scores/0",
         ),
