@@ -7,7 +7,7 @@ import sys
 import click
 import orjson
 
-from referee.messages import Cards, Listing, Term, part, shown
+from referee.messages import Cards, Listing, Term, counted, part, shown
 
 from .command import Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
@@ -114,7 +114,7 @@ RELATIONS = (
 def _member(member: dict):
     """A group's member in words: where it is, how it relates to the first, what differs."""
     where = (
-        msg("{record} deal {deal}", record=member["record"], deal=member["deal"])
+        msg("{record} deal {deal}", record=member["record"], deal=counted(member["deal"]))
         if "deal" in member
         else member["record"]
     )
@@ -127,9 +127,11 @@ def _member(member: dict):
         details.append(
             Listing(
                 [
-                    msg(
+                    msg("{part} in another order", part=change["part"])
+                    if change["change"] == "order"
+                    else msg(
                         "{part} {sign}{card}",
-                        part=change["part"],
+                        part=msg("seat {seat}", seat=change["seat"]) if "seat" in change else change["part"],
                         card=Cards(change["card"]),
                         sign="+" if change["change"] == "in" else "−",
                     )

@@ -681,11 +681,13 @@ def _blocks(hands: list[list[int]], talon: list[int]) -> tuple[list[int], int]:
     return [(total + _BLOCK_SALT[i]) & _MASK for i, total in enumerate(sums)], hand_blocks
 
 
-def _part(block: int, tag: int, hand_blocks: int):
-    """The part of the deal a card's change in a block is in: a seat, or a half of the talon."""
+def _part(block: int, tag: int, hand_blocks: int) -> dict:
+    """The part of the deal a card's change in a block is in: a seat ("seat 2", and the seat), or a half of the
+    talon (a word of the catalogue, which the command shows in its language)."""
     if block < hand_blocks:
-        return msg("seat {seat}", seat=block if hand_blocks > 1 else tag)
-    return msg("the talon's first half") if block == hand_blocks else msg("the talon's second half")
+        seat = block if hand_blocks > 1 else tag
+        return {"part": f"seat {seat}", "seat": seat}
+    return {"part": word("the talon's first half") if block == hand_blocks else word("the talon's second half")}
 
 
 def _moved(deals, a: int, b: int) -> list[dict] | None:
@@ -698,6 +700,8 @@ def _moved(deals, a: int, b: int) -> list[dict] | None:
     differ = [i for i in range(width) if deals[f"block{i}"][a] != deals[f"block{i}"][b]]
     if len(differ) > 2 or width < 3:
         return None
+    if not differ:  # every block alike, the deals not: the talon's cards in another order within its halves
+        return [{"part": word("the talon"), "change": "order"}]
     hand_blocks, changes, moved = int(deals["hand_blocks"][a]), [], Counter[int]()
     for i in differ:
         delta = (int(deals[f"block{i}"][b]) - int(deals[f"block{i}"][a])) & _MASK
@@ -706,9 +710,7 @@ def _moved(deals, a: int, b: int) -> list[dict] | None:
             return None
         for tag, card, sign in found:
             moved[card] += sign
-            changes.append(
-                {"part": str(_part(i, tag, hand_blocks)), "card": CODES[card], "change": "in" if sign > 0 else "out"}
-            )
+            changes.append({**_part(i, tag, hand_blocks), "card": CODES[card], "change": "in" if sign > 0 else "out"})
     return changes if not any(moved.values()) else None
 
 

@@ -131,6 +131,13 @@ def test_near_duplicate_in_gandengyan_a_hand_card_swapped_with_the_talon():
     assert {c["part"] for c in changes} == {"seat 1", "the talon's second half"}
 
 
+def test_near_duplicate_in_gandengyan_two_talon_cards_swapped_within_a_half():
+    def swap(deal):
+        deal["talon"][0], deal["talon"][1] = deal["talon"][1], deal["talon"][0]
+
+    assert _near("gandengyan", swap) == [{"part": "the talon", "change": "order"}]
+
+
 def test_near_duplicate_in_gandengyan_between_two_hands():
     def swap(deal):
         deal["hands"][0][0], deal["hands"][3][1] = deal["hands"][3][1], deal["hands"][0][0]
@@ -309,6 +316,19 @@ def test_the_command_json_lines_and_exit_status(tmp_path):
     assert lines[-1]["kind"] == "summary" and lines[-1]["deals"] == 31 and isinstance(lines[0]["message"], str)
     text = CliRunner().invoke(main, ["integrity", str(path)])
     assert text.exit_code == 1 and f"{path}:31" in text.output and "Holm" in text.output
+
+
+@pytest.mark.parametrize(
+    "lang, says", [("en", ":7 deal 1: near, the talon in another order"), ("zh", ":7 第 1 局：近似、牌堆顺序不同")]
+)
+def test_the_text_counts_deals_from_1_and_names_what_differs(tmp_path, lang, says):
+    recs = _fair(5, "gandengyan", 6)
+    near = copy.deepcopy(recs[4])
+    near["deals"][0]["talon"][:2] = near["deals"][0]["talon"][1::-1]
+    path = tmp_path / "a.jsonl"
+    path.write_text("\n".join(json.dumps(r) for r in recs + [near]) + "\n")
+    shown = CliRunner().invoke(main, ["--lang", lang, "integrity", str(path)])
+    assert shown.exit_code == 1 and says in shown.output
 
 
 def test_the_command_on_a_fair_archive_and_on_what_cannot_be_read(tmp_path):
