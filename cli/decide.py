@@ -1,5 +1,5 @@
-"""`referee decide RECORD --finding N --decision D --by NAME (-o OUT | -w)`: the arbiter's decision on one
-finding written into the record (notation §10), and the record's report as ruled."""
+"""`referee decide RECORD (--finding N | --deal N) --decision D --by NAME (-o OUT | -w)`: the arbiter's decision on
+one finding, or the void of one deal, written into the record (notation §10), and the record's report as ruled."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import click
 from referee.messages import part
 
 from .command import Command
-from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, fail, finding_numbered, load_one, shallow_enough
+from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_numbered, load_one, shallow_enough
 
 msg, msg_n, word, word_of = part("cli")
 
@@ -45,7 +45,8 @@ def _score(value: str):
     help=word("""Write the arbiter's decision on a finding into the record.
 
     FILE is one record (JSON). The ruling names the finding's rule and place, the decision, who
-    decided and, where given, when and why (notation §10); the record is written in canonical
+    decided and, where given, when and why (notation §10); --deal N with --decision void voids a
+    deal for what no finding shows (a misdeal, an exposed card). The record is written in canonical
     form, as `referee fmt` writes it, checked again as ruled, and its report printed. A decision
     that does not fit the finding (claim on a finding that is no claim, stands on something other
     than an action, score without the deal's complete result, an action that cannot stand) is
@@ -57,8 +58,13 @@ def _score(value: str):
     "--finding",
     "finding_number",
     type=int,
-    required=True,
     help=word("The finding decided: N as `referee validate` lists the record's findings (from 1)."),
+)
+@click.option(
+    "--deal",
+    "deal_number",
+    type=int,
+    help=word("With void, in place of --finding: the deal voided itself (from 1); the ruling names no rule."),
 )
 @click.option(
     "--decision",
@@ -84,16 +90,20 @@ def _score(value: str):
 )
 @click.option("-o", "--output", help=word("Write the ruled record to this file."))
 @click.option("-w", "--write", is_flag=True, help=word("Rewrite FILE in place (atomically)."))
-def decide(file, finding_number, decision, arbiter, reason, date, order, winner, scores, output, write):
+def decide(file, finding_number, deal_number, decision, arbiter, reason, date, order, winner, scores, output, write):
     from rich.console import Console  # here, as in every command that renders: start-up stays fast
 
     from referee.replay import check_record
-    from referee.rulings import Refused, decided, is_iso_date, ruling_on
+    from referee.rulings import Refused, decided, is_iso_date, ruling_on, voiding
 
     from . import render
 
     if bool(output) == write:
         fail(msg("give one of -o OUT and -w"), EXIT_USAGE)
+    if (finding_number is None) == (deal_number is None):
+        fail(msg("give one of --finding N and --deal N"), EXIT_USAGE)
+    if deal_number is not None and decision != "void":
+        fail(msg("--deal goes with --decision void: any other decision decides a finding"), EXIT_USAGE)
     result = {
         key: value for key, value in (("order", order), ("winner", winner), ("scores", scores)) if value is not None
     }
@@ -106,15 +116,24 @@ def decide(file, finding_number, decision, arbiter, reason, date, order, winner,
         )
     record = load_one(file, None)
     shallow_enough(record, file)
-    finding = finding_numbered(check_record(record).findings, finding_number)
     try:
-        ruled, report = decided(record, ruling_on(finding, decision, arbiter, date, reason, result or None))
+        if deal_number is None:
+            finding = finding_numbered(check_record(record).findings, finding_number)
+            ruling = ruling_on(finding, decision, arbiter, date, reason, result or None)
+        else:
+            ruling = voiding(deal_index(deal_number, _deals(record)), arbiter, date, reason)
+        ruled, report = decided(record, ruling)
     except Refused as refused:
         fail(refused.text, EXIT_USAGE)
     _write(output or file, ruled)
     report.source = output or file
     render.report(Console(highlight=False, soft_wrap=True), report)
     sys.exit(EXIT_VALID if report.valid else EXIT_INVALID)
+
+
+def _deals(record: dict) -> int:
+    deals = record.get("deals")
+    return len(deals) if isinstance(deals, list) else 0
 
 
 def _write(path: str, record: dict):

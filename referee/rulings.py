@@ -229,14 +229,19 @@ def ruling_on(
                 at=finding.at,
             )
         )
+    return _written({"rule": finding.rule, "at": finding.at, "decision": decision, "by": by}, date, reason, result)
+
+
+def voiding(deal: int, by: str, date: str | None = None, reason: str | None = None) -> dict:
+    """The ruling that voids deal `deal` (counted from 0) itself, for what no finding shows (a misdeal, an exposed
+    card): it names no rule (notation §10)."""
+    return _written({"at": pointer("deals", deal), "decision": VOID, "by": by}, date, reason, None)
+
+
+def _written(ruling: dict, date: str | None, reason: str | None, result: dict | None) -> dict:
+    """A ruling with its date, reason and result where they are given."""
     given = {"date": date, "reason": reason, "result": result}
-    return {
-        "rule": finding.rule,
-        "at": finding.at,
-        "decision": decision,
-        "by": by,
-        **{key: value for key, value in given.items() if value is not None},
-    }
+    return {**ruling, **{key: value for key, value in given.items() if value is not None}}
 
 
 def decided(record: dict, ruling: dict):

@@ -741,6 +741,23 @@ def test_decide_writes_the_ruling_in_canonical_form_and_prints_the_report_as_rul
     assert CliRunner().invoke(main, ["validate", str(path)]).exit_code == 0
 
 
+def test_decide_voids_a_deal_that_no_finding_names(tmp_path):
+    """Notation §10: `void` on a deal itself (a misdeal, an exposed card) names no rule."""
+    path = tmp_path / "record.json"
+    path.write_text((SAMPLES / "gandengyan/multipliers.json").read_text())
+    shown = decide(path, "--deal", 1, "--decision", "void", "--by", "Li Wei", "--reason", "misdeal", "-w")
+    assert shown.exit_code == 1, shown.output  # written; the match's claimed totals no longer hold
+    assert (
+        "deal 1: void, by ruling 1" in shown.output
+        and "claimed totals -16, -384, 400, computed 0, 0, 0" in shown.output
+    )
+    assert json.loads(path.read_text())["rulings"] == [
+        {"at": "/deals/0", "decision": "void", "by": "Li Wei", "reason": "misdeal"}
+    ]
+    again = decide(path, "--deal", 1, "--decision", "void", "--by", "Li Wei", "-w")
+    assert again.exit_code == 2 and "a finding is decided once" in again.output
+
+
 def test_decide_a_penalty_order_to_another_file(tmp_path):
     path = disputed(tmp_path, "gouji/disputed-non-duellist-plays-into-duel.json")
     out = tmp_path / "ruled.json"
@@ -797,6 +814,13 @@ def test_a_rulings_date_is_iso_8601(date, iso):
         (["--finding", 1, "--decision", "score", "--order", "1,x", "--by", "x", "-w"], "not a comma-separated list"),
         (["--finding", 1, "--decision", "overrule", "--by", "x", "-w"], "overrule"),
         (["--finding", 1, "--decision", "stands", "--by", "x", "--date", "yesterday", "-w"], "no ISO 8601 date"),
+        (["--deal", 2, "--decision", "void", "--by", "x", "-w"], "--deal takes 1 to 1"),
+        (["--deal", 1, "--decision", "stands", "--by", "x", "-w"], "--deal goes with --decision void"),
+        (
+            ["--deal", 1, "--finding", 1, "--decision", "void", "--by", "x", "-w"],
+            "give one of --finding N and --deal N",
+        ),
+        (["--decision", "void", "--by", "x", "-w"], "give one of --finding N and --deal N"),
     ],
 )
 def test_decide_refuses_and_writes_nothing(tmp_path, args, says):
