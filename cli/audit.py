@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from referee.batch import os_problem
 from referee.messages import part
 
 from .command import Choice, Command
@@ -112,9 +113,7 @@ def audit(paths, output, form, scheduler, workers, summary_json, deals):
             with replacing(summary_json) as out:
                 out.write(text + "\n")
         except OSError as exc:
-            fail(
-                msg("cannot write the summary to {path}: {reason}", path=summary_json, reason=exc.strerror or str(exc))
-            )
+            fail(msg("cannot write the summary to {path}: {reason}", path=summary_json, reason=os_problem(exc)))
     sys.exit(EXIT_UNREADABLE if summary["unreadable"] else EXIT_INVALID if summary["invalid"] else EXIT_VALID)
 
 

@@ -11,7 +11,7 @@ import os
 import re
 import sys
 
-from referee.batch import read_text
+from referee.batch import os_problem, read_text
 from referee.messages import Listing, index_of, part, shown
 from referee.notation import duplicate_key_findings, parse_json, split_records
 from referee.rules import did_you_mean
@@ -155,7 +155,7 @@ def not_over_an_input(output: str | None, inputs) -> None:
 
 def cannot_read(path: str, why):
     """That a file cannot be read, and why: the system's reason (`why` an OSError), or a finding."""
-    reason = why.shown() if hasattr(why, "shown") else getattr(why, "strerror", None) or str(why)
+    reason = why.shown() if hasattr(why, "shown") else os_problem(why)
     return msg("cannot read {path}: {reason}", path=path, reason=reason)
 
 

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from referee.batch import os_problem
 from referee.messages import part
 
 from .command import Command
@@ -148,4 +149,4 @@ def _write(path: str, record: dict):
         with replacing(path) as out:
             out.write(text)
     except OSError as exc:
-        fail(msg("cannot write {path}: {reason}; it is left as it was", path=path, reason=exc.strerror or str(exc)))
+        fail(msg("cannot write {path}: {reason}; it is left as it was", path=path, reason=os_problem(exc)))

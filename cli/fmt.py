@@ -9,7 +9,7 @@ import sys
 import click
 import orjson
 
-from referee.batch import GZIP_MAGIC, not_a_file, read_text
+from referee.batch import GZIP_MAGIC, not_a_file, os_problem, read_text
 from referee.canonical import canonical, dumps
 from referee.messages import part
 from referee.notation import duplicate_key_findings, parse_json, split_records, structure_findings
@@ -122,7 +122,7 @@ def _rewrite(path: str, text: str):
         with replacing(path) as out:
             out.write(text)
     except OSError as exc:
-        fail(msg("cannot write {path}: {reason}; it is left as it was", path=path, reason=exc.strerror or str(exc)))
+        fail(msg("cannot write {path}: {reason}; it is left as it was", path=path, reason=os_problem(exc)))
 
 
 def _text(path: str, write: bool) -> str | None:

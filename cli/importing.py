@@ -8,6 +8,7 @@ import sys
 import click
 import orjson
 
+from referee.batch import os_problem
 from referee.canonical import canonical
 from referee.game import games
 from referee.importers import Imported, importers, read_lines
@@ -126,7 +127,7 @@ def import_(captures, source_format, output, per, rules_text, validate):
                         counts["valid" if report.valid else "invalid"] += 1
                         render.report(console, report)
     except OSError as exc:
-        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc)))
+        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=os_problem(exc)))
     click.echo(
         "referee: "
         + msg("{written} record(s) converted, {problems} problem(s)", written=written, problems=problems).render(),

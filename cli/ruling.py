@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from referee.batch import os_problem
 from referee.messages import index_of, language, part
 
 from .command import Command
@@ -97,7 +98,7 @@ def ruling(file, finding_number, deal_number, action_number, line, output):
             with replacing(output) as handle:
                 handle.write(html)
     except OSError as exc:
-        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc)))
+        fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=os_problem(exc)))
 
 
 def _chromium() -> str | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from referee.batch import os_problem
 from referee.messages import part
 
 from .command import Choice, Command
@@ -251,7 +252,7 @@ def serve(
         )
     except OSError as exc:
         fail(
-            msg("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=exc.strerror or str(exc)),
+            msg("cannot listen on {host}:{port}: {reason}", host=host, port=port, reason=os_problem(exc)),
             EXIT_USAGE,
         )
     click.echo(

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from referee.batch import os_problem
 from referee.messages import language, part
 
 from .command import Choice, Command
@@ -166,9 +167,7 @@ def export(db_path, output, **filters):
             with replacing(output) as out:
                 count = _exported(records, filters, out)
         except OSError as exc:
-            fail(
-                msg("cannot write {path}: {reason}; nothing was written", path=output, reason=exc.strerror or str(exc))
-            )
+            fail(msg("cannot write {path}: {reason}; nothing was written", path=output, reason=os_problem(exc)))
     say(msg("{n} record(s) exported", n=count))
 
 

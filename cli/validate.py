@@ -14,7 +14,7 @@ from collections import Counter
 
 import orjson
 
-from referee.batch import WorkerLost, check_items, records_of
+from referee.batch import WorkerLost, check_items, os_problem, records_of
 from referee.messages import language, part, use_language
 
 from . import plain
@@ -210,4 +210,4 @@ def _write_summary(path: str, summary: dict) -> None:
         with open(path, "wb") as handle:
             handle.write(orjson.dumps(summary, option=orjson.OPT_INDENT_2) + b"\n")
     except OSError as exc:
-        fail(msg("cannot write the summary to {path}: {reason}", path=path, reason=exc.strerror or str(exc)))
+        fail(msg("cannot write the summary to {path}: {reason}", path=path, reason=os_problem(exc)))

@@ -284,10 +284,14 @@ OS_PROBLEMS = (
 )
 
 
-def os_problem(exc: Exception) -> str:
-    """What the system said of a file (a word of the catalogue), or the exception in English."""
+def os_problem(exc: Exception) -> str | Msg:
+    """What the system said of a file (a word of the catalogue), what the referee said of it (read_text's
+    OSError of a message), or the exception in English."""
     strerror = getattr(exc, "strerror", None)
-    return Term(strerror) if strerror else str(exc)
+    if strerror:
+        return Term(strerror)
+    said = exc.args[0] if len(exc.args) == 1 else None
+    return said if isinstance(said, (Msg, Term)) else str(exc)
 
 
 def unreadable_file(path: str, problem: str | Msg) -> Report:

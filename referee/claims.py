@@ -56,10 +56,14 @@ def ruled_totals(
     summary: dict[str, Any], keys: set[str], winner_of: Callable[[Sequence[Number] | None], int | None]
 ) -> None:
     """A match outcome of check_totals whose claims of `keys` rulings let stand (`totals`, `winner`): the winner
-    the ruled totals make, unless the winner is ruled itself, and the result of both."""
+    the ruled totals make, unless the winner is ruled itself, and the result of both; neither from totals that are
+    not one for each entrant (as many as computed)."""
+    totals = summary["totals"]
+    computed = summary["computed"]["totals"] if "totals" in keys else totals
+    whole = totals is not None and computed is not None and len(totals) == len(computed)
     if "winner" not in keys:
-        summary["winner"] = winner_of(summary["totals"])
-    summary["result"] = match_result(summary["totals"], summary["winner"] if "winner" in keys else None)
+        summary["winner"] = winner_of(totals) if whole else None
+    summary["result"] = match_result(totals, summary["winner"] if "winner" in keys else None) if whole else None
 
 
 def check_totals(

@@ -325,6 +325,7 @@ def _ruled_deal(
     ctx.stop_at_error = stop_at_error
     voided = voided if voided is not None else rulings.voided
     if voided is not None:
+        rulings.claimed = []  # a claim of a deal that counts for nothing stands for nothing
         for finding in ctx.findings[first:]:
             if finding.deal == deal.index and finding.severity != INFO:
                 finding.severity, finding.ruling = INFO, finding.ruling if finding.ruling is not None else voided

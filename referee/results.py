@@ -176,7 +176,8 @@ def scores(match: Match) -> list[int] | None:
     if match.parts[0].record.get("game") == "guandan":
         levels = outcomes[-1].get("levels")
         return [RANKS.index(level) for level in levels] if levels else None
-    if any(outcome.get("totals") is None for outcome in outcomes):
+    count = len(entrants(match.parts[0].record))  # ruled totals may be any list (notation §10)
+    if any(outcome.get("totals") is None or len(outcome["totals"]) != count for outcome in outcomes):
         return None
     totals = None
     for part, outcome in zip(match.parts, outcomes):
@@ -188,11 +189,14 @@ def scores(match: Match) -> list[int] | None:
 
 def result(match: Match) -> dict | None:
     """The match's result (claims.match_result): a Guandan team that passed A won outright, as did a winner that
-    a ruling let stand (notation §10)."""
-    guandan = match.parts[0].record.get("game") == "guandan"
+    a ruling let stand (notation §10) in the part the match ends with."""
     outcomes = [part.report.get("match") or {} for part in match.parts]
-    won = (o.get("winner") for o in outcomes if guandan or "winner" in o.get("computed", {}))
-    return match_result(scores(match), next((w for w in won if w is not None), None))
+    passed = [o["winner"] for o in outcomes if o.get("winner") is not None]
+    if "winner" in outcomes[-1].get("computed", {}):
+        won = outcomes[-1]["winner"]
+    else:
+        won = passed[0] if passed and match.parts[0].record.get("game") == "guandan" else None
+    return match_result(scores(match), won)
 
 
 def computed(match: Match) -> dict:

@@ -64,6 +64,17 @@ def test_errors_of_the_command_line_and_of_click_are_in_chinese(tmp_path):
     assert "Error" not in wrong.output and "is not one of" not in wrong.output
 
 
+@pytest.mark.parametrize("command", [("replay",), ("ruling", "-o", "out.html")])
+def test_a_file_that_cannot_be_read_is_said_in_chinese_by_every_command(tmp_path, command):
+    name, *options = command
+    for path, says in ((tmp_path / "none.json", "没有这个文件或目录"), (tmp_path, "这是一个文件夹")):
+        shown = run(
+            "--lang", "zh", name, str(path), *[str(tmp_path / o) if o.endswith(".html") else o for o in options]
+        )
+        assert shown.exit_code == 2 and "无法读取" in shown.output and says in shown.output, shown.output
+        assert "No such file" not in shown.output and "it is a folder" not in shown.output
+
+
 def _commands(group, prefix=()):
     context = click.Context(group)
     for name in group.list_commands(context):

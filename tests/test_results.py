@@ -179,6 +179,25 @@ def test_a_claim_a_ruling_let_stand_decides_the_winner(tmp_path, claim, row):
     assert status == 0, lines
 
 
+@pytest.mark.parametrize("chained", [True, False])
+def test_a_ruled_winner_of_an_earlier_part_does_not_end_the_match(tmp_path, chained):
+    first, second = in_parts(with_meta(GDY, 1, 2), 1, chained)
+    first["result"] = {"winner": 0}
+    first["rulings"] = [{"rule": "gandengyan.match.winner", "at": "/result/winner", "decision": "claim", "by": "x"}]
+    event = write_records(tmp_path, first, second)
+    status, lines = check(tmp_path, event, "Open,1,2,,,P1,,-14/26/0/-12,3")
+    assert status == 0, lines
+
+
+def test_ruled_totals_that_are_not_one_for_each_entrant_count_no_match(tmp_path):
+    record = with_meta(GDY, 1, 2)
+    record["result"] = {"totals": [0, 0, 0, 0, 10]}
+    record["rulings"] = [{"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "claim", "by": "x"}]
+    event = write_records(tmp_path, record)
+    shown = run("standings", event)
+    assert shown.exit_code == 0 and "0 of 1 match(es) counted" in shown.output
+
+
 def test_the_sheets_own_problems_are_named_by_line_and_column(tmp_path, event):
     sheet = write_sheet(
         tmp_path,

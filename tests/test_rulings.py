@@ -363,6 +363,35 @@ def test_a_voided_deal_counts_for_nothing_and_the_next_is_a_redeal(path):
     assert report.match == alone.match
 
 
+@pytest.mark.parametrize(
+    "path, totals",
+    [
+        ("gandengyan/disputed-ace-multiplier-ignored.json", [0, 0, 0, 10]),  # 3 seats
+        ("gouji/disputed-wrong-claimed-order.json", [5]),  # 2 teams
+        ("gouji/disputed-wrong-claimed-order.json", []),
+    ],
+)
+def test_ruled_totals_that_are_not_one_for_each_entrant_make_no_winner_and_no_result(path, totals):
+    record = sample(path)
+    record["result"] = {"totals": totals}
+    game = record["game"]
+    report = check_record(ruled(record, {"rule": f"{game}.match.totals", "at": "/result/totals", "decision": "claim"}))
+    assert report.match["totals"] == totals and report.match["winner"] is None and report.match["result"] is None
+
+
+def test_a_claim_in_a_voided_last_deal_stands_for_nothing():
+    record = sample("gandengyan/disputed-ace-multiplier-ignored.json")
+    record["deals"][0]["result"] = {"winner": 0, "scores": [10, -5, -5]}
+    report = check_record(
+        ruled(
+            record,
+            {"rule": "gandengyan.result.scores", "at": "/deals/0/result/scores", "decision": "claim"},
+            {"at": "/deals/0", "decision": "void"},
+        )
+    )
+    assert report.deals[0]["status"] == "void" and "computed" not in report.match
+
+
 @pytest.mark.parametrize("lang, says", [("en", "deal 1: void, by ruling 1"), ("zh", "第 1 局：作废、依据裁决 1")])
 def test_the_deal_line_counts_the_ruling_from_1_as_findings_do(tmp_path, lang, says):
     path = tmp_path / "voided.json"
@@ -609,6 +638,7 @@ def test_a_ruling_without_by():
         ([{"at": "/deals/0/actions/24", "decision": "stands", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
         ([{"at": "/deals/0/actions/24", "decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
         ([{"at": "/result/levels", "decision": "claim", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),
+        ([{"at": "/deals/0\n", "decision": "void", "by": "x"}], "notation.key.missing", "/rulings/0/rule"),  # no deal
         ([{"at": "/deals/0", "decision": "void", "by": "x", "plya": 1}], "notation.key.unknown", "/rulings/0/plya"),
         ({"at": "/deals/0"}, "notation.structure", "/rulings"),
         (
