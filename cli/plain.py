@@ -71,7 +71,9 @@ OUTCOME_KEYS = {
     )
 }
 STATUSES = {word("complete"), word("incomplete"), word("stopped"), word("void"), word("scored")}
-SEAT_KEYS = ("dealer", "leader", "turn")  # a deal's outcome keys whose value is one seat
+# a deal's outcome keys (and a table's) whose value is one seat or a list of seats; a deal's winner is a seat (Gan
+# Deng Yan's: the team games name no deal winner)
+SEAT_KEYS = ("dealer", "leader", "turn", "out", "penalised", "winner")
 # what a console removes from text (rich's control codes) or expands (tabs, to 8 columns)
 PRINTED_OTHERWISE = re.compile("[\t\a\b\v\f\r]")
 COMMA, SEMICOLON = Term(", "), Term("; ")  # the separators of a Listing (the core's catalogue)
@@ -168,11 +170,23 @@ def deal_line(deal: dict, lang: str) -> str:
 def outcome_value(key: str, value, lang: str) -> str:
     """A value of a deal's outcome; a seat (the dealer, the leader, the seat to act) as a seat outside
     English (0号位), where a bare number would not say what it counts; the ruling that decided it, from 1."""
-    if key in SEAT_KEYS and type(value) is int and lang != DEFAULT:
-        return WHERE["seat"](value).render(lang)
+    seats = seats_shown(key, value, lang)
+    if seats:
+        return seats
     if key == "by_ruling" and type(value) is int:  # counted from 1, as a finding says it (README, "Numbering")
         return str(counted(value))
     return value_shown(value, lang)
+
+
+def seats_shown(key: str, value, lang: str) -> str | None:
+    """A seat or seats (SEAT_KEYS) as seats outside English (0号位、3号位), where a bare number would not say what it
+    counts; None for any other value."""
+    seats = [value] if type(value) is int else value
+    if key not in SEAT_KEYS or lang == DEFAULT or type(seats) is not list or not seats:
+        return None
+    if not all(type(seat) is int for seat in seats):
+        return None
+    return COMMA.shown(lang).join(WHERE["seat"](seat).render(lang) for seat in seats)
 
 
 def match_line(match: dict, lang: str) -> str:

@@ -21,6 +21,7 @@ from .plain import (
     legal_then,
     outcome_value,
     report_parts,
+    seats_shown,
     summary_parts,
     value_shown,
     verdict_parts,
@@ -169,7 +170,9 @@ def _state_lines(snap, players, game) -> list[str]:
     shown = ("hands", "table", "turn", "phase", "levels", "declaring", "wild")
     for key, value in snap.items():
         if key not in shown and value not in (None, [], {}):
-            said = outcome_value(key, value, language()) if type(value) is int else _nested(value)
+            said = seats_shown(key, value, language()) or (
+                outcome_value(key, value, language()) if type(value) is int else _nested(value)
+            )
             lines.append(msg("{key}: {value}", key=key_shown(key, language()), value=said).render())
     return lines
 

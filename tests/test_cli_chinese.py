@@ -75,6 +75,21 @@ def test_a_file_that_cannot_be_read_is_said_in_chinese_by_every_command(tmp_path
         assert "No such file" not in shown.output and "it is a folder" not in shown.output
 
 
+@pytest.mark.parametrize(
+    "sample, says",
+    [
+        ("gouji/false-shao-pai.json", "受罚 5号位"),
+        ("gouji/disputed-non-duellist-plays-into-duel.json", "轮到 3号位"),
+        ("gandengyan/multipliers.json", "胜方 2号位"),
+    ],
+)
+def test_a_deals_seats_are_seats_in_chinese(sample, says):
+    shown = run("--lang", "zh", "validate", str(Path(__file__).parent.parent / "samples" / sample))
+    assert says in shown.output
+    english = run("validate", str(Path(__file__).parent.parent / "samples" / sample))
+    assert "号位" not in english.output
+
+
 def _commands(group, prefix=()):
     context = click.Context(group)
     for name in group.list_commands(context):
