@@ -86,6 +86,21 @@ def test_the_ruling_opens_offline_and_prints_one_finding_per_page(offline, tmp_p
     assert pdf.startswith(b"%PDF") and len(re.findall(rb"/Type\s*/Page\b", pdf)) >= 1 + findings.count()
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("game", DISPUTES)
+def test_the_ruling_fits_a_phones_width(browser, tmp_path, game, lang):  # noqa: F811
+    """Handed out as a file and opened on a phone (375 px), it scrolls down, never sideways: the decision's
+    boxes wrap."""
+    path = written(tmp_path, DISPUTES[game][0], "--lang", lang)
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    page = context.new_page()
+    page.goto(path.as_uri())
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    page.screenshot(path=str(ARTIFACTS / f"ruling-phone-{game}-{lang}.png"), full_page=False)
+    context.close()
+    assert wide <= 375, wide
+
+
 def test_a_hostile_name_is_text_in_the_browser(offline, tmp_path):
     sample = ROOT / DISPUTES["gandengyan"][0]
     record = sample.read_text(encoding="utf-8").replace('"P1"', '"<img src=https://example.com/x onerror=alert(1)>"')
