@@ -688,7 +688,7 @@ class _Document:
         if isinstance(value, dict):
             return _joined(
                 [
-                    [f"{visible(k.replace('_', ' '))} ", *self.value(k, v)]
+                    [f"{visible(self.say(_key(k)))} ", *self.value(k, v)]
                     for k, v in value.items()
                     if v not in (None, [], {})
                 ],
@@ -823,7 +823,7 @@ def _legal_groups(doc: _Document, plays) -> list[tuple]:
         cards, _, reading = str(play).partition(" as ")
         groups.setdefault(reading.split(":")[0], []).append(cards)
     return [
-        (Term(kind).shown(doc.lang).replace("_", " ") if kind else msg("plays"), cards)
+        (_key(kind) if kind else msg("plays"), cards)
         for kind, cards in groups.items()
     ]
 

@@ -167,6 +167,8 @@ def test_a_ruling_in_chinese():
     assert '<html lang="zh-Hans">' in html and "<title>裁决书" in html
     assert "Wang Lei（0号位）" in html
     assert 'aria-label="黑桃Q"' in html and "判定1：错误 guandan.follow" in html
+    assert "<dt>进贡</dt><dd>类型 无" in html and ">kind " not in html  # a table's keys within keys too
+    assert '<p class="line"><strong>同花顺</strong>' in html  # what was legal, grouped in the glossary's words
 
 
 def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
