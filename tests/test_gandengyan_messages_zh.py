@@ -195,11 +195,11 @@ def test_parameters_are_what_a_program_needs():
 
 def test_the_chinese_of_a_disputed_follow():
     (follow,) = check_record(RECORDS["play: two ranks higher (sample)"]).findings
-    assert follow.shown("zh") == "1号位出一对6管一对4；只能用一对5、一对2或炸弹压"
+    assert follow.shown("zh") == "1号位出一对6管一对4；只能用一对5、一对2或炸弹来管"
     (joker,) = check_record(RECORDS["play: a joker alone (sample)"]).findings
     assert (
         joker.as_dict("zh")["legal"]["may"]
-        == "1号位可以不要，或出牌管单张7：只能用单张8、单张2或炸弹压；其手牌中可出：单张（黑桃8、红桃2）"
+        == "1号位可以不要，或出牌管单张7：只能用单张8、单张2或炸弹来管；其手牌中可出：单张（黑桃8、红桃2）"
     )
 
 
@@ -224,7 +224,7 @@ def test_what_was_legal_keeps_english_for_programs_and_has_its_chinese():
     may = legal(s)["may"]
     assert may.startswith("seat 1 passes, or plays on a pair of 4s")
     assert may.shown("zh").startswith(
-        "1号位可以不要，或出牌管一对4：只能用一对5、一对2或炸弹压；其手牌中可出：对子（梅花5 小王、"
+        "1号位可以不要，或出牌管一对4：只能用一对5、一对2或炸弹来管；其手牌中可出：对子（梅花5 小王、"
     )
     assert not english_words(may.shown("zh"))
     assert pickle.loads(pickle.dumps(may)).shown("zh") == may.shown("zh")

@@ -237,7 +237,7 @@ def test_sets_are_named_in_chinese_by_size_rank_and_jokers():
         "a set of 3 BJs (2 black jokers and 1 red joker)",
         "三张小王（含2张小王和1张大王）",
     )
-    assert gouji.may_follow(gouji.Set(2, 8, 1, 0)).render("zh") == "只能用2张、点数大于10且至少含1张大王的一组牌来跟"
+    assert gouji.may_follow(gouji.Set(2, 8, 1, 0)).render("zh") == "只能用2张、点数大于10且至少含1张大王的一组牌来管"
 
 
 def test_what_is_owed_is_listed_per_duty_in_chinese():
