@@ -8,6 +8,7 @@ import click
 import orjson
 
 from referee.messages import Cards, Listing, Term, counted, part, shown
+from referee.replay import game_name
 
 from .command import Command
 from .common import EXIT_INVALID, EXIT_UNREADABLE, EXIT_VALID, expand, fail, warn
@@ -61,7 +62,7 @@ def integrity(files, as_json):
 
 def _text(findings, summary) -> None:
     for finding in findings:
-        click.echo(f"{shown(Term(finding['kind']))}: {shown(finding['message'])}")
+        click.echo(msg("{kind}: {message}", kind=Term(finding["kind"]), message=finding["message"]).render())
         for member in finding.get("members", []):
             click.echo("  " + shown(_member(member)))
     click.echo(
@@ -86,7 +87,7 @@ def _text(findings, summary) -> None:
                 msg(
                     "{game} {target} {count} ({deals} deals): an excess of {p90} per deal is found "
                     "with 90% power, {p99} with 99%",
-                    game=row["game"],
+                    game=game_name(row["game"]),
                     target=Term(row["target"]),
                     count=Term(row["count"]),
                     deals=row["deals"],

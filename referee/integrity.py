@@ -33,7 +33,7 @@ from .findings import Finding
 from .messages import Listing, Term, msg, word
 from .notation import parse_json, players_finding, structure_findings
 from .precheck import GAMES, accepts
-from .replay import game_module
+from .replay import game_module, game_name
 from .rules import resolve
 
 FALSE_ALARM_RATE = 0.01  # family-wise, over every fair-dealing test of the archive (Holm's procedure)
@@ -431,7 +431,7 @@ class Archive:
                         "{game}: {pairs} pairs of equal deals among {k}: the dealer seems to draw "
                         "from about {space:,.0f} deals (2^{bits:.1f}; a fair shuffle from more than "
                         "2^100)",
-                        game=name,
+                        game=game_name(name),
                         pairs=pairs,
                         k=k,
                         space=space,
@@ -569,7 +569,7 @@ class Archive:
                 "message": msg(
                     "{game}, {target}: {observed} {count} in {deals} deals where a fair deal gives "
                     "{expected:.1f} on average (z = {z:+.2f}, adjusted p = {p:.2g})",
-                    game=t["game"],
+                    game=game_name(t["game"]),
                     target=target,
                     observed=t["observed"],
                     count=Term(t["count"]),

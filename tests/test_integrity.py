@@ -5,6 +5,7 @@ import copy
 import gzip
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -329,6 +330,13 @@ def test_the_text_counts_deals_from_1_and_names_what_differs(tmp_path, lang, say
     path.write_text("\n".join(json.dumps(r) for r in recs + [near]) + "\n")
     shown = CliRunner().invoke(main, ["--lang", lang, "integrity", str(path)])
     assert shown.exit_code == 1 and says in shown.output
+
+
+def test_the_chinese_text_names_the_game_as_players_do():
+    folder = Path(__file__).parent.parent / "samples" / "guandan"
+    shown = CliRunner().invoke(main, ["--lang", "zh", "integrity", str(folder)])
+    assert "重复：掼蛋：" in shown.output and "  掼蛋 座位 A（" in shown.output
+    assert "guandan" not in shown.output.replace(str(folder), "")
 
 
 def test_the_command_on_a_fair_archive_and_on_what_cannot_be_read(tmp_path):

@@ -677,6 +677,14 @@ def test_one_main_landmark_and_headings_in_order(server, page):
 # ---------------------------------------------------------------- the viewer in Chinese (issue 22)
 
 
+def test_the_open_page_is_titled_in_its_language(server, page):
+    base, _ = server
+    page.goto(f"{base}/view?lang=zh")
+    page.wait_for_selector("#open")
+    page.wait_for_function("document.title !== 'Replay viewer · CGR/1 referee'")
+    assert page.title() == "牌局复盘 · CGR/1 裁判"
+
+
 def test_the_viewer_speaks_chinese_and_keeps_the_choice_in_the_url(server, page):
     base, app = server
     record_id = store_record(app, DISPUTED)

@@ -1307,6 +1307,7 @@ function translatePage() {
     if (attribute) node.setAttribute(attribute, text);
     else node.textContent = text;
   }
+  if (!view.record) document.title = _("Replay viewer · CGR/1 referee");  // a record's title is its own
   drawAutoplay();
 }
 
