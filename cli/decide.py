@@ -10,7 +10,7 @@ import click
 from referee.batch import os_problem
 from referee.messages import part
 
-from .command import Command
+from .command import Choice, Command
 from .common import EXIT_INVALID, EXIT_USAGE, EXIT_VALID, deal_index, fail, finding_numbered, load_one, shallow_enough
 
 msg, msg_n, word, word_of = part("cli")
@@ -69,7 +69,7 @@ def _score(value: str):
 )
 @click.option(
     "--decision",
-    type=click.Choice(DECISIONS),
+    type=Choice(DECISIONS),
     required=True,
     help=word(
         "stands: the action is taken as played; score: the deal ends with the outcome given by "

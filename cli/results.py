@@ -102,7 +102,7 @@ def check(sheet, records, db_path, renamed, as_csv, as_json):
     try:
         counts = summary(_written(check_sheet(table, checked), "json" if as_json else "csv" if as_csv else "text"))
     except SheetError as exc:  # a fault far down the sheet, found as its rows are read
-        fail(f"{sheet}: {exc}")
+        fail(f"{sheet}: {shown(exc.args[0])}")
     _say_unreadable(unreadable)
     click.echo(visible(_summary_line(counts, table, len(unreadable))), err=as_json or as_csv)
     clean = counts["agrees"] == counts["rows"] and not counts["no_row"] and not counts["problems"]
@@ -126,7 +126,7 @@ def _sheet(path: str, renamed: dict[str, str]):
     except OSError as exc:
         fail(cannot_read(path, exc))
     except SheetError as exc:
-        fail(f"{path}: {exc}")
+        fail(f"{path}: {shown(exc.args[0])}")
 
 
 def _read(paths) -> tuple[list[Played], list]:

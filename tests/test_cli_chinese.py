@@ -99,6 +99,20 @@ def _commands(group, prefix=()):
             yield from _commands(command, (*prefix, name))
 
 
+def test_every_choice_is_refused_in_the_language_spoken():
+    """click's own Choice says its refusal in English only (cli/command.py): every command takes the project's."""
+    from referee.cli.command import Choice
+
+    for path in _commands(main):
+        command = main
+        for name in path:
+            command = command.get_command(click.Context(command), name)
+        plain = [p.name for p in command.params if isinstance(p.type, click.Choice) and not isinstance(p.type, Choice)]
+        assert plain == [], path
+    refused = run("--lang", "zh", "decide", DISPUTED, "--finding", "1", "--decision", "maybe", "--by", "x", "-w")
+    assert refused.exit_code == 2 and "'maybe' 不是 'stands', 'score', 'void', 'claim' 之一" in refused.output
+
+
 # words that stay as they are in Chinese: file formats, programs and protocols, values a user types
 KEPT = {
     "json",

@@ -249,6 +249,12 @@ def test_a_sheet_without_a_round_column_or_a_record_that_cannot_be_read_exit_2(t
     assert run("results", "check", good, tmp_path / "empty").exit_code == 2  # a folder holding no record
 
 
+def test_the_sheets_own_problem_is_said_in_chinese(tmp_path, event):
+    sheet = write_sheet(tmp_path, "x,1,1,0", header="event,round,tabel,winner")
+    shown = run("--lang", "zh", "results", "check", sheet, event)
+    assert shown.exit_code == 2 and "第 1 行" in shown.output and "line 1" not in shown.output, shown.output
+
+
 def test_csv_output_one_row_per_sheet_row(tmp_path, event):
     sheet = write_sheet(tmp_path, "Open,1,1,,,1,,,")
     result = run("results", "check", sheet, event, "--csv")
