@@ -53,17 +53,40 @@ def totals_claim_stands(match: Any, outcome: Outcome, claimed: dict[str, Any], k
 
 
 def ruled_totals(
-    summary: dict[str, Any], keys: set[str], winner_of: Callable[[Sequence[Number] | None], int | None]
+    ctx: Context,
+    game: str,
+    summary: dict[str, Any],
+    keys: set[str],
+    claimed: dict[str, Any],
+    entrant: str,
+    winner_of: Callable[[Sequence[Number] | None], int | None],
+    computed: Callable[[int | None], Msg],
 ) -> None:
     """A match outcome of check_totals whose claims of `keys` rulings let stand (`totals`, `winner`): the winner
     the ruled totals make, unless the winner is ruled itself, and the result of both; neither from totals that are
-    not one for each entrant (as many as computed)."""
+    not one for each entrant (as many as computed). The match goes on from the ruled totals alone (notation §10):
+    a claimed winner is checked against them, not against the computed ones."""
     totals = summary["totals"]
-    computed = summary["computed"]["totals"] if "totals" in keys else totals
-    whole = totals is not None and computed is not None and len(totals) == len(computed)
+    reckoned = summary["computed"]["totals"] if "totals" in keys else totals
+    whole = totals is not None and reckoned is not None and len(totals) == len(reckoned)
     if "winner" not in keys:
         summary["winner"] = winner_of(totals) if whole else None
+        if whole and "winner" in claimed:
+            ctx.findings[:] = [f for f in ctx.findings if f.at != "/result/winner"]  # made against the computed
+            if claimed["winner"] != summary["winner"]:
+                _wrong_winner(ctx, game, entrant, claimed["winner"], computed(summary["winner"]), totals)
     summary["result"] = match_result(totals, summary["winner"] if "winner" in keys else None) if whole else None
+
+
+def _wrong_winner(ctx: Context, game: str, entrant: str, claimed: Any, computed: Msg, totals: Sequence[Number]) -> None:
+    said = dict(claimed=claimed, computed=computed, totals=plain(totals))
+    ctx.error(
+        f"{game}.match.winner",
+        "/result/winner",
+        msg("claimed winner seat {claimed}, but {computed} (totals {totals})", **said)
+        if entrant == "seat"
+        else msg("claimed winner team {claimed}, but {computed} (totals {totals})", **said),
+    )
 
 
 def check_totals(
@@ -115,14 +138,7 @@ def check_totals(
             ),
         )
     if "winner" in claimed and all(claimed["winner"] != winner_of(chain) for chain in chains):
-        said = dict(claimed=claimed["winner"], computed=computed(winner), totals=plain(totals))
-        ctx.error(
-            f"{game}.match.winner",
-            "/result/winner",
-            msg("claimed winner seat {claimed}, but {computed} (totals {totals})", **said)
-            if entrant == "seat"
-            else msg("claimed winner team {claimed}, but {computed} (totals {totals})", **said),
-        )
+        _wrong_winner(ctx, game, entrant, claimed["winner"], computed(winner), totals)
     return outcome
 
 

@@ -154,9 +154,10 @@ class Game(Protocol[Match, State]):
     def finish_match(self, ctx: "Context", match: Match, claimed: dict[str, Any] | None) -> dict[str, Any]:
         """The match outcome; checks the record's claims (`result`)."""
 
-    def ruled_match(self, summary: dict[str, Any], keys: set[str]) -> None:
+    def ruled_match(self, ctx: "Context", summary: dict[str, Any], keys: set[str], claimed: dict[str, Any]) -> None:
         """The match outcome `summary` (finish_match's), holding the record's claims of `keys` that `claim` rulings
-        let stand in place of the computed values, made to follow from them: who won and the result."""
+        let stand in place of the computed values, made to follow from them: who won and the result; the record's
+        other claims (`claimed`) are checked against them."""
 
     def fork(self, match: Match) -> Match:
         """A copy of the match state (also what a voided deal's redeal starts from, notation §10)."""

@@ -1463,9 +1463,9 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
     )
 
 
-def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+def ruled_match(ctx: Context, summary: dict[str, Any], keys: set[str], claimed: dict[str, Any]) -> None:
     """Ruled totals or winner (notation §10): the seat with the highest ruled total wins, unless the winner is ruled."""
-    ruled_totals(summary, keys, _leader_of)
+    ruled_totals(ctx, NAME, summary, keys, claimed, "seat", _leader_of, _leader_text)
 
 
 def _leader_text(leader: int | None) -> Msg:

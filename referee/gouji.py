@@ -1941,9 +1941,9 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
     )
 
 
-def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+def ruled_match(ctx: Context, summary: dict[str, Any], keys: set[str], claimed: dict[str, Any]) -> None:
     """Ruled totals or winner (notation §10): the team with the higher ruled total wins, unless the winner is ruled."""
-    ruled_totals(summary, keys, _higher_team)
+    ruled_totals(ctx, NAME, summary, keys, claimed, "team", _higher_team, _higher_said)
 
 
 def _higher_said(winner: int | None) -> Msg:

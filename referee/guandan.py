@@ -1889,7 +1889,7 @@ def finish_match(ctx: Context, match: Match, claimed: dict[str, Any] | None) -> 
 # ---------------------------------------------------------------- the arbiter's decisions (notation §10)
 
 
-def ruled_match(summary: dict[str, Any], keys: set[str]) -> None:
+def ruled_match(ctx: Context, summary: dict[str, Any], keys: set[str], claimed: dict[str, Any]) -> None:
     """Ruled levels (in canonical codes, as computed ones are) or winner: the result follows from them, its margin
     the level difference."""
     levels = [_rank_index(code) for code in summary["levels"]]

@@ -391,7 +391,7 @@ def _ruled_match(
         summary.setdefault("computed", {})[key] = summary.get(key)
         summary[key] = claimed[key]
     if keys:
-        game.ruled_match(summary, keys)
+        game.ruled_match(ctx, summary, keys, claimed)
     for rule, at, message in rulings.problems + rulings.unmatched():
         ctx.error(rule, at, message)
 

@@ -822,10 +822,7 @@ def _legal_groups(doc: _Document, plays) -> list[tuple]:
     for play in plays if isinstance(plays, list) else []:
         cards, _, reading = str(play).partition(" as ")
         groups.setdefault(reading.split(":")[0], []).append(cards)
-    return [
-        (_key(kind) if kind else msg("plays"), cards)
-        for kind, cards in groups.items()
-    ]
+    return [(_key(kind) if kind else msg("plays"), cards) for kind, cards in groups.items()]
 
 
 @functools.lru_cache(maxsize=1)

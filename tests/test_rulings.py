@@ -364,6 +364,22 @@ def test_a_voided_deal_counts_for_nothing_and_the_next_is_a_redeal(path):
 
 
 @pytest.mark.parametrize(
+    "winner, errors",
+    [(0, [("error", "gandengyan.match.winner", "/result/winner", None)]), (1, [])],
+)
+def test_a_claimed_winner_is_checked_against_the_ruled_totals(winner, errors):
+    """Notation §10: the match goes on from the ruled claim alone; a winner agreeing only with the computed totals
+    (30 -20 -10: seat 0) is an error, one agreeing with the ruled ones (seat 1) none."""
+    record = sample("gandengyan/disputed-ace-multiplier-ignored.json")
+    del record["deals"][0]["result"]
+    record["result"] = {"totals": [-5, 10, -5], "winner": winner}
+    report = check_record(
+        ruled(record, {"rule": "gandengyan.match.totals", "at": "/result/totals", "decision": "claim"})
+    )
+    assert found(report, "error") == errors and report.match["winner"] == 1
+
+
+@pytest.mark.parametrize(
     "path, totals",
     [
         ("gandengyan/disputed-ace-multiplier-ignored.json", [0, 0, 0, 10]),  # 3 seats
