@@ -5,6 +5,7 @@ not English), click's refusal of a choice in the language spoken."""
 from __future__ import annotations
 
 import contextlib
+import re
 
 import click
 
@@ -115,16 +116,43 @@ class Formatter(click.HelpFormatter):
 
 
 def _wrapped(text: str, width: int) -> list[str]:
-    """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart."""
-    from rich.console import Console  # here: only a help in another language needs it
-    from rich.text import Text
+    """The lines of `text` at most `width` cells wide, its paragraphs (blank-line apart) kept apart. A line may
+    break after any Chinese character, never before a closing mark (。，、）) nor after an opening one (（): as
+    Chinese text is set (kinsoku); a line break of the source between two Chinese characters, or beside full-width
+    punctuation, is no space."""
+    from rich.cells import cell_len  # here: only a help in another language needs it
 
-    console = Console(width=width)
-    lines = []
+    lines: list[str] = []
     for paragraph in text.split("\n\n"):
-        wrapped = Text(" ".join(paragraph.split())).wrap(console, width)
-        lines += ([""] if lines else []) + [line.plain.rstrip() for line in wrapped]
+        joined = " ".join(re.sub(_NO_SPACE, "", paragraph).split())
+        line = ""
+        lines += [""] if lines else []
+        for unit in _units(joined):
+            if line.strip() and cell_len(line + unit.rstrip()) > width:
+                lines.append(line.rstrip())
+                line = unit.lstrip()
+            else:
+                line += unit
+        lines.append(line.rstrip())
     return lines
+
+
+_CJK = "[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]"  # Chinese characters and their punctuation, full-width forms
+_CLOSING, _OPENING = set("。，、；：！？）》」』】"), set("（《「『【")
+# no space between two Chinese characters, nor beside full-width punctuation
+_NO_SPACE = rf"(?<={_CJK})\s+(?={_CJK})|(?<=[\u3000-\u303f\uff00-\uffef])\s+|\s+(?=[\u3000-\u303f\uff00-\uffef])"
+
+
+def _units(text: str) -> list[str]:
+    """What a line never breaks within: a word and the space after it, a Chinese character, a closing mark with
+    what it closes, an opening mark with what it opens."""
+    units: list[str] = []
+    for unit in re.findall(rf"{_CJK}|[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+\s?|\s", text):
+        if units and (unit[0] in _CLOSING or units[-1][-1] in _OPENING):
+            units[-1] += unit
+        else:
+            units.append(unit)
+    return units
 
 
 class Context(click.Context):

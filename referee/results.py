@@ -176,8 +176,10 @@ def scores(match: Match) -> list[int] | None:
     if match.parts[0].record.get("game") == "guandan":
         levels = outcomes[-1].get("levels")
         return [RANKS.index(level) for level in levels] if levels else None
+    if any(outcome.get("totals") is None for outcome in outcomes):
+        return None
     count = len(entrants(match.parts[0].record))  # ruled totals may be any list (notation §10)
-    if any(outcome.get("totals") is None or len(outcome["totals"]) != count for outcome in outcomes):
+    if any(len(outcome["totals"]) != count for outcome in outcomes):
         return None
     totals = None
     for part, outcome in zip(match.parts, outcomes):

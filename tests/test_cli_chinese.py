@@ -232,6 +232,16 @@ def test_help_in_chinese_has_no_english_but_names(command):
     assert not english, result.output
 
 
+@pytest.mark.parametrize("command", [(), *_commands(main)], ids=lambda c: " ".join(c) or "referee")
+def test_help_in_chinese_is_set_as_chinese_is(command):
+    """Within 80 cells, no line starts with a closing mark, and no space is left where the catalogue broke a line
+    between Chinese characters or beside full-width punctuation (cli/command.py, _wrapped)."""
+    _usage, *lines = run("--lang", "zh", *command, "--help").output.splitlines()  # click writes "用法： " itself
+    assert max(map(cell_len, lines)) <= 80
+    assert [line for line in lines if line.strip()[:1] in tuple("。，、；：！？）")] == []
+    assert [line for line in lines if re.search("[，。、；：）] | [，。、；：（]", line.strip())] == []
+
+
 def test_replay_tables_line_up_in_chinese_at_80_columns():
     result = run("--lang", "zh", "replay", DISPUTED, "--step", "0")
     lines = result.output.splitlines()
