@@ -661,6 +661,8 @@ def test_focus_ring_and_wild_badge_have_aa_contrast(server, page):
         assert contrast(ring, background) >= 3, (ring, background)
     badge = page.evaluate("getComputedStyle(document.querySelector('.card.wild'), '::after').backgroundColor")
     assert contrast(badge, "rgb(255, 255, 255)") >= 4.5, badge
+    mark = page.evaluate("getComputedStyle(document.querySelector('.card.wild'), '::after').content")
+    assert mark == '"*"', mark  # as `replay` marks a wild card, in every language (it was an English W)
 
 
 def test_one_main_landmark_and_headings_in_order(server, page):
