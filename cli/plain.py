@@ -212,7 +212,9 @@ def key_shown(key: str, lang: str) -> str:
 
 
 def value_shown(value, lang: str) -> str:
-    """One value of an outcome: '3 0' for [3, 0]."""
+    """One value of an outcome: '3 0' for [3, 0]; '-' for none (an empty list, a computed winner of no one)."""
+    if value is None:
+        return "-"
     if isinstance(value, str):  # in English, cards, words and phrases are shown as written too
         return str(value) if lang == DEFAULT or type(value) is str else str(shown(value, lang))
     if type(value) is int:

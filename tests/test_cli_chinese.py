@@ -90,6 +90,16 @@ def test_a_deals_seats_are_seats_in_chinese(sample, says):
     assert "号位" not in english.output
 
 
+def test_a_computed_winner_of_no_one_is_shown_as_none(tmp_path):
+    record = json.loads((Path(__file__).parent.parent / "samples" / "event" / "r1-t1.json").read_text())
+    record["result"] = {"winner": 1}  # the match stopped before a team passed A: no winner computed
+    record["rulings"] = [{"rule": "guandan.match.winner", "at": "/result/winner", "decision": "claim", "by": "x"}]
+    path = tmp_path / "ruled.json"
+    path.write_text(json.dumps(record))
+    shown = run("--lang", "zh", "validate", str(path))
+    assert "裁判计算 胜方=-" in shown.output and "None" not in shown.output
+
+
 def _commands(group, prefix=()):
     context = click.Context(group)
     for name in group.list_commands(context):
