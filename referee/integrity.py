@@ -392,10 +392,7 @@ class Archive:
                     "relation": "near",
                     "records": _records_of(members),
                     "members": members,
-                    "message": msg(
-                        "near duplicates: {n} deals that differ from the first by one card moved or two swapped",
-                        n=len(members),
-                    ),
+                    "message": _near_message(members),
                 }
             )
         return found
@@ -688,6 +685,17 @@ def _part(block: int, tag: int, hand_blocks: int) -> dict:
         seat = block if hand_blocks > 1 else tag
         return {"part": f"seat {seat}", "seat": seat}
     return {"part": word("the talon's first half") if block == hand_blocks else word("the talon's second half")}
+
+
+def _near_message(members: list[dict]):
+    """What a group of near duplicates is: one card moved or two swapped, or a talon in another order too."""
+    if any(change["change"] == "order" for member in members for change in member.get("changes", ())):
+        return msg(
+            "near duplicates: {n} deals that differ from the first by one card moved or two swapped, or by the "
+            "talon's order",
+            n=len(members),
+        )
+    return msg("near duplicates: {n} deals that differ from the first by one card moved or two swapped", n=len(members))
 
 
 def _moved(deals, a: int, b: int) -> list[dict] | None:

@@ -137,6 +137,11 @@ def test_near_duplicate_in_gandengyan_two_talon_cards_swapped_within_a_half():
         deal["talon"][0], deal["talon"][1] = deal["talon"][1], deal["talon"][0]
 
     assert _near("gandengyan", swap) == [{"part": "the talon", "change": "order"}]
+    recs = _fair(5, "gandengyan", 6)
+    near = copy.deepcopy(recs[4])
+    swap(near["deals"][0])
+    (group,) = _kinds(_archive(recs + [near])[0], "duplicate", "near")
+    assert "or by the talon's order" in str(group["message"])
 
 
 def test_near_duplicate_in_gandengyan_between_two_hands():
