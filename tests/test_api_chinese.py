@@ -122,3 +122,12 @@ def test_the_viewers_steps_speak_the_language_asked_keeping_the_words_a_program_
 def test_a_bad_parameter_is_said_in_chinese(client, path, said):
     answer = client.get(path, headers=ZH)
     assert answer.status_code == 400 and [f["message"] for f in answer.get_json()["findings"]] == [said]
+
+
+@pytest.mark.parametrize("key", ["level", "levels", "tribute", "winner"])
+def test_the_viewer_names_an_outcomes_keys_as_the_command_line_does(key):
+    """One Chinese word for one thing (docs/glossary-zh.md): the viewer's catalogue and the command line's agree."""
+    from referee.api.viewer import viewer_catalogue
+    from referee.cli.plain import key_shown
+
+    assert viewer_catalogue("zh")[key] == key_shown(key, "zh")
