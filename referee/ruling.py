@@ -217,7 +217,7 @@ class _Document:
         return msg("seat {seat}", seat=seat)
 
     def team(self, team: int) -> Msg:
-        names = ", ".join(visible(name) for name in self.players[team::2])
+        names = Listing([visible(name) for name in self.players[team::2]], ", ")
         return msg("team {team} ({players})", team=team, players=names)
 
     def labels(self) -> dict[str, str]:
@@ -347,7 +347,7 @@ class _Document:
             option = module.OPTIONS.get(name) if module else None
             effect = f": {self.say(option.effect)}" if option else ""
             words.append(f"{visible(name)} = {visible(json.dumps(value))}{effect}")
-        return "; ".join(words)
+        return self.say(Listing(words, "; "))
 
     def _players(self) -> list[str]:
         """Each player with seat and, in a team game, team."""
@@ -359,14 +359,19 @@ class _Document:
         ]
 
     def _listed(self, number: int, finding) -> dict:
+        where, message = self._where(finding), visible(finding.shown(self.lang))
         return {
             "anchor": f"finding-{counted(number)}",
             "number": counted(number),
             "severity": finding.severity,
             "severity_word": self.say(SEVERITIES.get(finding.severity, finding.severity)),
             "rule": finding.rule,
-            "message": visible(finding.shown(self.lang)),
-            "where": self._where(finding),
+            "message": message,
+            "where": where,
+            # what follows its rule id in the list, in the language's brackets and colon
+            "tail": self.say(msg(" ({where}): {message}", where=where, message=message))
+            if where
+            else self.say(msg(": {message}", message=message)),
         }
 
     def _where(self, finding) -> str:
@@ -635,9 +640,14 @@ class _Document:
                 (
                     msg("levels"),
                     [
-                        "; ".join(
-                            self.say(msg("{team}: {level}", team=self.team(t), level=visible(v)))
-                            for t, v in enumerate(snap["levels"])
+                        self.say(
+                            Listing(
+                                [
+                                    msg("{team}: {level}", team=self.team(t), level=visible(v))
+                                    for t, v in enumerate(snap["levels"])
+                                ],
+                                "; ",
+                            )
                         )
                     ],
                 )
@@ -681,12 +691,16 @@ class _Document:
             if value and all(isinstance(v, str) and CARD.match(v) for v in value):
                 return [self.cards(value)]
             if len(value) == len(self.players):
-                return _joined([[f"{self.say(self.seat(seat))}: ", *self.value("", v)] for seat, v in enumerate(value)])
+                return self._joined(
+                    [[f"{self.say(self.seat(seat))}: ", *self.value("", v)] for seat, v in enumerate(value)]
+                )
             if self.teams and len(value) == 2 and not any(isinstance(v, (list, dict)) for v in value):
-                return _joined([[f"{self.say(self.team(team))}: ", *self.value("", v)] for team, v in enumerate(value)])
-            return _joined([self.value(key, v) for v in value])
+                return self._joined(
+                    [[f"{self.say(self.team(team))}: ", *self.value("", v)] for team, v in enumerate(value)]
+                )
+            return self._joined([self.value(key, v) for v in value])
         if isinstance(value, dict):
-            return _joined(
+            return self._joined(
                 [
                     [f"{visible(self.say(_key(k)))} ", *self.value(k, v)]
                     for k, v in value.items()
@@ -699,6 +713,14 @@ class _Document:
         if isinstance(value, bool):
             return [self.say(YES if value else NO)]
         return [self.say(value) if isinstance(value, (Msg, Phrase, Term)) else visible(value)]
+
+    def _joined(self, values: list[list], separator: str = "; ") -> list:
+        """Parts of a value one after another, `separator` (a Listing's, "; " or ", ") in the document's language."""
+        said = self.say(Term(separator))
+        joined: list = []
+        for value in values:
+            joined += [said, *value] if joined else value
+        return joined
 
     # ------------------------------------------------------------ what was legal, and the rule
 
@@ -798,13 +820,6 @@ def _spaced(parts: list) -> list:
     for item in parts:
         spaced += [" ", item] if spaced else [item]
     return spaced
-
-
-def _joined(values: list[list], separator: str = "; ") -> list:
-    joined: list = []
-    for value in values:
-        joined += [separator, *value] if joined else value
-    return joined
 
 
 def visible(value) -> str:

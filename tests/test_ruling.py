@@ -169,6 +169,8 @@ def test_a_ruling_in_chinese():
     assert 'aria-label="黑桃Q"' in html and "判定1：错误 guandan.follow" in html
     assert "<dt>进贡</dt><dd>类型 无" in html and ">kind " not in html  # a table's keys within keys too
     assert '<p class="line"><strong>同花顺</strong>' in html  # what was legal, grouped in the glossary's words
+    assert "</a>（第1局、动作25、Wang Lei（0号位））：0号位出单张Q管单张K" in html  # full-width brackets and colon
+    assert "0队（Wang Lei、Liu Yang）：打2；1队（Chen Jing、Zhao Min）：打2" in html
 
 
 def test_the_rule_text_is_the_section_or_the_item_the_rule_id_names():
@@ -431,4 +433,4 @@ def test_the_cover_says_the_rules_in_words():
     assert rules.startswith("the “pagat” preset of docs/rules/guandan.md; one_two_levels = 4: ")
     assert "max_bomb_size = 9: largest bomb" in rules and "options" not in rules
     plain = ruling(load(FOLLOW), "id", "zh").split("<dt>规则</dt><dd>")[1].split("</dd>")[0]
-    assert plain == "docs/rules/guandan.md 的“official”预设; 各选项均按该页的设定"
+    assert plain == "docs/rules/guandan.md 的“official”预设；各选项均按该页的设定"
