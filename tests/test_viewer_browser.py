@@ -679,6 +679,16 @@ def test_one_main_landmark_and_headings_in_order(server, page):
 # ---------------------------------------------------------------- the viewer in Chinese (issue 22)
 
 
+def test_the_viewer_in_chinese_writes_chinese_separators(server, page):
+    """A list in Chinese is 、-separated and a series of parts ；-separated, as the command line writes them."""
+    base, app = server
+    page.goto(f"{base}/view/{store_record(app, DISPUTED)}?deal=1&step=25&lang=zh")
+    page.wait_for_selector("#dispute article")
+    text = page.inner_text("body")
+    assert "0队：2；1队：2" in text  # the teams' levels
+    assert not re.search("[\u4e00-\u9fff）], |; ", text), re.findall(".{12}(?:, |; ).{12}", text)[:3]
+
+
 def test_the_open_page_is_titled_in_its_language(server, page):
     base, _ = server
     page.goto(f"{base}/view?lang=zh")

@@ -164,7 +164,7 @@ function playerName(seat) {
 
 function teamName(team) {
   const names = (view.record.players || []).filter((_name, seat) => seat % 2 === team);
-  return _("team {team} ({names})", {team, names: names.join(", ")});
+  return _("team {team} ({names})", {team, names: names.join(_(", "))});
 }
 
 // a finishing place (0: the first out) as players name it: 头游 … 末游 in Guandan, 头科 … 大落 in Gou Ji
@@ -259,7 +259,7 @@ function valueText(key, value) {
   if (value === true) return _("yes");
   if (value === false) return _("no");
   if (SEAT_KEYS.includes(key) && Number.isInteger(value)) return playerName(value);
-  if (key === "turn" && Array.isArray(value)) return value.length ? value.map(playerName).join(", ") : "—";
+  if (key === "turn" && Array.isArray(value)) return value.length ? value.map(playerName).join(_(", ")) : "—";
   if ((TEAM_KEYS.includes(key) || (key === "winner" && hasTeams())) && Number.isInteger(value)) return teamName(value);
   if (key === "winner" && Number.isInteger(value)) return playerName(value);
   if (["phase", "mode", "status", "tribute", "kind"].includes(key) && typeof value === "string") return phaseText(value);
@@ -269,7 +269,7 @@ function valueText(key, value) {
       return `${playerName(value.seat)}: ${cardsText([value.card])}` + (Number.isInteger(value.to) ? ` → ${playerName(value.to)}` : "");
     }
     if (typeof value.seat === "number" && Array.isArray(value.play)) return `${playerName(value.seat)}: ${cardsText(value.play)}`;
-    return Object.entries(value).map(([k, v]) => `${keyName(k)} ${valueText(k, v)}`).join(", ");
+    return Object.entries(value).map(([k, v]) => `${keyName(k)} ${valueText(k, v)}`).join(_(", "));
   }
   if (typeof value === "string" && CARD.test(value)) return cardsText([value]);
   return String(value);
@@ -277,16 +277,16 @@ function valueText(key, value) {
 
 function listText(key, value) {
   if (value.length === 0) return "—";
-  if (SEAT_LISTS.includes(key) && value.every(Number.isInteger)) return value.map(playerName).join(", ");
+  if (SEAT_LISTS.includes(key) && value.every(Number.isInteger)) return value.map(playerName).join(_(", "));
   if (value.every((v) => typeof v === "string" && CARD.test(v))) return cardsText(value);
   const seats = (view.record.players || []).length;
   if (value.length === seats && !value.every((v) => typeof v === "string" && v.includes(" "))) {
-    return value.map((v, seat) => `${playerName(seat)}: ${valueText("", v)}`).join("; ");
+    return value.map((v, seat) => `${playerName(seat)}: ${valueText("", v)}`).join(_("; "));
   }
   if (hasTeams() && value.length === 2 && value.every((v) => !Array.isArray(v) && typeof v !== "object")) {
-    return value.map((v, team) => _("team {team}: {value}", {team, value: v})).join("; ");
+    return value.map((v, team) => _("team {team}: {value}", {team, value: v})).join(_("; "));
   }
-  return value.map((v) => valueText(key, v)).join("; ");
+  return value.map((v) => valueText(key, v)).join(_("; "));
 }
 
 // [key, value, label]: the label defaults to the key's name
@@ -591,7 +591,7 @@ function handNode(hand, wild, marks) {
 
 function turnText(snapshot) {
   const seats = turnSeats(snapshot);
-  return seats.length ? seats.map(playerName).join(", ") : _("nobody");
+  return seats.length ? seats.map(playerName).join(_(", ")) : _("nobody");
 }
 
 // why those seats were to act: the phase (tribute, return, play), what is owed, the play to beat
@@ -610,7 +610,7 @@ function whyText(snapshot, legal) {
   } else if (!phase || ["play", "NORMAL"].includes(String(phase).split(" ")[0])) {
     parts.push(_("a new lead"));
   }
-  return parts.join("; ");
+  return parts.join(_("; "));
 }
 
 // the wild cards on the table a finding's legal plays were made from
@@ -837,7 +837,7 @@ function drawFindings(current) {
   const all = view.report.findings;
   const focused = list.contains(document.activeElement) ? document.activeElement.dataset.finding : undefined;
   list.replaceChildren(...all.map((f, n) => {
-    const where = [...placeParts(f), Number.isInteger(f.seat) ? playerName(f.seat) : null].filter(Boolean).join(", ");
+    const where = [...placeParts(f), Number.isInteger(f.seat) ? playerName(f.seat) : null].filter(Boolean).join(_(", "));
     const here = f.deal === view.deal && keys.has(findingKey(f));
     const label = el("span", {}, el("strong", {class: f.severity}, severityWord(f.severity)), " ", el("code", {}, f.rule),
       where ? ` (${where})` : "", el("br"), f.message);
@@ -944,7 +944,7 @@ function tributeText(outcome) {
     return a.return ? _("return {what}", {what: text}) : text;
   });
   const kind = typeof outcome.tribute === "string" ? phaseText(outcome.tribute) : "";
-  return [kind, ...paid].filter((text) => text).join("; ") || "—";
+  return [kind, ...paid].filter((text) => text).join(_("; ")) || "—";
 }
 
 // each claim of the deal, ✗ where the referee finds it wrong (a claimed order may leave out the last seat)
@@ -957,7 +957,7 @@ function claimsText(outcome) {
       : _("{what} ✗ claimed {claimed}, computed {computed}", {what: keyName(key), claimed: valueText(key, value),
                                                               computed: valueText(key, outcome[key])});
   });
-  return parts.join("; ") || "—";
+  return parts.join(_("; ")) || "—";
 }
 
 function drawHeader() {
@@ -1249,7 +1249,7 @@ async function listStored() {
 // one stored record, told apart from the others of its event: round, table, verdict and first finding
 function storedItem(item) {
   const where = [item.round != null ? _("round {value}", {value: item.round}) : null,
-                 item.table != null ? _("table {value}", {value: item.table}) : null].filter(Boolean).join(", ");
+                 item.table != null ? _("table {value}", {value: item.table}) : null].filter(Boolean).join(_(", "));
   const name = [item.event || gameName(item.game), where].filter(Boolean).join(" · ");
   const first = item.first_finding;
   return el("li", {class: "stored"},
@@ -1259,7 +1259,7 @@ function storedItem(item) {
                el("span", {class: `severity ${first.severity}`}, severityWord(first.severity)), " ",
                el("code", {}, first.rule), findingPlace(first)) : null,
     el("br"),
-    el("span", {class: "about"}, [gameName(item.game), item.players.join(", "), item.date].filter(Boolean).join(" · ")),
+    el("span", {class: "about"}, [gameName(item.game), item.players.join(_(", ")), item.date].filter(Boolean).join(" · ")),
     ...(item.event ? [" · ", el("a", {href: `/view/events/${encodeURIComponent(item.event)}`}, _("standings"))] : []));
 }
 
@@ -1272,7 +1272,7 @@ function placeParts(finding) {
 
 function findingPlace(finding) {
   const parts = placeParts(finding);
-  return parts.length ? ` (${parts.join(", ")})` : "";
+  return parts.length ? ` (${parts.join(_(", "))})` : "";
 }
 
 // ---------------------------------------------------------------- the page's own words
