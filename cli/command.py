@@ -137,17 +137,19 @@ def _wrapped(text: str, width: int) -> list[str]:
     return lines
 
 
-_CJK = "[\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]"  # Chinese characters and their punctuation, full-width forms
+_MARKS = "\u3000-\u303f\uff00-\uffef"  # Chinese punctuation and the full-width forms
+_CHINESE = f"\u2e80-\u9fff{_MARKS}"  # Chinese characters and those marks
+_CJK = f"[{_CHINESE}]"
 _CLOSING, _OPENING = set("。，、；：！？）》」』】"), set("（《「『【")
 # no space between two Chinese characters, nor beside full-width punctuation
-_NO_SPACE = rf"(?<={_CJK})\s+(?={_CJK})|(?<=[\u3000-\u303f\uff00-\uffef])\s+|\s+(?=[\u3000-\u303f\uff00-\uffef])"
+_NO_SPACE = rf"(?<={_CJK})\s+(?={_CJK})|(?<=[{_MARKS}])\s+|\s+(?=[{_MARKS}])"
 
 
 def _units(text: str) -> list[str]:
     """What a line never breaks within: a word and the space after it, a Chinese character, a closing mark with
     what it closes, an opening mark with what it opens."""
     units: list[str] = []
-    for unit in re.findall(rf"{_CJK}|[^\s\u2e80-\u9fff\u3000-\u303f\uff00-\uffef]+\s?|\s", text):
+    for unit in re.findall(rf"{_CJK}|[^\s{_CHINESE}]+\s?|\s", text):
         if units and (unit[0] in _CLOSING or units[-1][-1] in _OPENING):
             units[-1] += unit
         else:
